@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "notez",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "notez", targets: ["notez"]),
+        .library(name: "NotezKit", targets: ["NotezKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "NotezKit", dependencies: ["CYAML"]),
+        .executableTarget(
+            name: "notez",
+            dependencies: [
+                "NotezKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "notez-bench", dependencies: ["NotezKit"]),
+        .testTarget(
+            name: "NotezKitTests",
+            dependencies: [
+                "NotezKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "NotezCLITests", dependencies: ["NotezKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef NOTEZ_CYAML_SHIM_H
+#define NOTEZ_CYAML_SHIM_H
+#include <yaml.h>
+#endif

@@ -1,0 +1,88 @@
+/// Where the front matter sits in a file's bytes: the BOM, the `---` lines, the YAML between them.
+public struct FrontMatterBlock: Sendable, Equatable {
+    /// The largest front matter notez reads; larger blocks are reported, not parsed.
+    public static let maxSize = 1 << 20
+
+    /// True when the file starts with a UTF-8 byte order mark.
+    public var hasBOM: Bool
+    /// Byte range of the opening `---` line including its line break.
+    public var opening: Range<Int>
+    /// Byte range of the YAML text between the two delimiter lines.
+    public var yaml: Range<Int>
+    /// Byte range of the closing `---` or `...` line including its line break, if any.
+    public var closing: Range<Int>
+    /// Whether the opening line ends with CRLF.
+    public var usesCRLF: Bool
+
+    /// Offset of the first byte of the body.
+    public var bodyStart: Int { closing.upperBound }
+
+    /// What scanning the start of a file found.
+    public enum Scan: Sendable, Equatable {
+        /// The file has no front matter; the body starts at `bodyStart` (after a BOM if any).
+        case none(bodyStart: Int)
+        /// A complete block.
+        case block(FrontMatterBlock)
+        /// An opening line without a closing one within `bytes` (which may be a prefix of the file).
+        case unterminated
+        /// The block is larger than `maxSize`.
+        case tooLarge
+    }
+
+    /// Finds the front matter at the start of `bytes`. `isComplete` says whether `bytes` is the whole file.
+    public static func scan(_ bytes: [UInt8], isComplete: Bool = true) -> Scan {
+        let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let start = bom ? 3 : 0
+        guard let firstEnd = lineEnd(bytes, from: start),
+              isDelimiter(bytes, start..<firstEnd.contentEnd, allowDots: false)
+        else {
+            // A lone `---` without a line break is treated as an unterminated block start.
+            if lineEnd(bytes, from: start) == nil, isComplete,
+               isDelimiter(bytes, start..<bytes.count, allowDots: false), bytes.count > start {
+                return .unterminated
+            }
+            return .none(bodyStart: start)
+        }
+        let crlf = firstEnd.contentEnd + 1 < firstEnd.next && bytes[firstEnd.contentEnd] == 0x0D
+        var lineStart = firstEnd.next
+        while lineStart <= bytes.count {
+            if lineStart - firstEnd.next > maxSize { return .tooLarge }
+            let end = lineEnd(bytes, from: lineStart)
+            let contentEnd = end?.contentEnd ?? bytes.count
+            if end == nil && !isComplete { return .unterminated }
+            if isDelimiter(bytes, lineStart..<contentEnd, allowDots: true) {
+                return .block(FrontMatterBlock(
+                    hasBOM: bom, opening: start..<firstEnd.next, yaml: firstEnd.next..<lineStart,
+                    closing: lineStart..<(end?.next ?? bytes.count), usesCRLF: crlf))
+            }
+            guard let end else { break }
+            lineStart = end.next
+        }
+        return .unterminated
+    }
+
+    /// The end of the line starting at `from`: where its content stops and where the next line starts.
+    static func lineEnd(_ bytes: [UInt8], from: Int) -> (contentEnd: Int, next: Int)? {
+        var index = from
+        while index < bytes.count {
+            if bytes[index] == 0x0A {
+                let contentEnd = index > from && bytes[index - 1] == 0x0D ? index - 1 : index
+                return (contentEnd, index + 1)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `---` (or `...` for a closer), optionally followed by spaces or tabs.
+    static func isDelimiter(_ bytes: [UInt8], _ range: Range<Int>, allowDots: Bool) -> Bool {
+        guard range.count >= 3 else { return false }
+        let first = bytes[range.lowerBound]
+        guard first == 0x2D || (allowDots && first == 0x2E) else { return false }
+        for index in range.lowerBound..<(range.lowerBound + 3) where bytes[index] != first { return false }
+        for index in (range.lowerBound + 3)..<range.upperBound where bytes[index] != 0x20 && bytes[index] != 0x09 {
+            return false
+        }
+        return true
+    }
+}

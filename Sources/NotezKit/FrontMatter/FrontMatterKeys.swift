@@ -1,0 +1,13 @@
+/// The front matter key names notez understands, compared case-insensitively.
+public enum FrontMatterKeys {
+    /// Keys that hold tags, in order of preference for adding a tag.
+    public static let tags: [String] = ["tags", "tag", "keywords"]
+    /// `title`
+    public static let title: Set<String> = ["title"]
+    /// `pinned`
+    public static let pinned: Set<String> = ["pinned"]
+    /// `created`
+    public static let created: Set<String> = ["created"]
+    /// Keys that hold the modification date, `modified` first.
+    public static let modified: Set<String> = ["modified", "updated", "lastmod"]
+}

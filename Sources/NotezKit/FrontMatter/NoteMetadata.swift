@@ -1,0 +1,94 @@
+/// What notez reads from a note's front matter.
+public struct NoteMetadata: Sendable, Equatable {
+    /// `title:` when it is a non-empty string.
+    public var title: String?
+    /// Tags from every tag key, cleaned, in file order (duplicates kept; the index removes them).
+    public var tags: [String] = []
+    /// `pinned:` read as a boolean.
+    public var pinned: Bool = false
+    /// `created:` when it parsed as a date.
+    public var created: NoteDate?
+    /// `modified:` (or `updated:`, `lastmod:`) when it parsed as a date.
+    public var modified: NoteDate?
+
+    /// Creates empty metadata.
+    public init() {}
+
+    /// Reads the keys notez understands from a parsed document; everything else is ignored.
+    public init(document: FrontMatterDocument) {
+        for entry in document.entries {
+            let key = entry.key.lowercased()
+            let value = document.valueEvents(of: entry)
+            if FrontMatterKeys.tags.contains(key) {
+                tags += NoteMetadata.tags(from: value)
+            } else if FrontMatterKeys.title.contains(key), title == nil,
+                      let scalar = NoteMetadata.singleScalar(value) {
+                let text = scalar.value.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty, !(scalar.style == .plain && FrontMatterDocument.isNullLiteral(text)) {
+                    title = text
+                }
+            } else if FrontMatterKeys.pinned.contains(key), let scalar = NoteMetadata.singleScalar(value) {
+                pinned = NoteMetadata.bool(scalar.value) ?? false
+            } else if FrontMatterKeys.created.contains(key), created == nil,
+                      let scalar = NoteMetadata.singleScalar(value) {
+                created = NoteDate.parse(scalar.value)
+            } else if FrontMatterKeys.modified.contains(key), modified == nil || key == "modified",
+                      let scalar = NoteMetadata.singleScalar(value), let date = NoteDate.parse(scalar.value) {
+                modified = date
+            }
+        }
+    }
+
+    static func singleScalar(_ events: ArraySlice<YAMLEvent>) -> YAMLEvent? {
+        guard events.count == 1, let event = events.first, event.kind == .scalar else { return nil }
+        return event
+    }
+
+    /// `true`/`false`/`yes`/`no` in any case; nil for anything else.
+    public static func bool(_ text: String) -> Bool? {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+
+    /// Tags of a value: a list's scalar items, or one string split on commas and white space.
+    static func tags(from events: ArraySlice<YAMLEvent>) -> [String] {
+        guard let first = events.first else { return [] }
+        switch first.kind {
+        case .scalar:
+            if first.style == .plain && FrontMatterDocument.isNullLiteral(first.value) { return [] }
+            return splitTagString(first.value)
+        case .sequenceStart:
+            var result: [String] = []
+            var depth = 0
+            for event in events {
+                switch event.kind {
+                case .sequenceStart, .mappingStart: depth += 1
+                case .sequenceEnd, .mappingEnd: depth -= 1
+                case .scalar where depth == 1:
+                    if event.style == .plain && FrontMatterDocument.isNullLiteral(event.value) { continue }
+                    if let tag = cleanTag(event.value) { result.append(tag) }
+                default: break
+                }
+            }
+            return result
+        default:
+            return []
+        }
+    }
+
+    /// Splits `a, b c` into three tags.
+    public static func splitTagString(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { cleanTag(String($0)) }
+    }
+
+    /// Trims white space and one leading `#`; nil when nothing is left.
+    public static func cleanTag(_ raw: String) -> String? {
+        var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("#") { text.removeFirst() }
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}

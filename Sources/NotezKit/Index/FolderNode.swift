@@ -1,0 +1,39 @@
+/// A folder in the tree with its direct and recursive note counts.
+public struct FolderNode: Sendable, Equatable {
+    /// The folder's own name (`""` for the root).
+    public var name: String
+    /// The vault-relative path (`""` for the root).
+    public var path: String
+    /// Notes directly in this folder.
+    public var direct: Int
+    /// Notes in this folder and all of its subfolders.
+    public var count: Int
+    /// The folder's color, if set.
+    public var color: ColorName?
+    /// Subfolders, alphabetical.
+    public var children: [FolderNode]
+
+    /// Creates a node.
+    public init(name: String, path: String, direct: Int = 0, count: Int = 0, color: ColorName? = nil, children: [FolderNode] = []) {
+        self.name = name
+        self.path = path
+        self.direct = direct
+        self.count = count
+        self.color = color
+        self.children = children
+    }
+
+    /// The node at a relative path below this one.
+    public func find(_ relativePath: String) -> FolderNode? {
+        if relativePath.isEmpty || relativePath == path { return self }
+        for child in children where relativePath == child.path || relativePath.hasPrefix(child.path + "/") {
+            return child.find(relativePath)
+        }
+        return nil
+    }
+
+    /// Every node below this one, depth first, this one excluded.
+    public var descendants: [FolderNode] {
+        children.flatMap { [$0] + $0.descendants }
+    }
+}

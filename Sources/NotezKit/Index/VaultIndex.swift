@@ -1,0 +1,162 @@
+import Foundation
+
+/// The in-memory index of a vault: notes, folder tree with counts, tags with counts, trash count.
+public struct VaultIndex: Sendable {
+    /// The absolute vault root.
+    public let root: String
+    /// The vault's settings.
+    public let config: VaultConfig
+    /// Every note, sorted by path.
+    public let notes: [Note]
+    /// Note index by path.
+    public let positionByPath: [String: Int]
+    /// Notes that are symlinks (read, never written through).
+    public let symlinkedNotes: Set<String>
+    /// The root folder node; its children are the top-level folders.
+    public let folderTree: FolderNode
+    /// Every tag in use or registered, alphabetical.
+    public let tags: [TagSummary]
+    /// The tag registry.
+    public let registry: TagRegistry
+    /// Notes in the trash.
+    public let trashCount: Int
+    /// Folders that could not be read and files that were skipped, with the reason.
+    public let walkProblems: [(path: String, problem: NoteProblem)]
+    /// Notes by tag key (exact tag), positions in `notes`.
+    public let notesByTag: [TagKey: [Int]]
+
+    /// Builds the index from notes already read (the builder and the watcher use this).
+    public init(
+        root: String, config: VaultConfig, notes: [Note], folders: [String], symlinkedNotes: Set<String> = [],
+        registry: TagRegistry = TagRegistry(), folderColors: FolderColors = FolderColors(), trashCount: Int = 0,
+        walkProblems: [(path: String, problem: NoteProblem)] = []
+    ) {
+        self.root = root
+        self.config = config
+        let sorted = notes.sorted { $0.path < $1.path }
+        self.notes = sorted
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(sorted.count)
+        var byTag: [TagKey: [Int]] = [:]
+        var spellings: [TagKey: [String: Int]] = [:]
+        for (position, note) in sorted.enumerated() {
+            positions[note.path] = position
+            for (tag, key) in zip(note.tags, note.tagKeys) {
+                byTag[key, default: []].append(position)
+                spellings[key, default: [:]][tag, default: 0] += 1
+            }
+        }
+        positionByPath = positions
+        notesByTag = byTag
+        self.symlinkedNotes = symlinkedNotes
+        self.registry = registry
+        self.trashCount = trashCount
+        self.walkProblems = walkProblems
+
+        var summaries: [TagKey: TagSummary] = [:]
+        for (key, uses) in spellings {
+            // Most common spelling wins; ties go to the alphabetically first for stability.
+            let name = uses.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
+            summaries[key] = TagSummary(key: key, name: name, count: byTag[key]?.count ?? 0, color: nil, registered: false)
+        }
+        for entry in registry.entries {
+            let key = TagKey(entry.name)
+            var summary = summaries[key] ?? TagSummary(key: key, name: entry.name, count: 0, color: nil, registered: true)
+            summary.name = entry.name
+            summary.color = entry.color
+            summary.registered = true
+            summaries[key] = summary
+        }
+        tags = summaries.values.sorted { Ordering.nameLess($0.name, $1.name) }
+        folderTree = VaultIndex.buildTree(notes: sorted, folders: folders, colors: folderColors)
+    }
+
+    static func buildTree(notes: [Note], folders: [String], colors: FolderColors) -> FolderNode {
+        var direct: [String: Int] = [:]
+        for note in notes { direct[note.folder, default: 0] += 1 }
+        var childrenOf: [String: [String]] = [:]
+        var allFolders = Set(folders)
+        // A note's folder always exists, even if the walk did not list it.
+        for folder in direct.keys where !folder.isEmpty {
+            var path = folder
+            while !path.isEmpty {
+                allFolders.insert(path)
+                path = VaultPath.folder(of: path)
+            }
+        }
+        for folder in allFolders { childrenOf[VaultPath.folder(of: folder), default: []].append(folder) }
+        func node(_ path: String) -> FolderNode {
+            let children = (childrenOf[path] ?? []).map(node).sorted { Ordering.nameLess($0.name, $1.name) }
+            let own = direct[path] ?? 0
+            return FolderNode(
+                name: VaultPath.name(of: path), path: path, direct: own,
+                count: own + children.reduce(0) { $0 + $1.count },
+                color: colors.color(of: path), children: children)
+        }
+        return node("")
+    }
+
+    /// The note at a relative path.
+    public func note(at path: String) -> Note? {
+        positionByPath[path].map { notes[$0] }
+    }
+
+    /// Notes pinned anywhere, in list order.
+    public var pinnedNotes: [Note] { notes.filter(\.pinned).sorted(by: Ordering.noteLess) }
+
+    /// Notes at the root, in list order.
+    public var unsortedNotes: [Note] { notes.filter(\.isUnsorted).sorted(by: Ordering.noteLess) }
+
+    /// Notes in a folder (and its subfolders when `recursive`), in list order.
+    public func notes(inFolder folder: String, recursive: Bool) -> [Note] {
+        notes.filter { note in
+            note.folder == folder || (recursive && (folder.isEmpty || note.folder.hasPrefix(folder + "/")))
+        }.sorted(by: Ordering.noteLess)
+    }
+
+    /// Notes that have the tag or (when `includeChildren`) one of its children, in list order.
+    public func notes(withTag key: TagKey, includeChildren: Bool = true) -> [Note] {
+        var positions = Set(notesByTag[key] ?? [])
+        if includeChildren {
+            for (other, list) in notesByTag where other.isSelfOrDescendant(of: key) { positions.formUnion(list) }
+        }
+        return positions.map { notes[$0] }.sorted(by: Ordering.noteLess)
+    }
+
+    /// The display name of a tag key.
+    public func displayName(of key: TagKey) -> String? {
+        tags.first(where: { $0.key == key })?.name
+    }
+
+    /// The summary of a tag.
+    public func tag(_ key: TagKey) -> TagSummary? {
+        tags.first(where: { $0.key == key })
+    }
+
+    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title.
+    public func resolve(_ argument: String) throws(NotezError) -> Note {
+        var path = argument
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        if path.hasPrefix(root + "/") { path.removeFirst(root.count + 1) }
+        for candidate in [path, path + ".md", path + ".markdown"] {
+            if let note = note(at: candidate) { return note }
+        }
+        let wanted = argument.lowercased()
+        let byTitle = notes.filter { $0.title.lowercased() == wanted }
+        if byTitle.count == 1 { return byTitle[0] }
+        if byTitle.count > 1 { throw .ambiguousNote(argument, candidates: byTitle.map(\.path)) }
+        // A case-insensitive path is a convenience, used only when it is unique.
+        let byPath = notes.filter { [path, path + ".md"].map { $0.lowercased() }.contains($0.path.lowercased()) }
+        if byPath.count == 1 { return byPath[0] }
+        throw .noteNotFound(argument)
+    }
+
+    /// Resolves a folder argument to an existing folder path (`""` or `/` is the root).
+    public func resolveFolder(_ argument: String) throws(NotezError) -> FolderNode {
+        let path = try VaultPath.validated(argument)
+        if let node = folderTree.find(path), node.path == path { return node }
+        let matches = folderTree.descendants.filter { $0.path.lowercased() == path.lowercased() }
+        if matches.count == 1 { return matches[0] }
+        throw .folderNotFound(argument)
+    }
+}

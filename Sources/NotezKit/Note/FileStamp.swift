@@ -1,0 +1,19 @@
+/// What identifies a version of a file on disk without reading it: inode, size and mtime.
+public struct FileStamp: Sendable, Hashable, Codable {
+    /// The inode number.
+    public var inode: UInt64
+    /// The size in bytes.
+    public var size: Int64
+    /// The modification time in nanoseconds since 1970.
+    public var mtimeNanos: Int64
+
+    /// Creates a stamp.
+    public init(inode: UInt64, size: Int64, mtimeNanos: Int64) {
+        self.inode = inode
+        self.size = size
+        self.mtimeNanos = mtimeNanos
+    }
+
+    /// The modification time in seconds since 1970.
+    public var mtimeSeconds: Double { Double(mtimeNanos) / 1_000_000_000 }
+}

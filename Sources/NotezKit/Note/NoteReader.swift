@@ -1,0 +1,151 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads one note file with POSIX calls: the first 4 KiB, more only when the front matter is longer.
+public enum NoteReader {
+    /// How much of a file is read when the front matter fits.
+    public static let prefixSize = 4096
+
+    /// What reading a file gives: its bytes (possibly a prefix) and its stamp.
+    public struct Contents: Sendable {
+        /// The bytes read.
+        public var bytes: [UInt8]
+        /// Whether `bytes` is the whole file.
+        public var isComplete: Bool
+        /// The file's identity at the time of reading.
+        public var stamp: FileStamp
+        /// Birth time in seconds, when the file system reports it.
+        public var birthSeconds: Double?
+    }
+
+    /// Reads up to `limit` bytes of the file at `absolutePath`.
+    public static func read(_ absolutePath: String, limit: Int) throws(NotezError) -> Contents {
+        let fd = open(absolutePath, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { throw NotezError.io(path: absolutePath, errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw NotezError.io(path: absolutePath, errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
+        }
+        let size = Int(info.st_size)
+        let want = min(size, limit)
+        var bytes = [UInt8](repeating: 0, count: want)
+        var filled = 0
+        while filled < want {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + filled, want - filled)
+            }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw NotezError.io(path: absolutePath, errno: errno)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < want { bytes.removeLast(want - filled) }
+        let stamp = FileStamp(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        return Contents(bytes: bytes, isComplete: filled >= size, stamp: stamp, birthSeconds: nil)
+    }
+
+    /// Reads the whole file.
+    public static func readAll(_ absolutePath: String) throws(NotezError) -> Contents {
+        try read(absolutePath, limit: Int.max)
+    }
+
+    /// Reads a note as the index needs it: front matter, title, tags, snippet.
+    public static func note(relativePath: String, root: String) -> Note {
+        let absolute = root + "/" + relativePath
+        let folder = VaultPath.folder(of: relativePath)
+        let fileTitle = VaultPath.fileTitle(of: relativePath)
+        func failed(_ problem: NoteProblem, stamp: FileStamp = FileStamp(inode: 0, size: 0, mtimeNanos: 0)) -> Note {
+            Note(path: relativePath, folder: folder, title: fileTitle, tags: [], tagKeys: [], pinned: false,
+                 created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "", stamp: stamp, problem: problem)
+        }
+        var contents: Contents
+        do {
+            contents = try read(absolute, limit: prefixSize)
+            if case .unterminated = FrontMatterBlock.scan(contents.bytes, isComplete: contents.isComplete),
+               !contents.isComplete {
+                contents = try read(absolute, limit: FrontMatterBlock.maxSize + prefixSize)
+            }
+        } catch {
+            return failed(NoteProblem(kind: .unreadable, message: error.description))
+        }
+        return parse(contents, relativePath: relativePath)
+    }
+
+    /// Builds a note from bytes already read; pure, for tests and the watcher.
+    public static func parse(_ contents: Contents, relativePath: String) -> Note {
+        let bytes = contents.bytes
+        let stamp = contents.stamp
+        var problem: NoteProblem?
+        var metadata = NoteMetadata()
+        var bodyStart = 0
+        if bytes.prefix(8192).contains(0) {
+            problem = NoteProblem(kind: .binary, message: "binary file (contains NUL bytes)")
+        } else {
+            switch FrontMatterBlock.scan(bytes, isComplete: contents.isComplete) {
+            case .none(let start):
+                bodyStart = start
+            case .unterminated:
+                problem = NoteProblem(kind: .unterminatedFrontMatter, line: 1, column: 1,
+                                      message: "front matter starts with '---' but has no closing '---' or '...'")
+            case .tooLarge:
+                problem = NoteProblem(kind: .frontMatterTooLarge, line: 1, column: 1,
+                                      message: "front matter is larger than 1 MiB")
+            case .block(let block):
+                bodyStart = block.bodyStart
+                let slice = Array(bytes[block.yaml])
+                switch FrontMatterDocument.parse(slice, sliceStart: block.yaml.lowerBound) {
+                case .success(let document):
+                    metadata = NoteMetadata(document: document)
+                case .failure(let error):
+                    // Lines are 0-based in the slice; the opening `---` is line 1 of the file.
+                    problem = NoteProblem(kind: .yaml, line: error.line + 2, column: error.column + 1,
+                                          message: error.message)
+                }
+            }
+        }
+        if problem == nil, String(validating: bytes, as: UTF8.self) == nil, !endsInCutCharacter(bytes, contents.isComplete) {
+            problem = NoteProblem(kind: .notUTF8, message: "not valid UTF-8")
+        }
+        let body = String(decoding: bytes[min(bodyStart, bytes.count)...], as: UTF8.self)[...]
+        let title = metadata.title ?? MarkdownText.firstHeading(body) ?? VaultPath.fileTitle(of: relativePath)
+        var tags: [String] = []
+        var keys: [TagKey] = []
+        var seen: Set<TagKey> = []
+        for tag in metadata.tags {
+            let key = TagKey(tag)
+            if seen.insert(key).inserted {
+                tags.append(tag)
+                keys.append(key)
+            }
+        }
+        let mtime = stamp.mtimeSeconds
+        return Note(
+            path: relativePath, folder: VaultPath.folder(of: relativePath), title: title,
+            tags: tags, tagKeys: keys, pinned: metadata.pinned,
+            created: metadata.created?.seconds ?? contents.birthSeconds ?? mtime,
+            modified: metadata.modified?.seconds ?? mtime,
+            snippet: problem?.kind == .binary ? "" : MarkdownText.snippet(body),
+            stamp: stamp, problem: problem)
+    }
+
+    /// A prefix read may cut a multi-byte character in half; that is not an encoding error.
+    static func endsInCutCharacter(_ bytes: [UInt8], _ isComplete: Bool) -> Bool {
+        guard !isComplete else { return false }
+        var trimmed = bytes
+        for _ in 0..<3 where !trimmed.isEmpty && trimmed.last! & 0x80 != 0 {
+            trimmed.removeLast()
+            if String(validating: trimmed, as: UTF8.self) != nil { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every error NotezKit reports; the CLI maps `category` to an exit status.
+public enum NotezError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A system call failed on a path.
+    case io(path: String, errno: Int32)
+    /// A file could not be read for a reason other than errno.
+    case unreadable(path: String, reason: String)
+    /// The vault root does not exist or is not a folder.
+    case vaultNotFound(path: String)
+    /// A NOTE argument matched nothing.
+    case noteNotFound(String)
+    /// A NOTE argument matched several notes.
+    case ambiguousNote(String, candidates: [String])
+    /// A folder argument matched nothing.
+    case folderNotFound(String)
+    /// A user-supplied name or path is not acceptable (escapes the vault, control characters, ...).
+    case invalidName(String, reason: String)
+    /// A usage error detected by the library (bad value of an option).
+    case usage(String)
+    /// An operation was refused to protect the user's files.
+    case refused(String)
+    /// A write failed.
+    case writeFailed(path: String, reason: String)
+
+    /// The classes of error of the exit status table.
+    public enum Category: Sendable {
+        case usage, io, refused
+    }
+
+    /// Which row of the exit status table this error belongs to.
+    public var category: Category {
+        switch self {
+        case .io, .unreadable, .vaultNotFound, .writeFailed: return .io
+        case .noteNotFound, .ambiguousNote, .folderNotFound, .invalidName, .usage: return .usage
+        case .refused: return .refused
+        }
+    }
+
+    /// A one-line message (the CLI prefixes `notez: error: `).
+    public var description: String {
+        switch self {
+        case .io(let path, let code):
+            return "\(path): \(String(cString: strerror(code)))"
+        case .unreadable(let path, let reason):
+            return "\(path): \(reason)"
+        case .vaultNotFound(let path):
+            return "vault folder '\(path)' does not exist or is not a folder"
+        case .noteNotFound(let name):
+            return "no note matches '\(name)'"
+        case .ambiguousNote(let name, let candidates):
+            return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ")
+        case .folderNotFound(let name):
+            return "no folder '\(name)'"
+        case .invalidName(let name, let reason):
+            return "'\(name)': \(reason)"
+        case .usage(let message), .refused(let message):
+            return message
+        case .writeFailed(let path, let reason):
+            return "\(path): write failed: \(reason)"
+        }
+    }
+}

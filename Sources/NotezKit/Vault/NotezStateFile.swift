@@ -1,0 +1,21 @@
+import Foundation
+
+/// Reading notez's own small YAML files in `.notez/`.
+enum NotezStateFile {
+    /// The top-level mapping of a state file; a missing file is empty, a malformed one an error.
+    static func loadMapping(_ path: String, shownAs name: String) throws(NotezError) -> [(key: String, value: YAMLValue)] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let bytes = try NoteReader.readAll(path).bytes
+        switch YAMLValue.parse(bytes) {
+        case .failure(let error):
+            throw .unreadable(path: "\(name):\(error.line + 1):\(error.column + 1)", reason: error.message)
+        case .success(.null):
+            return []
+        case .success(let value):
+            guard case .mapping(let pairs) = value else {
+                throw .unreadable(path: name, reason: "expected a mapping of names to settings")
+            }
+            return pairs
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The settings of `.notez/config.yaml`, with defaults for anything missing.
+public struct VaultConfig: Sendable, Equatable {
+    /// Whether listings show snippets.
+    public var snippets = true
+    /// Days after which trashed notes are purged.
+    public var trashDays = 30
+    /// Globs of paths that are not part of the vault.
+    public var ignore: [String] = []
+
+    /// The defaults.
+    public init() {}
+
+    /// The text `notez init` writes.
+    public static let initialText = """
+        # notez settings. Every key is optional.
+        # Show a plain-text snippet under each note in listings.
+        snippets: true
+        # Trashed notes older than this many days are deleted for good.
+        trash_days: 30
+        # Globs of vault-relative paths that are not notes (a glob without '/' matches any name).
+        ignore: []
+
+        """
+
+    /// Reads the configuration of a vault; a missing file gives the defaults.
+    public static func load(root: String) throws(NotezError) -> VaultConfig {
+        let path = root + "/.notez/config.yaml"
+        guard FileManager.default.fileExists(atPath: path) else { return VaultConfig() }
+        let bytes: [UInt8]
+        do { bytes = try NoteReader.readAll(path).bytes } catch { throw error }
+        switch YAMLValue.parse(bytes) {
+        case .failure(let error):
+            throw .unreadable(path: ".notez/config.yaml:\(error.line + 1):\(error.column + 1)", reason: error.message)
+        case .success(let value):
+            var config = VaultConfig()
+            if let text = value["snippets"]?.string {
+                guard let flag = NoteMetadata.bool(text) else {
+                    throw .unreadable(path: ".notez/config.yaml", reason: "snippets must be true or false, not '\(text)'")
+                }
+                config.snippets = flag
+            }
+            if let text = value["trash_days"]?.string {
+                guard let days = Int(text), days >= 0 else {
+                    throw .unreadable(path: ".notez/config.yaml", reason: "trash_days must be a whole number of days, not '\(text)'")
+                }
+                config.trashDays = days
+            }
+            if let globs = value["ignore"] { config.ignore = globs.strings }
+            return config
+        }
+    }
+}

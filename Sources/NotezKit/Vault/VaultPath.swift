@@ -1,0 +1,70 @@
+/// Vault-relative paths: splitting, validating user input, and keeping writes inside the vault.
+public enum VaultPath {
+    /// The folder part of a relative path, `""` at the root.
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of a path.
+    public static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// The file name without its `.md` / `.markdown` extension.
+    public static func fileTitle(of path: String) -> String {
+        let name = name(of: path)
+        for ext in [".md", ".markdown"] where name.lowercased().hasSuffix(ext) && name.count > ext.count {
+            return String(name.dropLast(ext.count))
+        }
+        return name
+    }
+
+    /// True for names notez treats as notes.
+    public static func isNoteFile(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return (lower.hasSuffix(".md") && lower.count > 3) || (lower.hasSuffix(".markdown") && lower.count > 9)
+    }
+
+    /// Joins a folder and a name.
+    public static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : folder + "/" + name
+    }
+
+    /// Normalizes user input to a clean relative path, or throws if it could leave the vault.
+    ///
+    /// Refuses absolute paths, `..`, empty components after trimming slashes, hidden components
+    /// (notez's own `.notez` and the like) and control characters.
+    public static func validated(_ input: String) throws(NotezError) -> String {
+        var text = input
+        while text.hasPrefix("./") { text.removeFirst(2) }
+        while text.hasSuffix("/") { text.removeLast() }
+        if text.isEmpty || text == "." { return "" }
+        if text.hasPrefix("/") {
+            throw .invalidName(input, reason: "absolute paths are not allowed; give a path inside the vault")
+        }
+        for component in text.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty { throw .invalidName(input, reason: "empty path component") }
+            if component == ".." || component == "." {
+                throw .invalidName(input, reason: "'..' and '.' are not allowed in vault paths")
+            }
+            if component.hasPrefix(".") {
+                throw .invalidName(input, reason: "hidden names (starting with '.') are not part of the vault")
+            }
+            try validateName(String(component), original: input)
+        }
+        return text
+    }
+
+    /// Checks one file or folder name: no control characters, no `/`, not too long.
+    public static func validateName(_ name: String, original: String? = nil) throws(NotezError) {
+        let shown = original ?? name
+        if name.isEmpty { throw .invalidName(shown, reason: "empty name") }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw .invalidName(shown, reason: "control characters are not allowed in names")
+        }
+        if name.contains("/") { throw .invalidName(shown, reason: "'/' is not allowed in a name") }
+        if name.utf8.count > 255 { throw .invalidName(shown, reason: "name longer than 255 bytes") }
+    }
+}

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Walks the vault with `opendir`/`readdir`: note files, folders, and what could not be read.
+///
+/// Hidden names are skipped, symlinked folders are never followed (no loops), a symlinked note
+/// file is listed (and marked, so it is never written through).
+public struct VaultWalker: Sendable {
+    /// What a walk found.
+    public struct Listing: Sendable {
+        /// Relative paths of note files, sorted.
+        public var notes: [String] = []
+        /// Relative paths of note files that are symlinks.
+        public var symlinkedNotes: Set<String> = []
+        /// Relative paths of every folder (not the root), sorted.
+        public var folders: [String] = []
+        /// Paths that could not be read, with the reason.
+        public var problems: [(path: String, problem: NoteProblem)] = []
+    }
+
+    /// The absolute root.
+    public let root: String
+    /// Globs of paths to skip (see `matches`).
+    public let ignore: [String]
+
+    /// Creates a walker.
+    public init(root: String, ignore: [String] = []) {
+        self.root = root
+        self.ignore = ignore
+    }
+
+    /// Lists the whole vault.
+    public func walk() -> Listing {
+        var listing = Listing()
+        walk(folder: "", into: &listing)
+        listing.notes.sort()
+        listing.folders.sort()
+        return listing
+    }
+
+    /// Lists one folder and everything below it (for the watcher's scans of new folders).
+    public func walk(folder: String, into listing: inout Listing) {
+        let absolute = folder.isEmpty ? root : root + "/" + folder
+        guard let dir = opendir(absolute) else {
+            listing.problems.append((folder, NoteProblem(kind: .unreadable, message: "cannot read folder: \(String(cString: strerror(errno)))")))
+            return
+        }
+        defer { closedir(dir) }
+        var subfolders: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if name.first == UInt8(ascii: ".") { continue }
+            let relative: String
+            guard let decoded = String(validating: name, as: UTF8.self) else {
+                let shown = String(decoding: name, as: UTF8.self)
+                if isNoteName(name) || Int32(entry.pointee.d_type) == Int32(DT_DIR) {
+                    listing.problems.append((VaultPath.join(folder, shown),
+                                             NoteProblem(kind: .badFileName, message: "file name is not valid UTF-8; skipped")))
+                }
+                continue
+            }
+            relative = VaultPath.join(folder, decoded)
+            if isIgnored(relative, name: decoded) { continue }
+            var type = Int32(entry.pointee.d_type)
+            var isLink = type == Int32(DT_LNK)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(root + "/" + relative, &info) == 0 else { continue }
+                isLink = (info.st_mode & S_IFMT) == S_IFLNK
+                type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+            }
+            if isLink {
+                // Follow only to learn whether a linked file is a regular file; never descend.
+                var info = stat()
+                if VaultPath.isNoteFile(decoded), stat(root + "/" + relative, &info) == 0,
+                   (info.st_mode & S_IFMT) == S_IFREG {
+                    listing.notes.append(relative)
+                    listing.symlinkedNotes.insert(relative)
+                }
+                continue
+            }
+            if type == Int32(DT_DIR) {
+                subfolders.append(relative)
+            } else if type == Int32(DT_REG), VaultPath.isNoteFile(decoded) {
+                listing.notes.append(relative)
+            }
+        }
+        for subfolder in subfolders {
+            listing.folders.append(subfolder)
+            walk(folder: subfolder, into: &listing)
+        }
+    }
+
+    private func isNoteName(_ bytes: [UInt8]) -> Bool {
+        VaultPath.isNoteFile(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// True when a configured glob matches the path, or (for globs without `/`) its name.
+    public func isIgnored(_ relative: String, name: String) -> Bool {
+        for pattern in ignore {
+            if fnmatch(pattern, relative, 0) == 0 { return true }
+            if !pattern.contains("/"), fnmatch(pattern, name, 0) == 0 { return true }
+            // `Archive/` means the folder Archive.
+            if pattern.hasSuffix("/"), fnmatch(String(pattern.dropLast()), relative, 0) == 0 { return true }
+        }
+        return false
+    }
+}
