@@ -16,7 +16,7 @@ struct InitCommand: ParsableCommand {
         let root: String
         if let folder {
             root = try VaultLocator.root(explicit: folder)
-        } else if let explicit = vault.vault {
+        } else if let explicit = vault.explicitVault {
             root = try VaultLocator.root(explicit: explicit)
         } else {
             root = FileManager.default.currentDirectoryPath

@@ -23,7 +23,7 @@ struct Notez: ParsableCommand {
     static func main() {
         let status: Int32
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(VaultOptions.takeLeadingVault(Array(CommandLine.arguments.dropFirst())))
             try command.run()
             status = 0
         } catch let exit as CLIExit {

@@ -29,7 +29,7 @@ struct OverviewCommand: ParsableCommand {
             return
         }
         let width = 34
-        Terminal.line(Terminal.bold("notez") + Terminal.dim(" · \(index.notes.count) notes in \(TerminalText.safe(index.root))"))
+        Terminal.line(Terminal.bold("notez") + Terminal.dim(" · \(index.notes.count) notes in \(TerminalText.safe(VaultPath.name(of: index.root)))"))
         Terminal.line()
         Terminal.line(TerminalText.pad("All Pinned Notes", width) + TerminalText.right(index.pinnedNotes.count, 6))
         Terminal.line(TerminalText.pad("Unsorted Notes", width) + TerminalText.right(index.unsortedNotes.count, 6))

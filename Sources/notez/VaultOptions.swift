@@ -6,9 +6,32 @@ struct VaultOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The vault folder (default: $NOTEZ_VAULT, else the nearest folder with .notez/, else the current folder).", valueName: "path"))
     var vault: String?
 
+    /// A `--vault` given before the subcommand (`notez --vault V ls`), which the parser would reject.
+    nonisolated(unsafe) static var leadingVault: String?
+
+    /// Removes a leading `--vault PATH` / `--vault=PATH` and remembers it for every command.
+    static func takeLeadingVault(_ arguments: [String]) -> [String] {
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "--vault", rest.count >= 2 {
+                leadingVault = rest[rest.startIndex + 1]
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--vault=") {
+                leadingVault = String(first.dropFirst("--vault=".count))
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        return Array(rest)
+    }
+
+    /// The explicit vault, after the subcommand or before it.
+    var explicitVault: String? { vault ?? VaultOptions.leadingVault }
+
     /// The vault root.
     func root() throws -> String {
-        try VaultLocator.root(explicit: vault)
+        try VaultLocator.root(explicit: explicitVault)
     }
 
     /// The vault's index, after the start-up duties every command performs.

@@ -10,7 +10,7 @@ struct MarkdownTextTests {
         ("```swift\nlet hidden = 1\n```\nAfter code", "After code"),
         ("<div class=\"x\">inside</div> `code`", "inside code"),
         ("line one\nline two\r\nline three   ", "line one line two line three"),
-        ("---\n\n| a | b |\n|---|---|", "| a | b |"),
+        ("---\n\n| a | b |\n|---|---|", "a b"),
     ])
     func snippet(_ body: String, _ expected: String) {
         #expect(MarkdownText.snippet(body[...]) == expected)
