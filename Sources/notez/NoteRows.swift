@@ -8,7 +8,7 @@ enum NoteRows {
             let pin = note.pinned ? "*" : " "
             var title = TerminalText.safe(note.title)
             if showFolder && !note.folder.isEmpty { title += Terminal.dim("  (\(TerminalText.safe(note.folder)))") }
-            let tags = JSONShapes.displayTags(note, index: index).map { "#" + TerminalText.safe($0) }.joined(separator: " ")
+            let tags = JSONShapes.displayTags(note, index: index).map(tagLabel).joined(separator: " ")
             var line = "\(pin) \(Terminal.bold(title))"
             if !tags.isEmpty { line += "  " + tags }
             line += "  " + Terminal.dim(NoteDate.day(note.modified))
@@ -17,6 +17,12 @@ enum NoteRows {
                 Terminal.line("    " + Terminal.dim(TerminalText.safe(note.snippet)))
             }
         }
+    }
+
+    /// `#tag`, or `#"two words"` so a tag with a space reads as one tag.
+    static func tagLabel(_ tag: String) -> String {
+        let safe = TerminalText.safe(tag)
+        return safe.contains(where: \.isWhitespace) ? "#\"\(safe)\"" : "#" + safe
     }
 
     /// One vault-relative path per line, for pipes.
