@@ -41,7 +41,8 @@ enum PlanExecution {
             Terminal.line(json(plan, result: result, dryRun: false).text())
         } else {
             for line in summary?(result) ?? defaultSummary(plan, result: result) { Terminal.line(TerminalText.safe(line)) }
-            for message in plan.messages { Terminal.line(TerminalText.safe(message)) }
+            // Notices on stderr, so stdout stays scriptable (`new` prints only the path).
+            for message in plan.messages { Terminal.notice(TerminalText.safe(message)) }
         }
         for issue in result.issues { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
         for path in result.replanned {
