@@ -143,3 +143,45 @@ import Testing
         #expect(edit.inverted?.edits == [.setPinned(false)])
     }
 }
+
+@Suite struct UndoAndSymlinkTests {
+    @Test func undoOfAMoveMovesBackAndRemovesTheCreatedFolder() throws {
+        let vault = try TemporaryVault(JournalTests.files)
+        defer { vault.remove() }
+        let before = vault.snapshot()
+        let folders = vault.folders()
+        let result = try vault.run(JournalTests.movePlan(vault))
+        let id = try #require(result.id)
+        let record = try #require(try Journal(writer: vault.writer()).record(id: id))
+        let undo = try UndoPlanner.inverse(of: record, files: vault.files)
+        #expect(undo.steps.last == .removeFolder("Done"))
+        try OperationRunner(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError)).run(undo, now: 1, undoes: record.id)
+        #expect(vault.snapshot() == before)
+        // The journal created .notez/; everything else is as before.
+        #expect(vault.folders() == folders.union([".notez"]))
+    }
+
+    @Test func permanentDeletesCannotBeUndone() throws {
+        let vault = try TemporaryVault(["a.md": "a\n"])
+        defer { vault.remove() }
+        try vault.run(TrashPlanner.trash(notes: ["a"], now: 1, index: vault.index(), files: vault.files))
+        let result = try vault.run(TrashPlanner.empty(index: vault.index(), files: vault.files))
+        let id = try #require(result.id)
+        let record = try #require(try Journal(writer: vault.writer()).record(id: id))
+        #expect(throws: NotezError.self) { try UndoPlanner.inverse(of: record, files: vault.files) }
+    }
+
+    @Test func symlinkedNotesAreNeverMovedOrTrashed() throws {
+        let vault = try TemporaryVault(["real/target.md": "real\n"], folders: ["Dest"])
+        defer { vault.remove() }
+        symlink(vault.root + "/real/target.md", vault.root + "/link.md")
+        let move = try MovePlanner.move(notes: ["link.md"], to: "Dest", create: false, index: vault.index(), files: vault.files)
+        #expect(move.steps.isEmpty && move.skipped.map(\.path) == ["link.md"])
+        let trash = try TrashPlanner.trash(notes: ["link.md"], now: 1, index: vault.index(), files: vault.files)
+        #expect(trash.steps.isEmpty && trash.skipped.map(\.path) == ["link.md"])
+        // Even a hand-made step is refused by the writer.
+        let applier = StepApplier(writer: try vault.writer(), counter: WriteCounter(limit: nil, action: .throwError))
+        if case .skipped = try applier.apply(.move("link.md", to: "Dest/link.md")) {} else { Issue.record("symlink was moved") }
+        #expect(vault.text("real/target.md") == "real\n")
+    }
+}
