@@ -162,7 +162,7 @@ extension FrontMatterEditor {
             throw refusal(bytes, at: open, "\(field.key): cannot find the list's brackets")
         }
         let items = field.items
-        let style = items.last(where: { $0.tag != nil })?.style ?? .plain
+        let style = quoteStyle(of: items, in: .flow)
         let text = Array(YAMLScalarWriter.scalar(tag, style: style, in: .flow).utf8)
         guard let last = items.last else {
             let interior = (open + 1)..<close
@@ -192,7 +192,7 @@ extension FrontMatterEditor {
         let last = field.items[field.items.count - 1]
         var prefix = Array(bytes[last.prefix!])
         if prefix.last == 0x2D { prefix.append(0x20) }
-        let style = field.items.last(where: { $0.tag != nil })?.style ?? .plain
+        let style = quoteStyle(of: field.items, in: .block)
         let text = Array(YAMLScalarWriter.scalar(tag, style: style, in: .block).utf8)
         let line = last.line!
         let at = line.upperBound
@@ -201,6 +201,20 @@ extension FrontMatterEditor {
             return Splice.apply([Splice(range: at..<at, bytes: prefix + text + ending)], to: bytes)
         }
         return Splice.apply([Splice(range: at..<at, bytes: map.lineEnding + prefix + text)], to: bytes)
+    }
+
+    /// The quoting a new item copies: that of the last item quoted by choice (not because it had to be),
+    /// unless a later item is plain.
+    static func quoteStyle(of items: [FrontMatterField.Item], in context: YAMLScalarWriter.Context) -> YAMLEvent.ScalarStyle {
+        for item in items.reversed() where item.tag != nil {
+            switch item.style {
+            case .singleQuoted, .doubleQuoted:
+                if !YAMLScalarWriter.needsQuoting(item.text, in: context) { return item.style }
+            default:
+                return .plain
+            }
+        }
+        return .plain
     }
 
     /// Finds the first item (after `skip` matches) whose tag is in `keys` and removes it; nil when none is left.

@@ -95,9 +95,10 @@ public struct NoteDate: Sendable, Equatable {
         if scanner.take(0x5A) || scanner.take(0x7A) {
             zone = .z
         } else if let sign = scanner.sign() {
-            guard let hours = scanner.number(digits: 2...2) else { return nil }
+            // Exactly two digits each: `-0500` has no colon between hours and minutes.
+            guard let hours = scanner.fixed(2) else { return nil }
             let colon = scanner.take(0x3A)
-            let minutes = scanner.number(digits: 2...2) ?? 0
+            let minutes = scanner.fixed(2) ?? 0
             offset = sign * (hours * 3600 + minutes * 60)
             zone = colon ? .colon : .compact
         } else if spaced {
@@ -132,7 +133,8 @@ public struct NoteDate: Sendable, Equatable {
             text += String(separator) + String(format: "%02d:%02d", parts.hour, parts.minute)
             if seconds || fraction { text += String(format: ":%02d", parts.second) }
             if fraction {
-                let millis = Int(((newSeconds - newSeconds.rounded(.down)) * 1000).rounded(.down))
+                // Rounded, not truncated: .123 is stored as .12299999.
+                let millis = min(999, Int(((newSeconds - newSeconds.rounded(.down)) * 1000).rounded()))
                 text += String(format: ".%03d", millis)
             }
             switch zone {
@@ -238,6 +240,19 @@ struct DigitScanner {
         }
         while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
         return (value, count)
+    }
+
+    /// Exactly `count` ASCII digits, or nil (and nothing consumed).
+    mutating func fixed(_ count: Int) -> Int? {
+        guard position + count <= bytes.count else { return nil }
+        var value = 0
+        for offset in 0..<count {
+            let byte = bytes[position + offset]
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        position += count
+        return value
     }
 
     mutating func number(digits allowed: ClosedRange<Int>) -> Int? {
