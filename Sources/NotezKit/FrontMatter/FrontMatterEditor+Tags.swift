@@ -270,7 +270,8 @@ extension FrontMatterEditor {
                     var end = value.upperBound
                     while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
                     let atLineEnd = end >= bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D
-                    if atLineEnd, let colon = field.colonEnd {
+                    if atLineEnd, let colon = field.colonEnd,
+                       bytes[colon..<value.lowerBound].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
                         cut = colon..<end
                     } else {
                         cut = value
