@@ -129,6 +129,9 @@ extension FrontMatterEditor {
     /// `a, b` + `c` → `a, b, c`, with the separator between the last two words (a space after a single word).
     static func appendWord(_ tag: String, to field: FrontMatterField, map: FrontMatterSpanMap, bytes: [UInt8])
         throws(EditRefusal) -> [UInt8] {
+        if !canBeWord(tag) {
+            return stringToFlowList(field, tags: field.items.compactMap(\.tag) + [tag], bytes: bytes)
+        }
         let word = try encodeWord(tag, field: field, bytes: bytes)
         let items = field.items
         let last = items[items.count - 1]
@@ -136,6 +139,19 @@ extension FrontMatterEditor {
             ? Array(bytes[items[items.count - 2].range.upperBound..<last.range.lowerBound]) : [0x20]
         let at = last.range.upperBound
         return Splice.apply([Splice(range: at..<at, bytes: separator + Array(word.utf8))], to: bytes)
+    }
+
+    /// Whether `text` can be one word of a tag string (no separators, nothing only escapes can write).
+    static func canBeWord(_ text: String) -> Bool {
+        !text.contains(where: { $0 == "," || $0.isWhitespace })
+            && !text.unicodeScalars.contains(where: YAMLScalarWriter.isSpecial)
+    }
+
+    /// `tags: a, b` becomes `tags: [a, b c]` when a tag with a space or comma must be written: a string
+    /// cannot hold it, a flow list can.
+    static func stringToFlowList(_ field: FrontMatterField, tags: [String], bytes: [UInt8]) -> [UInt8] {
+        let list = "[" + tags.map { YAMLScalarWriter.scalar($0, in: .flow) }.joined(separator: ", ") + "]"
+        return Splice.apply([Splice(range: field.valueRange!, text: list)], to: bytes)
     }
 
     /// A word as it is written inside the string's quoting; refused when it cannot be one word there.
@@ -349,6 +365,10 @@ extension FrontMatterEditor {
         if item.text.trimmingCharacters(in: .whitespaces).hasPrefix("#") { text = "#" + tag }
         let splice: Splice
         switch field.style {
+        case .scalar where !canBeWord(text):
+            var tags = field.items.compactMap(\.tag)
+            tags[field.items[..<index].filter { $0.tag != nil }.count] = tag
+            return stringToFlowList(field, tags: tags, bytes: bytes)
         case .scalar:
             if field.items.count == 1, field.scalarStyle == .plain, YAMLScalarWriter.needsQuoting(text, in: .block) {
                 _ = try encodeWord(text, field: field, bytes: bytes)

@@ -86,15 +86,44 @@ public enum YAMLScalarWriter {
             || scalar.value == 0x2028 || scalar.value == 0x2029 || (scalar.value >= 0x80 && scalar.value < 0xA0)
     }
 
-    /// Numbers, dates and times in any YAML spelling (`2023`, `1.0`, `0x1F`, `1_000`, `12:30`, `2024-05-01`).
+    /// Numbers, dates and times in YAML 1.1 or 1.2 spelling (`2023`, `1.0`, `1e5`, `0x1F`, `1_000`,
+    /// `12:30`, `2024-05-01...`); `18f` or `3d-printing` are strings.
     static func looksNumeric(_ text: String) -> Bool {
-        var scalars = Substring(text).unicodeScalars[...]
-        if let first = scalars.first, first == "-" || first == "+" { scalars = scalars.dropFirst() }
-        guard let head = scalars.first else { return false }
-        let isDigit = head.properties.numericType != nil && head.isASCII
-        let dotDigit = head == "." && scalars.dropFirst().first.map { $0.isASCII && $0.properties.numericType != nil } == true
-        guard isDigit || dotDigit else { return false }
-        let allowed = Set("0123456789abcdefABCDEFxXoO_.:+-tTzZ ".unicodeScalars)
-        return scalars.allSatisfy { allowed.contains($0) }
+        var bytes = Array(text.utf8)[...]
+        if let first = bytes.first, first == 0x2B || first == 0x2D { bytes = bytes.dropFirst() }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        guard let head = bytes.first else { return false }
+        let chars = Array(bytes)
+        if chars.count >= 5, chars[0..<4].allSatisfy(isDigit), chars[4] == 0x2D { return true }
+        if head == 0x30, chars.count > 2 {
+            let rest = chars[2...]
+            switch chars[1] {
+            case 0x78: return rest.allSatisfy { isDigit($0) || $0 == 0x5F || (0x61...0x66).contains($0 | 0x20) }
+            case 0x6F: return rest.allSatisfy { (0x30...0x37).contains($0) || $0 == 0x5F }
+            case 0x62: return rest.allSatisfy { $0 == 0x30 || $0 == 0x31 || $0 == 0x5F }
+            default: break
+            }
+        }
+        var index = 0
+        var digits = 0
+        while index < chars.count, isDigit(chars[index]) || chars[index] == 0x5F || (digits > 0 && chars[index] == 0x3A) {
+            if isDigit(chars[index]) { digits += 1 }
+            index += 1
+        }
+        if index < chars.count, chars[index] == 0x2E {
+            index += 1
+            while index < chars.count, isDigit(chars[index]) || chars[index] == 0x5F {
+                if isDigit(chars[index]) { digits += 1 }
+                index += 1
+            }
+        }
+        if digits > 0, index < chars.count, chars[index] | 0x20 == 0x65 {
+            index += 1
+            if index < chars.count, chars[index] == 0x2B || chars[index] == 0x2D { index += 1 }
+            let start = index
+            while index < chars.count, isDigit(chars[index]) { index += 1 }
+            if index == start { return false }
+        }
+        return digits > 0 && index == chars.count
     }
 }

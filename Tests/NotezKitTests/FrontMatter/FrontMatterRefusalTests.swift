@@ -63,8 +63,6 @@ let refusalCases: [RefusalCase] = [
                 edits: [.addTags(["x"])], line: nil, message: "flow mapping"),
     RefusalCase(name: "comment inside a flow list", input: "---\ntags: [a, # first\n  b]\n---\n",
                 edits: [.removeTags([TagKey("b")])], line: 3, message: "comment"),
-    RefusalCase(name: "space in a string word", input: "---\ntags: a, b\n---\n",
-                edits: [.addTags(["c d"])], line: 2, message: "space or comma"),
     RefusalCase(name: "empty new name", input: "---\ntags: [a]\n---\n",
                 edits: [.replaceTag(TagKey("a"), with: " # ")], line: nil, message: "empty"),
     RefusalCase(name: "result would not parse", input: "---\ntags: a, b\n---\n",
