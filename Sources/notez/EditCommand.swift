@@ -36,6 +36,9 @@ struct EditCommand: ParsableCommand {
             if mutation.json { Terminal.line(PlanExecution.json(plan, result: nil, dryRun: false).text()) }
             return
         }
-        try PlanExecution.execute(plan, root: index.root, options: MutationOptions(dryRun: false, json: mutation.json)) { _ in [] }
+        // The editor already ran, so a dry run would only hide the new `modified`.
+        var options = mutation
+        options.dryRun = false
+        try PlanExecution.execute(plan, root: index.root, options: options) { _ in [] }
     }
 }

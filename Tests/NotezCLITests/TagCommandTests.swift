@@ -16,7 +16,7 @@ import Testing
         #expect(list.stdout.contains("\"name\": \"Later\""))
     }
 
-    @Test(.disabled("needs editor: enable after merging the front matter editor"))
+    @Test
     func pinAndTagAddRemoveEditOnlyTheirLines() throws {
         let vault = try TempVault.example()
         let before = try vault.snapshot()

@@ -95,6 +95,7 @@ public struct NoteDate: Sendable, Equatable {
         if scanner.take(0x5A) || scanner.take(0x7A) {
             zone = .z
         } else if let sign = scanner.sign() {
+            // Exactly two digits each: `-0500` has no colon between hours and minutes.
             guard let hours = scanner.number(digits: 2...2) else { return nil }
             let colon = scanner.take(0x3A)
             let minutes = scanner.number(digits: 2...2) ?? 0
@@ -132,7 +133,8 @@ public struct NoteDate: Sendable, Equatable {
             text += String(separator) + String(format: "%02d:%02d", parts.hour, parts.minute)
             if seconds || fraction { text += String(format: ":%02d", parts.second) }
             if fraction {
-                let millis = Int(((newSeconds - newSeconds.rounded(.down)) * 1000).rounded(.down))
+                // Rounded, not truncated: .123 is stored as .12299999.
+                let millis = min(999, Int(((newSeconds - newSeconds.rounded(.down)) * 1000).rounded()))
                 text += String(format: ".%03d", millis)
             }
             switch zone {

@@ -107,7 +107,7 @@ import Testing
         #expect(vault.text("Done/a.md") == "a, edited meanwhile\n")
     }
 
-    @Test(.disabled("needs editor: enable after merging the front matter editor"))
+    @Test
     func aNoteChangedBetweenPlanAndApplyIsReplannedAndTheChangeSurvives() throws {
         let vault = try TemporaryVault(["a.md": "---\ntags: [x]\n---\nbody\n"])
         defer { vault.remove() }

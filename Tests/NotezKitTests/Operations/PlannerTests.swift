@@ -172,7 +172,7 @@ import Testing
         #expect(registry.entries == [.init(name: "inbox", color: ColorName("blue")), .init(name: "Ideas", color: ColorName("red"))])
     }
 
-    @Test(.disabled("needs editor: enable after merging the front matter editor"))
+    @Test
     func pinAndTagEditsPlanDiffs() throws {
         let vault = try TemporaryVault(["a.md": "---\ntags: [x]\n---\nbody\n"])
         defer { vault.remove() }

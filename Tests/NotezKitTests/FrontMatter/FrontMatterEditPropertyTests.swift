@@ -1,0 +1,214 @@
+import PropertyBased
+import Testing
+@testable import NotezKit
+
+/// Random front matter in every style, random add/remove/replace sequences: each edit keeps every
+/// byte outside the tags value, and the file reads back as the tags a simple model predicts.
+@Suite("Front matter editor properties")
+struct FrontMatterEditPropertyTests {
+    /// A small deterministic generator, seeded by PropertyBased so failures are reproducible.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    enum Style: CaseIterable {
+        case block, indentless, flow, flowMultiline, string, quotedString, null, emptyFlow, emptyString, absent, none
+    }
+
+    /// Tags that are one word in a tag string.
+    static let words = ["work", "Work", "ideas", "été", "東京", "🎉", "2023", "x-y", "c++", "Projects/Alpha"]
+    /// Tags for lists: also ones that need quoting or have spaces.
+    static let listTags = words + ["yes", "null", "a b", "1.0", "key: value", "c, d", "[x]", "it's", "#hash", "~"]
+
+    struct Scenario {
+        var bytes: [UInt8]
+        var tags: [String]
+        var vocabulary: [String]
+    }
+
+    static func makeScenario(_ rng: inout SplitMix) -> Scenario {
+        let style = Style.allCases.randomElement(using: &rng)!
+        let newline = Int.random(in: 0..<5, using: &rng) == 0 ? "\r\n" : "\n"
+        let bom = Int.random(in: 0..<8, using: &rng) == 0 ? "\u{FEFF}" : ""
+        let isString = style == .string || style == .quotedString
+        let vocabulary = isString ? words : listTags
+        var tags: [String] = []
+        switch style {
+        case .block, .indentless, .flow, .flowMultiline, .string, .quotedString:
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                tags.append(vocabulary.filter { !$0.hasPrefix("#") }.randomElement(using: &rng)!)
+            }
+        default: break
+        }
+        func item(_ tag: String, _ context: YAMLScalarWriter.Context) -> String {
+            if Bool.random(using: &rng), let single = YAMLScalarWriter.singleQuoted(tag) { return single }
+            return YAMLScalarWriter.scalar(tag, in: context)
+        }
+        let key = ["tags", "Tags", "keywords", "\"tags\"", "tag"].randomElement(using: &rng)!
+        var lines: [String] = []
+        if Bool.random(using: &rng) { lines.append("title: Café 日本 🎉") }
+        if Bool.random(using: &rng) { lines.append("# a comment") }
+        if Bool.random(using: &rng) { lines.append("params: {tags: [work, \"x\"]}") }
+        switch style {
+        case .block, .indentless:
+            let indent = style == .indentless ? "" : ["  ", "    "].randomElement(using: &rng)!
+            lines.append(key + ":" + (Bool.random(using: &rng) ? " # tags" : ""))
+            if Bool.random(using: &rng) { lines.append(indent + "# between") }
+            for tag in tags {
+                lines.append(indent + "- " + item(tag, .block) + (Int.random(in: 0..<4, using: &rng) == 0 ? " # why" : ""))
+            }
+        case .flow:
+            let separator = [", ", ",", " , "].randomElement(using: &rng)!
+            let trailing = Int.random(in: 0..<4, using: &rng) == 0 ? "," : ""
+            lines.append(key + ": [" + tags.map { item($0, .flow) }.joined(separator: separator) + trailing + "]")
+        case .flowMultiline:
+            lines.append(key + ": [")
+            for (index, tag) in tags.enumerated() {
+                lines.append("  " + item(tag, .flow) + (index < tags.count - 1 || Bool.random(using: &rng) ? "," : ""))
+            }
+            lines.append("]")
+        case .string:
+            let separator = [", ", " ", ","].randomElement(using: &rng)!
+            var text = tags.joined(separator: separator)
+            if YAMLScalarWriter.needsQuoting(text, in: .block) { text = YAMLScalarWriter.doubleQuoted(text) }
+            lines.append(key + ": " + text)
+        case .quotedString:
+            let separator = [", ", " "].randomElement(using: &rng)!
+            lines.append(key + ": " + (Bool.random(using: &rng)
+                ? "'" + tags.joined(separator: separator) + "'" : "\"" + tags.joined(separator: separator) + "\""))
+        case .null: lines.append(key + ":")
+        case .emptyFlow: lines.append(key + ": []")
+        case .emptyString: lines.append(key + ": \"\"")
+        case .absent, .none: break
+        }
+        if Bool.random(using: &rng) { lines.append("") }
+        if Bool.random(using: &rng) { lines.append("pinned: false") }
+        if Bool.random(using: &rng) { lines.append("summary: \"naïve — 😀\"") }
+        let body = "# Title" + newline + newline + "text" + newline + "---" + newline + "more"
+            + (Bool.random(using: &rng) ? newline : "")
+        let text: String
+        if style == .none {
+            text = bom + body
+        } else {
+            let closer = Int.random(in: 0..<6, using: &rng) == 0 ? "..." : "---"
+            text = bom + "---" + newline + lines.map { $0 + newline }.joined() + closer + newline + body
+        }
+        return Scenario(bytes: Array(text.utf8), tags: tags.compactMap(NoteMetadata.cleanTag), vocabulary: vocabulary)
+    }
+
+    static func randomEdit(_ rng: inout SplitMix, _ scenario: Scenario, current: [String]) -> FrontMatterEdit {
+        let pool = scenario.vocabulary + current
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0:
+            return .addTags((0..<Int.random(in: 1...3, using: &rng)).map { _ in scenario.vocabulary.randomElement(using: &rng)! })
+        case 1:
+            return .removeTags((0..<Int.random(in: 1...2, using: &rng)).map { _ in TagKey(pool.randomElement(using: &rng)!) })
+        default:
+            return .replaceTag(TagKey(pool.randomElement(using: &rng)!),
+                               with: scenario.vocabulary.filter { !$0.hasPrefix("#") }.randomElement(using: &rng)!)
+        }
+    }
+
+    /// The tags a note should have after an edit, as the editor documents it.
+    static func model(_ edit: FrontMatterEdit, _ tags: [String]) -> [String] {
+        switch edit {
+        case .addTags(let added):
+            var result = tags
+            var present = Set(tags.map { TagKey($0) })
+            for tag in added.compactMap(NoteMetadata.cleanTag) where present.insert(TagKey(tag)).inserted {
+                result.append(tag)
+            }
+            return result
+        case .removeTags(let keys):
+            return tags.filter { !keys.contains(TagKey($0)) }
+        case .replaceTag(let old, let new):
+            guard let clean = NoteMetadata.cleanTag(new), tags.contains(where: { TagKey($0) == old }) else { return tags }
+            var renamed = tags.contains { TagKey($0) == TagKey(clean) && TagKey($0) != old }
+            return tags.compactMap { tag in
+                guard TagKey(tag) == old else { return tag }
+                if renamed { return nil }
+                renamed = true
+                return clean
+            }
+        default:
+            return tags
+        }
+    }
+
+    /// The file without its tags key and value: the key's line through the value's last line, except
+    /// for a block list only the item lines (comments between the key and the items stay).
+    static func withoutTagsValue(_ bytes: [UInt8]) throws -> [UInt8] {
+        guard let map = try FrontMatterSpanMap.read(bytes), let field = map.tags.first else { return bytes }
+        func lineEnd(_ offset: Int) -> Int {
+            var end = offset
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            return min(end + 1, bytes.count)
+        }
+        var cuts: [Range<Int>]
+        switch field.style {
+        case .blockList, .indentlessBlockList:
+            cuts = [field.keyRange.lowerBound..<lineEnd(field.colonEnd!)] + field.items.map { $0.line! }
+        default:
+            let end = max(field.colonEnd ?? 0, field.valueRange?.upperBound ?? 0)
+            cuts = [field.keyRange.lowerBound..<lineEnd(end)]
+        }
+        var result = bytes
+        for cut in cuts.sorted(by: { $0.lowerBound > $1.lowerBound }) { result.removeSubrange(cut) }
+        return result
+    }
+
+    static func tags(of bytes: [UInt8]) throws -> [String] {
+        guard case .block(let block) = FrontMatterBlock.scan(bytes) else { return [] }
+        let document = try FrontMatterDocument.parse(Array(bytes[block.yaml]), sliceStart: block.yaml.lowerBound).get()
+        return NoteMetadata(document: document).tags
+    }
+
+    @Test("edits keep every byte outside the tags value and read back as the model")
+    func editsAreSurgical() async {
+        await propertyCheck(count: 400, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            var rng = SplitMix(state: seed)
+            let scenario = Self.makeScenario(&rng)
+            var bytes = scenario.bytes
+            var expected = scenario.tags
+            #expect(try Self.tags(of: bytes) == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                let edit = Self.randomEdit(&rng, scenario, current: expected)
+                let before = bytes
+                let after: [UInt8]
+                do {
+                    after = try FrontMatterEditor.apply([edit], to: before)
+                } catch {
+                    Issue.record("\(edit) refused on \(String(decoding: before, as: UTF8.self).debugDescription): \(error)")
+                    return
+                }
+                expected = Self.model(edit, expected)
+                let context = "\(edit)\n\(String(decoding: before, as: UTF8.self).debugDescription)\n→ \(String(decoding: after, as: UTF8.self).debugDescription)"
+                #expect(try Self.tags(of: after) == expected, "\(context)")
+                if try FrontMatterSpanMap.read(before) == nil && after != before {
+                    // A new block: BOM, `---`, the tags line, `---`, then the untouched body.
+                    let bodyStart = before.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                    guard case .block(let block) = FrontMatterBlock.scan(after) else {
+                        Issue.record("no block: \(context)")
+                        return
+                    }
+                    #expect(Array(after[block.bodyStart...]) == Array(before[bodyStart...]), "\(context)")
+                    #expect(try Self.withoutTagsValue(Array(after[..<block.bodyStart]))
+                        == Array(after[..<block.yaml.lowerBound] + after[block.closing]), "\(context)")
+                } else {
+                    #expect(try Self.withoutTagsValue(before) == Self.withoutTagsValue(after), "\(context)")
+                }
+                if expected == (try Self.tags(of: before)) {
+                    #expect(after == before, "a no-op edit changed bytes: \(context)")
+                }
+                bytes = after
+            }
+        }
+    }
+}
