@@ -133,7 +133,7 @@ public struct VaultIndex: Sendable {
         tags.first(where: { $0.key == key })
     }
 
-    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title.
+    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title, else a unique file name.
     public func resolve(_ argument: String) throws(NotezError) -> Note {
         var path = argument
         while path.hasPrefix("./") { path.removeFirst(2) }
@@ -145,6 +145,10 @@ public struct VaultIndex: Sendable {
         let byTitle = notes.filter { $0.title.lowercased() == wanted }
         if byTitle.count == 1 { return byTitle[0] }
         if byTitle.count > 1 { throw .ambiguousNote(argument, candidates: byTitle.map(\.path)) }
+        // A file name without its folder (`Quarterly goals` for `Work/Quarterly goals.md`), when unique.
+        let byName = notes.filter { VaultPath.fileTitle(of: $0.path).lowercased() == wanted }
+        if byName.count == 1 { return byName[0] }
+        if byName.count > 1 { throw .ambiguousNote(argument, candidates: byName.map(\.path)) }
         // A case-insensitive path is a convenience, used only when it is unique.
         let byPath = notes.filter { [path, path + ".md"].map { $0.lowercased() }.contains($0.path.lowercased()) }
         if byPath.count == 1 { return byPath[0] }

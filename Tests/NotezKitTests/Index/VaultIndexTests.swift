@@ -67,10 +67,13 @@ struct VaultIndexTests {
     @Test func resolvesNoteArguments() throws {
         let vault = try Self.makeVault()
         try vault.write("Other/Plan.md", "# Plan\n")
+        try vault.write("Work/Quarterly goals.md", "# Q3 goals\n")
         let index = try IndexBuilder.build(root: vault.path)
         #expect(try index.resolve("Work/Plan").path == "Work/Plan.md")
         #expect(try index.resolve("Work/Plan.md").path == "Work/Plan.md")
         #expect(try index.resolve("inbox").path == "Inbox.md")
+        // A file name whose title differs (`Q3 goals`) still names the note.
+        #expect(try index.resolve("quarterly GOALS").path == "Work/Quarterly goals.md")
         #expect(throws: NotezError.ambiguousNote("plan", candidates: ["Other/Plan.md", "Work/Plan.md"])) {
             try index.resolve("plan")
         }
