@@ -31,6 +31,9 @@ final class FullTextMatcher: @unchecked Sendable {
 
     deinit { bits.deallocate() }
 
+    /// How many notes have been read so far (tests check that cheap terms narrow the reads).
+    var loadedCount: Int { loaded.count }
+
     /// Lowercases and NFC-normalizes UTF-8 text; ASCII takes a byte-wise fast path.
     static func fold(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         if bytes.allSatisfy({ $0 < 0x80 }) {

@@ -74,7 +74,9 @@ public struct QueryParser {
             throw error(token, "query nested too deeply (more than \(QueryParser.maxDepth) levels)")
         }
         position += 1
-        guard let next = current, next.startsTerm else { throw error(token, "expected a term after \(name)") }
+        guard let next = current, next.startsTerm,
+              token.kind == .not || next.scalarOffset == token.scalarOffset + 1  // `-` must touch its term
+        else { throw error(token, "expected a term after \(name)") }
         return .not(try parseNot(depth: depth + 1))
     }
 
