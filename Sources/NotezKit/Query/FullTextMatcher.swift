@@ -40,7 +40,24 @@ final class FullTextMatcher: @unchecked Sendable {
             return bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         }
         let text = String(decoding: bytes, as: UTF8.self)
+        // Foundation's normalization is slow; most text (Latin, Cyrillic, CJK, emoji) is already NFC.
+        if isSurelyNFC(text) { return Array(text.lowercased().utf8) }
         return Array(text.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    /// Scalars in these ranges neither combine with neighbours nor change under NFC.
+    private static let stableRanges: [ClosedRange<UInt32>] = [
+        0x0000...0x02FF, 0x0400...0x0482, 0x048A...0x052F, 0x2002...0x206F, 0x20A0...0x20C0, 0x2190...0x2328,
+        0x232B...0x27FF, 0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFE0F...0xFE0F, 0x1F000...0x1FAFF,
+    ]
+
+    /// True when every scalar is in a range where NFC changes nothing, so normalization can be skipped.
+    static func isSurelyNFC(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            let value = scalar.value
+            if value < 0x0300 { return true }
+            return stableRanges.contains { $0.contains(value) }
+        }
     }
 
     /// True when `needle` occurs in `haystack` (both folded).

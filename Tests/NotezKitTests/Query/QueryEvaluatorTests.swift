@@ -174,5 +174,9 @@ struct QueryEvaluatorTests {
         #expect(!FullTextMatcher.contains(hay, FullTextMatcher.fold(Array("zurich".utf8)[...])))
         #expect(FullTextMatcher.contains(Array("aab".utf8), Array("ab".utf8)))
         #expect(!FullTextMatcher.contains(Array("a".utf8), Array("ab".utf8)))
+        // The fast path (already NFC) and the normalizing path agree.
+        #expect(FullTextMatcher.isSurelyNFC("Grüße, Привет, 日本語 🇫🇷"))
+        #expect(!FullTextMatcher.isSurelyNFC("Gru\u{308}ße"))
+        #expect(FullTextMatcher.fold(Array("ÀÉÎ Ж".utf8)[...]) == FullTextMatcher.fold(Array("A\u{300}E\u{301}I\u{302} Ж".utf8)[...]))
     }
 }
