@@ -41,8 +41,28 @@ final class FullTextMatcher: @unchecked Sendable {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         // Foundation's normalization is slow; most text (Latin, Cyrillic, CJK, emoji) is already NFC.
-        if isSurelyNFC(text) { return Array(text.lowercased().utf8) }
+        if isSurelyNFC(text) { return lowercasedRuns(bytes) }
         return Array(text.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    /// Lowercases ASCII bytes directly and only the non-ASCII runs through `String.lowercased()`.
+    static func lowercasedRuns(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                result.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.endIndex && bytes[end] >= 0x80 { end += 1 }
+            result.append(contentsOf: String(decoding: bytes[index..<end], as: UTF8.self).lowercased().utf8)
+            index = end
+        }
+        return result
     }
 
     /// Scalars in these ranges neither combine with neighbours nor change under NFC.

@@ -176,6 +176,8 @@ struct QueryEvaluatorTests {
         #expect(!FullTextMatcher.contains(Array("a".utf8), Array("ab".utf8)))
         // The fast path (already NFC) and the normalizing path agree.
         #expect(FullTextMatcher.isSurelyNFC("Grüße, Привет, 日本語 🇫🇷"))
+        let mixed = "Grüße aus ZÜRICH, ΟΔΟΣ Привет İstanbul"
+        #expect(FullTextMatcher.lowercasedRuns(Array(mixed.utf8)[...]) == Array(mixed.lowercased().utf8))
         #expect(!FullTextMatcher.isSurelyNFC("Gru\u{308}ße"))
         #expect(FullTextMatcher.fold(Array("ÀÉÎ Ж".utf8)[...]) == FullTextMatcher.fold(Array("A\u{300}E\u{301}I\u{302} Ж".utf8)[...]))
     }
