@@ -14,7 +14,7 @@ struct Notez: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             OverviewCommand.self, LsCommand.self, ShowCommand.self,
-            TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
+            SearchCommand.self, TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
             NewCommand.self, EditCommand.self, PinCommand.self, UnpinCommand.self, MvCommand.self, RmCommand.self,
             TrashGroup.self,
         ],

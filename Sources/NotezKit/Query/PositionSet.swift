@@ -1,0 +1,62 @@
+/// A set of note positions (indexes into `VaultIndex.notes`) as a bit vector.
+struct PositionSet: Equatable {
+    private(set) var words: [UInt64]
+    let capacity: Int
+
+    init(capacity: Int, full: Bool = false) {
+        self.capacity = capacity
+        words = [UInt64](repeating: full ? ~0 : 0, count: (capacity + 63) / 64)
+        if full, capacity % 64 != 0 { words[words.count - 1] = (1 << UInt64(capacity % 64)) - 1 }
+    }
+
+    init<S: Sequence>(capacity: Int, positions: S) where S.Element == Int {
+        self.init(capacity: capacity)
+        for position in positions { insert(position) }
+    }
+
+    mutating func insert(_ position: Int) { words[position >> 6] |= 1 << UInt64(position & 63) }
+
+    func contains(_ position: Int) -> Bool { words[position >> 6] & (1 << UInt64(position & 63)) != 0 }
+
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+    func intersection(_ other: PositionSet) -> PositionSet {
+        var result = self
+        for index in words.indices { result.words[index] &= other.words[index] }
+        return result
+    }
+
+    func union(_ other: PositionSet) -> PositionSet {
+        var result = self
+        for index in words.indices { result.words[index] |= other.words[index] }
+        return result
+    }
+
+    func subtracting(_ other: PositionSet) -> PositionSet {
+        var result = self
+        for index in words.indices { result.words[index] &= ~other.words[index] }
+        return result
+    }
+
+    /// The positions in increasing order.
+    var positions: [Int] {
+        var result: [Int] = []
+        for (index, word) in words.enumerated() {
+            var rest = word
+            while rest != 0 {
+                result.append(index << 6 + rest.trailingZeroBitCount)
+                rest &= rest - 1
+            }
+        }
+        return result
+    }
+
+    /// The members for which `predicate` holds.
+    func filter(_ predicate: (Int) -> Bool) -> PositionSet {
+        var result = PositionSet(capacity: capacity)
+        for position in positions where predicate(position) { result.insert(position) }
+        return result
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Evaluates a query tree over a `VaultIndex`, reading note bodies only for full-text terms.
+///
+/// Cheap terms (tags from the posting lists, folders, titles, flags, dates) are evaluated first in
+/// an AND, so full-text terms read only the bodies of the notes that are still candidates.
+public struct QueryEvaluator: Sendable {
+    /// The index searched.
+    public let index: VaultIndex
+    /// The time relative ages (`7d`) count back from, in seconds since 1970.
+    public let now: Double
+
+    /// Creates an evaluator; tests pass a fixed `now`.
+    public init(index: VaultIndex, now: Double = Date().timeIntervalSince1970) {
+        self.index = index
+        self.now = now
+    }
+
+    /// The matching notes in list order (pinned first, newest modified first, then path).
+    public func notes(matching node: QueryNode) -> [Note] {
+        positions(matching: node).map { index.notes[$0] }.sorted(by: Ordering.noteLess)
+    }
+
+    /// Positions in `index.notes` of the matching notes, ascending.
+    public func positions(matching node: QueryNode) -> [Int] {
+        var run = Run(evaluator: self, node: node)
+        return run.evaluate(node, within: PositionSet(capacity: index.notes.count, full: true)).positions
+    }
+
+    /// One evaluation, with the caches it builds along the way.
+    struct Run {
+        let evaluator: QueryEvaluator
+        let notes: [Note]
+        let needleNumbers: [String: Int]
+        let matcher: FullTextMatcher?
+        var folderCache: [String: [String: Bool]] = [:]
+
+        init(evaluator: QueryEvaluator, node: QueryNode) {
+            self.evaluator = evaluator
+            notes = evaluator.index.notes
+            let needles = node.textValues
+            needleNumbers = Dictionary(uniqueKeysWithValues: needles.enumerated().map { ($1, $0) })
+            matcher = needles.isEmpty ? nil : FullTextMatcher(root: evaluator.index.root, notes: notes, needles: needles)
+        }
+
+        /// The members of `within` that match `node`.
+        mutating func evaluate(_ node: QueryNode, within: PositionSet) -> PositionSet {
+            if within.isEmpty { return within }
+            switch node {
+            case .and(let operands):
+                var current = within
+                for operand in Run.cheapFirst(operands) {
+                    current = evaluate(operand, within: current)
+                    if current.isEmpty { break }
+                }
+                return current
+            case .or(let operands):
+                var matched = PositionSet(capacity: within.capacity)
+                var remaining = within
+                for operand in Run.cheapFirst(operands) {
+                    // Notes already matched need no further (possibly full-text) work.
+                    let hits = evaluate(operand, within: remaining)
+                    matched = matched.union(hits)
+                    remaining = remaining.subtracting(hits)
+                    if remaining.isEmpty { break }
+                }
+                return matched
+            case .not(let operand):
+                return within.subtracting(evaluate(operand, within: within))
+            case .tag(let value):
+                return within.intersection(tagPositions(TagKey(value)))
+            case .folder(let value):
+                let matcher = folderMatcher(value)
+                var answers = folderCache[value] ?? [:]
+                let result = within.filter { position in
+                    let folder = notes[position].folder
+                    if let known = answers[folder] { return known }
+                    let answer = matcher(folder)
+                    answers[folder] = answer
+                    return answer
+                }
+                folderCache[value] = answers
+                return result
+            case .title(let value):
+                let needle = Run.fold(value)
+                return within.filter { Run.fold(notes[$0].title).contains(needle) }
+            case .pinned(let flag):
+                return within.filter { notes[$0].pinned == flag }
+            case .unsorted:
+                return within.filter { notes[$0].isUnsorted }
+            case .created(let filter):
+                return within.filter { filter.matches(notes[$0].created, now: evaluator.now) }
+            case .modified(let filter):
+                return within.filter { filter.matches(notes[$0].modified, now: evaluator.now) }
+            case .text(let value):
+                guard let matcher, let number = needleNumbers[value] else { return PositionSet(capacity: within.capacity) }
+                return matcher.matching(number, in: within)
+            }
+        }
+
+        /// Operands without full text first, keeping their order otherwise.
+        static func cheapFirst(_ operands: [QueryNode]) -> [QueryNode] {
+            operands.filter { !$0.needsFullText } + operands.filter(\.needsFullText)
+        }
+
+        /// Notes with the tag or one of its children, from the posting lists.
+        func tagPositions(_ key: TagKey) -> PositionSet {
+            var result = PositionSet(capacity: notes.count)
+            for (other, positions) in evaluator.index.notesByTag where other.isSelfOrDescendant(of: key) {
+                for position in positions { result.insert(position) }
+            }
+            return result
+        }
+
+        /// Lowercased and NFC-normalized, for case-insensitive comparisons of names and titles.
+        static func fold(_ text: String) -> String {
+            text.precomposedStringWithCanonicalMapping.lowercased()
+        }
+
+        /// Whether a note's folder path is inside the folder `value` names.
+        func folderMatcher(_ value: String) -> (String) -> Bool {
+            let wanted = Run.fold(value.split(separator: "/").joined(separator: "/"))
+            if wanted.contains("/") {
+                // A path from the root: that folder and everything below it.
+                return { folder in
+                    let path = Run.fold(folder)
+                    return path == wanted || path.hasPrefix(wanted + "/")
+                }
+            }
+            // A name at any depth: any component of the note's folder path.
+            return { folder in
+                folder.split(separator: "/").contains { Run.fold(String($0)) == wanted }
+            }
+        }
+    }
+}

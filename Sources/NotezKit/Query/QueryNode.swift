@@ -1,0 +1,80 @@
+/// The parsed form of a query: boolean operators over terms.
+///
+/// `and` and `or` hold two or more operands (a chain `a b c` is one `and`); a parenthesized group
+/// stays a nested node, so the serializer can reproduce the tree exactly.
+public indirect enum QueryNode: Sendable, Hashable {
+    /// All operands match (at least two).
+    case and([QueryNode])
+    /// Any operand matches (at least two).
+    case or([QueryNode])
+    /// The operand does not match.
+    case not(QueryNode)
+    /// `tag:VALUE`: the tag or one of its children, case-insensitively.
+    case tag(String)
+    /// `folder:VALUE`: a folder name at any depth or an `a/b` path from the root, with subfolders.
+    case folder(String)
+    /// `title:VALUE`: case-insensitive substring of the title.
+    case title(String)
+    /// `is:pinned` (true) or `pinned:true|false`.
+    case pinned(Bool)
+    /// `in:unsorted`: notes directly at the vault root.
+    case unsorted
+    /// `created:DATE_CMP`.
+    case created(DateFilter)
+    /// `modified:DATE_CMP`.
+    case modified(DateFilter)
+    /// A bare word or quoted phrase: case-insensitive substring of the title or the body.
+    case text(String)
+
+    /// True when evaluating this node needs note bodies.
+    public var needsFullText: Bool {
+        switch self {
+        case .text: return true
+        case .and(let operands), .or(let operands): return operands.contains(where: \.needsFullText)
+        case .not(let operand): return operand.needsFullText
+        default: return false
+        }
+    }
+
+    /// True for the operators, false for terms.
+    public var isOperator: Bool {
+        switch self {
+        case .and, .or, .not: return true
+        default: return false
+        }
+    }
+
+    /// Every full-text value in the tree, in first-seen order without duplicates.
+    public var textValues: [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        func visit(_ node: QueryNode) {
+            switch node {
+            case .text(let value): if seen.insert(value).inserted { result.append(value) }
+            case .and(let operands), .or(let operands): operands.forEach(visit)
+            case .not(let operand): visit(operand)
+            default: break
+            }
+        }
+        visit(self)
+        return result
+    }
+
+    /// Joins nodes with AND, flattening nested ANDs; nil for none, the node itself for one.
+    public static func allOf(_ nodes: [QueryNode]) -> QueryNode? {
+        let flat = nodes.flatMap { node -> [QueryNode] in
+            if case .and(let operands) = node { return operands }
+            return [node]
+        }
+        return flat.count <= 1 ? flat.first : .and(flat)
+    }
+
+    /// Joins nodes with OR, flattening nested ORs; nil for none, the node itself for one.
+    public static func anyOf(_ nodes: [QueryNode]) -> QueryNode? {
+        let flat = nodes.flatMap { node -> [QueryNode] in
+            if case .or(let operands) = node { return operands }
+            return [node]
+        }
+        return flat.count <= 1 ? flat.first : .or(flat)
+    }
+}

@@ -1,0 +1,153 @@
+/// Recursive-descent parser for the query language (precedence NOT > AND > OR, implicit AND).
+///
+/// ```
+/// query    := or
+/// or       := and ( OR and )*
+/// and      := not ( [AND] not )*
+/// not      := ( NOT | '-' ) not | primary
+/// primary  := '(' or ')' | term
+/// ```
+public struct QueryParser {
+    /// How deeply parentheses and negations may nest; deeper input is an error, never a stack overflow.
+    public static let maxDepth = 100
+
+    let tokenizer: QueryTokenizer
+    let tokens: [QueryToken]
+    var position = 0
+
+    /// Parses query text into a tree.
+    public static func parse(_ text: String) throws(QueryError) -> QueryNode {
+        var parser = try QueryParser(text)
+        return try parser.parseQuery()
+    }
+
+    init(_ text: String) throws(QueryError) {
+        tokenizer = QueryTokenizer(text)
+        tokens = try tokenizer.tokens()
+    }
+
+    var current: QueryToken? { position < tokens.count ? tokens[position] : nil }
+
+    func error(_ token: QueryToken?, _ message: String) -> QueryError {
+        tokenizer.error(at: token?.scalarOffset ?? tokenizer.scalars.count, message)
+    }
+
+    mutating func parseQuery() throws(QueryError) -> QueryNode {
+        guard !tokens.isEmpty else { throw QueryError(offset: 0, message: "empty query") }
+        let node = try parseOr(depth: 0)
+        if let extra = current {
+            // parseOr stops only at ')' or the end.
+            throw error(extra, "unbalanced ')'")
+        }
+        return node
+    }
+
+    mutating func parseOr(depth: Int) throws(QueryError) -> QueryNode {
+        var operands = [try parseAnd(depth: depth)]
+        while let token = current, token.kind == .or {
+            position += 1
+            guard let next = current, next.startsTerm else { throw error(token, "expected a term after OR") }
+            operands.append(try parseAnd(depth: depth))
+        }
+        return operands.count == 1 ? operands[0] : .or(operands)
+    }
+
+    mutating func parseAnd(depth: Int) throws(QueryError) -> QueryNode {
+        var operands = [try parseNot(depth: depth)]
+        while let token = current {
+            if token.kind == .and {
+                position += 1
+                guard let next = current, next.startsTerm else { throw error(token, "expected a term after AND") }
+            } else if !token.startsTerm {
+                break
+            }
+            operands.append(try parseNot(depth: depth))
+        }
+        return operands.count == 1 ? operands[0] : .and(operands)
+    }
+
+    mutating func parseNot(depth: Int) throws(QueryError) -> QueryNode {
+        guard let token = current else { throw error(nil, "expected a term") }
+        guard token.kind == .not || token.kind == .minus else { return try parsePrimary(depth: depth) }
+        let name = token.kind == .not ? "NOT" : "'-'"
+        guard depth < QueryParser.maxDepth else {
+            throw error(token, "query nested too deeply (more than \(QueryParser.maxDepth) levels)")
+        }
+        position += 1
+        guard let next = current, next.startsTerm,
+              token.kind == .not || next.scalarOffset == token.scalarOffset + 1  // `-` must touch its term
+        else { throw error(token, "expected a term after \(name)") }
+        return .not(try parseNot(depth: depth + 1))
+    }
+
+    mutating func parsePrimary(depth: Int) throws(QueryError) -> QueryNode {
+        guard let token = current else { throw error(nil, "expected a term") }
+        switch token.kind {
+        case .openParen:
+            guard depth < QueryParser.maxDepth else {
+                throw error(token, "query nested too deeply (more than \(QueryParser.maxDepth) levels)")
+            }
+            position += 1
+            guard let next = current else { throw error(token, "unbalanced '('") }
+            if next.kind == .closeParen { throw error(token, "expected a term after '('") }
+            let inner = try parseOr(depth: depth + 1)
+            guard let close = current, close.kind == .closeParen else { throw error(token, "unbalanced '('") }
+            position += 1
+            return inner
+        case .closeParen:
+            throw error(token, "unbalanced ')'")
+        case .and:
+            throw error(token, "expected a term before AND")
+        case .or:
+            throw error(token, "expected a term before OR")
+        case .word(let text), .phrase(let text):
+            if text.isEmpty { throw error(token, "empty phrase") }
+            position += 1
+            return .text(text)
+        case .field(let name, let value, _):
+            let node = try field(name, value, token)
+            position += 1
+            return node
+        case .not, .minus:
+            return try parseNot(depth: depth)
+        }
+    }
+
+    func field(_ name: String, _ value: String, _ token: QueryToken) throws(QueryError) -> QueryNode {
+        switch name {
+        case "tag":
+            guard !value.isEmpty else { throw error(token, "empty tag name") }
+            return .tag(value)
+        case "folder":
+            guard value.contains(where: { $0 != "/" }) else { throw error(token, "empty folder name") }
+            return .folder(value)
+        case "title":
+            guard !value.isEmpty else { throw error(token, "empty title") }
+            return .title(value)
+        case "is":
+            guard value.lowercased() == "pinned" else { throw error(token, "expected 'pinned' after is:") }
+            return .pinned(true)
+        case "in":
+            guard value.lowercased() == "unsorted" else { throw error(token, "expected 'unsorted' after in:") }
+            return .unsorted
+        case "pinned":
+            switch value.lowercased() {
+            case "true", "yes": return .pinned(true)
+            case "false", "no": return .pinned(false)
+            default: throw error(token, "expected true or false after pinned:")
+            }
+        case "created", "modified":
+            guard !value.isEmpty else { throw error(token, "empty \(name) date") }
+            guard let filter = DateFilter(value) else {
+                throw error(token, "invalid date '\(value)': expected YYYY-MM-DD, >DATE, >=DATE, <DATE, <=DATE, DATE..DATE or an age such as 7d, 2w, 3m, 1y")
+            }
+            if case .between(let first, let last) = filter, last < first {
+                throw error(token, "date range '\(value)' ends before it starts")
+            }
+            return name == "created" ? .created(filter) : .modified(filter)
+        default:
+            // The tokenizer only makes fields of known prefixes.
+            return .text(name + ":" + value)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Writes a query tree as canonical text: `parse(serialize(node)) == node` for every valid tree.
+///
+/// AND is written as a space, OR as ` OR `, NOT as `-`; parentheses appear exactly where the tree
+/// has a nested group that precedence alone would not reproduce. Values are quoted only when needed.
+public enum QuerySerializer {
+    /// The canonical text of a tree.
+    public static func serialize(_ node: QueryNode) -> String {
+        switch node {
+        case .and(let operands):
+            // Any AND or OR operand is a group of its own.
+            return operands.map { $0.isBinary ? "(" + serialize($0) + ")" : serialize($0) }.joined(separator: " ")
+        case .or(let operands):
+            return operands.map { operand -> String in
+                if case .or = operand { return "(" + serialize(operand) + ")" }
+                return serialize(operand)
+            }.joined(separator: " OR ")
+        case .not(let operand):
+            return "-" + (operand.isBinary ? "(" + serialize(operand) + ")" : serialize(operand))
+        case .tag(let name): return "tag:" + value(name)
+        case .folder(let name): return "folder:" + value(name)
+        case .title(let name): return "title:" + value(name)
+        case .pinned(let flag): return flag ? "is:pinned" : "pinned:false"
+        case .unsorted: return "in:unsorted"
+        case .created(let filter): return "created:\(filter)"
+        case .modified(let filter): return "modified:\(filter)"
+        case .text(let text): return word(text)
+        }
+    }
+
+    /// A field value: bare when it has no delimiter, else quoted.
+    static func value(_ text: String) -> String {
+        let bare = !text.isEmpty && !text.unicodeScalars.contains(where: QueryTokenizer.isDelimiter)
+        return bare ? text : quote(text)
+    }
+
+    /// A full-text term: bare unless it would read as something else (operator, field, negation).
+    static func word(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let bare = !scalars.isEmpty && scalars[0] != "-"
+            && !scalars.contains(where: QueryTokenizer.isDelimiter)
+            && QueryTokenizer.operatorKind(scalars[...]) == nil
+            && QueryTokenizer.knownPrefix(scalars[...]) == nil
+        return bare ? text : quote(text)
+    }
+
+    /// `"text"` with `\` and `"` escaped.
+    public static func quote(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        result.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { result.append("\\") }
+            result.append(scalar)
+        }
+        result.append("\"")
+        return String(result)
+    }
+}
+
+extension QueryNode {
+    /// AND or OR.
+    var isBinary: Bool {
+        switch self {
+        case .and, .or: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez search [QUERY]`: the query language, plus filter flags that build the simple subset of it.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find notes with the query language or filter flags.",
+        discussion: """
+            QUERY terms: tag:T folder:F title:T is:pinned pinned:true|false in:unsorted
+            created:/modified: with >DATE >=DATE <DATE <=DATE DATE DATE..DATE or 7d 2w 3m 1y,
+            words and "quoted phrases" (full text). Join with AND (or just a space), OR, NOT or a
+            leading '-'; group with ( ). Filter flags are ANDed with the QUERY.
+            Exit status: 0 found, 1 nothing matched, 2 query or usage error, 3 vault unreadable.
+            """)
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The query; several arguments are joined with spaces. Quote it for the shell: 'tag:work -folder:Archive'.",
+        valueName: "query"))
+    var query: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"))
+    var tag: [String] = []
+
+    @Flag(name: .long, help: "Match any of the --tag tags instead of all of them.")
+    var any = false
+
+    @Option(name: .customLong("any-tag"), help: ArgumentHelp("Same as --tag T together with --any.", valueName: "tag"))
+    var anyTag: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only notes in this folder (a name at any depth or a path), with subfolders (repeatable; any).", valueName: "folder"))
+    var folder: [String] = []
+
+    @Option(name: .customLong("not-folder"), help: ArgumentHelp("Leave out notes in this folder and its subfolders (repeatable).", valueName: "folder"))
+    var notFolder: [String] = []
+
+    @Flag(name: .long, help: "Only pinned notes.")
+    var pinned = false
+
+    @Option(name: .long, help: ArgumentHelp("Full text that must occur in the title or body (repeatable).", valueName: "text"))
+    var text: [String] = []
+
+    @Option(name: .long, help: "Show at most N notes.")
+    var limit: Int?
+
+    @Flag(name: .long, help: "Print only the number of matching notes.")
+    var count = false
+
+    @Flag(name: .long, help: "Print one vault-relative path a line, for pipes.")
+    var paths = false
+
+    @Flag(name: .customLong("show-query"), help: "Print the canonical text of the whole query and stop.")
+    var showQuery = false
+
+    @Flag(name: .long, help: "Print the parsed query tree, and whether it fits the filter flags, and stop.")
+    var explain = false
+
+    @OptionGroup var snippetOptions: SnippetOptions
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if [output.json, count, paths].filter({ $0 }).count > 1 {
+            throw ValidationError("--json, --count and --paths cannot be combined")
+        }
+        // `.allUnrecognized` would take a mistyped option as query text.
+        if let option = query.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+            throw ValidationError("unknown option '\(option)' (to search for it, quote it inside the query: '\"\(option)\"')")
+        }
+    }
+
+    /// The filters the flags describe.
+    var filters: SearchFilters {
+        SearchFilters(tags: tag + anyTag, anyTag: any || !anyTag.isEmpty, folders: folder, excludedFolders: notFolder,
+                      pinned: pinned, words: text)
+    }
+
+    func run() throws {
+        let node = try buildQuery()
+        if showQuery || explain {
+            if showQuery { Terminal.line(TerminalText.safe(QuerySerializer.serialize(node))) }
+            if explain { Terminal.line(TerminalText.safe(QueryExplainer.explain(node), keepNewlines: true)) }
+            return
+        }
+        let index = try vault.loadIndex()
+        let found = QueryEvaluator(index: index).notes(matching: node)
+        let shown = limit.map { Array(found.prefix($0)) } ?? found
+        if count {
+            Terminal.line(String(shown.count))
+        } else if !found.isEmpty {
+            if output.json {
+                Terminal.line(JSONShapes.notes(shown, index: index).text())
+            } else if paths {
+                NoteRows.printPaths(shown)
+            } else {
+                NoteRows.print(shown, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)
+            }
+        }
+        if found.isEmpty {
+            // Like grep: nothing on stdout (except --count's 0), a short note on stderr, status 1.
+            if !count { Terminal.notice("no notes match \(TerminalText.safe(QuerySerializer.serialize(node)))") }
+            throw CLIExit(code: CLIExit.noMatchOrProblems)
+        }
+    }
+
+    /// The QUERY argument and the filter flags, joined by AND; exits with status 2 on an error.
+    func buildQuery() throws -> QueryNode {
+        if let problem = filters.problem { throw CLIExit(code: CLIExit.usage, message: "filter flags: \(problem)") }
+        let text = query.joined(separator: " ")
+        var parts: [QueryNode] = []
+        if !text.allSatisfy(\.isWhitespace) {
+            do {
+                parts.append(try QueryParser.parse(text))
+            } catch {
+                Terminal.flush()
+                FileHandleOutput.stderr(error.caretLines(for: text).map { $0 + "\n" }.joined())
+                throw CLIExit(code: CLIExit.usage, message: "\(error.message) (at character \(error.offset + 1))")
+            }
+        }
+        if let flags = filters.query { parts.append(flags) }
+        guard let node = QueryNode.allOf(parts) else {
+            throw CLIExit(code: CLIExit.usage, message: "nothing to search for: give a QUERY or a filter flag such as --tag (see 'notez search --help')")
+        }
+        return node
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `notez search` on a copy of ExampleVault; expected paths are worked out by
+/// hand from the vault's front matter (only notes whose dates come from front matter are ordered).
+@Suite struct SearchCommandTests {
+    func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func queryFindsHierarchicalTagsPinnedFirst() throws {
+        let vault = try TempVault.example()
+        let result = try vault.run(["search", "tag:project/alpha", "--paths"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(lines(result.stdout) == [
+            "Work/Projects/Alpha/Alpha project plan.md", "Work/Projects/Alpha/Launch checklist.md",
+            "Work/Meetings/2024-06-12 Retro Alpha.md", "Work/Projects/Alpha/API design notes.md",
+        ])
+    }
+
+    @Test func fullTextIsCaseInsensitiveAndUnicodeAware() throws {
+        let vault = try TempVault.example()
+        let expected = ["Personal/Travel/Zürich trip.md", "Quick capture.md", "Work/Team handbook.md"]
+        #expect(lines(try vault.run(["search", "zürich", "--paths"]).stdout) == expected)
+        #expect(lines(try vault.run(["search", "ZÜRICH", "--paths"]).stdout) == expected)
+    }
+
+    @Test func filterFlagsBuildTheQuery() throws {
+        let vault = try TempVault.example()
+        #expect(lines(try vault.run(["search", "--tag", "meeting", "--not-folder", "Meetings", "--paths"]).stdout)
+            == ["Work/Projects/Beta/Beta kickoff.md"])
+        #expect(lines(try vault.run(["search", "--tag", "books", "--tag", "quotes", "--paths"]).stdout)
+            == ["Reading/Books/The Dispossessed.md"])
+        #expect(lines(try vault.run(["search", "--tag", "books", "--tag", "quotes", "--any", "--paths"]).stdout) == [
+            "Reading/Books/Project Hail Mary.md", "Reading/Books/The Dispossessed.md", "Reading/Books/Thinking in Systems.md",
+        ])
+        #expect(lines(try vault.run(["search", "--folder", "Recipes", "--text", "LENTIL", "--paths"]).stdout)
+            == ["Personal/Recipes/Lentil soup.md"])
+        #expect(lines(try vault.run(["search", "--pinned", "--folder", "Work", "--paths"]).stdout)
+            == ["Work/Team handbook.md", "Work/Projects/Alpha/Alpha project plan.md"])
+    }
+
+    @Test func queryAndFlagsCombineWithAnd() throws {
+        let vault = try TempVault.example()
+        let result = try vault.run(["search", "modified:2024-09-01..2024-09-30", "--folder", "Work", "--paths"])
+        #expect(lines(result.stdout) == [
+            "Work/Quarterly goals.md", "Work/Projects/Beta/Vendor comparison.md", "Work/Projects/Beta/Beta kickoff.md",
+        ])
+        let negated = try vault.run(["search", "-tag:work", "tag:meeting", "--paths"])
+        #expect(lines(negated.stdout) == ["Work/Meetings/1-on-1 with Dana.md"])
+    }
+
+    @Test func countLimitAndUnsorted() throws {
+        let vault = try TempVault.example()
+        #expect(try vault.run(["search", "folder:Alpha OR folder:Beta", "--count"]).stdout == "6\n")
+        #expect(try vault.run(["search", "is:pinned in:unsorted", "--paths"]).stdout == "Quick capture.md\n")
+        let limited = try vault.run(["search", "tag:project/alpha", "--paths", "--limit", "2"])
+        #expect(lines(limited.stdout) == ["Work/Projects/Alpha/Alpha project plan.md", "Work/Projects/Alpha/Launch checklist.md"])
+        #expect(try vault.run(["search", "tag:project/alpha", "--count", "--limit", "2"]).stdout == "2\n")
+    }
+
+    @Test func jsonUsesTheNoteShape() throws {
+        let vault = try TempVault.example()
+        let result = try vault.run(["search", "tag:travel", "--json"])
+        #expect(result.status == 0)
+        let notes = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(notes.count == 1)
+        let note = try #require(notes.first)
+        #expect(note["path"] as? String == "Personal/Travel/Zürich trip.md")
+        #expect(note["folder"] as? String == "Personal/Travel")
+        #expect(note["tags"] as? [String] == ["travel", "zürich"])
+        #expect(note["pinned"] as? Bool == true)
+        #expect((note["modified"] as? String)?.hasPrefix("2025-04-22T") == true)
+        #expect(Set(note.keys) == ["path", "title", "folder", "tags", "pinned", "created", "modified", "snippet"])
+    }
+
+    @Test func textRowsMatchLs() throws {
+        let vault = try TempVault.example()
+        let result = try vault.run(["search", "tag:zürich", "--no-snippets"])
+        #expect(result.stdout == "* Zürich trip  (Personal/Travel)  #travel #zürich  2025-04-22\n")
+        let withSnippet = try vault.run(["search", "tag:zürich", "--snippets"])
+        #expect(lines(withSnippet.stdout).count == 2)
+        #expect(lines(withSnippet.stdout).last?.hasPrefix("    Zürich, 16-19 May") == true)
+    }
+
+    @Test func noMatchExitsOneWithEmptyStdout() throws {
+        let vault = try TempVault.example()
+        // "grocery" is only in a trashed note: the trash never matches.
+        let result = try vault.run(["search", "grocery"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "notez: no notes match grocery\n")
+        let json = try vault.run(["search", "tag:nope", "--json"])
+        #expect(json.status == 1)
+        #expect(json.stdout == "")
+        let count = try vault.run(["search", "tag:nope", "--count"])
+        #expect(count.status == 1)
+        #expect(count.stdout == "0\n")
+    }
+
+    @Test(arguments: [
+        ("a AND", "a AND\n  ^\nnotez: error: expected a term after AND (at character 3)\n"),
+        ("tag:work (folder:x", "tag:work (folder:x\n         ^\nnotez: error: unbalanced '(' (at character 10)\n"),
+        ("x)", "x)\n ^\nnotez: error: unbalanced ')' (at character 2)\n"),
+        ("tag: x", "tag: x\n^\nnotez: error: empty tag name (at character 1)\n"),
+        ("é \"open", "é \"open\n  ^\nnotez: error: unterminated quote (at character 3)\n"),
+    ])
+    func queryErrorsExitTwoWithACaret(_ query: String, _ expected: String) throws {
+        let vault = try TempVault.example()
+        let result = try vault.run(["search", query])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == expected)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let vault = try TempVault.example()
+        let nothing = try vault.run(["search"])
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.contains("nothing to search for"))
+        let emptyTag = try vault.run(["search", "--tag", ""])
+        #expect(emptyTag.status == 2)
+        #expect(emptyTag.stderr == "notez: error: filter flags: empty tag name\n")
+        let typo = try vault.run(["search", "x", "--jsn"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("unknown option '--jsn'"))
+    }
+
+    @Test func showQueryPrintsCanonicalTextWithoutSearching() throws {
+        let result = try CLIRunner.run([
+            "search", "--tag", "work", "--tag", "meeting", "--any", "--folder", "My Work", "--not-folder", "Archive",
+            "--pinned", "--text", "road map", "--show-query", "--vault", "/nonexistent/vault",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout == "(tag:work OR tag:meeting) folder:\"My Work\" -folder:Archive is:pinned \"road map\"\n")
+        let combined = try CLIRunner.run(["search", "a OR b", "NOT c", "--tag", "x", "--show-query"])
+        #expect(combined.stdout == "(a OR b -c) tag:x\n")
+    }
+
+    @Test func explainPrintsTreeAndFlagVerdict() throws {
+        let simple = try CLIRunner.run(["search", "tag:work -folder:Archive", "--explain"])
+        #expect(simple.status == 0)
+        #expect(simple.stdout == """
+            query: tag:work -folder:Archive
+            AND
+              tag:work  (tag 'work' or its children 'work/...')
+              NOT
+                folder:Archive  (in a folder named 'Archive' at any depth, or below)
+            flags: --tag work --not-folder Archive
+
+            """)
+        let complex = try CLIRunner.run(["search", "tag:work OR modified:7d", "--explain"])
+        #expect(complex.status == 0)
+        #expect(lines(complex.stdout) == [
+            "query: tag:work OR modified:7d",
+            "OR",
+            "  tag:work  (tag 'work' or its children 'work/...')",
+            "  modified:7d  (modified within the last 7 days)",
+            "flags: too complex for flags",
+        ])
+    }
+
+    @Test func searchNeverWrites() throws {
+        let vault = try TempVault.example()
+        // .notez/ is left out: start-up duties (trash purge by age) are not search's doing.
+        let notes = { try vault.snapshot().filter { !$0.key.hasPrefix(".notez/") } }
+        let before = try notes()
+        #expect(before.keys.contains("Work/Team handbook.md"))
+        _ = try vault.run(["search", "tag:work OR zürich", "--json"])
+        _ = try vault.run(["search", "(broken"])
+        #expect(try notes() == before)
+    }
+}

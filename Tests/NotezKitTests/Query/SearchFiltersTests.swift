@@ -1,0 +1,69 @@
+import Testing
+@testable import NotezKit
+
+struct SearchFiltersTests {
+    @Test func flagsBuildTheCanonicalQuery() {
+        let filters = SearchFilters(tags: ["work", "urgent"], folders: ["Projects", "My Work"], excludedFolders: ["Archive"],
+                                    pinned: true, words: ["budget", "two words"])
+        let text = filters.query.map(QuerySerializer.serialize)
+        #expect(text == "tag:work tag:urgent (folder:Projects OR folder:\"My Work\") -folder:Archive is:pinned budget \"two words\"")
+    }
+
+    @Test func anyTagJoinsTagsWithOr() {
+        #expect(SearchFilters(tags: ["a", "b"], anyTag: true).query == .or([.tag("a"), .tag("b")]))
+        #expect(SearchFilters(tags: ["a"], anyTag: true).query == .tag("a"))
+        #expect(SearchFilters().query == nil)
+        #expect(SearchFilters().isEmpty)
+    }
+
+    @Test(arguments: [
+        "tag:a", "tag:a tag:b", "tag:a OR tag:b", "folder:x", "folder:x OR folder:y", "-folder:Archive",
+        "tag:a folder:x -folder:y is:pinned word", "(tag:a OR tag:b) (folder:x OR folder:y) -folder:z \"two words\"",
+    ])
+    func fittingQueriesRoundTripThroughFlags(_ query: String) throws {
+        let node = try QueryParser.parse(query)
+        let filters = try #require(SearchFilters(fitting: node))
+        let rebuilt = try #require(filters.query)
+        #expect(SearchFilters(fitting: rebuilt) == filters)
+        // What --show-query prints for these flags parses back to the same filters.
+        #expect(SearchFilters(fitting: try QueryParser.parse(QuerySerializer.serialize(rebuilt))) == filters)
+    }
+
+    @Test(arguments: [
+        "tag:a OR folder:x", "-tag:a", "is:pinned is:pinned", "tag:a (tag:b OR tag:c)", "folder:x folder:y",
+        "title:x", "in:unsorted", "created:7d", "pinned:false", "a OR b", "-(folder:x OR folder:y)",
+        "(tag:a OR tag:b) OR tag:c",
+    ])
+    func otherQueriesAreTooComplex(_ query: String) throws {
+        #expect(SearchFilters(fitting: try QueryParser.parse(query)) == nil)
+    }
+
+    @Test func flagArgumentsNameEachFlag() throws {
+        let filters = try #require(SearchFilters(fitting: try QueryParser.parse("(tag:a OR tag:b) -folder:\"Old Stuff\" x")))
+        #expect(filters.flagArguments == ["--tag", "a", "--tag", "b", "--any", "--not-folder", "Old Stuff", "--text", "x"])
+    }
+
+    @Test func explainPrintsTreeAndVerdict() throws {
+        let explained = QueryExplainer.explain(try QueryParser.parse("tag:work (folder:A OR folder:B) -folder:\"Old Stuff\""))
+        #expect(explained == """
+            query: tag:work (folder:A OR folder:B) -folder:"Old Stuff"
+            AND
+              tag:work  (tag 'work' or its children 'work/...')
+              OR
+                folder:A  (in a folder named 'A' at any depth, or below)
+                folder:B  (in a folder named 'B' at any depth, or below)
+              NOT
+                folder:"Old Stuff"  (in a folder named 'Old Stuff' at any depth, or below)
+            flags: --tag work --folder A --folder B --not-folder 'Old Stuff'
+            """)
+        let complex = QueryExplainer.explain(try QueryParser.parse("a OR modified:7d"))
+        #expect(complex.hasSuffix("\nflags: too complex for flags"))
+        #expect(complex.contains("  modified:7d  (modified within the last 7 days)"))
+    }
+
+    @Test func emptyFlagValuesAreReported() {
+        #expect(SearchFilters(tags: [""]).problem == "empty tag name")
+        #expect(SearchFilters(excludedFolders: ["/"]).problem == "empty folder name")
+        #expect(SearchFilters(tags: ["a"]).problem == nil)
+    }
+}
