@@ -49,6 +49,8 @@ extension IndexBuilder {
     /// written is not an error: the index is complete without it.
     public static func readNotesUsingCache(_ paths: [String], root: String) -> [Note] {
         let cache = IndexCache.load(root: root)
+        let cached = cache?.notes ?? []
+        let matches = cache?.positions(matching: paths) ?? []
         let results = ResultSlots<Note>(count: paths.count)
         let freshFlags = ResultSlots<Bool>(count: paths.count)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -59,8 +61,9 @@ extension IndexBuilder {
             for index in start..<min(start + chunk, paths.count) {
                 let path = paths[index]
                 // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
-                if let cache, let stamp = stamp(root + "/" + path), let cached = cache.note(for: path, stamp: stamp) {
-                    results.set(index, cached)
+                if !matches.isEmpty, matches[index] >= 0, let stamp = stamp(root + "/" + path),
+                   cached[matches[index]].stamp == stamp {
+                    results.set(index, cached[matches[index]])
                     freshFlags.set(index, false)
                 } else {
                     results.set(index, NoteReader.note(relativePath: path, root: root))
@@ -68,12 +71,12 @@ extension IndexBuilder {
                 }
             }
         }
-        let notes = results.values()
-        let fresh = freshFlags.values()
+        let notes = results.takeValues()
+        let fresh = freshFlags.takeValues()
         let now = IndexCache.currentTimeNanos()
         let reused = fresh.lazy.filter { !$0 }.count
         let readStorable = zip(notes, fresh).contains { $0.1 && IndexCache.isStorable($0.0, now: now) }
-        let dropped = (cache?.count ?? 0) - reused
+        let dropped = cached.count - reused
         if readStorable || dropped > 0 {
             try? IndexCache(notes: notes).save(root: root)
         }
@@ -108,4 +111,7 @@ final class ResultSlots<Value>: @unchecked Sendable {
     func set(_ index: Int, _ value: Value) { storage[index] = value }
 
     func values() -> [Value] { storage.map { $0! } }
+
+    /// Moves the values out (no copies, no reference count traffic); the slots become empty.
+    func takeValues() -> [Value] { (0..<storage.count).map { storage[$0].take()! } }
 }

@@ -24,24 +24,56 @@ public struct IndexCache: Sendable {
     static let magic: [UInt8] = Array("NZIX".utf8)
     static let endMarker: [UInt8] = Array("NZND".utf8)
 
-    /// Cached notes by vault-relative path.
-    public private(set) var notes: [String: Note]
+    /// Cached notes, sorted by path (String order, the walker's order).
+    public let notes: [Note]
 
-    /// Creates a cache holding `notes`.
+    /// Creates a cache holding `notes`, sorting them by path.
     public init(notes: [Note]) {
-        var byPath: [String: Note] = [:]
-        byPath.reserveCapacity(notes.count)
-        for note in notes { byPath[note.path] = note }
-        self.notes = byPath
+        // Already sorted when they come from the walker; the stable sort then only checks the run.
+        self.notes = notes.sorted { $0.path < $1.path }
     }
+
+    private init(sorted: [Note]) { notes = sorted }
 
     /// The number of cached notes.
     public var count: Int { notes.count }
 
+    /// The position of `path` in `notes` (exact bytes), by binary search.
+    public func position(of path: String) -> Int? {
+        var low = 0
+        var high = notes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if notes[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        // Canonically equivalent spellings (NFC and NFD names) compare equal: scan them for exact bytes.
+        var index = low
+        while index < notes.count, !(path < notes[index].path) {
+            if notes[index].path.utf8.elementsEqual(path.utf8) { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// The cached note for `path` when its stamp still equals `stamp`, else nil.
     public func note(for path: String, stamp: FileStamp) -> Note? {
-        guard let note = notes[path], note.stamp == stamp else { return nil }
-        return note
+        guard let index = position(of: path), notes[index].stamp == stamp else { return nil }
+        return notes[index]
+    }
+
+    /// For each of `paths` (sorted like the walker sorts), the position of the same path in
+    /// `notes`, or -1: one merge pass, no hashing.
+    public func positions(matching paths: [String]) -> [Int] {
+        var result = [Int](repeating: -1, count: paths.count)
+        var cursor = 0
+        for (index, path) in paths.enumerated() {
+            while cursor < notes.count, notes[cursor].path < path { cursor += 1 }
+            if cursor < notes.count, notes[cursor].path.utf8.elementsEqual(path.utf8) {
+                result[index] = cursor
+                cursor += 1
+            }
+        }
+        return result
     }
 
     /// True when a note may be stored: it has a real stamp that is old enough not to be racy.
@@ -57,7 +89,7 @@ public struct IndexCache: Sendable {
     /// Loads the cache of the vault at `root`; nil when absent, unreadable, corrupt or of another version.
     public static func load(root: String) -> IndexCache? {
         guard let bytes = readFile(filePath(root: root)), let notes = decode(bytes) else { return nil }
-        return IndexCache(notes: notes)
+        return IndexCache(sorted: notes)
     }
 
     /// Writes the cache atomically (temporary file and rename) into `.notez/cache/`.
@@ -73,7 +105,7 @@ public struct IndexCache: Sendable {
             throw NotezError.writeFailed(path: folder, reason: String(cString: strerror(errno)))
         }
         let now = IndexCache.currentTimeNanos()
-        let kept = notes.values.filter { IndexCache.isStorable($0, now: now) }.sorted { $0.path < $1.path }
+        let kept = notes.filter { IndexCache.isStorable($0, now: now) }
         let bytes = IndexCache.encode(kept)
         let target = IndexCache.filePath(root: root)
         let temporary = folder + "/.index-v1.\(getpid()).tmp"
@@ -160,7 +192,7 @@ public struct IndexCache: Sendable {
             var notes: [Note] = []
             notes.reserveCapacity(Int(count))
             for _ in 0..<count {
-                guard let path = input.string(), let inode = input.u64(), let size = input.u64(),
+                guard let (path, folder) = input.path(), let inode = input.u64(), let size = input.u64(),
                       let mtime = input.u64(), let title = input.string(), let tagCount = input.u16()
                 else { return nil }
                 var tags: [String] = []
@@ -186,7 +218,7 @@ public struct IndexCache: Sendable {
                                           column: columnValue < 0 ? nil : Int(columnValue), message: message)
                 }
                 notes.append(Note(
-                    path: path, folder: VaultPath.folder(of: path), title: title, tags: tags, tagKeys: keys,
+                    path: path, folder: folder, title: title, tags: tags, tagKeys: keys,
                     pinned: flags & 1 != 0, created: Double(bitPattern: created),
                     modified: Double(bitPattern: modified), snippet: snippet,
                     stamp: FileStamp(inode: inode, size: Int64(bitPattern: size), mtimeNanos: Int64(bitPattern: mtime)),
@@ -283,6 +315,17 @@ struct ByteReader {
         guard buffer.count - position >= 8 else { return nil }
         defer { position += 8 }
         return UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    }
+
+    /// A length-prefixed path and its folder (everything before the last `/`), split on the bytes.
+    mutating func path() -> (String, String)? {
+        guard let length = u32(), buffer.count - position >= Int(length) else { return nil }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[position..<position + Int(length)])
+            .assumingMemoryBound(to: UInt8.self)
+        position += Int(length)
+        guard let path = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard let slash = bytes.lastIndex(of: 0x2F) else { return (path, "") }
+        return (path, String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self))
     }
 
     /// A length-prefixed UTF-8 string; nil when it runs past the end or is not valid UTF-8.

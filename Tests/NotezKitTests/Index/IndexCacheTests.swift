@@ -78,7 +78,7 @@ func truncatedCacheIsRejected(cut: Int) {
     try IndexCache(notes: sampleNotes()).save(root: vault.root)
     let loaded = try #require(IndexCache.load(root: vault.root))
     #expect(loaded.count == 3)
-    #expect(loaded.notes["Work/Plan.md"] == sampleNotes()[0])
+    #expect(loaded.notes.first(where: { $0.path == "Work/Plan.md" }) == sampleNotes()[0])
     // No temporary file is left behind.
     let files = try FileManager.default.contentsOfDirectory(atPath: vault.root + "/.notez/cache")
     #expect(files == ["index-v1.bin"])
@@ -94,7 +94,7 @@ func truncatedCacheIsRejected(cut: Int) {
     unreadable.problem = NoteProblem(kind: .unreadable, message: "cannot read")
     try IndexCache(notes: [sampleNotes()[0], recent, unreadable]).save(root: vault.root)
     let loaded = try #require(IndexCache.load(root: vault.root))
-    #expect(Array(loaded.notes.keys) == ["Work/Plan.md"])
+    #expect(loaded.notes.map(\.path) == ["Work/Plan.md"])
 }
 
 @Test func neverCreatesStateFolder() throws {
@@ -113,9 +113,9 @@ func truncatedCacheIsRejected(cut: Int) {
     #expect(cache.count == 2)
 
     // Plant a different title under the unchanged stamp: a reused entry shows it.
-    var planted = try #require(cache.notes["Work/B.md"])
+    var planted = try #require(cache.notes.first(where: { $0.path == "Work/B.md" }))
     planted.title = "From the cache"
-    try IndexCache(notes: [try #require(cache.notes["A.md"]), planted]).save(root: vault.root)
+    try IndexCache(notes: [try #require(cache.notes.first(where: { $0.path == "A.md" })), planted]).save(root: vault.root)
     let second = try IndexBuilder.build(root: vault.root)
     #expect(second.notes.map(\.title) == ["A", "From the cache"])
     #expect(first.notes.map(\.path) == second.notes.map(\.path))
@@ -135,7 +135,7 @@ func changedFileIsReRead(change: String) throws {
     }
     let index = try IndexBuilder.build(root: vault.root)
     #expect(index.notes.first?.tags == [change == "size" ? "newer" : "new"])
-    #expect(IndexCache.load(root: vault.root)?.notes["A.md"]?.tags == [change == "size" ? "newer" : "new"])
+    #expect(IndexCache.load(root: vault.root)?.notes.first(where: { $0.path == "A.md" })?.tags == [change == "size" ? "newer" : "new"])
 }
 
 @Test func deletedFileIsDropped() throws {
@@ -147,7 +147,7 @@ func changedFileIsReRead(change: String) throws {
     try FileManager.default.removeItem(atPath: vault.root + "/B.md")
     let index = try IndexBuilder.build(root: vault.root)
     #expect(index.notes.map(\.path) == ["A.md"])
-    #expect(IndexCache.load(root: vault.root).map { Array($0.notes.keys) } == ["A.md"])
+    #expect(IndexCache.load(root: vault.root).map { $0.notes.map(\.path) } == ["A.md"])
 }
 
 @Test func corruptCacheIsIgnoredAndRebuilt() throws {
@@ -159,7 +159,7 @@ func changedFileIsReRead(change: String) throws {
     try Data(bytes).write(to: URL(fileURLWithPath: vault.cacheFile))
     let index = try IndexBuilder.build(root: vault.root)
     #expect(index.notes.map(\.tags) == [["a"]])
-    #expect(IndexCache.load(root: vault.root).map { Array($0.notes.keys) } == ["A.md"])
+    #expect(IndexCache.load(root: vault.root).map { $0.notes.map(\.path) } == ["A.md"])
 }
 
 @Test func resultsIdenticalWithAndWithoutCache() throws {
@@ -189,4 +189,23 @@ func changedFileIsReRead(change: String) throws {
     #expect(plain.notes == cached.notes)
     #expect(plain.tags == cached.tags)
     #expect(plain.folderTree == cached.folderTree)
+}
+
+@Test func lookupByPathIsExactAndMergeJoinMatchesSortedPaths() {
+    let nfc = "caf\u{E9}.md"
+    let nfd = "cafe\u{301}.md"
+    func note(_ path: String, inode: UInt64) -> Note {
+        Note(path: path, folder: VaultPath.folder(of: path), title: "t", tags: [], tagKeys: [], pinned: false,
+             created: 0, modified: 0, snippet: "", stamp: FileStamp(inode: inode, size: 1, mtimeNanos: 1))
+    }
+    let cache = IndexCache(notes: [note("b.md", inode: 2), note(nfd, inode: 3), note("a.md", inode: 1), note("x/y.md", inode: 4)])
+    #expect(cache.notes.map(\.path) == ["a.md", "b.md", nfd, "x/y.md"])
+    #expect(cache.position(of: "b.md") == 1)
+    #expect(cache.position(of: nfd) == 2)
+    #expect(cache.position(of: nfc) == nil)  // canonically equal, but another file name
+    #expect(cache.position(of: "c.md") == nil)
+    #expect(cache.note(for: "x/y.md", stamp: FileStamp(inode: 4, size: 1, mtimeNanos: 1))?.folder == "x")
+    #expect(cache.note(for: "x/y.md", stamp: FileStamp(inode: 4, size: 2, mtimeNanos: 1)) == nil)
+    #expect(cache.positions(matching: ["a.md", "a0.md", nfd, "x/y.md", "z.md"]) == [0, -1, 2, 3, -1])
+    #expect(cache.positions(matching: [nfc]) == [-1])
 }
