@@ -49,7 +49,7 @@ public struct IndexCache: Sendable {
         // Canonically equivalent spellings (NFC and NFD names) compare equal: scan them for exact bytes.
         var index = low
         while index < notes.count, !(path < notes[index].path) {
-            if notes[index].path.utf8.elementsEqual(path.utf8) { return index }
+            if IndexCache.sameBytes(notes[index].path, path) { return index }
             index += 1
         }
         return nil
@@ -68,12 +68,23 @@ public struct IndexCache: Sendable {
         var cursor = 0
         for (index, path) in paths.enumerated() {
             while cursor < notes.count, notes[cursor].path < path { cursor += 1 }
-            if cursor < notes.count, notes[cursor].path.utf8.elementsEqual(path.utf8) {
+            if cursor < notes.count, IndexCache.sameBytes(notes[cursor].path, path) {
                 result[index] = cursor
                 cursor += 1
             }
         }
         return result
+    }
+
+    /// Byte equality (String `==` also equates NFC and NFD spellings, which are different files).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let fast = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+        return (fast ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// True when a note may be stored: it has a real stamp that is old enough not to be racy.
