@@ -27,12 +27,14 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Read-only: runs on ExampleVault in place (notez never writes during these commands).
+# Runs on a temporary copy of ExampleVault: notez purges old trash on every run, and the
+# example vault in git must never change.
 demo: build
-	@echo "== notez overview =="; $(NOTEZ) --vault $(VAULT) overview
-	@echo; echo "== notez ls Work -r =="; $(NOTEZ) --vault $(VAULT) ls Work -r
-	@echo; echo "== notez tag list --sort count =="; $(NOTEZ) --vault $(VAULT) tag list --sort count
-	@echo; echo "== notez check =="; $(NOTEZ) --vault $(VAULT) check || true
+	@d=$$(mktemp -d) && cp -R $(VAULT) "$$d/ExampleVault" && v="$$d/ExampleVault" && \
+	echo "== notez overview ==" && $(NOTEZ) --vault "$$v" overview && \
+	echo && echo "== notez ls Work -r ==" && $(NOTEZ) --vault "$$v" ls Work -r && \
+	echo && echo "== notez tag list --sort count ==" && $(NOTEZ) --vault "$$v" tag list --sort count && \
+	echo && echo "== notez check ==" && { $(NOTEZ) --vault "$$v" check || true; } && rm -rf "$$d"
 
 bench: setup
 	@command -v rg >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep; } || true

@@ -15,6 +15,8 @@ struct Notez: ParsableCommand {
         subcommands: [
             OverviewCommand.self, LsCommand.self, ShowCommand.self,
             TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
+            NewCommand.self, EditCommand.self, PinCommand.self, UnpinCommand.self, MvCommand.self, RmCommand.self,
+            TrashGroup.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

@@ -5,7 +5,7 @@ import NotezKit
 struct TagGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tag", abstract: "List and manage tags.",
-        subcommands: [TagListCommand.self],
+        subcommands: [TagListCommand.self, TagCreateCommand.self, TagColorCommand.self, TagAddCommand.self, TagRemoveCommand.self],
         defaultSubcommand: TagListCommand.self)
 }
 

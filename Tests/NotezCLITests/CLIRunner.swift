@@ -33,6 +33,8 @@ enum CLIRunner {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env.removeValue(forKey: "NOTEZ_VAULT")
+        // A fixed clock: ExampleVault's trash item must not age past `trash_days` as real days pass.
+        env["NOTEZ_NOW"] = "1795000000"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }

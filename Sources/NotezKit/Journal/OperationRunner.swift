@@ -1,0 +1,65 @@
+/// Runs a plan: journal record (fsynced) → each step → record marked complete.
+public struct OperationRunner: Sendable {
+    /// The vault's writer.
+    public let writer: AtomicWriter
+    /// Counts step writes (fault injection).
+    public let counter: WriteCounter
+
+    /// What running a plan did.
+    public struct Result: Sendable, Equatable {
+        /// The journal record id (nil when the plan was empty and nothing was journaled).
+        public var id: String?
+        /// Paths whose step was applied (or already done).
+        public var applied: [String] = []
+        /// Paths whose file had changed since the plan and whose edits were re-applied.
+        public var replanned: [String] = []
+        /// Files left alone (at planning or while applying), with the reason.
+        public var issues: [FileIssue] = []
+    }
+
+    /// A runner for the vault at `root`; the counter defaults to `NOTEZ_FAULT_AFTER_WRITES`.
+    public init(writer: AtomicWriter, counter: WriteCounter) {
+        self.writer = writer
+        self.counter = counter
+    }
+
+    /// Journals and applies a plan. `undoes` names the record an undo reverses.
+    public func run(_ plan: Plan, now: Double, undoes: String? = nil) throws(NotezError) -> Result {
+        var result = Result(issues: plan.skipped)
+        guard !plan.steps.isEmpty else { return result }
+        let journal = Journal(writer: writer)
+        try journal.ensureFolder()
+        let lock = try journal.lock(wait: true)
+        defer { withExtendedLifetime(lock) {} }
+        var record = JournalRecord(id: journal.newID(time: now), plan: plan, time: now, undoes: undoes)
+        try journal.begin(record)
+        result.id = record.id
+        let outcome = try OperationRunner.apply(&record, applier: StepApplier(writer: writer, counter: counter), now: now)
+        result.applied = outcome.applied
+        result.replanned = outcome.replanned
+        result.issues += outcome.issues
+        try journal.finish(record)
+        return result
+    }
+
+    /// Applies every step of a record and fills in its completion fields.
+    static func apply(_ record: inout JournalRecord, applier: StepApplier, now: Double) throws(NotezError)
+        -> (applied: [String], replanned: [String], issues: [FileIssue]) {
+        var applied: [String] = []
+        var replanned: [String] = []
+        var issues: [FileIssue] = []
+        for step in record.steps {
+            switch try applier.apply(step) {
+            case .applied, .alreadyDone: applied.append(step.path)
+            case .replanned:
+                applied.append(step.path)
+                replanned.append(step.path)
+            case .skipped(let reason): issues.append(FileIssue(path: step.path, reason: reason))
+            }
+        }
+        record.complete = true
+        record.completed = NoteDate.iso8601(now)
+        record.issues = issues.isEmpty ? nil : issues
+        return (applied, replanned, issues)
+    }
+}

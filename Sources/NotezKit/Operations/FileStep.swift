@@ -1,0 +1,118 @@
+/// One step of a plan: a single change to one file or folder, idempotent when re-applied.
+///
+/// Steps are journaled as JSON before anything is touched, so each carries what it needs to be
+/// rolled forward after a crash (hashes before and after, the edit list, the new contents) and to
+/// be inverted for undo (`inverse`).
+public struct FileStep: Sendable, Equatable, Codable {
+    /// The kinds of step.
+    public enum Kind: String, Sendable, Codable {
+        /// Edit a note's front matter: new bytes = `FrontMatterEditor.apply(edits, old bytes)`.
+        case edit
+        /// Write a whole file (a new note, a `.notez/` state file).
+        case write
+        /// Rename a file or folder to `to`; never replaces.
+        case move
+        /// Create a folder.
+        case createFolder
+        /// Remove a folder that is empty.
+        case removeFolder
+        /// Delete a file (only inside `.notez/trash/`, for permanent deletion).
+        case delete
+    }
+
+    /// What this step does.
+    public var kind: Kind
+    /// The vault-relative path it changes (the source of a move).
+    public var path: String
+    /// The target of a move.
+    public var to: String?
+    /// The version planned from: for edits the file's fingerprint; for writes and deletes the hash
+    /// of the old content (nil for a write that creates a file).
+    public var before: FileFingerprint?
+    /// The content hash after the step (edits and writes).
+    public var afterHash: String?
+    /// The front matter edits of an `edit` step.
+    public var edits: [FrontMatterEdit]?
+    /// The edits that undo `edits` on the resulting file.
+    public var inverse: [FrontMatterEdit]?
+    /// The new contents of a `write` step.
+    public var contents: String?
+    /// The old contents of a `write` step that replaces a file (for undo).
+    public var previousContents: String?
+
+    /// Creates a step; prefer the static constructors.
+    public init(kind: Kind, path: String, to: String? = nil, before: FileFingerprint? = nil, afterHash: String? = nil,
+                edits: [FrontMatterEdit]? = nil, inverse: [FrontMatterEdit]? = nil,
+                contents: String? = nil, previousContents: String? = nil) {
+        self.kind = kind
+        self.path = path
+        self.to = to
+        self.before = before
+        self.afterHash = afterHash
+        self.edits = edits
+        self.inverse = inverse
+        self.contents = contents
+        self.previousContents = previousContents
+    }
+
+    /// A front matter edit of the file at `path`, planned from `before` to bytes hashing to `afterHash`.
+    public static func edit(_ path: String, before: FileFingerprint, afterHash: String,
+                            edits: [FrontMatterEdit], inverse: [FrontMatterEdit]) -> FileStep {
+        FileStep(kind: .edit, path: path, before: before, afterHash: afterHash, edits: edits, inverse: inverse)
+    }
+
+    /// Writes `contents` to `path`; `previous` is the file's current text (nil: the file must not exist).
+    public static func write(_ path: String, contents: String, previous: String?) -> FileStep {
+        FileStep(kind: .write, path: path,
+                 before: previous.map { FileFingerprint(size: Int64($0.utf8.count), mtimeNanos: 0, hash: ContentHash.of($0)) },
+                 afterHash: ContentHash.of(contents), contents: contents, previousContents: previous)
+    }
+
+    /// Renames `path` to `to`.
+    public static func move(_ path: String, to target: String) -> FileStep {
+        FileStep(kind: .move, path: path, to: target)
+    }
+
+    /// Creates the folder `path`.
+    public static func createFolder(_ path: String) -> FileStep {
+        FileStep(kind: .createFolder, path: path)
+    }
+
+    /// Removes the folder `path` when it is empty.
+    public static func removeFolder(_ path: String) -> FileStep {
+        FileStep(kind: .removeFolder, path: path)
+    }
+
+    /// Deletes the file `path` if it still has content hash `hash`.
+    public static func delete(_ path: String, hash: String, size: Int64) -> FileStep {
+        FileStep(kind: .delete, path: path, before: FileFingerprint(size: size, mtimeNanos: 0, hash: hash))
+    }
+
+    /// The step that undoes this one, or nil when it cannot be undone (a permanent delete).
+    ///
+    /// The inverse of an edit carries no fingerprint: an undo plan re-reads the file (see `PlanBuilder.rebase`).
+    public var inverted: FileStep? {
+        switch kind {
+        case .edit:
+            guard let inverse else { return nil }
+            return FileStep(kind: .edit, path: path, edits: inverse, inverse: edits)
+        case .write:
+            guard let contents else { return nil }
+            if let previousContents { return .write(path, contents: previousContents, previous: contents) }
+            return .delete(path, hash: ContentHash.of(contents), size: Int64(contents.utf8.count))
+        case .move:
+            return to.map { FileStep.move($0, to: path) }
+        case .createFolder:
+            return .removeFolder(path)
+        case .removeFolder:
+            return .createFolder(path)
+        case .delete:
+            return nil
+        }
+    }
+
+    /// True for steps that change a file (as opposed to a folder), for "N files" messages.
+    public var touchesFile: Bool {
+        kind != .createFolder && kind != .removeFolder
+    }
+}

@@ -1,0 +1,40 @@
+/// Plans of `mv NOTE... FOLDER`.
+public enum MovePlanner {
+    /// Moves notes into a folder that exists (or, with `create`, is created with its missing parents).
+    /// A name clash in the target gets ` 2`, ` 3` and is reported.
+    public static func move(notes arguments: [String], to folder: String, create: Bool,
+                            index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        var builder = PlanBuilder(index: index, files: files, operation: "mv", arguments: arguments + [folder])
+        let target = try existingOrPlannedFolder(folder, create: create, builder: &builder)
+        for note in try builder.resolveNotes(arguments) {
+            if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
+                builder.plan.skipped.append(FileIssue(path: note.path, reason: "symlinked note; notez never moves or writes symlinks"))
+                continue
+            }
+            if note.folder == target {
+                builder.plan.messages.append("\(note.path): already in \(target.isEmpty ? "Unsorted Notes" : target)")
+                continue
+            }
+            let name = VaultPath.name(of: note.path)
+            let destination = builder.freePath(folder: target, name: name)
+            if VaultPath.name(of: destination) != name {
+                builder.plan.messages.append("\(note.path): '\(name)' exists in \(target.isEmpty ? "Unsorted Notes" : target); moved as '\(VaultPath.name(of: destination))'")
+            }
+            builder.move(note.path, to: destination)
+        }
+        return builder.plan
+    }
+
+    /// The folder path for a user's folder argument: an existing folder (exact, else a unique
+    /// case-insensitive match), else with `create` the steps to create it.
+    static func existingOrPlannedFolder(_ argument: String, create: Bool, builder: inout PlanBuilder) throws(NotezError) -> String {
+        let path = try VaultPath.validated(argument)
+        if builder.files.kind(path) == .folder { return path }
+        if let node = try? builder.index.resolveFolder(argument), builder.files.kind(node.path) == .folder { return node.path }
+        guard create else {
+            throw .usage("no folder '\(argument)'; pass --create to create it")
+        }
+        try FolderPlanner.planCreate(path, builder: &builder)
+        return path
+    }
+}

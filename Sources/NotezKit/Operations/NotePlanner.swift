@@ -1,0 +1,101 @@
+/// Plans of note operations: `new`, `pin`/`unpin`, `tag add`/`tag remove`, and `edit`'s `modified` update.
+public enum NotePlanner {
+    /// `new TITLE`: a new note in `folder` (which must exist) named after the title; a clash gets ` 2`, ` 3`.
+    /// The new path is in `plan.details["created"]`.
+    public static func new(title: String, folder: String = "", tags: [String] = [], pinned: Bool = false, body: String = "",
+                           now: Double, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        var builder = PlanBuilder(index: index, files: files, operation: "new", arguments: [title])
+        let folderPath = try VaultPath.validated(folder)
+        guard files.kind(folderPath) == .folder else { throw .folderNotFound(folder) }
+        var cleanTags: [String] = []
+        var keys: Set<TagKey> = []
+        for raw in tags {
+            let tag = try TagName.validated(raw)
+            if keys.insert(TagKey(tag)).inserted { cleanTags.append(tag) }
+        }
+        let stem = NoteNaming.stem(for: title)
+        let path = builder.freePath(folder: folderPath, name: stem + ".md")
+        if path != VaultPath.join(folderPath, stem + ".md") {
+            builder.plan.messages.append("a note named '\(stem).md' exists; created '\(VaultPath.name(of: path))'")
+        }
+        let text = NoteNaming.newNoteText(title: title, stem: stem, tags: cleanTags, pinned: pinned, body: body, now: now)
+        builder.plan.steps.append(.write(path, contents: text, previous: nil))
+        builder.plan.previews[path] = Plan.Preview(before: [], after: Array(text.utf8))
+        builder.plan.details["created"] = [path]
+        return builder.plan
+    }
+
+    /// `pin`/`unpin NOTE...`.
+    public static func setPinned(_ pinned: Bool, notes arguments: [String], index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        var builder = PlanBuilder(index: index, files: files, operation: pinned ? "pin" : "unpin", arguments: arguments)
+        for note in try builder.resolveNotes(arguments) {
+            if note.pinned == pinned {
+                builder.plan.messages.append("\(note.path): already \(pinned ? "pinned" : "not pinned")")
+                continue
+            }
+            builder.edit(note.path, [.setPinned(pinned)], inverse: [.setPinned(!pinned)],
+                         noChange: pinned ? "already pinned" : "not pinned")
+        }
+        return builder.plan
+    }
+
+    /// `tag add NOTE TAG...`: adds the tags the note does not have yet.
+    public static func addTags(_ tags: [String], note argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        var builder = PlanBuilder(index: index, files: files, operation: "tag add", arguments: [argument] + tags)
+        let note = try index.resolve(argument)
+        var missing: [String] = []
+        var keys = Set(note.tagKeys)
+        for raw in tags {
+            let tag = try TagName.validated(raw)
+            // A tag the vault already spells differently keeps the vault's spelling.
+            let spelled = index.displayName(of: TagKey(tag)) ?? tag
+            if keys.insert(TagKey(spelled)).inserted { missing.append(spelled) }
+        }
+        guard !missing.isEmpty else {
+            builder.plan.messages.append("\(note.path): already has " + tags.joined(separator: ", "))
+            return builder.plan
+        }
+        builder.edit(note.path, [.addTags(missing)], inverse: [.removeTags(missing.map { TagKey($0) })], noChange: "already has these tags")
+        return builder.plan
+    }
+
+    /// `tag remove NOTE TAG...`: removes the tags (exactly, not their children) that the note has.
+    public static func removeTags(_ tags: [String], note argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        var builder = PlanBuilder(index: index, files: files, operation: "tag remove", arguments: [argument] + tags)
+        let note = try index.resolve(argument)
+        var present: [String] = []
+        for raw in tags {
+            let key = TagKey(try TagName.validated(raw))
+            if let position = note.tagKeys.firstIndex(of: key), !present.contains(note.tags[position]) {
+                present.append(note.tags[position])
+            }
+        }
+        guard !present.isEmpty else {
+            builder.plan.messages.append("\(note.path): does not have " + tags.joined(separator: ", "))
+            return builder.plan
+        }
+        builder.edit(note.path, [.removeTags(present.map { TagKey($0) })], inverse: [.addTags(present)], noChange: "does not have these tags")
+        return builder.plan
+    }
+
+    /// After `edit`: when the editor changed the file, a plan that sets `modified` to `now` on
+    /// the saved content; an empty plan when nothing changed.
+    public static func touchModified(path: String, before: [UInt8], now: Double, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        var builder = PlanBuilder(index: index, files: files, operation: "edit", arguments: [path])
+        guard let current = try files.read(path), current.bytes != before else { return builder.plan }
+        var inverse: [FrontMatterEdit] = []
+        if let old = metadata(of: before)?.modified {
+            inverse = [.setModified(old.seconds)]
+        }
+        builder.edit(path, [.setModified(now)], inverse: inverse, noChange: "modified already current")
+        return builder.plan
+    }
+
+    /// The front matter metadata of a file's bytes, nil when it has none or it does not parse.
+    static func metadata(of bytes: [UInt8]) -> NoteMetadata? {
+        guard case .block(let block) = FrontMatterBlock.scan(bytes),
+              case .success(let document) = FrontMatterDocument.parse(Array(bytes[block.yaml]), sliceStart: block.yaml.lowerBound)
+        else { return nil }
+        return NoteMetadata(document: document)
+    }
+}

@@ -1,0 +1,157 @@
+/// Shared planning helpers: front matter edit steps, names that do not clash, state file writes.
+public struct PlanBuilder {
+    /// The index the plan is made from.
+    public let index: VaultIndex
+    /// The files the plan reads.
+    public let files: any VaultFiles
+    /// The plan being built.
+    public var plan: Plan
+    /// Lower-cased paths that earlier steps of this plan will create.
+    private var claimed: Set<String> = []
+    /// Lower-cased paths that earlier steps of this plan will move away.
+    private var vacated: Set<String> = []
+
+    /// Starts a plan.
+    public init(index: VaultIndex, files: any VaultFiles, operation: String, arguments: [String]) {
+        self.index = index
+        self.files = files
+        plan = Plan(operation: operation, arguments: arguments)
+    }
+
+    /// Adds an edit step for a note, or records why it is skipped. Returns true when a step was added.
+    ///
+    /// `noChange` is the message for a note the edits would not change (`already pinned`).
+    @discardableResult
+    public mutating func edit(_ path: String, _ edits: [FrontMatterEdit], inverse: [FrontMatterEdit], noChange: String) -> Bool {
+        if index.symlinkedNotes.contains(path) || files.kind(path) == .symlink {
+            plan.skipped.append(FileIssue(path: path, reason: "symlinked note; notez never writes through symlinks"))
+            return false
+        }
+        let contents: NoteReader.Contents
+        do {
+            guard let read = try files.read(path) else {
+                plan.skipped.append(FileIssue(path: path, reason: "the file no longer exists"))
+                return false
+            }
+            contents = read
+        } catch {
+            plan.skipped.append(FileIssue(path: path, reason: error.description))
+            return false
+        }
+        let after: [UInt8]
+        do {
+            after = try FrontMatterEditor.apply(edits, to: contents.bytes)
+        } catch {
+            plan.skipped.append(FileIssue(path: path, reason: "front matter not edited: \(error.description)"))
+            return false
+        }
+        if after == contents.bytes {
+            plan.messages.append("\(path): \(noChange)")
+            return false
+        }
+        plan.steps.append(.edit(path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
+                                afterHash: ContentHash.of(after), edits: edits, inverse: inverse))
+        plan.previews[path] = Plan.Preview(before: contents.bytes, after: after)
+        return true
+    }
+
+    /// True when the path exists (or will, after earlier steps), compared case-insensitively
+    /// among its siblings so the vault also works on case-insensitive file systems.
+    public func isTaken(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        if claimed.contains(lower) { return true }
+        if vacated.contains(lower) { return false }
+        let name = VaultPath.name(of: path).lowercased()
+        return files.names(in: VaultPath.folder(of: path)).contains { $0.lowercased() == name }
+    }
+
+    /// The first free path for `name` in `folder`: `Name.md`, `Name 2.md`, `Name 3.md`, ...
+    public func freePath(folder: String, name: String) -> String {
+        let (stem, ext) = PlanBuilder.split(name)
+        var candidate = VaultPath.join(folder, name)
+        var number = 2
+        while isTaken(candidate) {
+            candidate = VaultPath.join(folder, "\(stem) \(number)\(ext)")
+            number += 1
+        }
+        return candidate
+    }
+
+    /// Adds a move step and claims its target.
+    public mutating func move(_ source: String, to target: String) {
+        plan.steps.append(.move(source, to: target))
+        claimed.insert(target.lowercased())
+        vacated.insert(source.lowercased())
+        claimed.remove(source.lowercased())
+    }
+
+    /// Adds a folder creation step and claims the path.
+    public mutating func createFolder(_ path: String) {
+        plan.steps.append(.createFolder(path))
+        claimed.insert(path.lowercased())
+    }
+
+    /// Claims a path created by a write step added by the caller.
+    public mutating func claim(_ path: String) {
+        claimed.insert(path.lowercased())
+    }
+
+    /// Adds the steps that write a `.notez/` state file (creating `.notez/` first when missing);
+    /// nothing when the text is unchanged.
+    public mutating func writeState(_ path: String, text: String) throws(NotezError) {
+        let previous = try files.read(path).map { String(decoding: $0.bytes, as: UTF8.self) }
+        guard previous != text else { return }
+        if files.kind(".notez") == nil, !claimed.contains(".notez") { createFolder(".notez") }
+        plan.steps.append(.write(path, contents: text, previous: previous))
+        plan.previews[path] = Plan.Preview(before: Array((previous ?? "").utf8), after: Array(text.utf8))
+    }
+
+    /// Splits `Name.md` into `Name` and `.md` (the extension only for notes).
+    static func split(_ name: String) -> (String, String) {
+        for ext in [".md", ".markdown"] where name.lowercased().hasSuffix(ext) && name.count > ext.count {
+            return (String(name.dropLast(ext.count)), String(name.suffix(ext.count)))
+        }
+        return (name, "")
+    }
+
+    /// Resolves NOTE arguments, each note once, in argument order.
+    public func resolveNotes(_ arguments: [String]) throws(NotezError) -> [Note] {
+        var seen: Set<String> = []
+        var notes: [Note] = []
+        for argument in arguments {
+            let note = try index.resolve(argument)
+            if seen.insert(note.path).inserted { notes.append(note) }
+        }
+        return notes
+    }
+
+    /// Fills in fingerprints and after-hashes of edit steps from the files as they are now, for
+    /// plans made from journaled steps (undo); edits that change nothing are dropped and reported.
+    public static func rebase(_ steps: [FileStep], files: any VaultFiles, operation: String, arguments: [String]) -> Plan {
+        var plan = Plan(operation: operation, arguments: arguments)
+        for step in steps {
+            guard step.kind == .edit else {
+                plan.steps.append(step)
+                continue
+            }
+            do {
+                guard let contents = try files.read(step.path) else {
+                    plan.skipped.append(FileIssue(path: step.path, reason: "the file no longer exists"))
+                    continue
+                }
+                let after = try FrontMatterEditor.apply(step.edits ?? [], to: contents.bytes)
+                if after == contents.bytes { continue }
+                var rebased = step
+                rebased.before = FileFingerprint(bytes: contents.bytes, stamp: contents.stamp)
+                rebased.afterHash = ContentHash.of(after)
+                plan.steps.append(rebased)
+                plan.previews[step.path] = Plan.Preview(before: contents.bytes, after: after)
+            } catch let error as EditRefusal {
+                plan.skipped.append(FileIssue(path: step.path, reason: "front matter not edited: \(error.description)"))
+            } catch {
+                plan.skipped.append(FileIssue(path: step.path, reason: "\(error)"))
+            }
+        }
+        return plan
+    }
+}

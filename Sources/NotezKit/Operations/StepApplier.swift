@@ -1,0 +1,122 @@
+/// Applies one `FileStep` idempotently: a step already done is skipped, a file that changed since the
+/// plan is re-planned (edits) or left alone and reported (everything else). Used both for a fresh
+/// operation and for rolling an interrupted one forward.
+public struct StepApplier: Sendable {
+    /// What happened to a step.
+    public enum Outcome: Sendable, Equatable {
+        /// The step was applied to the version it was planned from.
+        case applied
+        /// The file already was in the planned end state.
+        case alreadyDone
+        /// The file had changed since the plan; the edits were re-applied to its new content.
+        case replanned
+        /// Left alone, with the reason.
+        case skipped(String)
+    }
+
+    /// The writer (confines every change to the vault).
+    public let writer: AtomicWriter
+    /// Reads the current files.
+    public let files: DiskVaultFiles
+    /// Counts writes for fault injection.
+    public let counter: WriteCounter
+
+    /// Creates an applier over a vault.
+    public init(writer: AtomicWriter, counter: WriteCounter) {
+        self.writer = writer
+        self.files = DiskVaultFiles(root: writer.root)
+        self.counter = counter
+    }
+
+    /// Applies one step. Throws only for a simulated crash; failures are `.skipped` with the reason.
+    public func apply(_ step: FileStep) throws(NotezError) -> Outcome {
+        do {
+            switch step.kind {
+            case .edit: return try applyEdit(step)
+            case .write: return try applyWrite(step)
+            case .move: return try applyMove(step)
+            case .createFolder:
+                if files.kind(step.path) == .folder { return .alreadyDone }
+                if files.kind(step.path) != nil { return .skipped("a file with that name exists") }
+                try writer.createFolder(step.path)
+            case .removeFolder:
+                guard let kind = files.kind(step.path) else { return .alreadyDone }
+                guard kind == .folder else { return .skipped("not a folder") }
+                let left = files.names(in: step.path)
+                if !left.isEmpty {
+                    return .skipped("folder kept: it still contains " + left.sorted().prefix(3).joined(separator: ", "))
+                }
+                try writer.removeEmptyFolder(step.path)
+            case .delete:
+                guard let contents = try files.read(step.path) else { return .alreadyDone }
+                if let before = step.before, !before.matches(contents.bytes) {
+                    return .skipped("changed since the plan; not deleted")
+                }
+                try writer.deleteFile(step.path)
+            }
+        } catch {
+            if case .refused(let message) = error, message.hasPrefix("simulated crash") { throw error }
+            return .skipped(error.description)
+        }
+        try counter.didWrite()
+        return .applied
+    }
+
+    private func applyEdit(_ step: FileStep) throws(NotezError) -> Outcome {
+        if files.kind(step.path) == .symlink { return .skipped("symlinked note; never written through") }
+        for _ in 0..<3 {
+            guard let contents = try files.read(step.path) else { return .skipped("the file no longer exists") }
+            let bytes = contents.bytes
+            if let after = step.afterHash, ContentHash.of(bytes) == after { return .alreadyDone }
+            let changed = !(step.before?.matches(bytes) ?? false)
+            let edited: [UInt8]
+            do {
+                edited = try FrontMatterEditor.apply(step.edits ?? [], to: bytes)
+            } catch {
+                return .skipped("front matter not edited: \(error.description)")
+            }
+            if edited == bytes { return .alreadyDone }
+            do {
+                try writer.write(edited, to: step.path, expected: contents.stamp)
+            } catch {
+                // Saved by someone else between our read and the rename: read the new version again.
+                if let again = try? files.read(step.path), again.stamp != contents.stamp { continue }
+                throw error
+            }
+            try counter.didWrite()
+            return changed ? .replanned : .applied
+        }
+        return .skipped("the file kept changing while notez tried to write it")
+    }
+
+    private func applyWrite(_ step: FileStep) throws(NotezError) -> Outcome {
+        let current = try files.read(step.path)
+        if let current, let after = step.afterHash, ContentHash.of(current.bytes) == after { return .alreadyDone }
+        let bytes = Array((step.contents ?? "").utf8)
+        if let before = step.before {
+            guard let current else { return .skipped("the file no longer exists; not recreated") }
+            guard before.matches(current.bytes) else { return .skipped("changed since the plan; not replaced") }
+            try writer.write(bytes, to: step.path, expected: current.stamp)
+        } else {
+            if current != nil { return .skipped("a file with that name appeared; not replaced") }
+            try writer.write(bytes, to: step.path, mustNotExist: true)
+        }
+        try counter.didWrite()
+        return .applied
+    }
+
+    private func applyMove(_ step: FileStep) throws(NotezError) -> Outcome {
+        guard let target = step.to else { return .skipped("move without a target") }
+        let source = files.kind(step.path)
+        let destination = files.kind(target)
+        switch (source, destination) {
+        case (nil, nil): return .skipped("'\(step.path)' no longer exists")
+        case (nil, _): return .alreadyDone
+        case (_, nil): break
+        default: return .skipped("'\(target)' already exists; not replaced")
+        }
+        try writer.move(from: step.path, to: target)
+        try counter.didWrite()
+        return .applied
+    }
+}

@@ -1,0 +1,131 @@
+/// Plans of the trash: `rm` (to the trash), `trash restore`, `trash delete`, `trash empty`, and the automatic purge.
+///
+/// An item is `.notez/trash/<id>/<original file name>` beside `trashinfo.yaml` with `path:` (the
+/// original vault-relative path) and `deleted:` (ISO 8601 UTC); see `TrashStore`.
+public enum TrashPlanner {
+    /// The trash folder, vault-relative.
+    public static let folder = ".notez/trash"
+
+    /// `rm NOTE...`: each note moves to its own trash item; nothing else about it changes.
+    public static func trash(notes arguments: [String], now: Double, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        var builder = PlanBuilder(index: index, files: files, operation: "rm", arguments: arguments)
+        let notes = try builder.resolveNotes(arguments)
+        var ids: [String] = []
+        for note in notes {
+            if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
+                builder.plan.skipped.append(FileIssue(path: note.path, reason: "symlinked note; notez never moves or writes symlinks"))
+                continue
+            }
+            if ids.isEmpty {
+                for path in [".notez", folder] where files.kind(path) == nil { builder.createFolder(path) }
+            }
+            let id = newID(now: now, builder: builder)
+            let item = folder + "/" + id
+            builder.createFolder(item)
+            let info = infoText(originalPath: note.path, deleted: now)
+            builder.plan.steps.append(.write(item + "/" + TrashItem.infoFileName, contents: info, previous: nil))
+            builder.claim(item + "/" + TrashItem.infoFileName)
+            builder.move(note.path, to: item + "/" + VaultPath.name(of: note.path))
+            ids.append(id)
+        }
+        builder.plan.details["trashed"] = ids
+        return builder.plan
+    }
+
+    /// The text of `trashinfo.yaml`.
+    public static func infoText(originalPath: String, deleted: Double) -> String {
+        "# notez trash item: where the note was and when it was deleted.\npath: \(YAMLValue.quoted(originalPath))\ndeleted: \(NoteDate.iso8601(deleted))\n"
+    }
+
+    /// A new item id: the time and a counter, unique in the trash and in this plan.
+    static func newID(now: Double, builder: PlanBuilder) -> String {
+        let parts = NoteDate.components(now, offset: 0)
+        let millis = Int((now - now.rounded(.down)) * 1000)
+        let stamp = String(format: "%04d%02d%02dT%02d%02d%02d%03dZ", parts.year, parts.month, parts.day,
+                           parts.hour, parts.minute, parts.second, millis)
+        var counter = 1
+        while builder.isTaken(folder + "/" + stamp + "-" + String(format: "%04d", counter)) { counter += 1 }
+        return stamp + "-" + String(format: "%04d", counter)
+    }
+
+    /// Finds trash items by id, original path (with or without `.md`), file name, or title.
+    public static func resolve(_ argument: String, in items: [TrashItem], titles: [String: String] = [:]) throws(NotezError) -> TrashItem {
+        if let item = items.first(where: { $0.id == argument }) { return item }
+        let lower = argument.lowercased()
+        let byPath = items.filter { item in
+            let original = item.originalPath.lowercased()
+            return original == lower || original == lower + ".md" || item.fileName.lowercased() == lower
+                || item.fileName.lowercased() == lower + ".md"
+        }
+        let matches = byPath.isEmpty
+            ? items.filter { (titles[$0.id] ?? VaultPath.fileTitle(of: $0.fileName)).lowercased() == lower }
+            : byPath
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty { throw .usage("no trashed note matches '\(argument)'") }
+        throw .ambiguousNote(argument, candidates: matches.map { "\($0.id) (\($0.originalPath))" })
+    }
+
+    /// `trash restore ITEM...`: back to the original folder if it still exists, else to Unsorted
+    /// Notes; a clash gets a suffix. Both are reported.
+    public static func restore(_ items: [TrashItem], arguments: [String], index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        var builder = PlanBuilder(index: index, files: files, operation: "trash restore", arguments: arguments)
+        for item in unique(items) {
+            var folderPath = VaultPath.folder(of: item.originalPath)
+            if !folderPath.isEmpty, files.kind(folderPath) != .folder {
+                builder.plan.messages.append("\(item.originalPath): folder '\(folderPath)' no longer exists; restored to Unsorted Notes")
+                folderPath = ""
+            }
+            let name = item.fileName
+            let destination = builder.freePath(folder: folderPath, name: name)
+            if VaultPath.name(of: destination) != name {
+                builder.plan.messages.append("\(item.originalPath): '\(name)' exists; restored as '\(VaultPath.name(of: destination))'")
+            }
+            builder.move(item.storedPath, to: destination)
+            try removeItem(item, keepingNote: true, builder: &builder)
+        }
+        return builder.plan
+    }
+
+    /// `trash delete ITEM...`: deletes items permanently (cannot be undone).
+    public static func delete(_ items: [TrashItem], arguments: [String], operation: String = "trash delete",
+                              index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        var builder = PlanBuilder(index: index, files: files, operation: operation, arguments: arguments)
+        let chosen = unique(items)
+        for item in chosen { try removeItem(item, keepingNote: false, builder: &builder) }
+        if !chosen.isEmpty {
+            builder.plan.confirmation = "Permanently delete \(chosen.count) note\(chosen.count == 1 ? "" : "s") from the trash? This cannot be undone."
+        }
+        return builder.plan
+    }
+
+    /// `trash empty`: every item, permanently.
+    public static func empty(index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        try delete(TrashStore(root: index.root).items(), arguments: [], operation: "trash empty", index: index, files: files)
+    }
+
+    /// The automatic purge: items deleted more than `days` days before `now` (0 days: never purge).
+    public static func purge(days: Int, now: Double, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+        guard days > 0 else { return Plan(operation: "trash purge", arguments: []) }
+        let limit = now - Double(days) * 86_400
+        let old = TrashStore(root: index.root).items().filter { $0.deleted < limit }
+        var plan = try delete(old, arguments: [String(days)], operation: "trash purge", index: index, files: files)
+        plan.confirmation = nil
+        return plan
+    }
+
+    private static func removeItem(_ item: TrashItem, keepingNote: Bool, builder: inout PlanBuilder) throws(NotezError) {
+        let itemFolder = folder + "/" + item.id
+        var paths = [itemFolder + "/" + TrashItem.infoFileName]
+        if !keepingNote { paths.insert(item.storedPath, at: 0) }
+        for path in paths {
+            guard let contents = try builder.files.read(path) else { continue }
+            builder.plan.steps.append(.delete(path, hash: ContentHash.of(contents.bytes), size: Int64(contents.bytes.count)))
+        }
+        builder.plan.steps.append(.removeFolder(itemFolder))
+    }
+
+    private static func unique(_ items: [TrashItem]) -> [TrashItem] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0.id).inserted }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez folder create PATH [--color C]`.
+struct FolderCreateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a folder (and missing parents).")
+
+    @Argument(help: "The folder path, e.g. Work/Projects/Beta.")
+    var path: String
+
+    @Option(name: .long, help: "A color: one of \(ColorName.presetList), or #RRGGBB.")
+    var color: String?
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var mutation: MutationOptions
+
+    func run() throws {
+        let index = try vault.loadIndex()
+        let plan = try FolderPlanner.create(path, color: color, index: index, files: DiskVaultFiles(root: index.root))
+        try PlanExecution.execute(plan, root: index.root, options: mutation)
+    }
+}

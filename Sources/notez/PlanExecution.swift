@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import NotezKit
+
+/// `--dry-run` and `--json`, shared by every mutating command.
+struct MutationOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print what would change (a diff of the front matter lines, move lines) and change nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Print a JSON summary of what was done.")
+    var json = false
+}
+
+/// Running a plan from a command: dry run, confirmation, journaled apply, summary, exit status.
+enum PlanExecution {
+    /// The current time; `NOTEZ_NOW` (seconds since 1970) fixes it for tests.
+    static var now: Double {
+        if let text = ProcessInfo.processInfo.environment["NOTEZ_NOW"], let value = Double(text) { return value }
+        return Date().timeIntervalSince1970
+    }
+
+    /// Prints or applies `plan`. Files left alone make the exit status 4 (after everything else was done).
+    @discardableResult
+    static func execute(_ plan: Plan, root: String, options: MutationOptions, yes: Bool = false,
+                        summary: ((OperationRunner.Result) -> [String])? = nil) throws -> OperationRunner.Result? {
+        if options.dryRun {
+            if options.json {
+                Terminal.line(json(plan, result: nil, dryRun: true).text())
+            } else {
+                Terminal.line(TerminalText.safe(plan.dryRunText(), keepNewlines: true).trimmingCharacters(in: .newlines))
+            }
+            return nil
+        }
+        if let question = plan.confirmation, !plan.isEmpty {
+            try Confirmation.confirm(question, yes: yes)
+        }
+        let writer = try AtomicWriter(root: root)
+        let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
+            .run(plan, now: now)
+        if options.json {
+            Terminal.line(json(plan, result: result, dryRun: false).text())
+        } else {
+            for line in summary?(result) ?? defaultSummary(plan, result: result) { Terminal.line(TerminalText.safe(line)) }
+            // Notices on stderr, so stdout stays scriptable (`new` prints only the path).
+            for message in plan.messages { Terminal.notice(TerminalText.safe(message)) }
+        }
+        for issue in result.issues { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
+        for path in result.replanned {
+            Terminal.notice(TerminalText.safe("\(path) changed since notez read it; the change was kept and the edit applied to it"))
+        }
+        if !result.issues.isEmpty {
+            throw CLIExit(code: CLIExit.refused, message: "\(result.issues.count) file\(result.issues.count == 1 ? " was" : "s were") left alone (see above)")
+        }
+        return result
+    }
+
+    /// One line per applied step: `updated`, `created`, `moved a -> b`, ...
+    static func defaultSummary(_ plan: Plan, result: OperationRunner.Result) -> [String] {
+        let failed = Set(result.issues.map(\.path))
+        var lines: [String] = []
+        for step in plan.steps where !failed.contains(step.path) && !step.path.hasPrefix(".notez/") {
+            switch step.kind {
+            case .edit: lines.append("updated \(step.path)")
+            case .write: lines.append(step.before == nil ? "created \(step.path)" : "updated \(step.path)")
+            case .move: lines.append("moved \(step.path) -> \(step.to ?? "")")
+            case .createFolder: lines.append("created folder \(step.path)")
+            case .removeFolder: lines.append("removed folder \(step.path)")
+            case .delete: lines.append("deleted \(step.path)")
+            }
+        }
+        if lines.isEmpty, !plan.steps.isEmpty { lines.append("done") }
+        if plan.steps.isEmpty, plan.messages.isEmpty, plan.skipped.isEmpty { lines.append("nothing to do") }
+        return lines
+    }
+
+    /// `{"operation", "journal", "dryRun", "steps": [{"kind", "path", "to"}], "messages", "skipped"}`.
+    static func json(_ plan: Plan, result: OperationRunner.Result?, dryRun: Bool) -> JSONValue {
+        let issues = result?.issues ?? plan.skipped
+        return .object([
+            ("operation", .string(plan.operation)),
+            ("journal", result?.id.map(JSONValue.string) ?? .null),
+            ("dryRun", .bool(dryRun)),
+            ("steps", .array(plan.steps.map { step in
+                var pairs: [(String, JSONValue)] = [("kind", .string(step.kind.rawValue)), ("path", .string(step.path))]
+                if let to = step.to { pairs.append(("to", .string(to))) }
+                return .object(pairs)
+            })),
+            ("messages", .array(plan.messages.map(JSONValue.string))),
+            ("skipped", .array(issues.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+        ])
+    }
+}

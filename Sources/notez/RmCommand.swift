@@ -1,0 +1,26 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez rm NOTE...`: move notes to the trash.
+struct RmCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Move notes to the trash (.notez/trash/); restore them with 'notez trash restore'.")
+
+    @Argument(help: "Notes: paths (with or without .md) or unique titles.")
+    var notes: [String]
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var mutation: MutationOptions
+
+    func validate() throws {
+        if notes.isEmpty { throw ValidationError("give at least one note") }
+    }
+
+    func run() throws {
+        let index = try vault.loadIndex()
+        let plan = try TrashPlanner.trash(notes: notes, now: PlanExecution.now, index: index, files: DiskVaultFiles(root: index.root))
+        try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in
+            plan.steps.filter { $0.kind == .move }.map { "trashed \($0.path)" }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez trash list`: title, snippet, from where, deleted when.
+struct TrashListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List trashed notes, newest first.")
+
+    @OptionGroup var snippetOptions: SnippetOptions
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let index = try vault.loadIndex()
+        let items = TrashStore(root: index.root).items()
+        let notes = items.map { NoteReader.note(relativePath: $0.storedPath, root: index.root) }
+        if output.json {
+            Terminal.line(JSONValue.array(zip(items, notes).map { item, note in
+                .object([
+                    ("id", .string(item.id)),
+                    ("title", .string(note.title)),
+                    ("path", .string(item.originalPath)),
+                    ("folder", .string(VaultPath.folder(of: item.originalPath))),
+                    ("deleted", .string(NoteDate.iso8601(item.deleted))),
+                    ("snippet", .string(note.snippet)),
+                ])
+            }).text())
+            return
+        }
+        if items.isEmpty {
+            Terminal.line("The trash is empty.")
+            return
+        }
+        let snippets = snippetOptions.enabled(index.config)
+        for (item, note) in zip(items, notes) {
+            let from = VaultPath.folder(of: item.originalPath)
+            Terminal.line(Terminal.bold(TerminalText.safe(note.title)) + "  from " + TerminalText.safe(from.isEmpty ? "Unsorted Notes" : from)
+                          + "  " + Terminal.dim("deleted " + NoteDate.day(item.deleted)) + "  " + Terminal.dim(item.id))
+            if snippets, !note.snippet.isEmpty { Terminal.line("    " + Terminal.dim(TerminalText.safe(note.snippet))) }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// Kills notez (NOTEZ_FAULT_AFTER_WRITES=k → `_exit(99)`) after each file write of a multi-file
+/// operation, then checks that the next command finishes it and says so.
+@Suite struct CrashRecoveryTests {
+    static let operation = ["mv", "scratch", "Phone numbers", "Quick capture", "Later/Inbox", "--create"]
+    // 2 folder creations + 3 moves.
+    static let writes = 5
+
+    @Test(arguments: 1...writes)
+    func killedAfterWriteKIsFinishedByTheNextCommand(k: Int) throws {
+        let reference = try TempVault.example()
+        #expect(try Mutation.run(reference, Self.operation).status == 0)
+        let expected = try reference.snapshot().filter { !$0.key.hasPrefix(".notez/journal/") }
+
+        let vault = try TempVault.example()
+        let killed = try Mutation.run(vault, Self.operation, environment: ["NOTEZ_FAULT_AFTER_WRITES": String(k)])
+        #expect(killed.status == 99)
+        let pending = try vault.snapshot().keys.filter { $0.hasSuffix(".pending") }
+        #expect(pending.count == 1)
+
+        let next = try Mutation.run(vault, ["ls"])
+        #expect(next.status == 0)
+        #expect(next.stderr.contains("notez: finished an interrupted 'mv' (3 files)"))
+        let after = try vault.snapshot()
+        #expect(after.filter { !$0.key.hasPrefix(".notez/journal/") } == expected)
+        #expect(!after.keys.contains { $0.hasSuffix(".pending") })
+        let again = try Mutation.run(vault, ["ls"])
+        #expect(!again.stderr.contains("interrupted"))
+    }
+}
