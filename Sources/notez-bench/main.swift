@@ -1,1 +1,279 @@
-print("stub")
+// notez-bench: generates realistic vaults (DESIGN.md section 8) and measures `notez` against ripgrep
+// as whole processes. Prints a Markdown table on stdout, progress on stderr.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Options {
+    var sizes = [10_000, 100_000]
+    var runs = 5
+    var seed: UInt64 = 20_240_501
+    var notez: String?
+    var baseFolder = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+    var generateOnly = false
+}
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("""
+    usage: notez-bench [--sizes 10000,100000] [--runs N] [--quick] [--notez PATH] [--seed N]
+                       [--dir FOLDER] [--generate-only]
+      --quick          10,000 notes only, 3 runs
+      --notez PATH     the notez binary (default: next to this executable)
+      --dir FOLDER     where vaults are generated and cached (default: $TMPDIR or /tmp)
+
+    """.utf8))
+    exit(2)
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    func value() -> String {
+        guard let next = arguments.popFirst() else { usage() }
+        return next
+    }
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--sizes":
+            let sizes = value().split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else { usage() }
+            options.sizes = sizes
+        case "--runs":
+            guard let runs = Int(value()), runs >= 1 else { usage() }
+            options.runs = runs
+        case "--quick":
+            options.sizes = [10_000]
+            options.runs = 3
+        case "--notez": options.notez = value()
+        case "--seed":
+            guard let seed = UInt64(value()) else { usage() }
+            options.seed = seed
+        case "--dir": options.baseFolder = value()
+        case "--generate-only": options.generateOnly = true
+        case "-h", "--help": usage()
+        default: usage()
+        }
+    }
+    return options
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Reuses the vault in `<dir>/notez-bench-v<version>-<size>` when its marker matches, else regenerates it.
+func vaultRoot(size: Int, options: Options) -> String {
+    options.baseFolder + "/notez-bench-v\(VaultGenerator.version)-\(size)"
+}
+
+func prepareVault(size: Int, options: Options) throws -> VaultFacts {
+    let root = vaultRoot(size: size, options: options)
+    if let facts = VaultFacts.read(root: root, version: VaultGenerator.version, seed: options.seed, notes: size) {
+        log("reusing \(root) (\(size) notes)")
+        return facts
+    }
+    if FileManager.default.fileExists(atPath: root) {
+        log("removing stale \(root)")
+        try FileManager.default.removeItem(atPath: root)
+    }
+    log("generating \(size) notes into \(root) ...")
+    var generator = VaultGenerator(count: size, seed: options.seed, root: root)
+    let facts = try generator.generate()
+    // The marker is written last: an interrupted generation is regenerated next time.
+    try facts.markerText(version: VaultGenerator.version, seed: options.seed)
+        .write(toFile: root + "/" + VaultFacts.markerName, atomically: true, encoding: .utf8)
+    log(String(format: "generated in %.1f s: %.1f MB, %d folders, '%@' in %d notes",
+               facts.seconds, Double(facts.bytes) / 1_048_576, facts.folders, facts.word, facts.wordNotes))
+    return facts
+}
+
+struct Row {
+    var measure: String
+    var notes: Int
+    var tool: BenchMeasure.Tool
+    var medianMs: Double?
+    var minMs = 0.0
+    var maxMs = 0.0
+    var maxRSSMB = 0.0
+    var hits = 0
+    var failure: String?
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+func clearCache(_ facts: VaultFacts) {
+    try? FileManager.default.removeItem(atPath: facts.root + "/.notez/cache")
+}
+
+func measure(_ item: BenchMeasure, facts: VaultFacts, executable: String, runs: Int) -> Row {
+    var row = Row(measure: item.name, notes: facts.notes, tool: item.tool)
+    let arguments = item.arguments(facts)
+    var times: [Double] = []
+    var rss = 0
+    // One warm-up run (page cache, index cache), then the measured runs.
+    for run in 0...runs {
+        if item.clearsCache { clearCache(facts) }
+        let result: RunResult
+        do {
+            result = try ProcessRunner.run(executable, arguments)
+        } catch {
+            row.failure = "\(error)"
+            return row
+        }
+        guard result.exitCode == 0 || result.exitCode == 1 else {
+            let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            row.failure = "exit \(result.exitCode): \(firstLine)"
+            return row
+        }
+        if run == 0 {
+            row.hits = result.outputLines
+            continue
+        }
+        times.append(result.milliseconds)
+        rss = max(rss, result.maxRSSKiB)
+    }
+    row.medianMs = median(times)
+    row.minMs = times.min() ?? 0
+    row.maxMs = times.max() ?? 0
+    row.maxRSSMB = Double(rss) / 1024
+    log(String(format: "  %@ @ %d: median %.0f ms, %d hits", item.name, facts.notes, row.medianMs ?? 0, row.hits))
+    return row
+}
+
+func machineDescription() -> String {
+    let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+    var memory = "unknown memory"
+    var model = "unknown CPU"
+    if let info = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+       let line = info.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
+       let kib = Double(line.split(separator: " ").dropFirst().first ?? "") {
+        memory = String(format: "%.1f GiB RAM", kib / 1_048_576)
+    }
+    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+       let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+       let colon = line.firstIndex(of: ":") {
+        model = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return "\(cores) cores (\(model)), \(memory)"
+}
+
+func loadAverage() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
+    return text.split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+func notezPath(_ options: Options) -> String {
+    if let path = options.notez { return path }
+    let me = CommandLine.arguments[0]
+    let folder = me.contains("/") ? String(me[..<me.lastIndex(of: "/")!]) : "."
+    return folder + "/notez"
+}
+
+// MARK: - Main
+
+let options = parseOptions()
+let notez = notezPath(options)
+if !options.generateOnly, access(notez, X_OK) != 0 {
+    log("notez-bench: cannot find the notez binary at \(notez) (build it, or pass --notez PATH)")
+    exit(3)
+}
+let ripgrep = ProcessRunner.which("rg")
+var rows: [Row] = []
+var vaults: [VaultFacts] = []
+let loadBefore = loadAverage()
+let started = Date()
+do {
+    for size in options.sizes {
+        if options.generateOnly {
+            vaults.append(try prepareVault(size: size, options: options))
+            continue
+        }
+        if let facts = VaultFacts.read(root: vaultRoot(size: size, options: options), version: VaultGenerator.version,
+                                       seed: options.seed, notes: size) {
+            log("reusing \(facts.root) (\(size) notes)")
+            vaults.append(facts)
+            continue
+        }
+        // Generate in a child process: Linux charges the parent's resident set at exec time to
+        // every child's ru_maxrss, so the measuring process must stay small.
+        let result = try ProcessRunner.run("/proc/self/exe", [
+            "--generate-only", "--sizes", String(size), "--seed", String(options.seed), "--dir", options.baseFolder,
+        ])
+        FileHandle.standardError.write(Data(result.stderr.utf8))
+        guard result.exitCode == 0, let facts = VaultFacts.read(
+            root: vaultRoot(size: size, options: options), version: VaultGenerator.version, seed: options.seed, notes: size)
+        else { throw BenchError("generating \(size) notes failed (exit \(result.exitCode))") }
+        vaults.append(facts)
+    }
+} catch {
+    log("notez-bench: \(error)")
+    exit(3)
+}
+if options.generateOnly { exit(0) }
+var selfUsage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &selfUsage)
+let floorMB = Double(selfUsage.ru_maxrss) / 1024
+
+// The help text names the command only when it exists (an unknown subcommand exits 64).
+let searchHelp = try? ProcessRunner.run(notez, ["search", "--help"], capture: true)
+let hasSearch = searchHelp?.exitCode == 0 && (searchHelp?.stdout ?? "").lowercased().contains("query")
+if !hasSearch { log("this notez has no `search` command yet: measuring `overview` only") }
+var ripgrepVersion = "not installed"
+if let ripgrep, let result = try? ProcessRunner.run(ripgrep, ["--version"], capture: true) {
+    ripgrepVersion = result.stdout.split(separator: "\n").first.map(String.init) ?? "?"
+}
+
+for facts in vaults {
+    clearCache(facts)  // the first warm-up run writes it with this notez
+    for item in BenchMeasure.all(withSearch: hasSearch) {
+        switch item.tool {
+        case .notez:
+            rows.append(measure(item, facts: facts, executable: notez, runs: options.runs))
+        case .ripgrep:
+            if let ripgrep {
+                rows.append(measure(item, facts: facts, executable: ripgrep, runs: options.runs))
+            } else {
+                rows.append(Row(measure: item.name, notes: facts.notes, tool: .ripgrep, medianMs: nil,
+                                failure: "skipped: rg is not on PATH"))
+            }
+        }
+    }
+}
+
+// MARK: - Report
+
+let today = ISO8601DateFormatter().string(from: started)
+print("notez-bench \(today) — \(machineDescription()); load average \(loadBefore) before, \(loadAverage()) after")
+print("notez: \(notez); ripgrep: \(ripgrepVersion); \(options.runs) runs after 1 warm-up, medians; "
+      + "whole processes, warm page cache")
+print("")
+print("| measure | notes | median ms | min–max ms | × rg | max RSS MB | hits |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for row in rows {
+    let rg = rows.first { $0.notes == row.notes && $0.tool == .ripgrep }?.medianMs
+    if let failure = row.failure {
+        print("| \(row.measure) | \(row.notes) | – | – | – | – | \(failure) |")
+        continue
+    }
+    let medianMs = row.medianMs ?? 0
+    let ratio = rg.map { String(format: "%.2f", medianMs / $0) } ?? "–"
+    let rssText = row.tool == .notez ? String(format: "%.1f", row.maxRSSMB) : String(format: "(%.1f)", row.maxRSSMB)
+    print(String(format: "| %@ | %d | %.0f | %.0f–%.0f | %@ | %@ | %d |", row.measure, row.notes, medianMs,
+                 row.minMs, row.maxMs, ratio, rssText, row.hits))
+}
+print("")
+for facts in vaults {
+    print(String(format: "- %d notes: %.1f MB in %d folders; TOP = `%@`, BIG = `%@` (20%% of notes), WORD = `%@` in %d notes; "
+                 + "boolean = `%@`", facts.notes, Double(facts.bytes) / 1_048_576, facts.folders, facts.topTags[0],
+                 facts.bigFolder, facts.word, facts.wordNotes, BenchMeasure.booleanQuery(facts)))
+}
+if ripgrep == nil { print("- ripgrep is not installed: the ratio column is empty (`apt-get install ripgrep`).") }
+if !hasSearch { print("- this notez has no `search` command: only `overview` was measured.") }
+print("- max RSS of rg in parentheses; \"hits\" counts output lines (paths for search and rg).")
+print(String(format: "- max RSS is `ru_maxrss` from `wait4`; Linux charges the spawning process's resident set "
+             + "(%.1f MB here) to the child at exec, so values near that are a floor, not the child's use.", floorMB))

@@ -1,15 +1,26 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Builds a `VaultIndex` from disk: walk, then read notes on all cores.
 public enum IndexBuilder {
-    /// Reads the whole vault at `root`.
-    public static func build(root: String) throws(NotezError) -> VaultIndex {
+    /// Reads the whole vault at `root`; with `useCache`, reuses `.notez/cache/` for unchanged files
+    /// and writes it back when something changed (only when `.notez/` exists).
+    public static func build(root: String, useCache: Bool = true) throws(NotezError) -> VaultIndex {
         let config = try VaultConfig.load(root: root)
         let registry = try TagRegistry.load(root: root)
         let colors = try FolderColors.load(root: root)
         let listing = VaultWalker(root: root, ignore: config.ignore).walk()
-        let notes = readNotes(listing.notes, root: root)
+        let notes: [Note]
+        if useCache {
+            notes = readNotesUsingCache(listing.notes, root: root)
+        } else {
+            notes = readNotes(listing.notes, root: root)
+        }
         return VaultIndex(
             root: root, config: config, notes: notes, folders: listing.folders,
             symlinkedNotes: listing.symlinkedNotes, registry: registry, folderColors: colors,
@@ -32,6 +43,56 @@ public enum IndexBuilder {
     }
 }
 
+extension IndexBuilder {
+    /// Stats every path and reads only notes whose stamp differs from the cache; saves the cache
+    /// back when a storable note was read or a cached one disappeared. A cache that cannot be
+    /// written is not an error: the index is complete without it.
+    public static func readNotesUsingCache(_ paths: [String], root: String) -> [Note] {
+        let cache = IndexCache.load(root: root)
+        let cached = cache?.notes ?? []
+        let matches = cache?.positions(matching: paths) ?? []
+        let results = ResultSlots<Note>(count: paths.count)
+        let freshFlags = ResultSlots<Bool>(count: paths.count)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let chunk = max(64, (paths.count + workers * 8 - 1) / (workers * 8))
+        let chunks = (paths.count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+            let start = part * chunk
+            for index in start..<min(start + chunk, paths.count) {
+                let path = paths[index]
+                // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
+                if !matches.isEmpty, matches[index] >= 0, let stamp = stamp(root + "/" + path),
+                   cached[matches[index]].stamp == stamp {
+                    results.set(index, cached[matches[index]])
+                    freshFlags.set(index, false)
+                } else {
+                    results.set(index, NoteReader.note(relativePath: path, root: root))
+                    freshFlags.set(index, true)
+                }
+            }
+        }
+        let notes = results.takeValues()
+        let fresh = freshFlags.takeValues()
+        let now = IndexCache.currentTimeNanos()
+        let reused = fresh.lazy.filter { !$0 }.count
+        let readStorable = zip(notes, fresh).contains { $0.1 && IndexCache.isStorable($0.0, now: now) }
+        let dropped = cached.count - reused
+        if readStorable || dropped > 0 {
+            try? IndexCache(notes: notes).save(root: root)
+        }
+        return notes
+    }
+
+    /// The stamp of a file from `stat`, nil when it cannot be stat'ed.
+    static func stamp(_ absolutePath: String) -> FileStamp? {
+        var info = stat()
+        guard stat(absolutePath, &info) == 0 else { return nil }
+        return FileStamp(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+}
+
 /// Fixed slots written by many threads, each slot by exactly one.
 final class ResultSlots<Value>: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<Value?>
@@ -50,4 +111,7 @@ final class ResultSlots<Value>: @unchecked Sendable {
     func set(_ index: Int, _ value: Value) { storage[index] = value }
 
     func values() -> [Value] { storage.map { $0! } }
+
+    /// Moves the values out (no copies, no reference count traffic); the slots become empty.
+    func takeValues() -> [Value] { (0..<storage.count).map { storage[$0].take()! } }
 }

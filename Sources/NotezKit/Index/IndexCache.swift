@@ -1,0 +1,349 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The rebuildable on-disk cache of parsed notes, `.notez/cache/index-v1.bin`, keyed by path and `FileStamp`.
+///
+/// A cold run stats every note and reads only those whose (inode, size, mtime) differ from the
+/// cached stamp. The file is a length-prefixed little-endian binary format (see `encode`); a file
+/// that is truncated, corrupt, or written by another format or reader revision is ignored.
+public struct IndexCache: Sendable {
+    /// Bumped when the byte layout changes.
+    public static let formatVersion: UInt32 = 1
+    /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
+    /// so caches written by an older notez are rebuilt instead of trusted.
+    public static let readerRevision: UInt32 = 1
+    /// Notes modified less than this long before the cache is written are left out: a second
+    /// write within the file system's timestamp granularity could keep size and mtime equal.
+    public static let racyWindowNanos: Int64 = 2_000_000_000
+    /// The cache file's path relative to the vault root.
+    public static let relativePath = ".notez/cache/index-v1.bin"
+
+    static let magic: [UInt8] = Array("NZIX".utf8)
+    static let endMarker: [UInt8] = Array("NZND".utf8)
+
+    /// Cached notes, sorted by path (String order, the walker's order).
+    public let notes: [Note]
+
+    /// Creates a cache holding `notes`, sorting them by path.
+    public init(notes: [Note]) {
+        // Already sorted when they come from the walker; the stable sort then only checks the run.
+        self.notes = notes.sorted { $0.path < $1.path }
+    }
+
+    private init(sorted: [Note]) { notes = sorted }
+
+    /// The number of cached notes.
+    public var count: Int { notes.count }
+
+    /// The position of `path` in `notes` (exact bytes), by binary search.
+    public func position(of path: String) -> Int? {
+        var low = 0
+        var high = notes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if notes[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        // Canonically equivalent spellings (NFC and NFD names) compare equal: scan them for exact bytes.
+        var index = low
+        while index < notes.count, !(path < notes[index].path) {
+            if IndexCache.sameBytes(notes[index].path, path) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The cached note for `path` when its stamp still equals `stamp`, else nil.
+    public func note(for path: String, stamp: FileStamp) -> Note? {
+        guard let index = position(of: path), notes[index].stamp == stamp else { return nil }
+        return notes[index]
+    }
+
+    /// For each of `paths` (sorted like the walker sorts), the position of the same path in
+    /// `notes`, or -1: one merge pass, no hashing.
+    public func positions(matching paths: [String]) -> [Int] {
+        var result = [Int](repeating: -1, count: paths.count)
+        var cursor = 0
+        for (index, path) in paths.enumerated() {
+            while cursor < notes.count, notes[cursor].path < path { cursor += 1 }
+            if cursor < notes.count, IndexCache.sameBytes(notes[cursor].path, path) {
+                result[index] = cursor
+                cursor += 1
+            }
+        }
+        return result
+    }
+
+    /// Byte equality (String `==` also equates NFC and NFD spellings, which are different files).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let fast = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+        return (fast ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// True when a note may be stored: it has a real stamp that is old enough not to be racy.
+    public static func isStorable(_ note: Note, now: Int64) -> Bool {
+        if note.problem?.kind == .unreadable { return false }
+        if note.stamp.inode == 0 && note.stamp.size == 0 && note.stamp.mtimeNanos == 0 { return false }
+        return note.stamp.mtimeNanos < now - racyWindowNanos
+    }
+
+    /// The absolute path of the cache file of the vault at `root`.
+    public static func filePath(root: String) -> String { root + "/" + relativePath }
+
+    /// Loads the cache of the vault at `root`; nil when absent, unreadable, corrupt or of another version.
+    public static func load(root: String) -> IndexCache? {
+        guard let bytes = readFile(filePath(root: root)), let notes = decode(bytes) else { return nil }
+        return IndexCache(sorted: notes)
+    }
+
+    /// Writes the cache atomically (temporary file and rename) into `.notez/cache/`.
+    ///
+    /// Does nothing when `.notez/` does not exist: notez never creates it implicitly in a
+    /// user's folder. Notes that are not `isStorable` are left out.
+    public func save(root: String) throws(NotezError) {
+        let state = root + "/.notez"
+        var info = stat()
+        guard stat(state, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        let folder = state + "/cache"
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            throw NotezError.writeFailed(path: folder, reason: String(cString: strerror(errno)))
+        }
+        let now = IndexCache.currentTimeNanos()
+        let kept = notes.filter { IndexCache.isStorable($0, now: now) }
+        let bytes = IndexCache.encode(kept)
+        let target = IndexCache.filePath(root: root)
+        let temporary = folder + "/.index-v1.\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw NotezError.writeFailed(path: temporary, reason: String(cString: strerror(errno))) }
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += count
+            }
+        }
+        close(fd)
+        // No fsync: the cache is derived; a torn file after a crash fails the end-marker check and is rebuilt.
+        guard failure == 0, rename(temporary, target) == 0 else {
+            let code = failure != 0 ? failure : errno
+            unlink(temporary)
+            throw NotezError.writeFailed(path: target, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// Wall-clock time in nanoseconds since 1970.
+    static func currentTimeNanos() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    // MARK: - Format
+
+    /// Serializes notes. Layout: `NZIX`, u32 format version, u32 reader revision, u64 count, the
+    /// entries, `NZND`. An entry: path, inode u64, size i64, mtime ns i64, title, u16 tag count
+    /// and per tag its spelling and key (empty when equal to the spelling), u8 flags (1 pinned,
+    /// 2 problem), created and modified as f64 bits, snippet, and with flag 2 the problem's kind,
+    /// line and column (i32, -1 for none) and message. Strings are u32 length + UTF-8 bytes.
+    public static func encode(_ notes: [Note]) -> [UInt8] {
+        var out = ByteWriter()
+        out.bytes.reserveCapacity(64 + notes.count * 256)
+        out.bytes += magic
+        out.u32(formatVersion)
+        out.u32(readerRevision)
+        out.u64(UInt64(notes.count))
+        for note in notes {
+            out.string(note.path)
+            out.u64(note.stamp.inode)
+            out.u64(UInt64(bitPattern: note.stamp.size))
+            out.u64(UInt64(bitPattern: note.stamp.mtimeNanos))
+            out.string(note.title)
+            let tagCount = min(note.tags.count, Int(UInt16.max))
+            out.u16(UInt16(tagCount))
+            for index in 0..<tagCount {
+                out.string(note.tags[index])
+                let key = note.tagKeys[index].rawValue
+                out.string(key == note.tags[index] ? "" : key)
+            }
+            out.bytes.append((note.pinned ? 1 : 0) | (note.problem != nil ? 2 : 0))
+            out.u64(note.created.bitPattern)
+            out.u64(note.modified.bitPattern)
+            out.string(note.snippet)
+            if let problem = note.problem {
+                out.string(problem.kind.rawValue)
+                out.u32(UInt32(bitPattern: Int32(clamping: problem.line ?? -1)))
+                out.u32(UInt32(bitPattern: Int32(clamping: problem.column ?? -1)))
+                out.string(problem.message)
+            }
+        }
+        out.bytes += endMarker
+        return out.bytes
+    }
+
+    /// Parses bytes written by `encode`; nil when they are not a complete cache of this version.
+    public static func decode(_ bytes: [UInt8]) -> [Note]? {
+        bytes.withUnsafeBytes { buffer -> [Note]? in
+            var input = ByteReader(buffer: buffer)
+            guard input.take(magic), input.u32() == formatVersion, input.u32() == readerRevision,
+                  let count = input.u64(), count <= UInt64(buffer.count / 40)
+            else { return nil }
+            var notes: [Note] = []
+            notes.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                guard let (path, folder) = input.path(), let inode = input.u64(), let size = input.u64(),
+                      let mtime = input.u64(), let title = input.string(), let tagCount = input.u16()
+                else { return nil }
+                var tags: [String] = []
+                var keys: [TagKey] = []
+                tags.reserveCapacity(Int(tagCount))
+                keys.reserveCapacity(Int(tagCount))
+                for _ in 0..<tagCount {
+                    guard let tag = input.string(), let key = input.string() else { return nil }
+                    tags.append(tag)
+                    keys.append(TagKey(normalized: key.isEmpty ? tag : key))
+                }
+                guard let flags = input.u8(), let created = input.u64(), let modified = input.u64(),
+                      let snippet = input.string()
+                else { return nil }
+                var problem: NoteProblem?
+                if flags & 2 != 0 {
+                    guard let kindName = input.string(), let kind = NoteProblem.Kind(rawValue: kindName),
+                          let line = input.u32(), let column = input.u32(), let message = input.string()
+                    else { return nil }
+                    let lineValue = Int32(bitPattern: line)
+                    let columnValue = Int32(bitPattern: column)
+                    problem = NoteProblem(kind: kind, line: lineValue < 0 ? nil : Int(lineValue),
+                                          column: columnValue < 0 ? nil : Int(columnValue), message: message)
+                }
+                notes.append(Note(
+                    path: path, folder: folder, title: title, tags: tags, tagKeys: keys,
+                    pinned: flags & 1 != 0, created: Double(bitPattern: created),
+                    modified: Double(bitPattern: modified), snippet: snippet,
+                    stamp: FileStamp(inode: inode, size: Int64(bitPattern: size), mtimeNanos: Int64(bitPattern: mtime)),
+                    problem: problem))
+            }
+            guard input.take(endMarker), input.atEnd else { return nil }
+            return notes
+        }
+    }
+
+    /// Reads a whole file with POSIX calls; nil on any error.
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(fd, buffer.baseAddress! + filled, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return nil }
+            filled += count
+        }
+        return bytes
+    }
+}
+
+/// Appends little-endian integers and length-prefixed strings.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func u16(_ value: UInt16) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func u32(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func u64(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func string(_ value: String) {
+        var text = value
+        text.withUTF8 { utf8 in
+            u32(UInt32(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+}
+
+/// A bounds-checked cursor over the cache bytes; every read returns nil past the end.
+struct ByteReader {
+    let buffer: UnsafeRawBufferPointer
+    var position = 0
+
+    var atEnd: Bool { position == buffer.count }
+
+    mutating func take(_ expected: [UInt8]) -> Bool {
+        guard buffer.count - position >= expected.count else { return false }
+        for (offset, byte) in expected.enumerated() where buffer[position + offset] != byte { return false }
+        position += expected.count
+        return true
+    }
+
+    mutating func u8() -> UInt8? {
+        guard position < buffer.count else { return nil }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
+    mutating func u16() -> UInt16? {
+        guard buffer.count - position >= 2 else { return nil }
+        defer { position += 2 }
+        return UInt16(littleEndian: buffer.loadUnaligned(fromByteOffset: position, as: UInt16.self))
+    }
+
+    mutating func u32() -> UInt32? {
+        guard buffer.count - position >= 4 else { return nil }
+        defer { position += 4 }
+        return UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+    }
+
+    mutating func u64() -> UInt64? {
+        guard buffer.count - position >= 8 else { return nil }
+        defer { position += 8 }
+        return UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    }
+
+    /// A length-prefixed path and its folder (everything before the last `/`), split on the bytes.
+    mutating func path() -> (String, String)? {
+        guard let length = u32(), buffer.count - position >= Int(length) else { return nil }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[position..<position + Int(length)])
+            .assumingMemoryBound(to: UInt8.self)
+        position += Int(length)
+        guard let path = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard let slash = bytes.lastIndex(of: 0x2F) else { return (path, "") }
+        return (path, String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self))
+    }
+
+    /// A length-prefixed UTF-8 string; nil when it runs past the end or is not valid UTF-8.
+    mutating func string() -> String? {
+        guard let length = u32(), buffer.count - position >= Int(length) else { return nil }
+        let slice = UnsafeRawBufferPointer(rebasing: buffer[position..<position + Int(length)])
+        position += Int(length)
+        return String(validating: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+}
