@@ -1,146 +1,235 @@
-import Foundation
-
 /// Plain-text views of a Markdown body: the first heading and the snippet of section 2.
+///
+/// Both work on UTF-8 bytes (every Markdown marker is ASCII) and stop as early as they can:
+/// they run for every note of the vault when the index is built.
 public enum MarkdownText {
     /// The snippet length in characters.
     public static let snippetLength = 120
 
     /// The text of the first `# Heading` (level 1, outside code fences), if any.
     public static func firstHeading(_ body: Substring) -> String? {
+        firstHeading(bytes: Array(body.utf8)[...])
+    }
+
+    /// The first level-1 heading of a UTF-8 body.
+    public static func firstHeading(bytes body: ArraySlice<UInt8>) -> String? {
         var inFence = false
-        for line in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let trimmed = line.drop(while: { $0 == " " })
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+        for line in Lines(body) {
+            let trimmed = line.drop(while: { $0 == space })
+            if isFence(trimmed) {
                 inFence.toggle()
                 continue
             }
-            guard !inFence, line.hasPrefix("# ") || line == "#" else { continue }
-            var text = line.dropFirst(1).trimmingCharacters(in: .whitespaces)
+            guard !inFence, line.first == hash, line.count == 1 || line[line.startIndex + 1] == space else { continue }
+            var text = line.dropFirst()
+            text = trimSpaces(text)
             // A closing sequence of #s is not part of the heading.
-            while text.hasSuffix("#") { text.removeLast() }
-            text = text.trimmingCharacters(in: .whitespaces)
-            if !text.isEmpty { return text }
+            while text.last == hash { text = text.dropLast() }
+            text = trimSpaces(text)
+            if !text.isEmpty { return String(decoding: text, as: UTF8.self) }
         }
         return nil
     }
 
     /// The body stripped of Markdown syntax, newlines as spaces, cut to `snippetLength` characters.
     public static func snippet(_ body: Substring) -> String {
-        var words: [Substring] = []
-        var length = 0
+        snippet(bytes: Array(body.utf8)[...])
+    }
+
+    /// The snippet of a UTF-8 body.
+    public static func snippet(bytes body: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(snippetLength * 2)
+        var characters = 0
         var inFence = false
         var inComment = false
-        for rawLine in body.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            var line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
-            if line.hasPrefix("```") || line.hasPrefix("~~~") {
+        for rawLine in Lines(body) {
+            var line = rawLine.drop(while: { $0 == space || $0 == tab })
+            if isFence(line) {
                 inFence.toggle()
                 continue
             }
-            if inFence { continue }
+            if inFence || line.isEmpty { continue }
             if inComment {
-                guard let end = line.range(of: "-->") else { continue }
-                line = line[end.upperBound...]
+                guard let end = find(line, "-->") else { continue }
+                line = line[(end + 3)...]
                 inComment = false
             }
-            if line.hasPrefix("<!--"), line.range(of: "-->") == nil {
+            if starts(line, "<!--"), find(line, "-->") == nil {
                 inComment = true
                 continue
             }
             // Table separator rows and thematic breaks carry no words.
-            if line.allSatisfy({ "-=*_|: ".contains($0) }) { continue }
-            // Table rows keep their cell text, not their pipes.
-            if line.hasPrefix("|") { line = Substring(line.replacingOccurrences(of: "|", with: " ")) }
-            let plain = stripInline(stripBlockMarkers(line))
-            for word in plain.split(whereSeparator: { $0.isWhitespace }) {
-                words.append(word)
-                length += word.count + 1
+            if line.allSatisfy({ "-=*_|: \t".utf8.contains($0) }) { continue }
+            let isTableRow = line.first == pipe
+            let plain = stripInline(stripBlockMarkers(line), tableRow: isTableRow)
+            // Words joined by single spaces, whatever white space separated them.
+            var index = plain.startIndex
+            while index < plain.endIndex {
+                while index < plain.endIndex, isSpace(plain[index]) { index += 1 }
+                guard index < plain.endIndex else { break }
+                if !out.isEmpty {
+                    out.append(space)
+                    characters += 1
+                }
+                while index < plain.endIndex, !isSpace(plain[index]) {
+                    let byte = plain[index]
+                    if byte & 0xC0 != 0x80 { characters += 1 }
+                    out.append(byte)
+                    index += 1
+                }
             }
-            if length > snippetLength { break }
+            if characters > snippetLength { break }
         }
-        var text = words.joined(separator: " ")
+        var text = String(decoding: out, as: UTF8.self)
         if text.count > snippetLength { text = String(text.prefix(snippetLength)) }
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return text
     }
 
     /// Removes heading hashes, quote markers, list bullets and task boxes from the start of a line.
-    static func stripBlockMarkers(_ line: Substring) -> Substring {
+    static func stripBlockMarkers(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var rest = line
         while true {
-            let before = rest
-            rest = rest.drop(while: { $0 == " " || $0 == "\t" })
-            if rest.hasPrefix(">") { rest = rest.dropFirst() }
-            if rest.hasPrefix("#") {
-                let hashes = rest.prefix(while: { $0 == "#" })
-                if hashes.count <= 6, rest.dropFirst(hashes.count).first.map({ $0 == " " }) ?? true {
-                    rest = rest.dropFirst(hashes.count)
-                }
+            let before = rest.startIndex
+            rest = rest.drop(while: { $0 == space || $0 == tab })
+            if rest.first == UInt8(ascii: ">") { rest = rest.dropFirst() }
+            if rest.first == hash {
+                let hashes = rest.prefix(while: { $0 == hash })
+                let after = rest.dropFirst(hashes.count)
+                if hashes.count <= 6, after.first.map({ $0 == space }) ?? true { rest = after }
             }
-            if let first = rest.first, "-*+".contains(first), rest.dropFirst().first == " " {
+            if let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+"),
+               rest.dropFirst().first == space {
                 rest = rest.dropFirst(2)
             } else {
-                let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+                let digits = rest.prefix(while: { $0 >= 0x30 && $0 <= 0x39 })
                 if !digits.isEmpty, digits.count < 10 {
                     let after = rest.dropFirst(digits.count)
-                    if let mark = after.first, mark == "." || mark == ")", after.dropFirst().first == " " {
+                    if let mark = after.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")"), after.dropFirst().first == space {
                         rest = after.dropFirst(2)
                     }
                 }
             }
-            for box in ["[ ] ", "[x] ", "[X] "] where rest.hasPrefix(box) { rest = rest.dropFirst(4) }
-            if rest == before { return rest }
+            if starts(rest, "[ ] ") || starts(rest, "[x] ") || starts(rest, "[X] ") { rest = rest.dropFirst(4) }
+            if rest.startIndex == before { return rest }
         }
     }
 
-    /// Turns links, wikilinks and images into their text, drops HTML tags and emphasis marks.
-    static func stripInline(_ line: Substring) -> String {
-        var out = ""
-        out.reserveCapacity(line.utf8.count)
+    /// Turns links, wikilinks and images into their text, drops HTML tags, emphasis marks and table pipes.
+    static func stripInline(_ line: ArraySlice<UInt8>, tableRow: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(line.count)
         var index = line.startIndex
         while index < line.endIndex {
-            let char = line[index]
+            let byte = line[index]
             let rest = line[index...]
-            if rest.hasPrefix("[["), let close = rest.range(of: "]]") {
-                var inner = rest[rest.index(index, offsetBy: 2)..<close.lowerBound]
-                if let bar = inner.firstIndex(of: "|") { inner = inner[inner.index(after: bar)...] }
-                if let hash = inner.firstIndex(of: "#"), hash != inner.startIndex { inner = inner[..<hash] }
+            if byte == UInt8(ascii: "["), rest.dropFirst().first == UInt8(ascii: "["), let close = find(rest, "]]") {
+                var inner = line[(index + 2)..<close]
+                if let bar = inner.firstIndex(of: UInt8(ascii: "|")) { inner = inner[(bar + 1)...] }
+                if let anchor = inner.firstIndex(of: hash), anchor != inner.startIndex { inner = inner[..<anchor] }
                 out += inner
-                index = close.upperBound
+                index = close + 2
                 continue
             }
-            if char == "!" || char == "[", let link = parseLink(line, at: index) {
+            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "["), let link = parseLink(line, at: index) {
                 out += stripInline(link.text)
                 index = link.end
                 continue
             }
-            if char == "<", let close = rest.firstIndex(of: ">"),
-               let next = rest.dropFirst().first, next.isLetter || next == "/" || next == "!" {
-                index = line.index(after: close)
+            if byte == UInt8(ascii: "<"), let next = rest.dropFirst().first,
+               isLetter(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!"),
+               let close = rest.firstIndex(of: UInt8(ascii: ">")) {
+                index = close + 1
                 continue
             }
-            if "*_`~".contains(char) {
-                index = line.index(after: index)
+            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") {
+                index += 1
                 continue
             }
-            out.append(char)
-            index = line.index(after: index)
+            out.append(tableRow && byte == pipe ? space : byte)
+            index += 1
         }
         return out
     }
 
     /// `[text](url)` or `![alt](url)` starting at `index`.
-    static func parseLink(_ line: Substring, at index: Substring.Index) -> (text: Substring, end: Substring.Index)? {
+    static func parseLink(_ line: ArraySlice<UInt8>, at index: Int) -> (text: ArraySlice<UInt8>, end: Int)? {
         var cursor = index
-        if line[cursor] == "!" {
-            cursor = line.index(after: cursor)
-            guard cursor < line.endIndex, line[cursor] == "[" else { return nil }
+        if line[cursor] == UInt8(ascii: "!") {
+            cursor += 1
+            guard cursor < line.endIndex, line[cursor] == UInt8(ascii: "[") else { return nil }
         }
-        let textStart = line.index(after: cursor)
-        guard let textEnd = line[textStart...].firstIndex(of: "]") else { return nil }
-        let afterText = line.index(after: textEnd)
-        guard afterText < line.endIndex, line[afterText] == "(",
-              let urlEnd = line[afterText...].firstIndex(of: ")")
+        let textStart = cursor + 1
+        guard textStart <= line.endIndex, let textEnd = line[textStart...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        let afterText = textEnd + 1
+        guard afterText < line.endIndex, line[afterText] == UInt8(ascii: "("),
+              let urlEnd = line[afterText...].firstIndex(of: UInt8(ascii: ")"))
         else { return nil }
-        return (line[textStart..<textEnd], line.index(after: urlEnd))
+        return (line[textStart..<textEnd], urlEnd + 1)
+    }
+
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
+    private static let hash = UInt8(ascii: "#")
+    private static let pipe = UInt8(ascii: "|")
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab || byte == 0x0D || byte == 0x0A || byte == 0x0B || byte == 0x0C
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func isFence(_ line: ArraySlice<UInt8>) -> Bool {
+        starts(line, "```") || starts(line, "~~~")
+    }
+
+    private static func trimSpaces(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var result = text.drop(while: { $0 == space || $0 == tab })
+        while let last = result.last, last == space || last == tab || last == 0x0D { result = result.dropLast() }
+        return result
+    }
+
+    private static func starts(_ bytes: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let base = prefix.utf8Start
+        for offset in 0..<count where bytes[bytes.startIndex + offset] != base[offset] { return false }
+        return true
+    }
+
+    /// The index of the first occurrence of an ASCII needle.
+    private static func find(_ bytes: ArraySlice<UInt8>, _ needle: StaticString) -> Int? {
+        let count = needle.utf8CodeUnitCount
+        guard bytes.count >= count else { return nil }
+        let first = needle.utf8Start[0]
+        var index = bytes.startIndex
+        while index <= bytes.endIndex - count {
+            if bytes[index] == first, starts(bytes[index...], needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// The lines of a UTF-8 buffer, without their `\n` or `\r\n`, produced lazily.
+struct Lines: Sequence, IteratorProtocol {
+    private let bytes: ArraySlice<UInt8>
+    private var position: Int
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        position = bytes.startIndex
+    }
+
+    mutating func next() -> ArraySlice<UInt8>? {
+        guard position < bytes.endIndex else { return nil }
+        let start = position
+        var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+        position = end < bytes.endIndex ? end + 1 : end
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return bytes[start..<end]
     }
 }

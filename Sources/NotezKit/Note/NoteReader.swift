@@ -116,8 +116,8 @@ public enum NoteReader {
         if problem == nil, String(validating: bytes, as: UTF8.self) == nil, !endsInCutCharacter(bytes, contents.isComplete) {
             problem = NoteProblem(kind: .notUTF8, message: "not valid UTF-8")
         }
-        let body = String(decoding: bytes[min(bodyStart, bytes.count)...], as: UTF8.self)[...]
-        let title = metadata.title ?? MarkdownText.firstHeading(body) ?? VaultPath.fileTitle(of: relativePath)
+        let body = bytes[min(bodyStart, bytes.count)...]
+        let title = metadata.title ?? MarkdownText.firstHeading(bytes: body) ?? VaultPath.fileTitle(of: relativePath)
         var tags: [String] = []
         var keys: [TagKey] = []
         var seen: Set<TagKey> = []
@@ -134,7 +134,7 @@ public enum NoteReader {
             tags: tags, tagKeys: keys, pinned: metadata.pinned,
             created: metadata.created?.seconds ?? contents.birthSeconds ?? mtime,
             modified: metadata.modified?.seconds ?? mtime,
-            snippet: problem?.kind == .binary ? "" : MarkdownText.snippet(body),
+            snippet: problem?.kind == .binary ? "" : MarkdownText.snippet(bytes: body),
             stamp: stamp, problem: problem)
     }
 
