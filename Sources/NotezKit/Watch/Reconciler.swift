@@ -4,8 +4,8 @@ import Dispatch
 ///
 /// Pure apart from the file system it is given: it `lstat`s the dirty paths, re-reads only files whose
 /// (inode, size, mtime) changed, scans new, moved-in or vanished directories, and pairs a
-/// disappearance with an appearance as a move (same inode and mtime, else same content hash,
-/// else same inode). Editors' save dances (temp file, rename over, backup) therefore come out as one
+/// disappearance with an appearance as a move (same inode, mtime and size, else same content hash).
+/// Editors' save dances (temp file, rename over, backup) therefore come out as one
 /// modification, and a file created and deleted within a batch as nothing.
 public struct Reconciler: Sendable {
     /// What a batch changed.
@@ -46,6 +46,7 @@ public struct Reconciler: Sendable {
     private struct MatchKey: Hashable {
         var first: UInt64
         var second: UInt64
+        var third: UInt64
     }
 
     private struct Read {
@@ -159,11 +160,11 @@ public struct Reconciler: Sendable {
         var moves: [(from: String, read: Read)] = []
         var added: [Read] = []
         var gone = disappeared
-        // Pass 1: a plain rename keeps inode and mtime; pass 2: a copy keeps the content; pass 3: inode only.
+        // Pass 1: a rename keeps inode, mtime and size; pass 2: a copy (sync tools) keeps the content.
+        // The inode alone is not enough: file systems hand a freed inode to the next new file at once.
         let passes: [(NoteFingerprint) -> MatchKey?] = [
-            { MatchKey(first: $0.stamp.inode, second: UInt64(bitPattern: $0.stamp.mtimeNanos)) },
-            { $0.hash == 0 ? nil : MatchKey(first: $0.hash, second: 0) },
-            { MatchKey(first: $0.stamp.inode, second: 0) },
+            { MatchKey(first: $0.stamp.inode, second: UInt64(bitPattern: $0.stamp.mtimeNanos), third: UInt64(bitPattern: $0.stamp.size)) },
+            { $0.hash == 0 ? nil : MatchKey(first: $0.hash, second: 0, third: 0) },
         ]
         var candidates = appeared
         for key in passes where !gone.isEmpty && !candidates.isEmpty {

@@ -119,7 +119,7 @@ public final class Watcher: @unchecked Sendable {
     }
 
     private func run(_ onReport: @Sendable (WatchReport) -> Void) {
-        var deadline: Double?
+        var deadline: Double? = limitReached ? lastFullScan + settings.degradedRescanInterval : nil
         while true {
             condition.lock()
             while running, inbox.isEmpty, !rescanRequested {
