@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plain-text views of a Markdown body: the first heading and the snippet of section 2.
 public enum MarkdownText {
     /// The snippet length in characters.
@@ -46,6 +48,8 @@ public enum MarkdownText {
             }
             // Table separator rows and thematic breaks carry no words.
             if line.allSatisfy({ "-=*_|: ".contains($0) }) { continue }
+            // Table rows keep their cell text, not their pipes.
+            if line.hasPrefix("|") { line = Substring(line.replacingOccurrences(of: "|", with: " ")) }
             let plain = stripInline(stripBlockMarkers(line))
             for word in plain.split(whereSeparator: { $0.isWhitespace }) {
                 words.append(word)

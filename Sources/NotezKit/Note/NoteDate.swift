@@ -228,21 +228,22 @@ struct DigitScanner {
         return nil
     }
 
-    mutating func digits() -> (Int, Int)? {
+    /// Reads up to `limit` digits; a fraction may be longer than a value can hold, so extra digits are skipped.
+    mutating func digits(limit: Int = .max) -> (Int, Int)? {
         var value = 0
         var count = 0
-        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, count < 18 {
-            value = value * 10 + Int(bytes[position] - 0x30)
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, count < limit {
+            if count < 18 { value = value * 10 + Int(bytes[position] - 0x30) }
             count += 1
             position += 1
         }
-        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
-        return (value, count)
+        return (value, min(count, 18))
     }
 
+    /// A number of `allowed` digits; reading stops at the upper bound, so `+0200` reads as two 2-digit numbers.
     mutating func number(digits allowed: ClosedRange<Int>) -> Int? {
         let start = position
-        guard let (value, count) = digits(), allowed.contains(count) else {
+        guard let (value, count) = digits(limit: allowed.upperBound), allowed.contains(count) else {
             position = start
             return nil
         }

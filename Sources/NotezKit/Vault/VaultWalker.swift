@@ -105,8 +105,10 @@ public struct VaultWalker: Sendable {
         for pattern in ignore {
             if fnmatch(pattern, relative, 0) == 0 { return true }
             if !pattern.contains("/"), fnmatch(pattern, name, 0) == 0 { return true }
-            // `Archive/` means the folder Archive.
-            if pattern.hasSuffix("/"), fnmatch(String(pattern.dropLast()), relative, 0) == 0 { return true }
+            // `Archive/`, `Archive/*` and `Archive/**` all mean the folder itself too, not only its contents.
+            for suffix in ["/", "/*", "/**"] where pattern.hasSuffix(suffix) {
+                if fnmatch(String(pattern.dropLast(suffix.count)), relative, 0) == 0 { return true }
+            }
         }
         return false
     }

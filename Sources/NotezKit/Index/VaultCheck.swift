@@ -1,0 +1,76 @@
+/// The findings of `notez check`: file problems, folder name clashes, tag spelling variants.
+public struct VaultCheck: Sendable {
+    /// One finding, with a file position when known.
+    public struct Finding: Sendable, Equatable {
+        /// Vault-relative path the finding is about (`""` for vault-wide findings).
+        public var path: String
+        /// 1-based line, when known.
+        public var line: Int?
+        /// 1-based column, when known.
+        public var column: Int?
+        /// What is wrong.
+        public var message: String
+
+        /// `path:line:col: message`, or `path: message`.
+        public var text: String {
+            var location = path
+            if let line { location += ":\(line):\(column ?? 1)" }
+            return location.isEmpty ? message : "\(location): \(message)"
+        }
+    }
+
+    /// Every finding, files first (by path), then folders, then tags.
+    public let findings: [Finding]
+
+    /// Examines an index.
+    public init(index: VaultIndex) {
+        var findings: [Finding] = []
+        for note in index.notes {
+            guard let problem = note.problem else { continue }
+            findings.append(Finding(path: note.path, line: problem.line, column: problem.column, message: problem.message))
+        }
+        for (path, problem) in index.walkProblems {
+            findings.append(Finding(path: path, line: problem.line, column: problem.column, message: problem.message))
+        }
+        findings.sort { $0.path < $1.path }
+        findings += VaultCheck.folderClashes(index.folderTree)
+        findings += VaultCheck.tagVariants(index)
+        self.findings = findings
+    }
+
+    /// Sibling folders whose names differ only in case.
+    static func folderClashes(_ node: FolderNode) -> [Finding] {
+        var findings: [Finding] = []
+        let groups = Dictionary(grouping: node.children, by: { $0.name.lowercased() })
+        for (_, group) in groups where group.count > 1 {
+            let names = group.map(\.path).sorted()
+            findings.append(Finding(path: node.path, message: "folders differ only in case: " + names.joined(separator: ", ")))
+        }
+        findings.sort { $0.message < $1.message }
+        for child in node.children { findings += folderClashes(child) }
+        return findings
+    }
+
+    /// Tags written in several ways: case only (one tag, several spellings) or separators (`Open Science` / `open-science`).
+    static func tagVariants(_ index: VaultIndex) -> [Finding] {
+        var spellings: [TagKey: [String: Int]] = [:]
+        for note in index.notes {
+            for (tag, key) in zip(note.tags, note.tagKeys) { spellings[key, default: [:]][tag, default: 0] += 1 }
+        }
+        var findings: [Finding] = []
+        for (_, uses) in spellings where uses.count > 1 {
+            let list = uses.sorted { Ordering.nameLess($0.key, $1.key) }.map { "'\($0.key)' (\($0.value))" }
+            findings.append(Finding(path: "", message: "tag spelled in \(uses.count) ways (same tag, case differs): " + list.joined(separator: ", ")))
+        }
+        var bySeparatorless: [String: Set<TagKey>] = [:]
+        for key in spellings.keys {
+            let squashed = String(key.rawValue.unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }.map(Character.init))
+            bySeparatorless[squashed, default: []].insert(key)
+        }
+        for (_, keys) in bySeparatorless where keys.count > 1 {
+            let names = keys.sorted().map { key in "'\(index.displayName(of: key) ?? key.rawValue)'" }
+            findings.append(Finding(path: "", message: "tags differ only in separators: " + names.joined(separator: ", ")))
+        }
+        return findings.sorted { $0.message < $1.message }
+    }
+}

@@ -1,0 +1,49 @@
+import NotezKit
+
+/// The documented `--json` shapes: note, folder, tag, overview.
+enum JSONShapes {
+    /// `{"path", "title", "folder", "tags", "pinned", "created", "modified", "snippet"}`.
+    static func note(_ note: Note, index: VaultIndex) -> JSONValue {
+        .object([
+            ("path", .string(note.path)),
+            ("title", .string(note.title)),
+            ("folder", .string(note.folder)),
+            ("tags", .array(displayTags(note, index: index).map(JSONValue.string))),
+            ("pinned", .bool(note.pinned)),
+            ("created", .string(NoteDate.iso8601(note.created))),
+            ("modified", .string(NoteDate.iso8601(note.modified))),
+            ("snippet", .string(note.snippet)),
+        ])
+    }
+
+    /// A list of notes.
+    static func notes(_ notes: [Note], index: VaultIndex) -> JSONValue {
+        .array(notes.map { note($0, index: index) })
+    }
+
+    /// `{"name", "path", "count", "direct", "color", "children"}`.
+    static func folder(_ node: FolderNode) -> JSONValue {
+        .object([
+            ("name", .string(node.name)),
+            ("path", .string(node.path)),
+            ("count", .int(node.count)),
+            ("direct", .int(node.direct)),
+            ("color", node.color.map { .string($0.text) } ?? .null),
+            ("children", .array(node.children.map(folder))),
+        ])
+    }
+
+    /// `{"name", "count", "color"}`.
+    static func tag(_ tag: TagSummary) -> JSONValue {
+        .object([
+            ("name", .string(tag.name)),
+            ("count", .int(tag.count)),
+            ("color", tag.color.map { .string($0.text) } ?? .null),
+        ])
+    }
+
+    /// The tags of a note in display spelling (the registry's or the most common one).
+    static func displayTags(_ note: Note, index: VaultIndex) -> [String] {
+        zip(note.tags, note.tagKeys).map { tag, key in index.displayName(of: key) ?? tag }
+    }
+}

@@ -1,0 +1,32 @@
+import NotezKit
+
+/// The text rows of a note list, shared by `ls` and `search`: pin mark, title, tags, date, snippet.
+enum NoteRows {
+    /// Prints notes as rows; `snippets` adds an indented snippet line under each.
+    static func print(_ notes: [Note], index: VaultIndex, snippets: Bool, showFolder: Bool = false) {
+        for note in notes {
+            let pin = note.pinned ? "*" : " "
+            var title = TerminalText.safe(note.title)
+            if showFolder && !note.folder.isEmpty { title += Terminal.dim("  (\(TerminalText.safe(note.folder)))") }
+            let tags = JSONShapes.displayTags(note, index: index).map(tagLabel).joined(separator: " ")
+            var line = "\(pin) \(Terminal.bold(title))"
+            if !tags.isEmpty { line += "  " + tags }
+            line += "  " + Terminal.dim(NoteDate.day(note.modified))
+            Terminal.line(line)
+            if snippets, !note.snippet.isEmpty {
+                Terminal.line("    " + Terminal.dim(TerminalText.safe(note.snippet)))
+            }
+        }
+    }
+
+    /// `#tag`, or `#"two words"` so a tag with a space reads as one tag.
+    static func tagLabel(_ tag: String) -> String {
+        let safe = TerminalText.safe(tag)
+        return safe.contains(where: \.isWhitespace) ? "#\"\(safe)\"" : "#" + safe
+    }
+
+    /// One vault-relative path per line, for pipes.
+    static func printPaths(_ notes: [Note]) {
+        for note in notes { Terminal.line(TerminalText.safe(note.path)) }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import NotezKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The root command: `notez` alone shows the overview.
+@main
+struct Notez: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notez",
+        abstract: "Organize a folder of Markdown notes: folders, tags, pins, trash and search.",
+        version: "0.1.0",
+        subcommands: [
+            OverviewCommand.self, LsCommand.self, ShowCommand.self,
+            TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
+        ],
+        defaultSubcommand: OverviewCommand.self
+    )
+
+    /// Runs a command and maps every error to the exit status table of the README.
+    static func main() {
+        let status: Int32
+        do {
+            var command = try parseAsRoot(VaultOptions.takeLeadingVault(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+            status = 0
+        } catch let exit as CLIExit {
+            if let message = exit.message { Terminal.error(message) }
+            status = exit.code
+        } catch let error as NotezError {
+            Terminal.error(TerminalText.safe(error.description))
+            status = CLIExit.code(for: error)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                status = 0
+            } else {
+                // Usage errors from the argument parser are status 2, like every usage error.
+                FileHandleOutput.stderr(fullMessage(for: error) + "\n")
+                status = 2
+            }
+        }
+        Terminal.flush()
+        Glibc.exit(status)
+    }
+}

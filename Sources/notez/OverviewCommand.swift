@@ -1,0 +1,66 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez overview`: pinned, unsorted, folders, tags and trash with counts.
+struct OverviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "overview", abstract: "Show the main page: pinned, unsorted, folders, tags, trash.")
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let index = try vault.loadIndex()
+        if output.json {
+            Terminal.line(JSONValue.object([
+                ("notes", .int(index.notes.count)),
+                ("pinned", .int(index.pinnedNotes.count)),
+                ("unsorted", .int(index.unsortedNotes.count)),
+                ("trash", .int(index.trashCount)),
+                ("folders", .array(index.folderTree.children.map(JSONShapes.folder))),
+                ("tags", .array(index.tags.map(JSONShapes.tag))),
+            ]).text())
+            return
+        }
+        if index.notes.isEmpty && index.folderTree.children.isEmpty && index.tags.isEmpty {
+            Terminal.line("This vault has no notes yet (\(TerminalText.safe(index.root))).")
+            Terminal.line("Add one with:  notez new \"My first note\"   or create any .md file in this folder.")
+            if index.trashCount > 0 { Terminal.line("Trash  \(index.trashCount)") }
+            return
+        }
+        let width = 34
+        Terminal.line(Terminal.bold("notez") + Terminal.dim(" · \(index.notes.count) notes in \(TerminalText.safe(VaultPath.name(of: index.root)))"))
+        Terminal.line()
+        Terminal.line(TerminalText.pad("All Pinned Notes", width) + TerminalText.right(index.pinnedNotes.count, 6))
+        Terminal.line(TerminalText.pad("Unsorted Notes", width) + TerminalText.right(index.unsortedNotes.count, 6))
+        Terminal.line()
+        Terminal.line(Terminal.bold("Folders"))
+        if index.folderTree.children.isEmpty { Terminal.line("  (no folders)") }
+        FolderTreePrinter.print(index.folderTree.children, depth: 1, width: width)
+        Terminal.line()
+        Terminal.line(Terminal.bold("Tags"))
+        if index.tags.isEmpty { Terminal.line("  (no tags)") }
+        for tag in index.tags {
+            let label = "  " + Terminal.dot(tag.color) + TerminalText.safe(tag.name)
+            Terminal.line(TerminalText.pad(label, width + (label.count - visibleCount(label))) + TerminalText.right(tag.count, 6))
+        }
+        Terminal.line()
+        Terminal.line(TerminalText.pad("Trash", width) + TerminalText.right(index.trashCount, 6))
+    }
+}
+
+/// Characters a terminal shows, not counting color escape sequences.
+func visibleCount(_ text: String) -> Int {
+    var count = 0
+    var inEscape = false
+    for scalar in text.unicodeScalars {
+        if inEscape {
+            if scalar == "m" { inEscape = false }
+        } else if scalar == "\u{1B}" {
+            inEscape = true
+        } else {
+            count += 1
+        }
+    }
+    return count
+}

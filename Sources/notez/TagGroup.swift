@@ -1,0 +1,46 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez tag ...`: the tag commands.
+struct TagGroup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tag", abstract: "List and manage tags.",
+        subcommands: [TagListCommand.self],
+        defaultSubcommand: TagListCommand.self)
+}
+
+/// `notez tag list`: every tag with its note count.
+struct TagListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List tags with their note counts.")
+
+    enum SortOrder: String, ExpressibleByArgument, CaseIterable {
+        case name, count
+    }
+
+    @Option(name: .long, help: "Sort by name (default) or by count, largest first.")
+    var sort: SortOrder = .name
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let index = try vault.loadIndex()
+        var tags = index.tags
+        if sort == .count {
+            tags.sort { $0.count != $1.count ? $0.count > $1.count : Ordering.nameLess($0.name, $1.name) }
+        }
+        if output.json {
+            Terminal.line(JSONValue.array(tags.map(JSONShapes.tag)).text())
+            return
+        }
+        if tags.isEmpty {
+            Terminal.line("No tags yet. Add one with:  notez tag add NOTE TAG")
+            return
+        }
+        let width = max(20, tags.map { $0.name.count }.max()! + 4)
+        for tag in tags {
+            let label = Terminal.dot(tag.color) + TerminalText.safe(tag.name)
+            Terminal.line(TerminalText.pad(label, width + (label.count - visibleCount(label))) + TerminalText.right(tag.count, 6))
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Runs the built `notez` binary and captures what it printed.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum CLIRunner {
+    /// The package root, found from this file's path.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `notez` binary next to the test bundle (`swift build --build-tests` builds both).
+    static let binary: URL = {
+        if let explicit = ProcessInfo.processInfo.environment["NOTEZ_BIN"] { return URL(fileURLWithPath: explicit) }
+        var candidates: [URL] = []
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().appendingPathComponent("notez"))
+        }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("notez"))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/notez"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }()
+
+    /// Runs `notez args...` in `directory` with `stdin` as input and extra environment variables.
+    static func run(_ args: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env.removeValue(forKey: "NOTEZ_VAULT")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes while the process runs so a full pipe cannot block it.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        process.waitUntilExit()
+        group.wait()
+        return CLIResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A temporary copy of a vault, removed when the test ends.
+final class TempVault {
+    let url: URL
+    var path: String { url.path }
+
+    /// A copy of ExampleVault (never the original: tests must not write into it).
+    static func example() throws -> TempVault {
+        try TempVault(copying: CLIRunner.packageRoot.appendingPathComponent("ExampleVault"))
+    }
+
+    init(copying source: URL? = nil) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("notez-test-\(UUID().uuidString)")
+        if let source {
+            try FileManager.default.copyItem(at: source, to: url)
+        } else {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes a file, creating folders.
+    func write(_ relative: String, _ text: String) throws {
+        try write(relative, Data(text.utf8))
+    }
+
+    /// Writes raw bytes, creating folders.
+    func write(_ relative: String, _ data: Data) throws {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+    }
+
+    /// Every file's bytes by relative path (hidden folders included), to compare before and after.
+    func snapshot() throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])!
+        for case let file as URL in enumerator {
+            guard (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            let relative = String(file.standardizedFileURL.path.dropFirst(url.standardizedFileURL.path.count + 1))
+            result[relative] = try Data(contentsOf: file)
+        }
+        return result
+    }
+
+    /// Runs notez on this vault.
+    func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+        try CLIRunner.run(args + ["--vault", path], stdin: stdin, environment: environment)
+    }
+}

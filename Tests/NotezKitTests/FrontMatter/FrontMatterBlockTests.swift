@@ -1,0 +1,46 @@
+import Testing
+@testable import NotezKit
+
+struct FrontMatterBlockTests {
+    @Test func findsBlockAndBody() throws {
+        let bytes = Array("---\na: 1\n---\nbody".utf8)
+        guard case .block(let block) = FrontMatterBlock.scan(bytes) else {
+            Issue.record("no block")
+            return
+        }
+        #expect(block.yaml == 4..<9)
+        #expect(block.bodyStart == 13)
+        #expect(!block.usesCRLF)
+        #expect(!block.hasBOM)
+    }
+
+    @Test func bomAndCRLF() {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("---\r\na: 1\r\n---\r\n".utf8)
+        guard case .block(let block) = FrontMatterBlock.scan(bytes) else {
+            Issue.record("no block")
+            return
+        }
+        #expect(block.hasBOM)
+        #expect(block.usesCRLF)
+        #expect(block.opening == 3..<8)
+    }
+
+    @Test(arguments: ["no front matter\n---\n", "--- \n", "----\na\n----\n", " ---\n"])
+    func notAnOpening(_ text: String) {
+        let scan = FrontMatterBlock.scan(Array(text.utf8))
+        if text == "--- \n" {
+            #expect(scan == .unterminated)
+        } else {
+            #expect(scan == .none(bodyStart: 0))
+        }
+    }
+
+    @Test func prefixWithoutCloserAsksForMore() {
+        #expect(FrontMatterBlock.scan(Array("---\na: 1\n".utf8), isComplete: false) == .unterminated)
+    }
+
+    @Test func tooLarge() {
+        let big = "---\n" + String(repeating: "k: v\n", count: (1 << 20) / 5 + 10) + "---\n"
+        #expect(FrontMatterBlock.scan(Array(big.utf8)) == .tooLarge)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import NotezKit
+
+/// Every front matter form of DESIGN.md section 1: the file text and what the index must read.
+struct MetadataFormsTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var text: String
+        var title: String
+        var tags: [String]
+        var pinned: Bool = false
+        var created: String? = nil
+        var modified: String? = nil
+        var problem: NoteProblem.Kind? = nil
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "block list", text: "---\ntitle: Plan\ntags:\n  - ideas\n  - project/alpha\n---\nbody\n", title: "Plan", tags: ["ideas", "project/alpha"]),
+        Case(name: "indentless block list", text: "---\ntags:\n- a\n- b\n---\n", title: "note", tags: ["a", "b"]),
+        Case(name: "flow list", text: "---\ntags: [a, \"b c\", 'd']\n---\n", title: "note", tags: ["a", "b c", "d"]),
+        Case(name: "comma string", text: "---\ntags: a, b c\n---\n", title: "note", tags: ["a", "b", "c"]),
+        Case(name: "space string", text: "---\ntags: a b\n---\n", title: "note", tags: ["a", "b"]),
+        Case(name: "hash strings", text: "---\ntags: \"#inbox #todo\"\n---\n", title: "note", tags: ["inbox", "todo"]),
+        Case(name: "hash items", text: "---\ntags: ['#x', y]\n---\n", title: "note", tags: ["x", "y"]),
+        Case(name: "singular tag key", text: "---\ntag: solo\n---\n", title: "note", tags: ["solo"]),
+        Case(name: "capitalized Tags key", text: "---\nTags: [Up]\n---\n", title: "note", tags: ["Up"]),
+        Case(name: "keywords key", text: "---\nkeywords: [k1, k2]\n---\n", title: "note", tags: ["k1", "k2"]),
+        Case(name: "tags and tag together", text: "---\ntags: [a]\ntag: b\n---\n", title: "note", tags: ["a", "b"]),
+        Case(name: "empty tags", text: "---\ntags:\n---\n", title: "note", tags: []),
+        Case(name: "empty flow", text: "---\ntags: []\n---\n", title: "note", tags: []),
+        Case(name: "empty string", text: "---\ntags: \"\"\n---\n", title: "note", tags: []),
+        Case(name: "null items", text: "---\ntags:\n  - a\n  - ~\n  - null\n  -\n  - b\n---\n", title: "note", tags: ["a", "b"]),
+        Case(name: "numeric tags", text: "---\ntags: [2023, 1.5]\n---\n", title: "note", tags: ["2023", "1.5"]),
+        Case(name: "duplicate by case", text: "---\ntags: [Work, work, WORK]\n---\n", title: "note", tags: ["Work"]),
+        Case(name: "nested list ignored", text: "---\ntags: [a, [b, c], {d: e}]\n---\n", title: "note", tags: ["a"]),
+        Case(name: "pinned true", text: "---\npinned: true\n---\n", title: "note", tags: [], pinned: true),
+        Case(name: "pinned yes", text: "---\npinned: yes\n---\n", title: "note", tags: [], pinned: true),
+        Case(name: "pinned quoted YES", text: "---\npinned: \"YES\"\n---\n", title: "note", tags: [], pinned: true),
+        Case(name: "pinned False", text: "---\npinned: False\n---\n", title: "note", tags: []),
+        Case(name: "pinned no", text: "---\npinned: no\n---\n", title: "note", tags: []),
+        Case(name: "title from heading", text: "---\ntags: [a]\n---\n\n# The Heading\n\ntext\n", title: "The Heading", tags: ["a"]),
+        Case(name: "title from heading without front matter", text: "Intro line\n# Real Title #\n", title: "Real Title", tags: []),
+        Case(name: "heading in code fence ignored", text: "```\n# not this\n```\n# This\n", title: "This", tags: []),
+        Case(name: "title key wins", text: "---\ntitle: 'Quoted: title'\n---\n# Heading\n", title: "Quoted: title", tags: []),
+        Case(name: "null title falls back", text: "---\ntitle: ~\n---\n# H\n", title: "H", tags: []),
+        Case(name: "ISO date", text: "---\ncreated: 2024-05-01\nmodified: 2024-05-02T09:30:00Z\n---\n", title: "note", tags: [],
+             created: "2024-05-01T00:00:00Z", modified: "2024-05-02T09:30:00Z"),
+        Case(name: "offset date-time", text: "---\nmodified: 2024-05-01T09:30:00+02:00\n---\n", title: "note", tags: [], modified: "2024-05-01T07:30:00Z"),
+        Case(name: "date-time without zone", text: "---\nmodified: 2024-05-01T09:30\n---\n", title: "note", tags: [], modified: "2024-05-01T09:30:00Z"),
+        Case(name: "spaced offset", text: "---\ncreated: 2019-03-13 10:00:00 -0500\n---\n", title: "note", tags: [], created: "2019-03-13T15:00:00Z"),
+        Case(name: "epoch seconds", text: "---\ncreated: 1714554000\n---\n", title: "note", tags: [], created: "2024-05-01T09:00:00Z"),
+        Case(name: "epoch milliseconds", text: "---\nupdated: 1714554000000\n---\n", title: "note", tags: [], modified: "2024-05-01T09:00:00Z"),
+        Case(name: "US date", text: "---\ncreated: 05/01/2024\n---\n", title: "note", tags: [], created: "2024-05-01T00:00:00Z"),
+        Case(name: "lastmod alias", text: "---\nlastmod: 2023-01-02\n---\n", title: "note", tags: [], modified: "2023-01-02T00:00:00Z"),
+        Case(name: "CRLF", text: "---\r\ntitle: Win\r\ntags:\r\n  - a\r\n---\r\nbody\r\n", title: "Win", tags: ["a"]),
+        Case(name: "BOM", text: "\u{FEFF}---\ntags: [bom]\n---\n", title: "note", tags: ["bom"]),
+        Case(name: "dots closer", text: "---\ntags: [a]\n...\nbody\n", title: "note", tags: ["a"]),
+        Case(name: "horizontal rule in body", text: "---\ntags: [a]\n---\ntext\n\n---\n\nmore\n", title: "note", tags: ["a"]),
+        Case(name: "no final newline", text: "---\ntags: [a]\n---", title: "note", tags: ["a"]),
+        Case(name: "invalid YAML", text: "---\ntags: [unclosed, list\ntitle: x\n---\n# Fallback\n", title: "Fallback", tags: [], problem: .yaml),
+        Case(name: "unterminated", text: "---\ntags: [a]\nno closer\n", title: "note", tags: [], problem: .unterminatedFrontMatter),
+        Case(name: "only dashes", text: "---", title: "note", tags: [], problem: .unterminatedFrontMatter),
+        Case(name: "scalar front matter", text: "---\njust text\n---\n", title: "note", tags: [], problem: .yaml),
+        Case(name: "empty front matter", text: "---\n---\n# T\n", title: "T", tags: []),
+        Case(name: "empty file", text: "", title: "note", tags: []),
+        Case(name: "anchors and aliases are read", text: "---\nbase: &b [x, y]\ntags: *b\n---\n", title: "note", tags: []),
+    ]
+
+    @Test(arguments: cases)
+    func readsForm(_ form: Case) {
+        let bytes = Array(form.text.utf8)
+        let stamp = FileStamp(inode: 1, size: Int64(bytes.count), mtimeNanos: 1_700_000_000_000_000_000)
+        let note = NoteReader.parse(NoteReader.Contents(bytes: bytes, isComplete: true, stamp: stamp), relativePath: "dir/note.md")
+        #expect(note.title == form.title)
+        #expect(note.tags == form.tags)
+        #expect(note.pinned == form.pinned)
+        #expect(note.problem?.kind == form.problem)
+        #expect(NoteDate.iso8601(note.created) == (form.created ?? "2023-11-14T22:13:20Z"))
+        #expect(NoteDate.iso8601(note.modified) == (form.modified ?? "2023-11-14T22:13:20Z"))
+        #expect(note.folder == "dir")
+    }
+
+    @Test func yamlErrorPositionIsInFileCoordinates() {
+        let text = "---\ntitle: ok\ntags: [a, b\nother: 1\n---\n"
+        let note = NoteReader.parse(NoteReader.Contents(bytes: Array(text.utf8), isComplete: true,
+                                                        stamp: FileStamp(inode: 1, size: 0, mtimeNanos: 0)), relativePath: "x.md")
+        #expect(note.problem?.kind == .yaml)
+        // libyaml reports the flow sequence error at line 4 of the file (the `other:` line), column 6.
+        #expect(note.problem?.line == 4)
+        #expect(note.problem?.column == 6)
+    }
+
+    @Test func nestingBoundStopsDeepInput() {
+        let deep = String(repeating: "[", count: 70) + String(repeating: "]", count: 70)
+        let result = YAMLEventReader.events(of: Array("tags: \(deep)\n".utf8))
+        guard case .failure(let error) = result else {
+            Issue.record("expected a nesting error")
+            return
+        }
+        #expect(error.message.contains("nesting"))
+    }
+
+    @Test func binaryFileIsFlagged() {
+        let bytes: [UInt8] = [0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0x01, 0xFF]
+        let note = NoteReader.parse(NoteReader.Contents(bytes: bytes, isComplete: true,
+                                                        stamp: FileStamp(inode: 1, size: 7, mtimeNanos: 0)), relativePath: "bin.md")
+        #expect(note.problem?.kind == .binary)
+    }
+
+    @Test func invalidUTF8IsFlaggedButIndexed() {
+        var bytes = Array("---\ntags: [a]\n---\nbody ".utf8)
+        bytes += [0xC3, 0x28]
+        let note = NoteReader.parse(NoteReader.Contents(bytes: bytes, isComplete: true,
+                                                        stamp: FileStamp(inode: 1, size: 0, mtimeNanos: 0)), relativePath: "latin.md")
+        #expect(note.problem?.kind == .notUTF8)
+        #expect(note.tags == ["a"])
+    }
+}

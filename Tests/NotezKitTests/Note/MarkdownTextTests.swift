@@ -1,0 +1,26 @@
+import Testing
+@testable import NotezKit
+
+struct MarkdownTextTests {
+    @Test(arguments: [
+        ("# Title\n\nSome *emphasis* and **bold** text.", "Title Some emphasis and bold text."),
+        ("- item one\n- [ ] task two\n1. numbered", "item one task two numbered"),
+        ("> quoted [link text](http://x.y) and ![alt](img.png)", "quoted link text and alt"),
+        ("See [[Other Note]] and [[Target|shown]].", "See Other Note and shown."),
+        ("```swift\nlet hidden = 1\n```\nAfter code", "After code"),
+        ("<div class=\"x\">inside</div> `code`", "inside code"),
+        ("line one\nline two\r\nline three   ", "line one line two line three"),
+        ("---\n\n| a | b |\n|---|---|", "a b"),
+    ])
+    func snippet(_ body: String, _ expected: String) {
+        #expect(MarkdownText.snippet(body[...]) == expected)
+    }
+
+    @Test func snippetIsCutAt120Characters() {
+        let body = String(repeating: "word ", count: 100)
+        let snippet = MarkdownText.snippet(body[...])
+        #expect(snippet.count <= 120)
+        #expect(snippet.hasPrefix("word word"))
+        #expect(!snippet.hasSuffix(" "))
+    }
+}

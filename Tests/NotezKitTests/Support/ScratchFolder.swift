@@ -1,0 +1,36 @@
+import Foundation
+
+/// A temporary folder for a test, removed when released.
+final class ScratchFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("notez-unit-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes a file (creating folders) and optionally sets its modification time.
+    @discardableResult
+    func write(_ relative: String, _ text: String, modified: Date? = nil) throws -> String {
+        try write(relative, Data(text.utf8), modified: modified)
+    }
+
+    @discardableResult
+    func write(_ relative: String, _ data: Data, modified: Date? = nil) throws -> String {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: full))
+        if let modified { try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: full) }
+        return full
+    }
+
+    func mkdir(_ relative: String) throws {
+        try FileManager.default.createDirectory(atPath: path + "/" + relative, withIntermediateDirectories: true)
+    }
+
+    func symlink(_ relative: String, to destination: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: path + "/" + relative, withDestinationPath: destination)
+    }
+}
