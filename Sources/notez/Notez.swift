@@ -14,7 +14,7 @@ struct Notez: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             OverviewCommand.self, LsCommand.self, ShowCommand.self,
-            TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
+            TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self, WatchCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

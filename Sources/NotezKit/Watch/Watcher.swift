@@ -64,17 +64,20 @@ public final class Watcher: @unchecked Sendable {
     }
 
     /// Watches every folder, scans the vault, then reports each batch of changes to `onReport`
-    /// (called on the watcher's thread, one batch at a time).
-    public func start(onReport: @escaping @Sendable (WatchReport) -> Void) throws(NotezError) {
+    /// (called on the watcher's thread, one batch at a time). Returns the index of the initial scan,
+    /// which the first report's changes follow.
+    @discardableResult
+    public func start(onReport: @escaping @Sendable (WatchReport) -> Void) throws(NotezError) -> LiveIndex {
         try source.start { [weak self] events in self?.enqueue(events) }
         watchTree("")
         lastFullScan = Watcher.now()
         let initial = reconciler.reconcile(Coalescer.Batch(fullRescan: true), previous: ReconcilerState(), fileSystem: fileSystem)
         let done = DispatchSemaphore(value: 0)
-        condition.withLock {
+        let startIndex = condition.withLock { () -> LiveIndex in
             live.apply(initial)
             running = true
             finished = done
+            return live
         }
         let thread = Thread { [self] in
             run(onReport)
@@ -83,6 +86,7 @@ public final class Watcher: @unchecked Sendable {
         thread.name = "notez-watcher"
         condition.withLock { workerThread = thread }
         thread.start()
+        return startIndex
     }
 
     /// Stops the source and the worker thread; pending events are dropped. Safe to call twice.

@@ -1,0 +1,208 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import NotezKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `notez watch`: keeps a live index while files change and prints each change as it happens.
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Keep a live index of the vault and print every change (Ctrl-C to stop).",
+        discussion: """
+            Text lines: '+ path' added, '~ path' modified, '> old -> new' moved, '- path' removed; \
+            folders end with '/'. With --json, one object per line: \
+            {"event":"added|modified|moved|removed","from":"(moves only)","path":"...","time":"..."}. \
+            With --query, the initial results ('= path') and then notes entering (+) and leaving (-) \
+            the result set, '~' for a result that changed, '>' for a result that moved.
+            """)
+
+    @Option(name: .long, help: "Follow only the notes that match this query.")
+    var query: String?
+
+    @Flag(name: .long, help: "Print only the changes, not the initial summary.")
+    var quiet = false
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let root = try vault.root()
+        for message in StartupDuties.run(root: root) { Terminal.notice(message) }
+        let config = try VaultConfig.load(root: root)
+        let matcher = try query.map(WatchCommand.matcher)
+        Terminal.flush()
+
+        // Signals are handled on a queue, never in an async signal handler.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let stopRequested = DispatchSemaphore(value: 0)
+        let signalQueue = DispatchQueue(label: "notez.watch.signals")
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+            source.setEventHandler { stopRequested.signal() }
+            source.resume()
+            return source
+        }
+
+        let printer = WatchPrinter(json: output.json)
+        let watcher = Watcher(root: root, config: config)
+        // The lock is held until the initial output is printed, so changes always come after it.
+        printer.lock.lock()
+        let initial: LiveIndex
+        do {
+            initial = try watcher.start { report in printer.report(report) }
+        } catch {
+            printer.lock.unlock()
+            throw error
+        }
+        if let matcher {
+            var live = LiveQuery(matcher: matcher)
+            let results = live.start(with: initial)
+            printer.query = live
+            if !quiet { printer.printInitial(results: results, index: initial, query: query ?? "") }
+        } else if !quiet {
+            printer.printInitial(index: initial)
+        }
+        printer.lock.unlock()
+
+        stopRequested.wait()
+        watcher.stop()
+        sources.forEach { $0.cancel() }
+    }
+
+    /// The `--query` matcher.
+    ///
+    /// A stand-in until the query language (`QueryParser`/`QueryEvaluator`) is on main: terms are
+    /// ANDed; `tag:`, `folder:`, `title:`, `is:pinned`, `pinned:true|false`, `in:unsorted`, a
+    /// leading `-` negates, other words match the title or snippet case-insensitively.
+    static func matcher(_ text: String) throws -> @Sendable (Note) -> Bool {
+        var tests: [@Sendable (Note) -> Bool] = []
+        for raw in text.split(whereSeparator: \.isWhitespace).map(String.init) {
+            var term = raw
+            var negated = false
+            if term.hasPrefix("-"), term.count > 1 {
+                negated = true
+                term.removeFirst()
+            }
+            let parts = term.split(separator: ":", maxSplits: 1).map(String.init)
+            let prefix = parts.count == 2 ? parts[0].lowercased() : ""
+            let value = parts.count == 2 ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : term
+            if parts.count == 2, value.isEmpty { throw CLIExit(code: CLIExit.usage, message: "query: empty value after '\(parts[0]):'") }
+            let test: @Sendable (Note) -> Bool
+            switch prefix {
+            case "tag":
+                let key = TagKey(value)
+                test = { $0.tagKeys.contains { $0.isSelfOrDescendant(of: key) } }
+            case "folder":
+                let wanted = value.lowercased()
+                test = { note in
+                    let folder = note.folder.lowercased()
+                    return folder == wanted || folder.hasPrefix(wanted + "/")
+                        || folder.split(separator: "/").contains { $0 == wanted }
+                }
+            case "title":
+                let wanted = value.lowercased()
+                test = { $0.title.lowercased().contains(wanted) }
+            case "is" where value.lowercased() == "pinned", "pinned" where value.lowercased() == "true":
+                test = { $0.pinned }
+            case "pinned" where value.lowercased() == "false":
+                test = { !$0.pinned }
+            case "in" where value.lowercased() == "unsorted":
+                test = { $0.isUnsorted }
+            default:
+                let wanted = term.lowercased()
+                test = { $0.title.lowercased().contains(wanted) || $0.snippet.lowercased().contains(wanted) }
+            }
+            if negated {
+                tests.append { @Sendable note in !test(note) }
+            } else {
+                tests.append(test)
+            }
+        }
+        let all = tests
+        return { note in all.allSatisfy { $0(note) } }
+    }
+}
+
+/// Prints watch output, one flushed line at a time, from the watcher's thread.
+final class WatchPrinter: @unchecked Sendable {
+    let lock = NSLock()
+    let json: Bool
+    /// The live result set when `--query` is given (touched under `lock`).
+    var query: LiveQuery?
+
+    init(json: Bool) {
+        self.json = json
+    }
+
+    /// The summary of a plain watch.
+    func printInitial(index: LiveIndex) {
+        if json {
+            emit("{\"event\":\"ready\",\"notes\":\(index.count),\"folders\":\(index.folders.count),\"time\":\(quoted(now()))}")
+        } else {
+            emit("watching \(index.count) notes in \(index.folders.count) folders (Ctrl-C to stop)")
+        }
+    }
+
+    /// The initial results of a query watch.
+    func printInitial(results: [Note], index: LiveIndex, query: String) {
+        let time = now()
+        for note in results {
+            emit(json ? "{\"event\":\"match\",\"path\":\(quoted(note.path)),\"time\":\(quoted(time))}" : "= " + TerminalText.safe(note.path))
+        }
+        if json {
+            emit("{\"event\":\"ready\",\"matches\":\(results.count),\"notes\":\(index.count),\"time\":\(quoted(time))}")
+        } else {
+            emit("\(results.count) of \(index.count) notes match \(TerminalText.safe(query)) (Ctrl-C to stop)")
+        }
+    }
+
+    /// Prints one batch (filtered through the query when there is one) and its notices.
+    func report(_ report: WatchReport) {
+        lock.withLock {
+            for notice in report.notices {
+                FileHandleOutput.stderr("notez: \(TerminalText.safe(notice))\n")
+            }
+            var changes = report.changes
+            if query != nil { changes = query!.update(changes) }
+            let time = now()
+            for change in changes { emit(json ? jsonLine(change, time: time) : TerminalText.safe(change.description)) }
+        }
+    }
+
+    func jsonLine(_ change: WatchChange, time: String) -> String {
+        let (event, from): (String, String?) = switch change {
+        case .added: ("added", nil)
+        case .modified: ("modified", nil)
+        case .moved(let from, _): ("moved", from)
+        case .removed: ("removed", nil)
+        case .folderAdded: ("added", nil)
+        case .folderRemoved: ("removed", nil)
+        }
+        var path = change.path
+        switch change {
+        case .folderAdded, .folderRemoved: path += "/"
+        default: break
+        }
+        var line = "{\"event\":\"\(event)\""
+        if let from { line += ",\"from\":" + quoted(from) }
+        return line + ",\"path\":" + quoted(path) + ",\"time\":" + quoted(time) + "}"
+    }
+
+    private func now() -> String { NoteDate.iso8601(Date().timeIntervalSince1970) }
+
+    private func quoted(_ text: String) -> String {
+        var out = ""
+        JSONValue.quote(text, into: &out)
+        return out
+    }
+
+    /// One line, written and flushed at once so a pipe reader sees it immediately.
+    private func emit(_ line: String) {
+        FileHandleOutput.write(fd: 1, Array((line + "\n").utf8))
+    }
+}
