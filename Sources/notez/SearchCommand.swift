@@ -110,13 +110,7 @@ struct SearchCommand: ParsableCommand {
         let text = query.joined(separator: " ")
         var parts: [QueryNode] = []
         if !text.allSatisfy(\.isWhitespace) {
-            do {
-                parts.append(try QueryParser.parse(text))
-            } catch {
-                Terminal.flush()
-                FileHandleOutput.stderr(error.caretLines(for: text).map { $0 + "\n" }.joined())
-                throw CLIExit(code: CLIExit.usage, message: "\(error.message) (at character \(error.offset + 1))")
-            }
+            parts.append(try QueryArgument.parse(text))
         }
         if let flags = filters.query { parts.append(flags) }
         guard let node = QueryNode.allOf(parts) else {

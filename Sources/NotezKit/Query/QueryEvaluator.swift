@@ -21,6 +21,12 @@ public struct QueryEvaluator: Sendable {
         positions(matching: node).map { index.notes[$0] }.sorted(by: Ordering.noteLess)
     }
 
+    /// Whether one note matches, for live result sets (`notez watch --query`).
+    public static func matches(_ note: Note, _ node: QueryNode, root: String, now: Double = Date().timeIntervalSince1970) -> Bool {
+        let single = VaultIndex(root: root, config: VaultConfig(), notes: [note], folders: [])
+        return !QueryEvaluator(index: single, now: now).positions(matching: node).isEmpty
+    }
+
     /// Positions in `index.notes` of the matching notes, ascending.
     public func positions(matching node: QueryNode) -> [Int] {
         var run = Run(evaluator: self, node: node)

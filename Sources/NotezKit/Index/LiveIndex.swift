@@ -1,0 +1,69 @@
+/// A mutable index of a vault kept current by the watcher: notes by path, folders, fingerprints.
+public struct LiveIndex: Sendable {
+    /// The absolute vault root.
+    public let root: String
+    /// The vault's settings.
+    public var config: VaultConfig
+    /// Every note, by vault-relative path.
+    public private(set) var notes: [String: Note] = [:]
+    /// What the reconciler compares the disk against.
+    public private(set) var state = ReconcilerState()
+
+    /// Creates an empty index.
+    public init(root: String, config: VaultConfig = VaultConfig()) {
+        self.root = root
+        self.config = config
+    }
+
+    /// The number of notes.
+    public var count: Int { notes.count }
+
+    /// Every folder path (the root excluded).
+    public var folders: Set<String> { state.folders }
+
+    /// The note at a path.
+    public func note(at path: String) -> Note? { notes[path] }
+
+    /// Applies a reconciler result: removals and moves' old paths first, then new and changed notes.
+    public mutating func apply(_ result: Reconciler.Result) {
+        for change in result.changes {
+            switch change {
+            case .removed(let path), .moved(let path, _):
+                notes[path] = nil
+                state.notes[path] = nil
+            case .folderAdded(let path):
+                state.folders.insert(path)
+            case .folderRemoved(let path):
+                state.folders.remove(path)
+            case .added, .modified:
+                break
+            }
+        }
+        for change in result.changes {
+            guard let note = change.note else { continue }
+            notes[note.path] = note
+            state.notes[note.path] = result.fingerprints[note.path]
+                ?? NoteFingerprint(stamp: note.stamp, hash: 0)
+        }
+    }
+
+    /// True when the note at `path` exists and satisfies `matcher` (a compiled query).
+    public func matches(_ path: String, _ matcher: (Note) -> Bool) -> Bool {
+        notes[path].map(matcher) ?? false
+    }
+
+    /// The notes that satisfy `matcher`, in list order (pinned, newest, path).
+    public func notes(matching matcher: (Note) -> Bool) -> [Note] {
+        notes.values.filter(matcher).sorted(by: Ordering.noteLess)
+    }
+
+    /// An immutable `VaultIndex` of the current state, for everything that reads indexes.
+    public func snapshot(
+        registry: TagRegistry = TagRegistry(), folderColors: FolderColors = FolderColors(), trashCount: Int = 0
+    ) -> VaultIndex {
+        VaultIndex(
+            root: root, config: config, notes: Array(notes.values), folders: state.folders.sorted(),
+            symlinkedNotes: Set(state.notes.filter(\.value.isSymlink).keys),
+            registry: registry, folderColors: folderColors, trashCount: trashCount)
+    }
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The reconciler's view of a real vault on disk, with POSIX calls.
+public struct PosixFileSystem: ReconcilerFileSystem {
+    /// The absolute vault root.
+    public let root: String
+
+    /// Creates the adapter for the vault at `root`.
+    public init(root: String) {
+        self.root = root
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.isEmpty ? root : root + "/" + path
+    }
+
+    /// `lstat`, following a symlink only to stamp a linked regular file.
+    public func lstat(_ path: String) -> FileStatus? {
+        PosixFileSystem.status(absolute(path))
+    }
+
+    static func status(_ absolutePath: String) -> FileStatus? {
+        var info = stat()
+        guard Glibc.lstat(absolutePath, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return FileStatus(kind: .file, stamp: stamp(info))
+        case S_IFDIR:
+            return FileStatus(kind: .directory, stamp: stamp(info))
+        case S_IFLNK:
+            var target = stat()
+            if stat(absolutePath, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG {
+                return FileStatus(kind: .file, stamp: stamp(target), isSymlink: true)
+            }
+            return FileStatus(kind: .other, stamp: stamp(info), isSymlink: true)
+        default:
+            return FileStatus(kind: .other, stamp: stamp(info))
+        }
+    }
+
+    static func stamp(_ info: stat) -> FileStamp {
+        FileStamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                  mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
+    /// Reads the prefix the index needs, like `NoteReader.note`.
+    public func readNote(_ path: String) -> NoteReadResult {
+        let file = absolute(path)
+        do {
+            var contents = try NoteReader.read(file, limit: NoteReader.prefixSize)
+            if case .unterminated = FrontMatterBlock.scan(contents.bytes, isComplete: contents.isComplete),
+               !contents.isComplete {
+                contents = try NoteReader.read(file, limit: FrontMatterBlock.maxSize + NoteReader.prefixSize)
+            }
+            return .contents(contents)
+        } catch {
+            if case .io(_, let code) = error, code == ENOENT || code == ENOTDIR { return .missing }
+            return .failed(NoteProblem(kind: .unreadable, message: error.description))
+        }
+    }
+
+    /// `opendir`/`readdir`, with an `lstat` per entry for its stamp.
+    public func listDirectory(_ path: String) -> [DirectoryEntry]? {
+        let folder = absolute(path)
+        guard let dir = opendir(folder) else { return nil }
+        defer { closedir(dir) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(dir) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            guard let name = String(validating: bytes, as: UTF8.self) else { continue }
+            // Hidden entries are never part of the vault: skip their lstat.
+            if name.hasPrefix(".") { continue }
+            guard let status = PosixFileSystem.status(folder + "/" + name) else { continue }
+            entries.append(DirectoryEntry(name: name, status: status))
+        }
+        return entries
+    }
+}

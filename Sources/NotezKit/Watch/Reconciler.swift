@@ -1,0 +1,275 @@
+import Dispatch
+
+/// Turns a batch of dirty paths into note and folder changes by comparing the disk with the last state.
+///
+/// Pure apart from the file system it is given: it `lstat`s the dirty paths, re-reads only files whose
+/// (inode, size, mtime) changed, scans new, moved-in or vanished directories, and pairs a
+/// disappearance with an appearance as a move (same inode, mtime and size, else same content hash).
+/// Editors' save dances (temp file, rename over, backup) therefore come out as one
+/// modification, and a file created and deleted within a batch as nothing.
+public struct Reconciler: Sendable {
+    /// What a batch changed.
+    public struct Result: Sendable, Equatable {
+        /// The changes: folders added, notes removed, moved, added, modified, folders removed.
+        public var changes: [WatchChange] = []
+        /// The new fingerprints of every added, modified or moved note, by its (new) path.
+        public var fingerprints: [String: NoteFingerprint] = [:]
+
+        /// Creates a result.
+        public init(changes: [WatchChange] = [], fingerprints: [String: NoteFingerprint] = [:]) {
+            self.changes = changes
+            self.fingerprints = fingerprints
+        }
+    }
+
+    /// The configured ignore globs (as `VaultWalker` applies them).
+    public let ignore: [String]
+    private let walker: VaultWalker
+
+    /// Creates a reconciler that skips hidden names and the `ignore` globs.
+    public init(ignore: [String] = []) {
+        self.ignore = ignore
+        walker = VaultWalker(root: "", ignore: ignore)
+    }
+
+    /// True when the path is not part of the vault: a hidden component or an ignored prefix.
+    public func isExcluded(_ path: String) -> Bool {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            let name = String(component)
+            prefix = VaultPath.join(prefix, name)
+            if name.hasPrefix(".") || walker.isIgnored(prefix, name: name) { return true }
+        }
+        return false
+    }
+
+    private struct MatchKey: Hashable {
+        var first: UInt64
+        var second: UInt64
+        var third: UInt64
+    }
+
+    private struct Read {
+        var path: String
+        var note: Note
+        var fingerprint: NoteFingerprint
+    }
+
+    /// Reconciles one batch against `previous`.
+    public func reconcile(
+        _ batch: Coalescer.Batch, previous: ReconcilerState, fileSystem: some ReconcilerFileSystem
+    ) -> Result {
+        var scanRoots: Set<String> = batch.fullRescan ? [""] : []
+        var fileChecks: [String: FileStatus] = [:]
+        var disappeared: [String: NoteFingerprint] = [:]
+
+        func unknownAncestor(of path: String) -> String? {
+            var folder = VaultPath.folder(of: path)
+            var topmost: String?
+            while !folder.isEmpty {
+                if !previous.folders.contains(folder) { topmost = folder }
+                folder = VaultPath.folder(of: folder)
+            }
+            return topmost
+        }
+
+        if !batch.fullRescan {
+            for path in batch.paths where !path.isEmpty && !isExcluded(path) {
+                let status = fileSystem.lstat(path)
+                let wasNote = previous.notes[path]
+                let wasFolder = previous.folders.contains(path)
+                if let ancestor = unknownAncestor(of: path) { scanRoots.insert(ancestor) }
+                switch status?.kind {
+                case .directory where status?.isSymlink == false:
+                    scanRoots.insert(path)
+                    if let wasNote { disappeared[path] = wasNote }
+                case .file where VaultPath.isNoteFile(VaultPath.name(of: path)):
+                    if wasFolder { scanRoots.insert(path) }
+                    fileChecks[path] = status
+                default:
+                    if let wasNote { disappeared[path] = wasNote }
+                    if wasFolder { scanRoots.insert(path) }
+                }
+            }
+        }
+
+        var folderChanges = (added: [String](), removed: [String]())
+        let roots = Reconciler.outermost(scanRoots)
+        if !roots.isEmpty {
+            func isUnderRoot(_ path: String) -> Bool {
+                if roots.contains("") { return true }
+                var current = path
+                while !current.isEmpty {
+                    if roots.contains(current) { return true }
+                    current = VaultPath.folder(of: current)
+                }
+                return false
+            }
+            fileChecks = fileChecks.filter { !isUnderRoot($0.key) }
+            disappeared = disappeared.filter { !isUnderRoot($0.key) }
+            var listedNotes: [String: FileStatus] = [:]
+            var listedFolders: Set<String> = []
+            for root in roots.sorted() {
+                if root.isEmpty {
+                    scan("", fileSystem, &listedNotes, &listedFolders)
+                } else if let status = fileSystem.lstat(root), status.kind == .directory, !status.isSymlink,
+                          !isExcluded(root) {
+                    listedFolders.insert(root)
+                    scan(root, fileSystem, &listedNotes, &listedFolders)
+                }
+            }
+            for (path, fingerprint) in previous.notes where listedNotes[path] == nil && isUnderRoot(path) {
+                disappeared[path] = fingerprint
+            }
+            for folder in previous.folders where !listedFolders.contains(folder) && isUnderRoot(folder) {
+                folderChanges.removed.append(folder)
+            }
+            for folder in listedFolders where !previous.folders.contains(folder) {
+                folderChanges.added.append(folder)
+            }
+            fileChecks.merge(listedNotes) { current, _ in current }
+        }
+
+        // Only files whose stamp changed are read.
+        var toRead: [(path: String, status: FileStatus)] = []
+        for (path, status) in fileChecks {
+            if let old = previous.notes[path], old.stamp == status.stamp, old.isSymlink == status.isSymlink { continue }
+            toRead.append((path, status))
+        }
+        toRead.sort { $0.path < $1.path }
+        let reads = Reconciler.read(toRead, fileSystem)
+
+        var appeared: [Read] = []
+        var modified: [Read] = []
+        for (index, item) in toRead.enumerated() {
+            guard let read = reads[index] else {
+                if let old = previous.notes[item.path] { disappeared[item.path] = old }
+                continue
+            }
+            if let old = previous.notes[item.path] {
+                if old.stamp.inode == read.fingerprint.stamp.inode {
+                    modified.append(read)
+                    continue
+                }
+                // Replaced by a new file: the old one may have moved elsewhere.
+                disappeared[item.path] = old
+            }
+            appeared.append(read)
+        }
+
+        var moves: [(from: String, read: Read)] = []
+        var added: [Read] = []
+        var gone = disappeared
+        // Pass 1: a rename keeps inode, mtime and size; pass 2: a copy (sync tools) keeps the content.
+        // The inode alone is not enough: file systems hand a freed inode to the next new file at once.
+        let passes: [(NoteFingerprint) -> MatchKey?] = [
+            { MatchKey(first: $0.stamp.inode, second: UInt64(bitPattern: $0.stamp.mtimeNanos), third: UInt64(bitPattern: $0.stamp.size)) },
+            { $0.hash == 0 ? nil : MatchKey(first: $0.hash, second: 0, third: 0) },
+        ]
+        var candidates = appeared
+        for key in passes where !gone.isEmpty && !candidates.isEmpty {
+            var byKey: [MatchKey: [String]] = [:]
+            for (path, fingerprint) in gone {
+                if let value = key(fingerprint) { byKey[value, default: []].append(path) }
+            }
+            for value in byKey.keys { byKey[value]!.sort() }
+            var unmatched: [Read] = []
+            for read in candidates {
+                if let value = key(read.fingerprint),
+                   let match = byKey[value]?.first(where: { $0 != read.path && gone[$0] != nil }) {
+                    gone[match] = nil
+                    moves.append((match, read))
+                } else {
+                    unmatched.append(read)
+                }
+            }
+            candidates = unmatched
+        }
+        for read in candidates {
+            if gone[read.path] != nil {
+                gone[read.path] = nil
+                modified.append(read)
+            } else {
+                added.append(read)
+            }
+        }
+
+        var result = Result()
+        result.changes += folderChanges.added.sorted().map { .folderAdded($0) }
+        result.changes += gone.keys.sorted().map { .removed($0) }
+        result.changes += moves.sorted { $0.read.path < $1.read.path }.map { .moved(from: $0.from, $0.read.note) }
+        result.changes += added.sorted { $0.path < $1.path }.map { .added($0.note) }
+        result.changes += modified.sorted { $0.path < $1.path }.map { .modified($0.note) }
+        result.changes += folderChanges.removed.sorted(by: >).map { .folderRemoved($0) }
+        for read in moves.map(\.read) + added + modified {
+            result.fingerprints[read.path] = read.fingerprint
+        }
+        return result
+    }
+
+    /// Lists a directory tree: note files and folders, never following symlinked folders.
+    private func scan(
+        _ folder: String, _ fileSystem: some ReconcilerFileSystem,
+        _ notes: inout [String: FileStatus], _ folders: inout Set<String>
+    ) {
+        guard let entries = fileSystem.listDirectory(folder) else { return }
+        for entry in entries where !entry.name.hasPrefix(".") {
+            let path = VaultPath.join(folder, entry.name)
+            if walker.isIgnored(path, name: entry.name) { continue }
+            switch entry.status.kind {
+            case .directory where !entry.status.isSymlink:
+                folders.insert(path)
+                scan(path, fileSystem, &notes, &folders)
+            case .file where VaultPath.isNoteFile(entry.name):
+                notes[path] = entry.status
+            default:
+                break
+            }
+        }
+    }
+
+    /// Reads and parses files, in parallel when there are many; nil for files that vanished.
+    private static func read(_ items: [(path: String, status: FileStatus)], _ fileSystem: some ReconcilerFileSystem) -> [Read?] {
+        @Sendable func one(_ item: (path: String, status: FileStatus)) -> Read? {
+            switch fileSystem.readNote(item.path) {
+            case .missing:
+                return nil
+            case .contents(let contents):
+                let note = NoteReader.parse(contents, relativePath: item.path)
+                let fingerprint = NoteFingerprint(
+                    stamp: contents.stamp, hash: NoteFingerprint.hash(contents.bytes, size: contents.stamp.size),
+                    isSymlink: item.status.isSymlink)
+                return Read(path: item.path, note: note, fingerprint: fingerprint)
+            case .failed(let problem):
+                // The same note `NoteReader.note` makes of an unreadable file; a zero stamp so it is retried.
+                let zero = FileStamp(inode: 0, size: 0, mtimeNanos: 0)
+                let note = Note(
+                    path: item.path, folder: VaultPath.folder(of: item.path), title: VaultPath.fileTitle(of: item.path),
+                    tags: [], tagKeys: [], pinned: false, created: 0, modified: 0, snippet: "", stamp: zero, problem: problem)
+                return Read(path: item.path, note: note, fingerprint: NoteFingerprint(stamp: zero, hash: 0, isSymlink: item.status.isSymlink))
+            }
+        }
+        if items.count < 32 { return items.map(one) }
+        let slots = ResultSlots<Read?>(count: items.count)
+        let chunk = 16
+        DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { part in
+            for index in part * chunk..<min((part + 1) * chunk, items.count) {
+                slots.set(index, one(items[index]))
+            }
+        }
+        return slots.values()
+    }
+
+    /// The roots that are not inside another root (`""` covers everything).
+    static func outermost(_ roots: Set<String>) -> Set<String> {
+        if roots.contains("") { return [""] }
+        return roots.filter { root in
+            var parent = VaultPath.folder(of: root)
+            while !parent.isEmpty {
+                if roots.contains(parent) { return false }
+                parent = VaultPath.folder(of: parent)
+            }
+            return true
+        }
+    }
+}

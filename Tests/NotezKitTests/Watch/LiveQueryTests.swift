@@ -1,0 +1,46 @@
+import Testing
+@testable import NotezKit
+
+@Suite("LiveQuery and LiveIndex")
+struct LiveQueryTests {
+    @Test("notes enter and leave the result set")
+    func enterAndLeave() {
+        var fs = MemoryFileSystem()
+        fs.create("a.md", "---\ntags: [x]\n---\n")
+        fs.create("b.md", "---\ntags: [y]\n---\n")
+        var index = LiveIndex(root: "/memory")
+        let reconciler = Reconciler()
+        index.apply(reconciler.reconcile(.init(fullRescan: true), previous: .init(), fileSystem: fs))
+        var query = LiveQuery { $0.tagKeys.contains(where: { $0.isSelfOrDescendant(of: TagKey("x")) }) }
+        #expect(query.start(with: index).map(\.path) == ["a.md"])
+
+        fs.write("b.md", "---\ntags: [X/sub]\n---\n")
+        fs.write("a.md", "---\ntags: [y]\n---\n")
+        fs.create("c.md", "---\ntags: [x]\n---\n")
+        var result = reconciler.reconcile(.init(paths: ["a.md", "b.md", "c.md"]), previous: index.state, fileSystem: fs)
+        index.apply(result)
+        #expect(query.update(result.changes).map(\.description) == ["+ c.md", "- a.md", "+ b.md"])
+
+        fs.rename("b.md", "Moved.md")
+        fs.write("c.md", "---\ntags: [x]\n---\nbody\n")
+        result = reconciler.reconcile(.init(paths: ["b.md", "Moved.md", "c.md"]), previous: index.state, fileSystem: fs)
+        index.apply(result)
+        #expect(query.update(result.changes).map(\.description) == ["> b.md -> Moved.md", "~ c.md"])
+        #expect(query.matching == ["Moved.md", "c.md"])
+        #expect(index.snapshot().notes.map(\.path) == ["Moved.md", "a.md", "c.md"])
+    }
+
+    @Test("the snapshot has the folder tree with recursive counts")
+    func snapshotTree() {
+        var fs = MemoryFileSystem()
+        fs.mkdir("W")
+        fs.mkdir("W/S")
+        fs.create("W/S/a.md", "a")
+        fs.create("W/b.md", "b")
+        var index = LiveIndex(root: "/memory")
+        index.apply(Reconciler().reconcile(.init(fullRescan: true), previous: .init(), fileSystem: fs))
+        let tree = index.snapshot().folderTree
+        #expect(tree.find("W")?.count == 2)
+        #expect(tree.find("W/S")?.direct == 1)
+    }
+}
