@@ -33,7 +33,10 @@ public struct VaultIndex: Sendable {
     ) {
         self.root = root
         self.config = config
-        let sorted = notes.sorted { $0.path < $1.path }
+        // The walker and the cache already give notes in path order; sorting them again is the
+        // single largest cost of a cached run, so check first.
+        let inOrder = zip(notes, notes.dropFirst()).allSatisfy { $0.path < $1.path }
+        let sorted = inOrder ? notes : notes.sorted { $0.path < $1.path }
         self.notes = sorted
         var positions: [String: Int] = [:]
         positions.reserveCapacity(sorted.count)
@@ -67,7 +70,9 @@ public struct VaultIndex: Sendable {
             summary.registered = true
             summaries[key] = summary
         }
-        tags = summaries.values.sorted { Ordering.nameLess($0.name, $1.name) }
+        // Lower-case each name once, not in every comparison.
+        tags = summaries.values.map { (Ordering.sortKey($0.name), $0) }
+            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name < $1.1.name }.map(\.1)
         folderTree = VaultIndex.buildTree(notes: sorted, folders: folders, colors: folderColors)
     }
 
