@@ -30,14 +30,8 @@ public enum IndexBuilder {
     /// Reads notes in parallel; order of the result follows `paths`.
     public static func readNotes(_ paths: [String], root: String) -> [Note] {
         let results = ResultSlots<Note>(count: paths.count)
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = max(64, (paths.count + workers * 8 - 1) / (workers * 8))
-        let chunks = (paths.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { part in
-            let start = part * chunk
-            for index in start..<min(start + chunk, paths.count) {
-                results.set(index, NoteReader.note(relativePath: paths[index], root: root))
-            }
+        Parallel.forEach(paths.count) { index in
+            results.set(index, NoteReader.note(relativePath: paths[index], root: root))
         }
         return results.values()
     }
@@ -53,22 +47,16 @@ extension IndexBuilder {
         let matches = cache?.positions(matching: paths) ?? []
         let results = ResultSlots<Note>(count: paths.count)
         let freshFlags = ResultSlots<Bool>(count: paths.count)
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = max(64, (paths.count + workers * 8 - 1) / (workers * 8))
-        let chunks = (paths.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { part in
-            let start = part * chunk
-            for index in start..<min(start + chunk, paths.count) {
-                let path = paths[index]
-                // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
-                if !matches.isEmpty, matches[index] >= 0, let stamp = stamp(root + "/" + path),
-                   cached[matches[index]].stamp == stamp {
-                    results.set(index, cached[matches[index]])
-                    freshFlags.set(index, false)
-                } else {
-                    results.set(index, NoteReader.note(relativePath: path, root: root))
-                    freshFlags.set(index, true)
-                }
+        Parallel.forEach(paths.count) { index in
+            let path = paths[index]
+            // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
+            if !matches.isEmpty, matches[index] >= 0, let stamp = stamp(root + "/" + path),
+               cached[matches[index]].stamp == stamp {
+                results.set(index, cached[matches[index]])
+                freshFlags.set(index, false)
+            } else {
+                results.set(index, NoteReader.note(relativePath: path, root: root))
+                freshFlags.set(index, true)
             }
         }
         let notes = results.takeValues()

@@ -111,15 +111,7 @@ final class FullTextMatcher: @unchecked Sendable {
     /// Reads and matches the given notes on all cores.
     private func load(_ positions: [Int]) {
         guard !positions.isEmpty else { return }
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = max(16, (positions.count + workers * 8 - 1) / (workers * 8))
-        let chunks = (positions.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { part in
-            let start = part * chunk
-            for index in start..<min(start + chunk, positions.count) {
-                self.match(positions[index])
-            }
-        }
+        Parallel.forEach(positions.count, minimumChunk: 16) { index in self.match(positions[index]) }
         for position in positions { loaded.insert(position) }
     }
 

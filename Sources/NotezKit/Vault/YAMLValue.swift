@@ -87,28 +87,5 @@ public indirect enum YAMLValue: Sendable, Equatable {
     }
 
     /// A double-quoted YAML scalar for any string, for writing notez's own files.
-    public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\x" + String(format2hex(scalar.value))
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    private static func format2hex(_ value: UInt32) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(value >> 4) & 15], digits[Int(value) & 15]])
-    }
+    public static func quoted(_ text: String) -> String { YAMLScalarWriter.doubleQuoted(text) }
 }

@@ -251,12 +251,7 @@ public struct Reconciler: Sendable {
         }
         if items.count < 32 { return items.map(one) }
         let slots = ResultSlots<Read?>(count: items.count)
-        let chunk = 16
-        DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { part in
-            for index in part * chunk..<min((part + 1) * chunk, items.count) {
-                slots.set(index, one(items[index]))
-            }
-        }
+        Parallel.forEach(items.count, minimumChunk: 16) { index in slots.set(index, one(items[index])) }
         return slots.values()
     }
 

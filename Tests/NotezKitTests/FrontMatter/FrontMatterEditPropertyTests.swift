@@ -6,18 +6,6 @@ import Testing
 /// byte outside the tags value, and the file reads back as the tags a simple model predicts.
 @Suite("Front matter editor properties")
 struct FrontMatterEditPropertyTests {
-    /// A small deterministic generator, seeded by PropertyBased so failures are reproducible.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     enum Style: CaseIterable {
         case block, indentless, flow, flowMultiline, string, quotedString, null, emptyFlow, emptyString, absent, none
     }
@@ -33,7 +21,7 @@ struct FrontMatterEditPropertyTests {
         var vocabulary: [String]
     }
 
-    static func makeScenario(_ rng: inout SplitMix) -> Scenario {
+    static func makeScenario(_ rng: inout SeededGenerator) -> Scenario {
         let style = Style.allCases.randomElement(using: &rng)!
         let newline = Int.random(in: 0..<5, using: &rng) == 0 ? "\r\n" : "\n"
         let bom = Int.random(in: 0..<8, using: &rng) == 0 ? "\u{FEFF}" : ""
@@ -103,7 +91,7 @@ struct FrontMatterEditPropertyTests {
         return Scenario(bytes: Array(text.utf8), tags: tags.compactMap(NoteMetadata.cleanTag), vocabulary: vocabulary)
     }
 
-    static func randomEdit(_ rng: inout SplitMix, _ scenario: Scenario, current: [String]) -> FrontMatterEdit {
+    static func randomEdit(_ rng: inout SeededGenerator, _ scenario: Scenario, current: [String]) -> FrontMatterEdit {
         let pool = scenario.vocabulary + current
         switch Int.random(in: 0..<3, using: &rng) {
         case 0:
@@ -173,7 +161,7 @@ struct FrontMatterEditPropertyTests {
     @Test("edits keep every byte outside the tags value and read back as the model")
     func editsAreSurgical() async {
         await propertyCheck(count: 400, input: Gen.uint64(in: 0...UInt64.max)) { seed in
-            var rng = SplitMix(state: seed)
+            var rng = SeededGenerator(seed: seed)
             let scenario = Self.makeScenario(&rng)
             var bytes = scenario.bytes
             var expected = scenario.tags

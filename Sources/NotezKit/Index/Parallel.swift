@@ -1,0 +1,17 @@
+import Dispatch
+import Foundation
+
+/// Runs a loop body over `0..<count` on all cores, in chunks large enough to keep dispatch cheap.
+public enum Parallel {
+    /// Calls `body(i)` for every `i` in `0..<count`, concurrently; returns when all calls are done.
+    public static func forEach(_ count: Int, minimumChunk: Int = 64, _ body: @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let chunk = max(minimumChunk, (count + workers * 8 - 1) / (workers * 8))
+        let chunks = (count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+            let start = part * chunk
+            for index in start..<min(start + chunk, count) { body(index) }
+        }
+    }
+}
