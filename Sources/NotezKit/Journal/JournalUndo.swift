@@ -58,7 +58,7 @@ public enum JournalUndo {
         } else {
             var registry = index.registry
             revertRegistry(&registry, details: details, reapply: reapply)
-            try builder.writeState(".notez/tags.yaml", text: registry.rendered())
+            if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
         }
 
         let verb = reapply ? "redo" : "undo"

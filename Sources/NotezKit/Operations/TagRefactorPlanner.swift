@@ -81,7 +81,7 @@ public enum TagRefactorPlanner {
         for position in registry.entries.indices where renamedSet.contains(TagKey(registry.entries[position].name)) {
             registry.entries[position].name = target[TagKey(registry.entries[position].name)]!
         }
-        try builder.writeState(".notez/tags.yaml", text: registry.rendered())
+        if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
 
         let children = sources.filter { TagKey($0.name) != oldKey }
         if let main = sources.first(where: { TagKey($0.name) == oldKey }) {
@@ -157,7 +157,7 @@ public enum TagRefactorPlanner {
 
         var registry = index.registry
         registry.entries.removeAll { sourceSet.contains(TagKey($0.name)) }
-        try builder.writeState(".notez/tags.yaml", text: registry.rendered())
+        if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
 
         builder.plan.messages.append("merge into '\(targetName)': "
             + sources.map { "'\($0.name)' is on \(countText($0.notes.count))" }.joined(separator: ", "))
@@ -200,7 +200,7 @@ public enum TagRefactorPlanner {
         builder.plan.details = TagOperationDetails(kind: .delete, sources: sources).encoded
         var registry = index.registry
         registry.entries.removeAll { keySet.contains(TagKey($0.name)) }
-        try builder.writeState(".notez/tags.yaml", text: registry.rendered())
+        if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
 
         let names = sources.map { "'\($0.name)'" }.joined(separator: ", ")
         builder.plan.messages.append("delete " + sources.map { "'\($0.name)' (on \(countText($0.notes.count)))" }.joined(separator: ", ")
