@@ -47,9 +47,11 @@ public enum JournalUndo {
                                   frontMatter: inverted.frontMatter))
         }
         let outcome = TagRefactorPlanner.add(requests, to: &builder, progress: progress)
-        builder.plan.skipped.removeAll { issue in outcome.missing.contains(issue.path) }
+        let missing = Set(outcome.missing)
+        let exact = Set(outcome.exact)
+        builder.plan.skipped.removeAll { missing.contains($0.path) }
         builder.plan.details = ["undoes": [record.id], "missing": outcome.missing, "exact": outcome.exact,
-                                "merged": outcome.steps.map(\.path).filter { !Set(outcome.exact).contains($0) }]
+                                "merged": outcome.steps.map(\.path).filter { !exact.contains($0) }]
 
         // The registry: exactly as before when nobody changed it since, else entry by entry.
         let current = try files.read(".notez/tags.yaml").map { String(decoding: $0.bytes, as: UTF8.self) }
