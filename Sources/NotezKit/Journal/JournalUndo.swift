@@ -63,9 +63,6 @@ public enum JournalUndo {
             if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
         }
 
-        let verb = reapply ? "redo" : "undo"
-        builder.plan.messages.append("\(verb) of '\(JournalHistory.commandLine(record))': \(outcome.exact.count) file\(outcome.exact.count == 1 ? "" : "s") restored exactly, "
-                                     + "\(outcome.steps.count - outcome.exact.count) changed since and merged (tags added since are kept)")
         if !outcome.missing.isEmpty {
             builder.plan.messages.append("skipped \(outcome.missing.count) note\(outcome.missing.count == 1 ? "" : "s") that no longer exist "
                                          + "(deleted or moved since): " + outcome.missing.joined(separator: ", "))
