@@ -20,12 +20,15 @@ enum PlanExecution {
     }
 
     /// Prints or applies `plan`. Files left alone make the exit status 4 (after everything else was done).
+    /// `progress` names a `\r` progress line on stderr (shown after a second, on a terminal);
+    /// `extraJSON` adds keys to the JSON summary.
     @discardableResult
     static func execute(_ plan: Plan, root: String, options: MutationOptions, yes: Bool = false,
+                        progress: String? = nil, extraJSON: [(String, JSONValue)] = [],
                         summary: ((OperationRunner.Result) -> [String])? = nil) throws -> OperationRunner.Result? {
         if options.dryRun {
             if options.json {
-                Terminal.line(json(plan, result: nil, dryRun: true).text())
+                Terminal.line(json(plan, result: nil, dryRun: true, extra: extraJSON).text())
             } else {
                 Terminal.line(TerminalText.safe(plan.dryRunText(), keepNewlines: true).trimmingCharacters(in: .newlines))
             }
@@ -35,10 +38,12 @@ enum PlanExecution {
             try Confirmation.confirm(question, yes: yes)
         }
         let writer = try AtomicWriter(root: root)
+        let line = progress.map { ProgressLine(label: $0) }
         let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
-            .run(plan, now: now)
+            .run(plan, now: now, progress: line.map { line in { line.update($0, $1) } })
+        line?.finish()
         if options.json {
-            Terminal.line(json(plan, result: result, dryRun: false).text())
+            Terminal.line(json(plan, result: result, dryRun: false, extra: extraJSON).text())
         } else {
             for line in summary?(result) ?? defaultSummary(plan, result: result) { Terminal.line(TerminalText.safe(line)) }
             // Notices on stderr, so stdout stays scriptable (`new` prints only the path).
@@ -74,7 +79,7 @@ enum PlanExecution {
     }
 
     /// `{"operation", "journal", "dryRun", "steps": [{"kind", "path", "to"}], "messages", "skipped"}`.
-    static func json(_ plan: Plan, result: OperationRunner.Result?, dryRun: Bool) -> JSONValue {
+    static func json(_ plan: Plan, result: OperationRunner.Result?, dryRun: Bool, extra: [(String, JSONValue)] = []) -> JSONValue {
         let issues = result?.issues ?? plan.skipped
         return .object([
             ("operation", .string(plan.operation)),
@@ -87,6 +92,6 @@ enum PlanExecution {
             })),
             ("messages", .array(plan.messages.map(JSONValue.string))),
             ("skipped", .array(issues.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
-        ])
+        ] + extra)
     }
 }

@@ -5,7 +5,8 @@ import NotezKit
 struct TagGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tag", abstract: "List and manage tags.",
-        subcommands: [TagListCommand.self, TagCreateCommand.self, TagColorCommand.self, TagAddCommand.self, TagRemoveCommand.self],
+        subcommands: [TagListCommand.self, TagCreateCommand.self, TagColorCommand.self, TagAddCommand.self, TagRemoveCommand.self,
+                      TagRenameCommand.self, TagMergeCommand.self, TagDeleteCommand.self, TagHistoryCommand.self],
         defaultSubcommand: TagListCommand.self)
 }
 

@@ -23,18 +23,24 @@ public struct OperationRunner: Sendable {
         self.counter = counter
     }
 
-    /// Journals and applies a plan. `undoes` names the record an undo reverses.
-    public func run(_ plan: Plan, now: Double, undoes: String? = nil) throws(NotezError) -> Result {
+    /// Called after each step with (steps done, total steps), for progress lines.
+    public typealias Progress = (Int, Int) -> Void
+
+    /// Journals and applies a plan. `undoes` names the record an undo reverses (default: the plan's
+    /// `details["undoes"]`, which undo plans carry).
+    public func run(_ plan: Plan, now: Double, undoes: String? = nil, progress: Progress? = nil) throws(NotezError) -> Result {
         var result = Result(issues: plan.skipped)
         guard !plan.steps.isEmpty else { return result }
         let journal = Journal(writer: writer)
         try journal.ensureFolder()
         let lock = try journal.lock(wait: true)
         defer { withExtendedLifetime(lock) {} }
-        var record = JournalRecord(id: journal.newID(time: now), plan: plan, time: now, undoes: undoes)
+        var record = JournalRecord(id: journal.newID(time: now), plan: plan, time: now,
+                                   undoes: undoes ?? plan.details["undoes"]?.first)
         try journal.begin(record)
         result.id = record.id
-        let outcome = try OperationRunner.apply(&record, applier: StepApplier(writer: writer, counter: counter), now: now)
+        let outcome = try OperationRunner.apply(&record, applier: StepApplier(writer: writer, counter: counter), now: now,
+                                                progress: progress)
         result.applied = outcome.applied
         result.replanned = outcome.replanned
         result.issues += outcome.issues
@@ -43,12 +49,13 @@ public struct OperationRunner: Sendable {
     }
 
     /// Applies every step of a record and fills in its completion fields.
-    static func apply(_ record: inout JournalRecord, applier: StepApplier, now: Double) throws(NotezError)
+    static func apply(_ record: inout JournalRecord, applier: StepApplier, now: Double, progress: Progress? = nil) throws(NotezError)
         -> (applied: [String], replanned: [String], issues: [FileIssue]) {
         var applied: [String] = []
         var replanned: [String] = []
         var issues: [FileIssue] = []
-        for step in record.steps {
+        for (position, step) in record.steps.enumerated() {
+            progress?(position, record.steps.count)
             switch try applier.apply(step) {
             case .applied, .alreadyDone: applied.append(step.path)
             case .replanned:
@@ -57,6 +64,7 @@ public struct OperationRunner: Sendable {
             case .skipped(let reason): issues.append(FileIssue(path: step.path, reason: reason))
             }
         }
+        progress?(record.steps.count, record.steps.count)
         record.complete = true
         record.completed = NoteDate.iso8601(now)
         record.issues = issues.isEmpty ? nil : issues

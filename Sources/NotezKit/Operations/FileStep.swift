@@ -39,11 +39,14 @@ public struct FileStep: Sendable, Equatable, Codable {
     public var contents: String?
     /// The old contents of a `write` step that replaces a file (for undo).
     public var previousContents: String?
+    /// The exact front matter text before and after an `edit` step: applied instead of `edits`
+    /// when the file's front matter is still exactly `before` (byte-identical undo), see `FrontMatterChange`.
+    public var frontMatter: FrontMatterChange?
 
     /// Creates a step; prefer the static constructors.
     public init(kind: Kind, path: String, to: String? = nil, before: FileFingerprint? = nil, afterHash: String? = nil,
                 edits: [FrontMatterEdit]? = nil, inverse: [FrontMatterEdit]? = nil,
-                contents: String? = nil, previousContents: String? = nil) {
+                contents: String? = nil, previousContents: String? = nil, frontMatter: FrontMatterChange? = nil) {
         self.kind = kind
         self.path = path
         self.to = to
@@ -53,12 +56,22 @@ public struct FileStep: Sendable, Equatable, Codable {
         self.inverse = inverse
         self.contents = contents
         self.previousContents = previousContents
+        self.frontMatter = frontMatter
     }
 
     /// A front matter edit of the file at `path`, planned from `before` to bytes hashing to `afterHash`.
     public static func edit(_ path: String, before: FileFingerprint, afterHash: String,
-                            edits: [FrontMatterEdit], inverse: [FrontMatterEdit]) -> FileStep {
-        FileStep(kind: .edit, path: path, before: before, afterHash: afterHash, edits: edits, inverse: inverse)
+                            edits: [FrontMatterEdit], inverse: [FrontMatterEdit], frontMatter: FrontMatterChange? = nil) -> FileStep {
+        FileStep(kind: .edit, path: path, before: before, afterHash: afterHash, edits: edits, inverse: inverse,
+                 frontMatter: frontMatter)
+    }
+
+    /// The bytes an `edit` step turns `bytes` into: the journaled front matter text when the file's
+    /// front matter is still exactly the one planned from (no editor run, exact bytes), else the
+    /// edits applied by the surgical editor to the file as it is now.
+    public func editResult(of bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
+        if let frontMatter, let exact = frontMatter.apply(to: bytes) { return exact }
+        return try FrontMatterEditor.apply(edits ?? [], to: bytes)
     }
 
     /// Writes `contents` to `path`; `previous` is the file's current text (nil: the file must not exist).
@@ -95,7 +108,7 @@ public struct FileStep: Sendable, Equatable, Codable {
         switch kind {
         case .edit:
             guard let inverse else { return nil }
-            return FileStep(kind: .edit, path: path, edits: inverse, inverse: edits)
+            return FileStep(kind: .edit, path: path, edits: inverse, inverse: edits, frontMatter: frontMatter?.swapped)
         case .write:
             guard let contents else { return nil }
             if let previousContents { return .write(path, contents: previousContents, previous: contents) }

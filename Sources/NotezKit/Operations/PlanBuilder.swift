@@ -50,7 +50,8 @@ public struct PlanBuilder {
             return false
         }
         plan.steps.append(.edit(path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
-                                afterHash: ContentHash.of(after), edits: edits, inverse: inverse))
+                                afterHash: ContentHash.of(after), edits: edits, inverse: inverse,
+                                frontMatter: FrontMatterChange.between(contents.bytes, after)))
         plan.previews[path] = Plan.Preview(before: contents.bytes, after: after)
         return true
     }
@@ -139,11 +140,13 @@ public struct PlanBuilder {
                     plan.skipped.append(FileIssue(path: step.path, reason: "the file no longer exists"))
                     continue
                 }
-                let after = try FrontMatterEditor.apply(step.edits ?? [], to: contents.bytes)
+                let after = try step.editResult(of: contents.bytes)
                 if after == contents.bytes { continue }
                 var rebased = step
                 rebased.before = FileFingerprint(bytes: contents.bytes, stamp: contents.stamp)
                 rebased.afterHash = ContentHash.of(after)
+                // What this step will actually change, so undoing the undo is exact too.
+                rebased.frontMatter = FrontMatterChange.between(contents.bytes, after)
                 plan.steps.append(rebased)
                 plan.previews[step.path] = Plan.Preview(before: contents.bytes, after: after)
             } catch let error as EditRefusal {

@@ -71,7 +71,7 @@ public struct StepApplier: Sendable {
             let changed = !(step.before?.matches(bytes) ?? false)
             let edited: [UInt8]
             do {
-                edited = try FrontMatterEditor.apply(step.edits ?? [], to: bytes)
+                edited = try step.editResult(of: bytes)
             } catch {
                 return .skipped("front matter not edited: \(error.description)")
             }

@@ -1,0 +1,278 @@
+import Foundation
+
+/// Plans of the vault-wide tag refactorings of DESIGN.md section 2: `tag rename`, `tag merge`,
+/// `tag delete`. Each note gets one edit step made of the surgical editor's edits (so quoting, list
+/// style and every other byte stay), the registry follows, and `details` records what undo needs
+/// (`TagOperationDetails`).
+public enum TagRefactorPlanner {
+    /// Progress of planning: (files read, total).
+    public typealias Progress = @Sendable (Int, Int) -> Void
+
+    /// `tag rename OLD NEW [--exact]`.
+    ///
+    /// Renames the tag and (unless `exact`) its children (`project/alpha` → `NEW/alpha`). A case-only
+    /// rename rewrites every other spelling. Renaming onto a tag that exists is refused with a pointer
+    /// to `tag merge`, and so is a child rename that would land on an existing tag.
+    public static func rename(_ oldRaw: String, to newRaw: String, exact: Bool = false, index: VaultIndex,
+                              files: any VaultFiles, progress: Progress? = nil) throws(NotezError) -> Plan {
+        let oldName = try TagName.validated(oldRaw)
+        let newName = try TagName.validated(newRaw)
+        let oldKey = TagKey(oldName)
+        let newKey = TagKey(newName)
+        var builder = PlanBuilder(index: index, files: files, operation: "tag rename",
+                                  arguments: [oldRaw, newRaw] + (exact ? ["--exact"] : []))
+        let renamed = knownKeys(index).filter { $0 == oldKey || (!exact && $0.isSelfOrDescendant(of: oldKey)) }
+            .sorted { ($0 == oldKey ? 0 : 1, $0.rawValue) < ($1 == oldKey ? 0 : 1, $1.rawValue) }
+        guard !renamed.isEmpty else { throw .usage("no tag '\(oldRaw)'") }
+        let renamedSet = Set(renamed)
+        let oldLevels = oldName.split(separator: "/", omittingEmptySubsequences: false).count
+        var target: [TagKey: String] = [:]
+        for key in renamed {
+            let spelled = displayName(key, index)
+            let suffix = spelled.split(separator: "/", omittingEmptySubsequences: false).dropFirst(oldLevels)
+            target[key] = ([newName] + suffix.map(String.init)).joined(separator: "/")
+        }
+        // Collisions: the new name of any renamed tag must not already be another tag.
+        for key in renamed {
+            let newOne = TagKey(target[key]!)
+            guard newOne != key, exists(newOne, index), !renamedSet.contains(newOne) else { continue }
+            let existing = displayName(newOne, index)
+            if key == oldKey {
+                throw .refused("tag '\(existing)' already exists; renaming '\(displayName(key, index))' onto it would merge "
+                               + "the two tags: use `notez tag merge \(shellQuoted(displayName(key, index))) --into \(shellQuoted(existing))`")
+            }
+            throw .refused("renaming '\(oldName)' would rename its child '\(displayName(key, index))' to '\(target[key]!)', "
+                           + "which already exists; merge them first (`notez tag merge \(shellQuoted(displayName(key, index))) "
+                           + "--into \(shellQuoted(existing))`) or rename with --exact")
+        }
+        // Apply order inside a note: a tag whose new name is another renamed tag goes after that one.
+        var order: [TagKey] = []
+        var remaining = renamed
+        while !remaining.isEmpty {
+            let pick = remaining.firstIndex { key in
+                let goal = TagKey(target[key]!)
+                return goal == key || !remaining.contains(goal)
+            } ?? 0
+            order.append(remaining.remove(at: pick))
+        }
+
+        var requests: [BatchEditPlanner.Request] = []
+        for position in notePositions(renamedSet, index) {
+            let note = index.notes[position]
+            let present = order.filter { note.tagKeys.contains($0) }
+            let edits = present.map { FrontMatterEdit.replaceTag($0, with: target[$0]!) }
+            let inverse = present.reversed().flatMap { key -> [FrontMatterEdit] in
+                let spelled = spelling(of: key, in: note)
+                return [.replaceTag(TagKey(target[key]!), with: spelled), .addTags([spelled])]
+            }
+            requests.append(.init(path: note.path, edits: edits, inverse: inverse))
+        }
+        let outcome = add(requests, to: &builder, progress: progress)
+
+        var sources: [TagOperationDetails.Source] = []
+        for key in renamed {
+            let entry = index.registry.entry(for: key)
+            sources.append(.init(name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
+                                 notes: notePaths(key, index), renamedTo: target[key]))
+        }
+        builder.plan.details = TagOperationDetails(kind: .rename, sources: sources).encoded
+
+        var registry = index.registry
+        for position in registry.entries.indices where renamedSet.contains(TagKey(registry.entries[position].name)) {
+            registry.entries[position].name = target[TagKey(registry.entries[position].name)]!
+        }
+        if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
+
+        let children = sources.filter { TagKey($0.name) != oldKey }
+        if let main = sources.first(where: { TagKey($0.name) == oldKey }) {
+            if newKey == oldKey {
+                builder.plan.messages.append("case-only rename: '\(main.name)' becomes '\(newName)' in every spelling "
+                                             + "(\(countText(main.notes.count)) have it)")
+            } else {
+                builder.plan.messages.append("rename '\(main.name)' → '\(main.renamedTo!)': \(countText(main.notes.count))")
+            }
+        } else {
+            builder.plan.messages.append("'\(oldName)' itself is on no note and not registered; only its child tags are renamed")
+        }
+        if !children.isEmpty {
+            builder.plan.messages.append("also renames its child tags (--exact renames only '\(oldName)'): "
+                + children.map { "'\($0.name)' → '\($0.renamedTo!)' (\(countText($0.notes.count)))" }.joined(separator: ", "))
+        }
+        builder.plan.messages.append("\(outcome.steps.count) file\(plural(outcome.steps.count)) change")
+        return builder.plan
+    }
+
+    /// `tag merge SRC... --into DST`: every note with a source gets DST once and loses the sources;
+    /// the sources leave the registry.
+    ///
+    /// A note without DST gets `replaceTag(first source, DST)` (DST takes the place of the source that
+    /// comes first in that note: one changed line) and loses the other sources; a note that has DST
+    /// already only loses the sources. Children of a source are not merged (the plan says so).
+    public static func merge(_ sourcesRaw: [String], into targetRaw: String, index: VaultIndex, files: any VaultFiles,
+                             progress: Progress? = nil) throws(NotezError) -> Plan {
+        guard !sourcesRaw.isEmpty else { throw .usage("give at least one tag to merge") }
+        let targetClean = try TagName.validated(targetRaw)
+        let targetKey = TagKey(targetClean)
+        let targetName = index.displayName(of: targetKey) ?? targetClean
+        var builder = PlanBuilder(index: index, files: files, operation: "tag merge", arguments: sourcesRaw + ["--into", targetRaw])
+        var sourceKeys: [TagKey] = []
+        for raw in sourcesRaw {
+            let key = TagKey(try TagName.validated(raw))
+            if key == targetKey { throw .usage("cannot merge '\(raw)' into itself") }
+            if !sourceKeys.contains(key) { sourceKeys.append(key) }
+        }
+        let unknown = sourceKeys.filter { !exists($0, index) }
+        if !unknown.isEmpty {
+            throw .usage("no tag " + unknown.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                         + (unknown.count == sourceKeys.count ? "; nothing to merge" : ""))
+        }
+        let sourceSet = Set(sourceKeys)
+        var requests: [BatchEditPlanner.Request] = []
+        var hadTarget: Set<String> = []
+        for position in notePositions(sourceSet, index) {
+            let note = index.notes[position]
+            var present: [TagKey] = []
+            for key in note.tagKeys where sourceSet.contains(key) && !present.contains(key) { present.append(key) }
+            let spellings = present.map { spelling(of: $0, in: note) }
+            if note.tagKeys.contains(targetKey) {
+                hadTarget.insert(note.path)
+                requests.append(.init(path: note.path, edits: [.removeTags(present)], inverse: [.addTags(spellings)]))
+            } else {
+                var edits: [FrontMatterEdit] = [.replaceTag(present[0], with: targetName)]
+                if present.count > 1 { edits.append(.removeTags(Array(present.dropFirst()))) }
+                requests.append(.init(path: note.path, edits: edits,
+                                      inverse: [.replaceTag(targetKey, with: spellings[0]), .addTags(spellings)]))
+            }
+        }
+        let outcome = add(requests, to: &builder, progress: progress)
+
+        var sources: [TagOperationDetails.Source] = []
+        for key in sourceKeys {
+            let entry = index.registry.entry(for: key)
+            let paths = notePaths(key, index)
+            sources.append(.init(name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
+                                 notes: paths, hadTarget: paths.filter { hadTarget.contains($0) }))
+        }
+        builder.plan.details = TagOperationDetails(kind: .merge, target: targetName, sources: sources).encoded
+
+        var registry = index.registry
+        registry.entries.removeAll { sourceSet.contains(TagKey($0.name)) }
+        if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
+
+        builder.plan.messages.append("merge into '\(targetName)': "
+            + sources.map { "'\($0.name)' is on \(countText($0.notes.count))" }.joined(separator: ", "))
+        let touched = requests.count
+        builder.plan.messages.append("\(countText(touched)) will have '\(targetName)' (\(hadTarget.count) had it already); "
+            + "\(outcome.steps.count) file\(plural(outcome.steps.count)) change")
+        noteChildren(sourceKeys, index: index, verb: "merged", plan: &builder.plan)
+        return builder.plan
+    }
+
+    /// `tag delete TAG...`: removes the tags (exactly, not their children) from every note and from
+    /// the registry, after a confirmation that says how many notes it touches.
+    public static func delete(_ tagsRaw: [String], index: VaultIndex, files: any VaultFiles,
+                              progress: Progress? = nil) throws(NotezError) -> Plan {
+        guard !tagsRaw.isEmpty else { throw .usage("give at least one tag to delete") }
+        var builder = PlanBuilder(index: index, files: files, operation: "tag delete", arguments: tagsRaw)
+        var keys: [TagKey] = []
+        for raw in tagsRaw {
+            let key = TagKey(try TagName.validated(raw))
+            if !keys.contains(key) { keys.append(key) }
+        }
+        let unknown = keys.filter { !exists($0, index) }
+        if !unknown.isEmpty { throw .usage("no tag " + unknown.map { "'\($0.rawValue)'" }.joined(separator: ", ")) }
+        let keySet = Set(keys)
+        var requests: [BatchEditPlanner.Request] = []
+        for position in notePositions(keySet, index) {
+            let note = index.notes[position]
+            var present: [TagKey] = []
+            for key in note.tagKeys where keySet.contains(key) && !present.contains(key) { present.append(key) }
+            requests.append(.init(path: note.path, edits: [.removeTags(present)],
+                                  inverse: [.addTags(present.map { spelling(of: $0, in: note) })]))
+        }
+        let outcome = add(requests, to: &builder, progress: progress)
+        var sources: [TagOperationDetails.Source] = []
+        for key in keys {
+            let entry = index.registry.entry(for: key)
+            sources.append(.init(name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
+                                 notes: notePaths(key, index)))
+        }
+        builder.plan.details = TagOperationDetails(kind: .delete, sources: sources).encoded
+        var registry = index.registry
+        registry.entries.removeAll { keySet.contains(TagKey($0.name)) }
+        if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
+
+        let names = sources.map { "'\($0.name)'" }.joined(separator: ", ")
+        builder.plan.messages.append("delete " + sources.map { "'\($0.name)' (on \(countText($0.notes.count)))" }.joined(separator: ", ")
+                                     + "; \(outcome.steps.count) file\(plural(outcome.steps.count)) change")
+        noteChildren(keys, index: index, verb: "deleted", plan: &builder.plan)
+        builder.plan.confirmation = "Delete tag\(keys.count == 1 ? "" : "s") \(names) from \(countText(requests.count))"
+            + (sources.contains(where: \.registered) ? " and from the registry" : "") + "? (`notez undo` can reverse it.)"
+        return builder.plan
+    }
+
+    // MARK: - Helpers
+
+    /// Plans the note edits and adds the steps, previews and skipped files to the plan.
+    static func add(_ requests: [BatchEditPlanner.Request], to builder: inout PlanBuilder, progress: Progress?) -> BatchEditPlanner.Outcome {
+        let outcome = BatchEditPlanner.plan(requests, files: builder.files, symlinked: builder.index.symlinkedNotes, progress: progress)
+        builder.plan.steps += outcome.steps
+        builder.plan.previews.merge(outcome.previews) { $1 }
+        builder.plan.skipped += outcome.skipped
+        builder.plan.skipped += outcome.missing.map { FileIssue(path: $0, reason: "the file no longer exists") }
+        return outcome
+    }
+
+    /// Every tag key used by a note or registered.
+    static func knownKeys(_ index: VaultIndex) -> [TagKey] {
+        Array(Set(index.notesByTag.keys).union(index.registry.entries.map { TagKey($0.name) }))
+    }
+
+    static func exists(_ key: TagKey, _ index: VaultIndex) -> Bool {
+        !(index.notesByTag[key] ?? []).isEmpty || index.registry.entry(for: key) != nil
+    }
+
+    static func displayName(_ key: TagKey, _ index: VaultIndex) -> String {
+        index.displayName(of: key) ?? key.rawValue
+    }
+
+    /// Positions of the notes that have any of the keys, in path order.
+    static func notePositions(_ keys: Set<TagKey>, _ index: VaultIndex) -> [Int] {
+        var positions: Set<Int> = []
+        for key in keys { positions.formUnion(index.notesByTag[key] ?? []) }
+        return positions.sorted()
+    }
+
+    static func notePaths(_ key: TagKey, _ index: VaultIndex) -> [String] {
+        Array(Set(index.notesByTag[key] ?? [])).sorted().map { index.notes[$0].path }
+    }
+
+    /// How the note spells a tag.
+    static func spelling(of key: TagKey, in note: Note) -> String {
+        note.tagKeys.firstIndex(of: key).map { note.tags[$0] } ?? key.rawValue
+    }
+
+    /// A note in the plan about child tags that an exact operation leaves alone.
+    static func noteChildren(_ keys: [TagKey], index: VaultIndex, verb: String, plan: inout Plan) {
+        let keySet = Set(keys)
+        let children = knownKeys(index).filter { child in
+            !keySet.contains(child) && keys.contains { child.isSelfOrDescendant(of: $0) }
+        }.sorted()
+        guard !children.isEmpty else { return }
+        plan.messages.append("child tags are not \(verb): " + children.map { "'\(displayName($0, index))'" }.joined(separator: ", "))
+    }
+
+    static func countText(_ count: Int) -> String { "\(count) note\(plural(count))" }
+
+    static func plural(_ count: Int) -> String { count == 1 ? "" : "s" }
+
+    /// A word for a shell command line: quoted when it has spaces or shell characters.
+    public static func shellQuoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || "-_./:@%+=,".unicodeScalars.contains(scalar)
+        }
+        if plain, !word.isEmpty { return word }
+        return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "$", with: "\\$").replacingOccurrences(of: "`", with: "\\`") + "\""
+    }
+}

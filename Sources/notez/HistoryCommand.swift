@@ -1,0 +1,68 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez history`: the journal, newest first.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List journaled operations, newest first, and whether each can be undone now.")
+
+    @Option(name: .long, help: "Show at most this many operations.")
+    var limit: Int?
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try HistoryCommand.show(vault: vault, json: output.json, limit: limit, onlyTags: false)
+    }
+
+    /// Prints the history (all operations, or only tag operations).
+    static func show(vault: VaultOptions, json: Bool, limit: Int?, onlyTags: Bool) throws {
+        let index = try vault.loadIndex()
+        let history = JournalHistory(records: try Journal(writer: try AtomicWriter(root: index.root)).records())
+        var records = Array(history.records.reversed())
+        if onlyTags { records = records.filter { history.isTagOperation($0) } }
+        if let limit { records = Array(records.prefix(max(0, limit))) }
+        if json {
+            Terminal.line(JSONValue.array(records.map { jsonObject($0, history: history) }).text())
+            return
+        }
+        if records.isEmpty {
+            Terminal.line(onlyTags ? "No tag operations in the journal yet." : "No operations in the journal yet.")
+            return
+        }
+        Terminal.line(Terminal.dim("ID                        TIME                  FILES  UNDO  COMMAND"))
+        for record in records {
+            let status = history.undoability(of: record)
+            let command = TerminalText.safe(JournalHistory.commandLine(record, history: history))
+            Terminal.line(TerminalText.pad(record.id, 26) + TerminalText.pad(record.time, 22) + TerminalText.right(record.fileCount, 5)
+                          + "  " + TerminalText.pad(status == .undoable ? "yes" : "no", 6) + command)
+            if case .notUndoable(let reason) = status {
+                Terminal.line(String(repeating: " ", count: 61) + Terminal.dim("↳ " + TerminalText.safe(reason)))
+            }
+        }
+    }
+
+    /// `{"id", "time", "operation", "arguments", "command", "files", "complete", "recovered", "undoes",
+    /// "undoneBy", "undoable", "reason"}`.
+    static func jsonObject(_ record: JournalRecord, history: JournalHistory) -> JSONValue {
+        let status = history.undoability(of: record)
+        var reason: JSONValue = .null
+        if case .notUndoable(let text) = status { reason = .string(text) }
+        return .object([
+            ("id", .string(record.id)),
+            ("time", .string(record.time)),
+            ("operation", .string(record.operation)),
+            ("arguments", .array(record.arguments.map(JSONValue.string))),
+            ("command", .string(JournalHistory.commandLine(record, history: history))),
+            ("files", .array(record.steps.filter(\.touchesFile).map { .string($0.path) })),
+            ("complete", .bool(record.complete)),
+            ("recovered", .bool(record.recovered ?? false)),
+            ("undoes", record.undoes.map(JSONValue.string) ?? .null),
+            ("undoneBy", history.undoneBy[record.id].map(JSONValue.string) ?? .null),
+            ("undoable", .bool(status == .undoable)),
+            ("reason", reason),
+        ])
+    }
+}

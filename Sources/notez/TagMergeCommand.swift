@@ -1,0 +1,34 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez tag merge SRC... --into DST`.
+struct TagMergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge tags into one: every note with a source tag gets the target once and loses the sources.",
+        discussion: "The sources leave the tag registry. Undo with 'notez undo'.")
+
+    @Argument(help: "The tags to merge away.")
+    var sources: [String]
+
+    @Option(name: .long, help: "The tag they become (created when it does not exist).")
+    var into: String
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var mutation: MutationOptions
+    @OptionGroup var confirm: ConfirmOptions
+
+    func validate() throws {
+        if sources.isEmpty { throw ValidationError("give at least one tag to merge") }
+    }
+
+    func run() throws {
+        let index = try vault.loadIndex()
+        let planning = ProgressLine(label: "reading")
+        let plan = try TagRefactorPlanner.merge(sources, into: into, index: index, files: DiskVaultFiles(root: index.root),
+                                                progress: planning.callback)
+        planning.finish()
+        try PlanExecution.execute(plan, root: index.root, options: mutation, yes: confirm.yes, progress: "merging",
+                                  extraJSON: TagRefactorOutput.json(plan)) { TagRefactorOutput.summary(plan, $0) }
+    }
+}
