@@ -53,8 +53,14 @@ enum PlanExecution {
         for path in result.replanned {
             Terminal.notice(TerminalText.safe("\(path) changed since notez read it; the change was kept and the edit applied to it"))
         }
+        // Files the plan could not edit safely make the run partial (3); a file that changed under
+        // the operation and could not be re-planned is a safety refusal (4).
+        let plannedSkips = Set(plan.skipped.map(\.path))
+        let refusedWhileApplying = result.issues.filter { !plannedSkips.contains($0.path) }
         if !result.issues.isEmpty {
-            throw CLIExit(code: CLIExit.refused, message: "\(result.issues.count) file\(result.issues.count == 1 ? " was" : "s were") left alone (see above)")
+            let count = result.issues.count
+            let message = "\(count) file\(count == 1 ? " was" : "s were") left alone (see above); the rest was done"
+            throw CLIExit(code: refusedWhileApplying.isEmpty ? CLIExit.io : CLIExit.refused, message: message)
         }
         return result
     }

@@ -10,7 +10,7 @@ public struct ColorName: Sendable, Hashable, CustomStringConvertible {
         "purple": (0xAF, 0x52, 0xDE), "pink": (0xFF, 0x2D, 0x55), "brown": (0xA2, 0x84, 0x5E),
     ]
 
-    /// The preset name in lower case, or `#rrggbb`.
+    /// The preset name in lower case, or `#RRGGBB` as written.
     public let text: String
     /// The red, green and blue components.
     public let rgb: (UInt8, UInt8, UInt8)
@@ -27,18 +27,20 @@ public struct ColorName: Sendable, Hashable, CustomStringConvertible {
         guard hex.count == 7, hex[0] == UInt8(ascii: "#"),
               let value = UInt32(String(lower.dropFirst()), radix: 16)
         else { return nil }
-        text = lower
+        // A hex color keeps the spelling it was written with, so rewriting a registry does not
+        // turn `#3A7BD5` into `#3a7bd5`.
+        text = raw.trimmingCharacters(in: .whitespaces)
         rgb = (UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }
 
     /// The text form.
     public var description: String { text }
 
-    /// Colors compare by their text.
-    public static func == (lhs: ColorName, rhs: ColorName) -> Bool { lhs.text == rhs.text }
+    /// Colors compare by their text, ignoring the case of hex digits.
+    public static func == (lhs: ColorName, rhs: ColorName) -> Bool { lhs.text.lowercased() == rhs.text.lowercased() }
 
     /// Hashes the text.
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text.lowercased()) }
 
     /// The sorted preset names, for messages.
     public static var presetList: String { presets.keys.sorted().joined(separator: ", ") }

@@ -155,7 +155,7 @@ import Testing
         defer { vault.remove() }
         #expect(throws: NotezError.self) { try FolderPlanner.color("Work", color: "plaid", index: vault.index(), files: vault.files) }
         try vault.run(FolderPlanner.color("Work", color: "#00FF00", index: vault.index(), files: vault.files))
-        #expect(try FolderColors.load(root: vault.root).color(of: "Work")?.text == "#00ff00")
+        #expect(try FolderColors.load(root: vault.root).color(of: "Work")?.text == "#00FF00")
         try vault.run(FolderPlanner.color("Work", color: "none", index: vault.index(), files: vault.files))
         #expect(try FolderColors.load(root: vault.root).colors.isEmpty)
     }
