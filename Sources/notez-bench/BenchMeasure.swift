@@ -33,7 +33,7 @@ struct BenchMeasure {
     /// The rows, in order. `withSearch` false measures only `overview` (before `notez search` exists).
     static func all(withSearch: Bool) -> [BenchMeasure] {
         var rows = [
-            BenchMeasure(name: "`notez overview --json`", tool: .notez) { ["overview", "--vault", $0.root, "--json"] },
+            BenchMeasure(name: "`notez overview --json`", tool: .notez) { ["overview", "--vault", $0.root, "--json"] }
         ]
         if withSearch {
             rows += [

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -60,9 +61,10 @@ enum ProcessRunner {
         let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         unlink(errorPath)
-        return RunResult(milliseconds: milliseconds, exitCode: exitCode, outputLines: lines,
-                         maxRSSKiB: Int(usage.ru_maxrss), stderr: errorText,
-                         stdout: String(decoding: captured, as: UTF8.self))
+        return RunResult(
+            milliseconds: milliseconds, exitCode: exitCode, outputLines: lines,
+            maxRSSKiB: Int(usage.ru_maxrss), stderr: errorText,
+            stdout: String(decoding: captured, as: UTF8.self))
     }
 
     /// The first executable called `name` on `$PATH`.

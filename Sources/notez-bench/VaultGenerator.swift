@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,14 +39,15 @@ struct VaultFacts {
             if key == "topTag" { tags.append(value) } else { values[key] = value }
         }
         guard values["generator"] == String(version), values["seed"] == String(seed),
-              values["notes"] == String(notes), tags.count >= 3,
-              let folders = Int(values["folders"] ?? ""), let bytes = Int(values["bytes"] ?? ""),
-              let big = values["bigFolder"], let mid = values["midFolder"], let word = values["word"],
-              let wordNotes = Int(values["wordNotes"] ?? "")
+            values["notes"] == String(notes), tags.count >= 3,
+            let folders = Int(values["folders"] ?? ""), let bytes = Int(values["bytes"] ?? ""),
+            let big = values["bigFolder"], let mid = values["midFolder"], let word = values["word"],
+            let wordNotes = Int(values["wordNotes"] ?? "")
         else { return nil }
-        return VaultFacts(root: root, notes: notes, folders: folders, bytes: bytes, topTags: tags, bigFolder: big,
-                          midFolder: mid, word: word, wordNotes: wordNotes,
-                          seconds: Double(values["seconds"] ?? "") ?? 0)
+        return VaultFacts(
+            root: root, notes: notes, folders: folders, bytes: bytes, topTags: tags, bigFolder: big,
+            midFolder: mid, word: word, wordNotes: wordNotes,
+            seconds: Double(values["seconds"] ?? "") ?? 0)
     }
 }
 
@@ -192,10 +194,11 @@ struct VaultGenerator {
         let mid = topLevelCounts.filter { !$0.key.isEmpty && $0.key != bigFolder }
             .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         let middle = mid.isEmpty ? bigFolder : mid[min(2, mid.count - 1)].key
-        return VaultFacts(root: root, notes: count, folders: folders.count, bytes: totalBytes,
-                          topTags: top.prefix(3).map { $0.value.spelling }, bigFolder: bigFolder, midFolder: middle,
-                          word: VaultGenerator.rareWord, wordNotes: wordNotes,
-                          seconds: Date().timeIntervalSince(started))
+        return VaultFacts(
+            root: root, notes: count, folders: folders.count, bytes: totalBytes,
+            topTags: top.prefix(3).map { $0.value.spelling }, bigFolder: bigFolder, midFolder: middle,
+            word: VaultGenerator.rareWord, wordNotes: wordNotes,
+            seconds: Date().timeIntervalSince(started))
     }
 
     /// Folders up to depth 5: 8-25 top-level ones (one of them the big "Daily Notes"), then
@@ -258,8 +261,12 @@ struct VaultGenerator {
         let mtime = 1_420_070_400 + random.int(0...315_532_800)
         var tags: [String] = []
         let tagCountRoll = random.unit()
-        let tagCount = tagCountRoll < 0.08 ? 0 : tagCountRoll < 0.80 ? random.int(1...4)
-            : tagCountRoll < 0.96 ? random.int(5...8) : random.int(9...24)
+        let tagCount =
+            tagCountRoll < 0.08
+            ? 0
+            : tagCountRoll < 0.80
+                ? random.int(1...4)
+                : tagCountRoll < 0.96 ? random.int(5...8) : random.int(9...24)
         for _ in 0..<tagCount {
             var tag: String
             if random.chance(0.85) {

@@ -1,6 +1,7 @@
 // notez-bench: generates realistic vaults (DESIGN.md section 8) and measures `notez` against ripgrep
 // as whole processes. Prints a Markdown table on stdout, progress on stderr.
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,14 +16,16 @@ struct Options {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("""
-    usage: notez-bench [--sizes 10000,100000] [--runs N] [--quick] [--notez PATH] [--seed N]
-                       [--dir FOLDER] [--generate-only]
-      --quick          10,000 notes only, 3 runs
-      --notez PATH     the notez binary (default: next to this executable)
-      --dir FOLDER     where vaults are generated and cached (default: $TMPDIR or /tmp)
+    FileHandle.standardError.write(
+        Data(
+            """
+            usage: notez-bench [--sizes 10000,100000] [--runs N] [--quick] [--notez PATH] [--seed N]
+                               [--dir FOLDER] [--generate-only]
+              --quick          10,000 notes only, 3 runs
+              --notez PATH     the notez binary (default: next to this executable)
+              --dir FOLDER     where vaults are generated and cached (default: $TMPDIR or /tmp)
 
-    """.utf8))
+            """.utf8))
     exit(2)
 }
 
@@ -83,8 +86,10 @@ func prepareVault(size: Int, options: Options) throws -> VaultFacts {
     // The marker is written last: an interrupted generation is regenerated next time.
     try facts.markerText(version: VaultGenerator.version, seed: options.seed)
         .write(toFile: root + "/" + VaultFacts.markerName, atomically: true, encoding: .utf8)
-    log(String(format: "generated in %.1f s: %.1f MB, %d folders, '%@' in %d notes",
-               facts.seconds, Double(facts.bytes) / 1_048_576, facts.folders, facts.word, facts.wordNotes))
+    log(
+        String(
+            format: "generated in %.1f s: %.1f MB, %d folders, '%@' in %d notes",
+            facts.seconds, Double(facts.bytes) / 1_048_576, facts.folders, facts.word, facts.wordNotes))
     return facts
 }
 
@@ -150,13 +155,15 @@ func machineDescription() -> String {
     var memory = "unknown memory"
     var model = "unknown CPU"
     if let info = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
-       let line = info.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
-       let kib = Double(line.split(separator: " ").dropFirst().first ?? "") {
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
+        let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
+    {
         memory = String(format: "%.1f GiB RAM", kib / 1_048_576)
     }
     if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-       let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-       let colon = line.firstIndex(of: ":") {
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+        let colon = line.firstIndex(of: ":")
+    {
         model = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
     return "\(cores) cores (\(model)), \(memory)"
@@ -193,20 +200,25 @@ do {
             vaults.append(try prepareVault(size: size, options: options))
             continue
         }
-        if let facts = VaultFacts.read(root: vaultRoot(size: size, options: options), version: VaultGenerator.version,
-                                       seed: options.seed, notes: size) {
+        if let facts = VaultFacts.read(
+            root: vaultRoot(size: size, options: options), version: VaultGenerator.version,
+            seed: options.seed, notes: size)
+        {
             log("reusing \(facts.root) (\(size) notes)")
             vaults.append(facts)
             continue
         }
         // Generate in a child process: Linux charges the parent's resident set at exec time to
         // every child's ru_maxrss, so the measuring process must stay small.
-        let result = try ProcessRunner.run("/proc/self/exe", [
-            "--generate-only", "--sizes", String(size), "--seed", String(options.seed), "--dir", options.baseFolder,
-        ])
+        let result = try ProcessRunner.run(
+            "/proc/self/exe",
+            [
+                "--generate-only", "--sizes", String(size), "--seed", String(options.seed), "--dir", options.baseFolder,
+            ])
         FileHandle.standardError.write(Data(result.stderr.utf8))
-        guard result.exitCode == 0, let facts = VaultFacts.read(
-            root: vaultRoot(size: size, options: options), version: VaultGenerator.version, seed: options.seed, notes: size)
+        guard result.exitCode == 0,
+            let facts = VaultFacts.read(
+                root: vaultRoot(size: size, options: options), version: VaultGenerator.version, seed: options.seed, notes: size)
         else { throw BenchError("generating \(size) notes failed (exit \(result.exitCode))") }
         vaults.append(facts)
     }
@@ -238,8 +250,10 @@ for facts in vaults {
             if let ripgrep {
                 rows.append(measure(item, facts: facts, executable: ripgrep, runs: options.runs))
             } else {
-                rows.append(Row(measure: item.name, notes: facts.notes, tool: .ripgrep, medianMs: nil,
-                                failure: "skipped: rg is not on PATH"))
+                rows.append(
+                    Row(
+                        measure: item.name, notes: facts.notes, tool: .ripgrep, medianMs: nil,
+                        failure: "skipped: rg is not on PATH"))
             }
         }
     }
@@ -249,8 +263,9 @@ for facts in vaults {
 
 let today = ISO8601DateFormatter().string(from: started)
 print("notez-bench \(today) — \(machineDescription()); load average \(loadBefore) before, \(loadAverage()) after")
-print("notez: \(notez); ripgrep: \(ripgrepVersion); \(options.runs) runs after 1 warm-up, medians; "
-      + "whole processes, warm page cache")
+print(
+    "notez: \(notez); ripgrep: \(ripgrepVersion); \(options.runs) runs after 1 warm-up, medians; "
+        + "whole processes, warm page cache")
 print("")
 print("| measure | notes | median ms | min–max ms | × rg | max RSS MB | hits |")
 print("|---|---:|---:|---:|---:|---:|---:|")
@@ -263,17 +278,23 @@ for row in rows {
     let medianMs = row.medianMs ?? 0
     let ratio = rg.map { String(format: "%.2f", medianMs / $0) } ?? "–"
     let rssText = row.tool == .notez ? String(format: "%.1f", row.maxRSSMB) : String(format: "(%.1f)", row.maxRSSMB)
-    print(String(format: "| %@ | %d | %.0f | %.0f–%.0f | %@ | %@ | %d |", row.measure, row.notes, medianMs,
-                 row.minMs, row.maxMs, ratio, rssText, row.hits))
+    print(
+        String(
+            format: "| %@ | %d | %.0f | %.0f–%.0f | %@ | %@ | %d |", row.measure, row.notes, medianMs,
+            row.minMs, row.maxMs, ratio, rssText, row.hits))
 }
 print("")
 for facts in vaults {
-    print(String(format: "- %d notes: %.1f MB in %d folders; TOP = `%@`, BIG = `%@` (20%% of notes), WORD = `%@` in %d notes; "
-                 + "boolean = `%@`", facts.notes, Double(facts.bytes) / 1_048_576, facts.folders, facts.topTags[0],
-                 facts.bigFolder, facts.word, facts.wordNotes, BenchMeasure.booleanQuery(facts)))
+    print(
+        String(
+            format: "- %d notes: %.1f MB in %d folders; TOP = `%@`, BIG = `%@` (20%% of notes), WORD = `%@` in %d notes; "
+                + "boolean = `%@`", facts.notes, Double(facts.bytes) / 1_048_576, facts.folders, facts.topTags[0],
+            facts.bigFolder, facts.word, facts.wordNotes, BenchMeasure.booleanQuery(facts)))
 }
 if ripgrep == nil { print("- ripgrep is not installed: the ratio column is empty (`apt-get install ripgrep`).") }
 if !hasSearch { print("- this notez has no `search` command: only `overview` was measured.") }
 print("- max RSS of rg in parentheses; \"hits\" counts output lines (paths for search and rg).")
-print(String(format: "- max RSS is `ru_maxrss` from `wait4`; Linux charges the spawning process's resident set "
-             + "(%.1f MB here) to the child at exec, so values near that are a floor, not the child's use.", floorMB))
+print(
+    String(
+        format: "- max RSS is `ru_maxrss` from `wait4`; Linux charges the spawning process's resident set "
+            + "(%.1f MB here) to the child at exec, so values near that are a floor, not the child's use.", floorMB))

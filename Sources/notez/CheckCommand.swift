@@ -14,21 +14,25 @@ struct CheckCommand: ParsableCommand {
         let index = try vault.loadIndex()
         let check = VaultCheck(index: index)
         if output.json {
-            Terminal.line(JSONValue.array(check.findings.map { finding in
-                .object([
-                    ("path", .string(finding.path)),
-                    ("line", finding.line.map(JSONValue.int) ?? .null),
-                    ("column", finding.column.map(JSONValue.int) ?? .null),
-                    ("message", .string(finding.message)),
-                ])
-            }).text())
+            Terminal.line(
+                JSONValue.array(
+                    check.findings.map { finding in
+                        .object([
+                            ("path", .string(finding.path)),
+                            ("line", finding.line.map(JSONValue.int) ?? .null),
+                            ("column", finding.column.map(JSONValue.int) ?? .null),
+                            ("message", .string(finding.message)),
+                        ])
+                    }
+                ).text())
         } else {
             for finding in check.findings { Terminal.line(TerminalText.safe(finding.text)) }
             if check.findings.isEmpty {
                 Terminal.line("No problems in \(index.notes.count) notes.")
             } else {
                 Terminal.flush()
-                FileHandleOutput.stderr("notez: \(check.findings.count) problem\(check.findings.count == 1 ? "" : "s") in \(index.notes.count) notes\n")
+                FileHandleOutput.stderr(
+                    "notez: \(check.findings.count) problem\(check.findings.count == 1 ? "" : "s") in \(index.notes.count) notes\n")
             }
         }
         if !check.findings.isEmpty { throw CLIExit(code: CLIExit.noMatchOrProblems) }

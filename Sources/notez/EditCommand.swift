@@ -28,10 +28,14 @@ struct EditCommand: ParsableCommand {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CLIExit(code: CLIExit.io, message: "the editor '\(TerminalText.safe(editor))' exited with status \(process.terminationStatus); 'modified' not updated")
+            throw CLIExit(
+                code: CLIExit.io,
+                message: "the editor '\(TerminalText.safe(editor))' exited with status \(process.terminationStatus); 'modified' not updated"
+            )
         }
-        let plan = try NotePlanner.touchModified(path: target.path, before: before, now: PlanExecution.now,
-                                                 index: index, files: files)
+        let plan = try NotePlanner.touchModified(
+            path: target.path, before: before, now: PlanExecution.now,
+            index: index, files: files)
         if plan.isEmpty, plan.skipped.isEmpty {
             if mutation.json { Terminal.line(PlanExecution.json(plan, result: nil, dryRun: false).text()) }
             return

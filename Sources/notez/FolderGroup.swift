@@ -5,7 +5,9 @@ import NotezKit
 struct FolderGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folder", abstract: "Show and manage folders.",
-        subcommands: [FolderTreeCommand.self, FolderCreateCommand.self, FolderRenameCommand.self, FolderColorCommand.self, FolderDeleteCommand.self],
+        subcommands: [
+            FolderTreeCommand.self, FolderCreateCommand.self, FolderRenameCommand.self, FolderColorCommand.self, FolderDeleteCommand.self,
+        ],
         defaultSubcommand: FolderTreeCommand.self)
 }
 

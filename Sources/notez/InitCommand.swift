@@ -22,6 +22,9 @@ struct InitCommand: ParsableCommand {
             root = FileManager.default.currentDirectoryPath
         }
         let created = try VaultInitializer.initialize(root: root)
-        Terminal.line(created ? "Initialized a notez vault in \(TerminalText.safe(root))/.notez" : "\(TerminalText.safe(root)) is already a notez vault; nothing changed.")
+        Terminal.line(
+            created
+                ? "Initialized a notez vault in \(TerminalText.safe(root))/.notez"
+                : "\(TerminalText.safe(root)) is already a notez vault; nothing changed.")
     }
 }

@@ -22,8 +22,9 @@ struct MvCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let folder = items.last! == "/" ? "" : items.last!
-        let plan = try MovePlanner.move(notes: Array(items.dropLast()), to: folder, create: create,
-                                        index: index, files: DiskVaultFiles(root: index.root))
+        let plan = try MovePlanner.move(
+            notes: Array(items.dropLast()), to: folder, create: create,
+            index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation)
     }
 }

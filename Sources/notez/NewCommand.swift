@@ -31,8 +31,9 @@ struct NewCommand: ParsableCommand {
         if body == nil, !Terminal.stdinIsTerminal {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
-        let plan = try NotePlanner.new(title: title, folder: folder, tags: tag, pinned: pin, body: text,
-                                       now: PlanExecution.now, index: index, files: DiskVaultFiles(root: index.root))
+        let plan = try NotePlanner.new(
+            title: title, folder: folder, tags: tag, pinned: pin, body: text,
+            now: PlanExecution.now, index: index, files: DiskVaultFiles(root: index.root))
         let path = plan.details["created"]?.first ?? ""
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in [path] }
     }

@@ -12,14 +12,15 @@ struct OverviewCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         if output.json {
-            Terminal.line(JSONValue.object([
-                ("notes", .int(index.notes.count)),
-                ("pinned", .int(index.pinnedNotes.count)),
-                ("unsorted", .int(index.unsortedNotes.count)),
-                ("trash", .int(index.trashCount)),
-                ("folders", .array(index.folderTree.children.map(JSONShapes.folder))),
-                ("tags", .array(index.tags.map(JSONShapes.tag))),
-            ]).text())
+            Terminal.line(
+                JSONValue.object([
+                    ("notes", .int(index.notes.count)),
+                    ("pinned", .int(index.pinnedNotes.count)),
+                    ("unsorted", .int(index.unsortedNotes.count)),
+                    ("trash", .int(index.trashCount)),
+                    ("folders", .array(index.folderTree.children.map(JSONShapes.folder))),
+                    ("tags", .array(index.tags.map(JSONShapes.tag))),
+                ]).text())
             return
         }
         if index.notes.isEmpty && index.folderTree.children.isEmpty && index.tags.isEmpty {
@@ -29,7 +30,8 @@ struct OverviewCommand: ParsableCommand {
             return
         }
         let width = 34
-        Terminal.line(Terminal.bold("notez") + Terminal.dim(" · \(index.notes.count) notes in \(TerminalText.safe(VaultPath.name(of: index.root)))"))
+        Terminal.line(
+            Terminal.bold("notez") + Terminal.dim(" · \(index.notes.count) notes in \(TerminalText.safe(VaultPath.name(of: index.root)))"))
         Terminal.line()
         Terminal.line(TerminalText.pad("All Pinned Notes", width) + TerminalText.right(index.pinnedNotes.count, 6))
         Terminal.line(TerminalText.pad("Unsorted Notes", width) + TerminalText.right(index.unsortedNotes.count, 6))

@@ -23,9 +23,11 @@ enum PlanExecution {
     /// `progress` names a `\r` progress line on stderr (shown after a second, on a terminal);
     /// `extraJSON` adds keys to the JSON summary.
     @discardableResult
-    static func execute(_ plan: Plan, root: String, options: MutationOptions, yes: Bool = false,
-                        progress: String? = nil, extraJSON: [(String, JSONValue)] = [],
-                        summary: ((OperationRunner.Result) -> [String])? = nil) throws -> OperationRunner.Result? {
+    static func execute(
+        _ plan: Plan, root: String, options: MutationOptions, yes: Bool = false,
+        progress: String? = nil, extraJSON: [(String, JSONValue)] = [],
+        summary: ((OperationRunner.Result) -> [String])? = nil
+    ) throws -> OperationRunner.Result? {
         if options.dryRun {
             if options.json {
                 Terminal.line(json(plan, result: nil, dryRun: true, extra: extraJSON).text())
@@ -87,17 +89,22 @@ enum PlanExecution {
     /// `{"operation", "journal", "dryRun", "steps": [{"kind", "path", "to"}], "messages", "skipped"}`.
     static func json(_ plan: Plan, result: OperationRunner.Result?, dryRun: Bool, extra: [(String, JSONValue)] = []) -> JSONValue {
         let issues = result?.issues ?? plan.skipped
-        return .object([
-            ("operation", .string(plan.operation)),
-            ("journal", result?.id.map(JSONValue.string) ?? .null),
-            ("dryRun", .bool(dryRun)),
-            ("steps", .array(plan.steps.map { step in
-                var pairs: [(String, JSONValue)] = [("kind", .string(step.kind.rawValue)), ("path", .string(step.path))]
-                if let to = step.to { pairs.append(("to", .string(to))) }
-                return .object(pairs)
-            })),
-            ("messages", .array(plan.messages.map(JSONValue.string))),
-            ("skipped", .array(issues.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
-        ] + extra)
+        return .object(
+            [
+                ("operation", .string(plan.operation)),
+                ("journal", result?.id.map(JSONValue.string) ?? .null),
+                ("dryRun", .bool(dryRun)),
+                (
+                    "steps",
+                    .array(
+                        plan.steps.map { step in
+                            var pairs: [(String, JSONValue)] = [("kind", .string(step.kind.rawValue)), ("path", .string(step.path))]
+                            if let to = step.to { pairs.append(("to", .string(to))) }
+                            return .object(pairs)
+                        })
+                ),
+                ("messages", .array(plan.messages.map(JSONValue.string))),
+                ("skipped", .array(issues.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            ] + extra)
     }
 }

@@ -14,9 +14,11 @@ struct SearchCommand: ParsableCommand {
             Exit status: 0 found, 1 nothing matched, 2 query or usage error, 3 vault unreadable.
             """)
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The query; several arguments are joined with spaces. Quote it for the shell: 'tag:work -folder:Archive'.",
-        valueName: "query"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "The query; several arguments are joined with spaces. Quote it for the shell: 'tag:work -folder:Archive'.",
+            valueName: "query"))
     var query: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"))
@@ -28,10 +30,15 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .customLong("any-tag"), help: ArgumentHelp("Same as --tag T together with --any.", valueName: "tag"))
     var anyTag: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Only notes in this folder (a name at any depth or a path), with subfolders (repeatable; any).", valueName: "folder"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Only notes in this folder (a name at any depth or a path), with subfolders (repeatable; any).", valueName: "folder"))
     var folder: [String] = []
 
-    @Option(name: .customLong("not-folder"), help: ArgumentHelp("Leave out notes in this folder and its subfolders (repeatable).", valueName: "folder"))
+    @Option(
+        name: .customLong("not-folder"),
+        help: ArgumentHelp("Leave out notes in this folder and its subfolders (repeatable).", valueName: "folder"))
     var notFolder: [String] = []
 
     @Flag(name: .long, help: "Only pinned notes.")
@@ -72,8 +79,9 @@ struct SearchCommand: ParsableCommand {
 
     /// The filters the flags describe.
     var filters: SearchFilters {
-        SearchFilters(tags: tag + anyTag, anyTag: any || !anyTag.isEmpty, folders: folder, excludedFolders: notFolder,
-                      pinned: pinned, words: text)
+        SearchFilters(
+            tags: tag + anyTag, anyTag: any || !anyTag.isEmpty, folders: folder, excludedFolders: notFolder,
+            pinned: pinned, words: text)
     }
 
     func run() throws {
@@ -114,7 +122,9 @@ struct SearchCommand: ParsableCommand {
         }
         if let flags = filters.query { parts.append(flags) }
         guard let node = QueryNode.allOf(parts) else {
-            throw CLIExit(code: CLIExit.usage, message: "nothing to search for: give a QUERY or a filter flag such as --tag (see 'notez search --help')")
+            throw CLIExit(
+                code: CLIExit.usage,
+                message: "nothing to search for: give a QUERY or a filter flag such as --tag (see 'notez search --help')")
         }
         return node
     }

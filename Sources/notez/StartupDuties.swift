@@ -7,8 +7,9 @@ enum StartupDuties {
     static func run(root: String) -> [String] {
         do {
             let config = try VaultConfig.load(root: root)
-            return try Startup.run(root: root, config: config, now: PlanExecution.now,
-                                   counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
+            return try Startup.run(
+                root: root, config: config, now: PlanExecution.now,
+                counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
         } catch {
             return ["could not finish interrupted operations: \(error)"]
         }

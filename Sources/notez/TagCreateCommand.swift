@@ -3,7 +3,8 @@ import NotezKit
 
 /// `notez tag create NAME [--color C]`.
 struct TagCreateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "create", abstract: "Register a tag in .notez/tags.yaml (before any note uses it).")
+    static let configuration = CommandConfiguration(
+        commandName: "create", abstract: "Register a tag in .notez/tags.yaml (before any note uses it).")
 
     @Argument(help: "The tag name.")
     var name: String

@@ -24,7 +24,9 @@ struct TagDeleteCommand: ParsableCommand {
         let planning = ProgressLine(label: "reading")
         let plan = try TagRefactorPlanner.delete(tags, index: index, files: DiskVaultFiles(root: index.root), progress: planning.callback)
         planning.finish()
-        try PlanExecution.execute(plan, root: index.root, options: mutation, yes: confirm.yes, progress: "deleting",
-                                  extraJSON: TagRefactorOutput.json(plan)) { TagRefactorOutput.summary(plan, $0) }
+        try PlanExecution.execute(
+            plan, root: index.root, options: mutation, yes: confirm.yes, progress: "deleting",
+            extraJSON: TagRefactorOutput.json(plan)
+        ) { TagRefactorOutput.summary(plan, $0) }
     }
 }

@@ -5,8 +5,10 @@ import NotezKit
 struct TagGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tag", abstract: "List and manage tags.",
-        subcommands: [TagListCommand.self, TagCreateCommand.self, TagColorCommand.self, TagAddCommand.self, TagRemoveCommand.self,
-                      TagRenameCommand.self, TagMergeCommand.self, TagDeleteCommand.self, TagHistoryCommand.self],
+        subcommands: [
+            TagListCommand.self, TagCreateCommand.self, TagColorCommand.self, TagAddCommand.self, TagRemoveCommand.self,
+            TagRenameCommand.self, TagMergeCommand.self, TagDeleteCommand.self, TagHistoryCommand.self,
+        ],
         defaultSubcommand: TagListCommand.self)
 }
 

@@ -25,10 +25,13 @@ struct TagMergeCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let planning = ProgressLine(label: "reading")
-        let plan = try TagRefactorPlanner.merge(sources, into: into, index: index, files: DiskVaultFiles(root: index.root),
-                                                progress: planning.callback)
+        let plan = try TagRefactorPlanner.merge(
+            sources, into: into, index: index, files: DiskVaultFiles(root: index.root),
+            progress: planning.callback)
         planning.finish()
-        try PlanExecution.execute(plan, root: index.root, options: mutation, yes: confirm.yes, progress: "merging",
-                                  extraJSON: TagRefactorOutput.json(plan)) { TagRefactorOutput.summary(plan, $0) }
+        try PlanExecution.execute(
+            plan, root: index.root, options: mutation, yes: confirm.yes, progress: "merging",
+            extraJSON: TagRefactorOutput.json(plan)
+        ) { TagRefactorOutput.summary(plan, $0) }
     }
 }

@@ -6,16 +6,22 @@ enum TagRefactorOutput {
     /// `"tags": [{"name", "color", "registered", "notes", "hadTarget", "renamedTo"}]` and `"target"`.
     static func json(_ plan: Plan) -> [(String, JSONValue)] {
         guard let details = TagOperationDetails(plan.details) else { return [] }
-        var pairs: [(String, JSONValue)] = [("tags", .array(details.sources.map { source in
-            .object([
-                ("name", .string(source.name)),
-                ("color", source.color.map(JSONValue.string) ?? .null),
-                ("registered", .bool(source.registered)),
-                ("notes", .int(source.notes.count)),
-                ("hadTarget", .int(source.hadTarget.count)),
-                ("renamedTo", source.renamedTo.map(JSONValue.string) ?? .null),
-            ])
-        }))]
+        var pairs: [(String, JSONValue)] = [
+            (
+                "tags",
+                .array(
+                    details.sources.map { source in
+                        .object([
+                            ("name", .string(source.name)),
+                            ("color", source.color.map(JSONValue.string) ?? .null),
+                            ("registered", .bool(source.registered)),
+                            ("notes", .int(source.notes.count)),
+                            ("hadTarget", .int(source.hadTarget.count)),
+                            ("renamedTo", source.renamedTo.map(JSONValue.string) ?? .null),
+                        ])
+                    })
+            )
+        ]
         if let target = details.target { pairs.append(("target", .string(target))) }
         return pairs
     }
@@ -29,14 +35,17 @@ enum TagRefactorOutput {
         var lines: [String] = []
         switch details.kind {
         case .merge:
-            lines.append("merged " + tags.map { "'\($0.name)' (\(count($0.notes.count)))" }.joined(separator: ", ")
-                         + " into '\(details.target ?? "")'")
+            lines.append(
+                "merged " + tags.map { "'\($0.name)' (\(count($0.notes.count)))" }.joined(separator: ", ")
+                    + " into '\(details.target ?? "")'")
         case .rename:
             lines += tags.map { "renamed '\($0.name)' → '\($0.renamedTo ?? "")' (\(count($0.notes.count)))" }
         case .delete:
             lines += tags.map { "deleted '\($0.name)' from \(count($0.notes.count))" }
         }
-        lines.append("\(updated) note\(updated == 1 ? "" : "s") updated" + (plan.steps.contains { $0.path == ".notez/tags.yaml" } ? ", registry updated" : ""))
+        lines.append(
+            "\(updated) note\(updated == 1 ? "" : "s") updated"
+                + (plan.steps.contains { $0.path == ".notez/tags.yaml" } ? ", registry updated" : ""))
         if let id = result.id { lines.append("journal \(id); undo with: notez undo") }
         return lines
     }

@@ -3,7 +3,8 @@ import NotezKit
 
 /// `notez tag remove NOTE TAG...`.
 struct TagRemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove tags from a note (exactly these, not their children).")
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove tags from a note (exactly these, not their children).")
 
     @Argument(help: "The note: a path or a unique title.")
     var note: String

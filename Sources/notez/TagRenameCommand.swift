@@ -24,10 +24,13 @@ struct TagRenameCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let planning = ProgressLine(label: "reading")
-        let plan = try TagRefactorPlanner.rename(old, to: new, exact: exact, index: index, files: DiskVaultFiles(root: index.root),
-                                                 progress: planning.callback)
+        let plan = try TagRefactorPlanner.rename(
+            old, to: new, exact: exact, index: index, files: DiskVaultFiles(root: index.root),
+            progress: planning.callback)
         planning.finish()
-        try PlanExecution.execute(plan, root: index.root, options: mutation, yes: confirm.yes, progress: "renaming",
-                                  extraJSON: TagRefactorOutput.json(plan)) { TagRefactorOutput.summary(plan, $0) }
+        try PlanExecution.execute(
+            plan, root: index.root, options: mutation, yes: confirm.yes, progress: "renaming",
+            extraJSON: TagRefactorOutput.json(plan)
+        ) { TagRefactorOutput.summary(plan, $0) }
     }
 }

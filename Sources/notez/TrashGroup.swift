@@ -4,7 +4,9 @@ import ArgumentParser
 struct TrashGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trash", abstract: "List, show, restore and permanently delete trashed notes.",
-        subcommands: [TrashListCommand.self, TrashShowCommand.self, TrashRestoreCommand.self,
-                      TrashDeleteCommand.self, TrashEmptyCommand.self],
+        subcommands: [
+            TrashListCommand.self, TrashShowCommand.self, TrashRestoreCommand.self,
+            TrashDeleteCommand.self, TrashEmptyCommand.self,
+        ],
         defaultSubcommand: TrashListCommand.self)
 }

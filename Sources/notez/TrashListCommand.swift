@@ -14,16 +14,19 @@ struct TrashListCommand: ParsableCommand {
         let items = TrashStore(root: index.root).items()
         let notes = items.map { NoteReader.note(relativePath: $0.storedPath, root: index.root) }
         if output.json {
-            Terminal.line(JSONValue.array(zip(items, notes).map { item, note in
-                .object([
-                    ("id", .string(item.id)),
-                    ("title", .string(note.title)),
-                    ("path", .string(item.originalPath)),
-                    ("folder", .string(VaultPath.folder(of: item.originalPath))),
-                    ("deleted", .string(NoteDate.iso8601(item.deleted))),
-                    ("snippet", .string(note.snippet)),
-                ])
-            }).text())
+            Terminal.line(
+                JSONValue.array(
+                    zip(items, notes).map { item, note in
+                        .object([
+                            ("id", .string(item.id)),
+                            ("title", .string(note.title)),
+                            ("path", .string(item.originalPath)),
+                            ("folder", .string(VaultPath.folder(of: item.originalPath))),
+                            ("deleted", .string(NoteDate.iso8601(item.deleted))),
+                            ("snippet", .string(note.snippet)),
+                        ])
+                    }
+                ).text())
             return
         }
         if items.isEmpty {
@@ -33,8 +36,9 @@ struct TrashListCommand: ParsableCommand {
         let snippets = snippetOptions.enabled(index.config)
         for (item, note) in zip(items, notes) {
             let from = VaultPath.folder(of: item.originalPath)
-            Terminal.line(Terminal.bold(TerminalText.safe(note.title)) + "  from " + TerminalText.safe(from.isEmpty ? "Unsorted Notes" : from)
-                          + "  " + Terminal.dim("deleted " + NoteDate.day(item.deleted)) + "  " + Terminal.dim(item.id))
+            Terminal.line(
+                Terminal.bold(TerminalText.safe(note.title)) + "  from " + TerminalText.safe(from.isEmpty ? "Unsorted Notes" : from)
+                    + "  " + Terminal.dim("deleted " + NoteDate.day(item.deleted)) + "  " + Terminal.dim(item.id))
             if snippets, !note.snippet.isEmpty { Terminal.line("    " + Terminal.dim(TerminalText.safe(note.snippet))) }
         }
     }

@@ -22,8 +22,9 @@ struct UndoCommand: ParsableCommand {
         let index = try vault.loadIndex()
         let history = JournalHistory(records: try Journal(writer: try AtomicWriter(root: index.root)).records())
         let planning = ProgressLine(label: "reading")
-        let plan = try JournalUndo.plan(id: id, history: history, index: index, files: DiskVaultFiles(root: index.root),
-                                        progress: planning.callback)
+        let plan = try JournalUndo.plan(
+            id: id, history: history, index: index, files: DiskVaultFiles(root: index.root),
+            progress: planning.callback)
         planning.finish()
         let target = plan.details["undoes"]?.first.flatMap { history.record($0) }
         let undone = target.map { "'\(JournalHistory.commandLine($0))' (\($0.id))" } ?? "the operation"
@@ -34,8 +35,9 @@ struct UndoCommand: ParsableCommand {
         try PlanExecution.execute(plan, root: index.root, options: mutation, progress: "undoing", extraJSON: extra) { result in
             var lines = ["undid \(undone)"]
             if let exact = plan.details["exact"], let merged = plan.details["merged"] {
-                lines.append("\(exact.count) file\(exact.count == 1 ? "" : "s") restored exactly, \(merged.count) merged with changes made since"
-                             + (plan.steps.contains { $0.path == ".notez/tags.yaml" } ? ", registry restored" : ""))
+                lines.append(
+                    "\(exact.count) file\(exact.count == 1 ? "" : "s") restored exactly, \(merged.count) merged with changes made since"
+                        + (plan.steps.contains { $0.path == ".notez/tags.yaml" } ? ", registry restored" : ""))
             } else {
                 lines += PlanExecution.defaultSummary(plan, result: result)
             }

@@ -3,7 +3,10 @@ import NotezKit
 
 /// `--vault PATH`, shared by every command, and opening the vault.
 struct VaultOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The vault folder (default: $NOTEZ_VAULT, else the nearest folder with .notez/, else the current folder).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The vault folder (default: $NOTEZ_VAULT, else the nearest folder with .notez/, else the current folder).", valueName: "path"))
     var vault: String?
 
     /// A `--vault` given before the subcommand (`notez --vault V ls`), which the parser would reject.

@@ -105,7 +105,8 @@ final class WatchPrinter: @unchecked Sendable {
     func printInitial(results: [Note], index: LiveIndex, query: String) {
         let time = now()
         for note in results {
-            emit(json ? "{\"event\":\"match\",\"path\":\(quoted(note.path)),\"time\":\(quoted(time))}" : "= " + TerminalText.safe(note.path))
+            emit(
+                json ? "{\"event\":\"match\",\"path\":\(quoted(note.path)),\"time\":\(quoted(time))}" : "= " + TerminalText.safe(note.path))
         }
         if json {
             emit("{\"event\":\"ready\",\"matches\":\(results.count),\"notes\":\(index.count),\"time\":\(quoted(time))}")
@@ -128,14 +129,15 @@ final class WatchPrinter: @unchecked Sendable {
     }
 
     func jsonLine(_ change: WatchChange, time: String) -> String {
-        let (event, from): (String, String?) = switch change {
-        case .added: ("added", nil)
-        case .modified: ("modified", nil)
-        case .moved(let from, _): ("moved", from)
-        case .removed: ("removed", nil)
-        case .folderAdded: ("added", nil)
-        case .folderRemoved: ("removed", nil)
-        }
+        let (event, from): (String, String?) =
+            switch change {
+            case .added: ("added", nil)
+            case .modified: ("modified", nil)
+            case .moved(let from, _): ("moved", from)
+            case .removed: ("removed", nil)
+            case .folderAdded: ("added", nil)
+            case .folderRemoved: ("removed", nil)
+            }
         var path = change.path
         switch change {
         case .folderAdded, .folderRemoved: path += "/"

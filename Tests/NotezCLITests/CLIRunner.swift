@@ -26,7 +26,9 @@ enum CLIRunner {
     }()
 
     /// Runs `notez args...` in `directory` with `stdin` as input and extra environment variables.
-    static func run(_ args: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+    static func run(_ args: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:]) throws
+        -> CLIResult
+    {
         let process = Process()
         process.executableURL = binary
         process.arguments = args
@@ -52,14 +54,19 @@ enum CLIRunner {
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         process.waitUntilExit()
         group.wait()
-        return CLIResult(status: process.terminationStatus,
-                         stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }
 

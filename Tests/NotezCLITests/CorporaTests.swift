@@ -4,7 +4,8 @@ import Testing
 /// Real vaults from `../shared/corpora/`: every note is indexed or reported, counts add up, nothing crashes.
 @Suite struct CorporaTests {
     static let corporaFolder = CLIRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-    static let archives: [String] = (try? FileManager.default.contentsOfDirectory(atPath: corporaFolder.path))?
+    static let archives: [String] =
+        (try? FileManager.default.contentsOfDirectory(atPath: corporaFolder.path))?
         .filter { $0.hasSuffix(".tar.gz") }.sorted() ?? []
 
     /// Unpacks an archive into a fresh temporary vault.
@@ -56,11 +57,13 @@ import Testing
         folders.forEach(Self.checkFolder)
 
         let listed = try vault.run(["ls", "-r", "--json", "--no-snippets"])
-        let paths = Set((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as! [[String: Any]]).map { $0["path"] as! String })
+        let paths = Set(
+            (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as! [[String: Any]]).map { $0["path"] as! String })
         #expect(paths.count == notes)
         let check = try vault.run(["check", "--json"])
         #expect(check.status == 0 || check.status == 1)
-        let reported = Set((try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [[String: Any]]).map { $0["path"] as! String })
+        let reported = Set(
+            (try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [[String: Any]]).map { $0["path"] as! String })
         for file in files {
             #expect(paths.contains(file) || reported.contains(file), "\(file) neither indexed nor reported")
         }

@@ -27,8 +27,10 @@ enum Mutation {
 
     /// Checks that every file outside `changed` (and the derived state) is byte-identical, and that the
     /// files in `changed` did change (appeared, disappeared or differ).
-    static func expectOnly(_ changed: Set<String>, before: [String: Data], after: [String: Data],
-                           sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectOnly(
+        _ changed: Set<String>, before: [String: Data], after: [String: Data],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let all = Set(before.keys).union(after.keys).filter { !isDerivedState($0) }
         for path in all.sorted() {
             if changed.contains(path) {

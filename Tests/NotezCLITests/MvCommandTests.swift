@@ -11,7 +11,8 @@ import Testing
         #expect(result.stdout.contains("moved scratch.md -> Archive/scratch 2.md"))
         #expect(result.stderr.contains("moved as 'scratch 2.md'"))
         let after = try vault.snapshot()
-        Mutation.expectOnly(["scratch.md", "Phone numbers.md", "Archive/scratch 2.md", "Archive/Phone numbers.md"], before: before, after: after)
+        Mutation.expectOnly(
+            ["scratch.md", "Phone numbers.md", "Archive/scratch 2.md", "Archive/Phone numbers.md"], before: before, after: after)
         #expect(after["Archive/scratch 2.md"] == before["scratch.md"])
         #expect(after["Archive/Phone numbers.md"] == before["Phone numbers.md"])
         #expect(after["Archive/scratch.md"] == before["Archive/scratch.md"])

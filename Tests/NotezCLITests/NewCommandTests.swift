@@ -5,22 +5,24 @@ import Testing
     @Test func createsANoteWithExactBytesAndTouchesNothingElse() throws {
         let vault = try TempVault.example()
         let before = try vault.snapshot()
-        let result = try Mutation.run(vault, ["new", "Plan: Q3/Q4", "--folder", "Work", "--tag", "planning", "--tag", "2024", "--pin"], stdin: "first line\n")
+        let result = try Mutation.run(
+            vault, ["new", "Plan: Q3/Q4", "--folder", "Work", "--tag", "planning", "--tag", "2024", "--pin"], stdin: "first line\n")
         #expect(result.status == 0)
         #expect(result.stdout == "Work/Plan- Q3-Q4.md\n")
         let after = try vault.snapshot()
         Mutation.expectOnly(["Work/Plan- Q3-Q4.md"], before: before, after: after)
-        #expect(Mutation.text(after["Work/Plan- Q3-Q4.md"]) == """
-            ---
-            title: "Plan: Q3/Q4"
-            created: \(Mutation.nowISO)
-            modified: \(Mutation.nowISO)
-            tags: [planning, "2024"]
-            pinned: true
-            ---
-            first line
+        #expect(
+            Mutation.text(after["Work/Plan- Q3-Q4.md"]) == """
+                ---
+                title: "Plan: Q3/Q4"
+                created: \(Mutation.nowISO)
+                modified: \(Mutation.nowISO)
+                tags: [planning, "2024"]
+                pinned: true
+                ---
+                first line
 
-            """)
+                """)
         #expect(after.keys.contains { $0.hasPrefix(".notez/journal/") && $0.hasSuffix(".json") })
     }
 

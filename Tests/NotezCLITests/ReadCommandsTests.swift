@@ -86,14 +86,15 @@ import Testing
         let vault = try TempVault.example()
         let result = try vault.run(["ls", "Work/Projects", "--no-snippets"])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            Work › Projects
-              Alpha/  3
-              Beta/  3
+        #expect(
+            result.stdout == """
+                Work › Projects
+                  Alpha/  3
+                  Beta/  3
 
-              Projects overview  #project #Work  2024-11-05
+                  Projects overview  #project #Work  2024-11-05
 
-            """)
+                """)
     }
 
     @Test func lsRecursiveTagAndUnsorted() throws {
@@ -106,10 +107,11 @@ import Testing
         #expect(unsorted?.map { $0["path"] as? String }.first == "Quick capture.md")
         #expect(unsorted?.count == 5)
         let pinned = try json(try vault.run(["ls", "--pinned", "--json"]).stdout) as? [[String: Any]]
-        #expect(pinned?.map { $0["path"] as? String } == [
-            "Personal/Travel/Zürich trip.md", "Quick capture.md", "Work/Team handbook.md",
-            "Work/Projects/Alpha/Alpha project plan.md",
-        ])
+        #expect(
+            pinned?.map { $0["path"] as? String } == [
+                "Personal/Travel/Zürich trip.md", "Quick capture.md", "Work/Team handbook.md",
+                "Work/Projects/Alpha/Alpha project plan.md",
+            ])
         let limited = try json(try vault.run(["ls", "-r", "--limit", "2", "--json"]).stdout) as? [Any]
         #expect(limited?.count == 2)
     }
@@ -168,7 +170,10 @@ import Testing
     @Test func folderTree() throws {
         let vault = try TempVault.example()
         let text = try vault.run(["folder", "tree"])
-        #expect(text.stdout.hasPrefix("(vault)                               30\n  Unsorted Notes                       5\n  Archive                              2\n    2023                               1\n"))
+        #expect(
+            text.stdout.hasPrefix(
+                "(vault)                               30\n  Unsorted Notes                       5\n  Archive                              2\n    2023                               1\n"
+            ))
         let tree = try json(try vault.run(["folder", "tree", "--json"]).stdout) as? [[String: Any]]
         #expect(tree?.count == 4)
         #expect(tree?.first?["path"] as? String == "Archive")
@@ -178,11 +183,12 @@ import Testing
         let vault = try TempVault.example()
         let result = try vault.run(["check"])
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            Work/Meetings/Budget review.md:4:8: did not find expected ',' or ']' while parsing a flow sequence
-            tag spelled in 2 ways (same tag, case differs): 'Work' (1), 'work' (10)
+        #expect(
+            result.stdout == """
+                Work/Meetings/Budget review.md:4:8: did not find expected ',' or ']' while parsing a flow sequence
+                tag spelled in 2 ways (same tag, case differs): 'Work' (1), 'work' (10)
 
-            """)
+                """)
         #expect(result.stderr == "notez: 2 problems in 30 notes\n")
     }
 

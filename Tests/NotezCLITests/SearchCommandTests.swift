@@ -13,10 +13,11 @@ import Testing
         let result = try vault.run(["search", "tag:project/alpha", "--paths"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(lines(result.stdout) == [
-            "Work/Projects/Alpha/Alpha project plan.md", "Work/Projects/Alpha/Launch checklist.md",
-            "Work/Meetings/2024-06-12 Retro Alpha.md", "Work/Projects/Alpha/API design notes.md",
-        ])
+        #expect(
+            lines(result.stdout) == [
+                "Work/Projects/Alpha/Alpha project plan.md", "Work/Projects/Alpha/Launch checklist.md",
+                "Work/Meetings/2024-06-12 Retro Alpha.md", "Work/Projects/Alpha/API design notes.md",
+            ])
     }
 
     @Test func fullTextIsCaseInsensitiveAndUnicodeAware() throws {
@@ -28,25 +29,31 @@ import Testing
 
     @Test func filterFlagsBuildTheQuery() throws {
         let vault = try TempVault.example()
-        #expect(lines(try vault.run(["search", "--tag", "meeting", "--not-folder", "Meetings", "--paths"]).stdout)
-            == ["Work/Projects/Beta/Beta kickoff.md"])
-        #expect(lines(try vault.run(["search", "--tag", "books", "--tag", "quotes", "--paths"]).stdout)
-            == ["Reading/Books/The Dispossessed.md"])
-        #expect(lines(try vault.run(["search", "--tag", "books", "--tag", "quotes", "--any", "--paths"]).stdout) == [
-            "Reading/Books/Project Hail Mary.md", "Reading/Books/The Dispossessed.md", "Reading/Books/Thinking in Systems.md",
-        ])
-        #expect(lines(try vault.run(["search", "--folder", "Recipes", "--text", "LENTIL", "--paths"]).stdout)
-            == ["Personal/Recipes/Lentil soup.md"])
-        #expect(lines(try vault.run(["search", "--pinned", "--folder", "Work", "--paths"]).stdout)
-            == ["Work/Team handbook.md", "Work/Projects/Alpha/Alpha project plan.md"])
+        #expect(
+            lines(try vault.run(["search", "--tag", "meeting", "--not-folder", "Meetings", "--paths"]).stdout)
+                == ["Work/Projects/Beta/Beta kickoff.md"])
+        #expect(
+            lines(try vault.run(["search", "--tag", "books", "--tag", "quotes", "--paths"]).stdout)
+                == ["Reading/Books/The Dispossessed.md"])
+        #expect(
+            lines(try vault.run(["search", "--tag", "books", "--tag", "quotes", "--any", "--paths"]).stdout) == [
+                "Reading/Books/Project Hail Mary.md", "Reading/Books/The Dispossessed.md", "Reading/Books/Thinking in Systems.md",
+            ])
+        #expect(
+            lines(try vault.run(["search", "--folder", "Recipes", "--text", "LENTIL", "--paths"]).stdout)
+                == ["Personal/Recipes/Lentil soup.md"])
+        #expect(
+            lines(try vault.run(["search", "--pinned", "--folder", "Work", "--paths"]).stdout)
+                == ["Work/Team handbook.md", "Work/Projects/Alpha/Alpha project plan.md"])
     }
 
     @Test func queryAndFlagsCombineWithAnd() throws {
         let vault = try TempVault.example()
         let result = try vault.run(["search", "modified:2024-09-01..2024-09-30", "--folder", "Work", "--paths"])
-        #expect(lines(result.stdout) == [
-            "Work/Quarterly goals.md", "Work/Projects/Beta/Vendor comparison.md", "Work/Projects/Beta/Beta kickoff.md",
-        ])
+        #expect(
+            lines(result.stdout) == [
+                "Work/Quarterly goals.md", "Work/Projects/Beta/Vendor comparison.md", "Work/Projects/Beta/Beta kickoff.md",
+            ])
         let negated = try vault.run(["search", "-tag:work", "tag:meeting", "--paths"])
         #expect(lines(negated.stdout) == ["Work/Meetings/1-on-1 with Dana.md"])
     }
@@ -141,24 +148,26 @@ import Testing
     @Test func explainPrintsTreeAndFlagVerdict() throws {
         let simple = try CLIRunner.run(["search", "tag:work -folder:Archive", "--explain"])
         #expect(simple.status == 0)
-        #expect(simple.stdout == """
-            query: tag:work -folder:Archive
-            AND
-              tag:work  (tag 'work' or its children 'work/...')
-              NOT
-                folder:Archive  (in a folder named 'Archive' at any depth, or below)
-            flags: --tag work --not-folder Archive
+        #expect(
+            simple.stdout == """
+                query: tag:work -folder:Archive
+                AND
+                  tag:work  (tag 'work' or its children 'work/...')
+                  NOT
+                    folder:Archive  (in a folder named 'Archive' at any depth, or below)
+                flags: --tag work --not-folder Archive
 
-            """)
+                """)
         let complex = try CLIRunner.run(["search", "tag:work OR modified:7d", "--explain"])
         #expect(complex.status == 0)
-        #expect(lines(complex.stdout) == [
-            "query: tag:work OR modified:7d",
-            "OR",
-            "  tag:work  (tag 'work' or its children 'work/...')",
-            "  modified:7d  (modified within the last 7 days)",
-            "flags: too complex for flags",
-        ])
+        #expect(
+            lines(complex.stdout) == [
+                "query: tag:work OR modified:7d",
+                "OR",
+                "  tag:work  (tag 'work' or its children 'work/...')",
+                "  modified:7d  (modified within the last 7 days)",
+                "flags: too complex for flags",
+            ])
     }
 
     @Test func searchNeverWrites() throws {

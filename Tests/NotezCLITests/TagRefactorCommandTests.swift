@@ -18,7 +18,9 @@ import Testing
         let before = try vault.snapshot()
         let merge = try Mutation.run(vault, ["tag", "merge", "ideas", "space travel", "--into", "someday"])
         #expect(merge.status == 0, "\(merge.stderr)")
-        #expect(merge.stdout.hasPrefix("merged 'ideas' (3 notes), 'space travel' (3 notes) into 'someday'\n6 notes updated, registry updated\n"))
+        #expect(
+            merge.stdout.hasPrefix("merged 'ideas' (3 notes), 'space travel' (3 notes) into 'someday'\n6 notes updated, registry updated\n")
+        )
         #expect(merge.stderr.contains("notez: merge into 'someday': 'ideas' is on 3 notes, 'space travel' is on 3 notes"))
         let merged = try vault.snapshot()
         Mutation.expectOnly(Self.mergedNotes.union([".notez/tags.yaml"]), before: before, after: merged)
@@ -28,8 +30,10 @@ import Testing
 
         let undo = try Mutation.run(vault, ["undo"])
         #expect(undo.status == 0, "\(undo.stderr)")
-        #expect(undo.stdout.hasPrefix("undid 'tag merge ideas \"space travel\" --into someday' (20261118T110640000Z-0001)\n"
-                                      + "6 files restored exactly, 0 merged with changes made since, registry restored\n"))
+        #expect(
+            undo.stdout.hasPrefix(
+                "undid 'tag merge ideas \"space travel\" --into someday' (20261118T110640000Z-0001)\n"
+                    + "6 files restored exactly, 0 merged with changes made since, registry restored\n"))
         #expect(Mutation.withoutDerivedState(try vault.snapshot()) == Mutation.withoutDerivedState(before))
 
         let history = try #require(try Self.json(try Mutation.run(vault, ["history", "--json"]).stdout) as? [[String: Any]])
@@ -42,7 +46,9 @@ import Testing
         #expect(history[1]["reason"] as? String == "already undone by 20261118T110640000Z-0002")
 
         let text = try Mutation.run(vault, ["tag", "history"])
-        #expect(text.stdout.contains("20261118T110640000Z-0001  2026-11-18T11:06:40Z      7  no    tag merge ideas \"space travel\" --into someday\n"))
+        #expect(
+            text.stdout.contains(
+                "20261118T110640000Z-0001  2026-11-18T11:06:40Z      7  no    tag merge ideas \"space travel\" --into someday\n"))
         #expect(text.stdout.contains("↳ already undone by 20261118T110640000Z-0002"))
 
         // Undoing the undo merges again, byte for byte.
@@ -58,10 +64,14 @@ import Testing
         #expect(dry.stdout.contains("--- a/Work/Projects/Projects overview.md\n+++ b/Work/Projects/Projects overview.md\n"))
         #expect(dry.stdout.contains("\n-tags: [project, work]\n+tags: [proj, work]\n"))
         #expect(dry.stdout.contains("\n-keywords: [project/beta, research]\n+keywords: [proj/beta, research]\n"))
-        #expect(dry.stdout.contains("note: also renames its child tags (--exact renames only 'project'): 'project/alpha' → 'proj/alpha' (4 notes), 'project/beta' → 'proj/beta' (3 notes)"))
+        #expect(
+            dry.stdout.contains(
+                "note: also renames its child tags (--exact renames only 'project'): 'project/alpha' → 'proj/alpha' (4 notes), 'project/beta' → 'proj/beta' (3 notes)"
+            ))
         // Only front matter lines are shown, never the body.
         #expect(!dry.stdout.contains("Active projects and who owns them"))
-        let json = try #require(try Self.json(try Mutation.run(vault, ["tag", "rename", "project", "proj", "--dry-run", "--json"]).stdout) as? [String: Any])
+        let json = try #require(
+            try Self.json(try Mutation.run(vault, ["tag", "rename", "project", "proj", "--dry-run", "--json"]).stdout) as? [String: Any])
         #expect(json["dryRun"] as? Bool == true && json["journal"] is NSNull)
         #expect((json["tags"] as? [[String: Any]])?.map { $0["renamedTo"] as? String } == ["proj", "proj/alpha", "proj/beta"])
         #expect(try vault.snapshot() == before)
@@ -81,7 +91,10 @@ import Testing
 
         let onto = try Mutation.run(vault, ["tag", "rename", "proj/alpha", "proj/beta"])
         #expect(onto.status == 4)
-        #expect(onto.stderr.contains("notez: error: tag 'proj/beta' already exists; renaming 'proj/alpha' onto it would merge the two tags: use `notez tag merge proj/alpha --into proj/beta`"))
+        #expect(
+            onto.stderr.contains(
+                "notez: error: tag 'proj/beta' already exists; renaming 'proj/alpha' onto it would merge the two tags: use `notez tag merge proj/alpha --into proj/beta`"
+            ))
         #expect(try Mutation.run(vault, ["tag", "rename", "nothing-like-it", "x"]).status == 2)
 
         #expect(try Mutation.run(vault, ["undo"]).status == 0)
@@ -120,7 +133,10 @@ import Testing
         #expect(try Mutation.run(vault, ["tag", "merge", "later", "--into", "someday"]).status == 0)
         let refused = try Mutation.run(vault, ["undo", "20261118T110640000Z-0001"])
         #expect(refused.status == 4)
-        #expect(refused.stderr.contains("cannot undo 'tag merge ideas --into later' (20261118T110640000Z-0001): the later 'tag merge later --into someday' (20261118T110640000Z-0002) involves the same tags; undo it first: notez undo 20261118T110640000Z-0002"))
+        #expect(
+            refused.stderr.contains(
+                "cannot undo 'tag merge ideas --into later' (20261118T110640000Z-0001): the later 'tag merge later --into someday' (20261118T110640000Z-0002) involves the same tags; undo it first: notez undo 20261118T110640000Z-0002"
+            ))
         let history = try Mutation.run(vault, ["history"])
         #expect(history.stdout.contains("↳ the later 'tag merge later --into someday' (20261118T110640000Z-0002) involves the same tags"))
         // `undo` twice walks back: the second merge, then the first.

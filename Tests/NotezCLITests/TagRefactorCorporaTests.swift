@@ -73,8 +73,11 @@ import Testing
     static func git(_ arguments: [String], in vault: TempVault) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=notez", "-c", "user.email=notez@example.invalid", "-c", "core.quotePath=false",
-                             "-c", "core.autocrlf=false"] + arguments
+        process.arguments =
+            [
+                "git", "-c", "user.name=notez", "-c", "user.email=notez@example.invalid", "-c", "core.quotePath=false",
+                "-c", "core.autocrlf=false",
+            ] + arguments
         process.currentDirectoryURL = vault.url
         let out = Pipe()
         process.standardOutput = out
@@ -106,7 +109,8 @@ import Testing
 
         // Files notez reports as unreadable YAML keep their tags unread and are left alone.
         let check = try vault.run(["check", "--json"])
-        let reported = Set((try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [[String: Any]]).map { $0["path"] as! String })
+        let reported = Set(
+            (try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [[String: Any]]).map { $0["path"] as! String })
         var expected: [String: [Int]] = [:]
         for (path, text) in texts where !reported.contains(path) {
             let lines = Set(Self.tagItems(text).filter { $0.tag.lowercased() == tag }.map(\.line))
@@ -130,7 +134,9 @@ import Testing
         }
         #expect(Set(numstat.keys) == Set(expected.keys))
         for (path, lines) in expected {
-            #expect(numstat[path].map { $0 == (lines.count, lines.count) } == true, "\(path): \(String(describing: numstat[path])) vs \(lines.count)")
+            #expect(
+                numstat[path].map { $0 == (lines.count, lines.count) } == true,
+                "\(path): \(String(describing: numstat[path])) vs \(lines.count)")
         }
 
         // The independent reading: every note that had the tag has the new name in its place, nothing else moved.

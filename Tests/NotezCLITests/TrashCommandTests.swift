@@ -32,7 +32,9 @@ import Testing
         let before = try vault.snapshot()
         let result = try Mutation.run(vault, ["trash", "restore", "Old grocery list"])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("no longer exists; restored to Unsorted Notes") || result.stdout.contains("restored Personal/Old grocery list.md"))
+        #expect(
+            result.stderr.contains("no longer exists; restored to Unsorted Notes")
+                || result.stdout.contains("restored Personal/Old grocery list.md"))
         let after = try vault.snapshot()
         let restoredPath = after.keys.contains("Personal/Old grocery list.md") ? "Personal/Old grocery list.md" : "Old grocery list.md"
         let stored = ".notez/trash/20261101T120000Z-7f3a/Old grocery list.md"
@@ -51,8 +53,9 @@ import Testing
         #expect(done.status == 0)
         let after = try vault.snapshot()
         #expect(!after.keys.contains { $0.hasPrefix(".notez/trash/") })
-        Mutation.expectOnly([".notez/trash/20261101T120000Z-7f3a/Old grocery list.md", ".notez/trash/20261101T120000Z-7f3a/trashinfo.yaml"],
-                            before: before, after: after)
+        Mutation.expectOnly(
+            [".notez/trash/20261101T120000Z-7f3a/Old grocery list.md", ".notez/trash/20261101T120000Z-7f3a/trashinfo.yaml"],
+            before: before, after: after)
     }
 
     @Test func oldItemsArePurgedWhenNotezRuns() throws {

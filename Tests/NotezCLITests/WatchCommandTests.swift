@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,7 +59,9 @@ final class WatchProcess: @unchecked Sendable {
 
 /// Times vary; everything else in a line is compared exactly.
 private func normalized(_ lines: [String]) -> [String] {
-    lines.map { $0.replacingOccurrences(of: #""time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ""#, with: #""time":"T""#, options: .regularExpression) }
+    lines.map {
+        $0.replacingOccurrences(of: #""time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ""#, with: #""time":"T""#, options: .regularExpression)
+    }
 }
 
 @Suite("notez watch end to end", .serialized)
@@ -79,8 +82,10 @@ struct WatchCommandTests {
         let steps: [(() throws -> Void, String?)] = [
             ({ try vault.write("b.md", "---\ntags: [y, x]\n---\n# B\n") }, #"{"event":"added","path":"b.md","time":"T"}"#),
             ({ try vault.write("Work/c.md", "---\ntags: [X/sub]\n---\n") }, #"{"event":"added","path":"Work/c.md","time":"T"}"#),
-            ({ try FileManager.default.moveItem(atPath: vault.path + "/a.md", toPath: vault.path + "/Work/a.md") },
-             #"{"event":"moved","from":"a.md","path":"Work/a.md","time":"T"}"#),
+            (
+                { try FileManager.default.moveItem(atPath: vault.path + "/a.md", toPath: vault.path + "/Work/a.md") },
+                #"{"event":"moved","from":"a.md","path":"Work/a.md","time":"T"}"#
+            ),
             ({ try vault.write("b.md", "---\ntags: [y, x]\n---\n# B\nmore\n") }, #"{"event":"modified","path":"b.md","time":"T"}"#),
             // A note that does not match prints nothing; the next step's line shows nothing came in between.
             ({ try vault.write("d.md", "---\ntags: [y]\n---\n") }, nil),

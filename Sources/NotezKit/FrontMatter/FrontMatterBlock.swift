@@ -34,11 +34,12 @@ public struct FrontMatterBlock: Sendable, Equatable {
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         let start = bom ? 3 : 0
         guard let firstEnd = lineEnd(bytes, from: start),
-              isDelimiter(bytes, start..<firstEnd.contentEnd, allowDots: false)
+            isDelimiter(bytes, start..<firstEnd.contentEnd, allowDots: false)
         else {
             // A lone `---` without a line break is treated as an unterminated block start.
             if lineEnd(bytes, from: start) == nil, isComplete,
-               isDelimiter(bytes, start..<bytes.count, allowDots: false), bytes.count > start {
+                isDelimiter(bytes, start..<bytes.count, allowDots: false), bytes.count > start
+            {
                 return .unterminated
             }
             return .none(bodyStart: start)
@@ -51,9 +52,10 @@ public struct FrontMatterBlock: Sendable, Equatable {
             let contentEnd = end?.contentEnd ?? bytes.count
             if end == nil && !isComplete { return .unterminated }
             if isDelimiter(bytes, lineStart..<contentEnd, allowDots: true) {
-                return .block(FrontMatterBlock(
-                    hasBOM: bom, opening: start..<firstEnd.next, yaml: firstEnd.next..<lineStart,
-                    closing: lineStart..<(end?.next ?? bytes.count), usesCRLF: crlf))
+                return .block(
+                    FrontMatterBlock(
+                        hasBOM: bom, opening: start..<firstEnd.next, yaml: firstEnd.next..<lineStart,
+                        closing: lineStart..<(end?.next ?? bytes.count), usesCRLF: crlf))
             }
             guard let end else { break }
             lineStart = end.next

@@ -32,7 +32,7 @@ public struct FrontMatterDocument: Sendable {
     private static func build(_ events: [YAMLEvent], sliceStart: Int) -> Result<FrontMatterDocument, YAMLError> {
         // Stream start, document start, root node..., document end, stream end.
         guard let rootIndex = events.firstIndex(where: { $0.kind == .documentStart }).map({ $0 + 1 }),
-              rootIndex < events.count, events[rootIndex].kind != .documentEnd
+            rootIndex < events.count, events[rootIndex].kind != .documentEnd
         else {
             return .success(FrontMatterDocument(events: events, entries: [], sliceStart: sliceStart))
         }

@@ -2,7 +2,8 @@ extension FrontMatterEditor {
     // MARK: - Edits
 
     static func addTags(_ tags: [String], map: FrontMatterSpanMap?, bytes: [UInt8]) throws(EditRefusal)
-        -> ([UInt8], EditIntent) {
+        -> ([UInt8], EditIntent)
+    {
         var present = Set((map?.tags ?? []).flatMap(\.tags).map { TagKey($0) })
         var toAdd: [String] = []
         for tag in tags {
@@ -25,7 +26,8 @@ extension FrontMatterEditor {
     }
 
     static func removeTags(_ keys: Set<TagKey>, map: FrontMatterSpanMap?, bytes: [UInt8]) throws(EditRefusal)
-        -> ([UInt8], EditIntent) {
+        -> ([UInt8], EditIntent)
+    {
         guard let map, map.tags.contains(where: { $0.tags.contains { keys.contains(TagKey($0)) } }) else {
             return (bytes, EditIntent())
         }
@@ -43,7 +45,8 @@ extension FrontMatterEditor {
     /// Renames one tag. When the note already has the new tag, the old one is only removed; when the
     /// old tag occurs several times (`Work` and `work`), the first is renamed and the others removed.
     static func replaceTag(_ old: TagKey, with new: String, map: FrontMatterSpanMap?, bytes: [UInt8])
-        throws(EditRefusal) -> ([UInt8], EditIntent) {
+        throws(EditRefusal) -> ([UInt8], EditIntent)
+    {
         guard let clean = NoteMetadata.cleanTag(new) else { throw EditRefusal("the new tag name is empty") }
         guard let map else { return (bytes, EditIntent()) }
         let all = map.tags.flatMap(\.tags)
@@ -128,14 +131,16 @@ extension FrontMatterEditor {
 
     /// `a, b` + `c` → `a, b, c`, with the separator between the last two words (a space after a single word).
     static func appendWord(_ tag: String, to field: FrontMatterField, map: FrontMatterSpanMap, bytes: [UInt8])
-        throws(EditRefusal) -> [UInt8] {
+        throws(EditRefusal) -> [UInt8]
+    {
         if !canBeWord(tag) {
             return stringToFlowList(field, tags: field.items.compactMap(\.tag) + [tag], bytes: bytes)
         }
         let word = try encodeWord(tag, field: field, bytes: bytes)
         let items = field.items
         let last = items[items.count - 1]
-        let separator: [UInt8] = items.count >= 2
+        let separator: [UInt8] =
+            items.count >= 2
             ? Array(bytes[items[items.count - 2].range.upperBound..<last.range.lowerBound]) : [0x20]
         let at = last.range.upperBound
         return Splice.apply([Splice(range: at..<at, bytes: separator + Array(word.utf8))], to: bytes)
@@ -157,8 +162,9 @@ extension FrontMatterEditor {
     /// A word as it is written inside the string's quoting; refused when it cannot be one word there.
     static func encodeWord(_ text: String, field: FrontMatterField, bytes: [UInt8]) throws(EditRefusal) -> String {
         if text.contains(where: { $0 == "," || $0.isWhitespace }) || text.unicodeScalars.contains(where: YAMLScalarWriter.isSpecial) {
-            throw refusal(bytes, at: field.valueRange?.lowerBound ?? field.keyRange.lowerBound,
-                          "\(field.key): '\(text)' cannot be written as one word of a tag string (it has a space or comma)")
+            throw refusal(
+                bytes, at: field.valueRange?.lowerBound ?? field.keyRange.lowerBound,
+                "\(field.key): '\(text)' cannot be written as one word of a tag string (it has a space or comma)")
         }
         switch field.scalarStyle {
         case .singleQuoted: return text.replacingOccurrences(of: "'", with: "''")
@@ -170,7 +176,8 @@ extension FrontMatterEditor {
 
     /// `[a, b]` + `c` → `[a, b, c]`, copying the separator (and line layout) of the last two items.
     static func appendFlowItem(_ tag: String, to field: FrontMatterField, map: FrontMatterSpanMap, bytes: [UInt8])
-        throws(EditRefusal) -> [UInt8] {
+        throws(EditRefusal) -> [UInt8]
+    {
         let range = field.valueRange!
         let open = range.lowerBound
         let close = range.upperBound - 1
@@ -204,7 +211,8 @@ extension FrontMatterEditor {
 
     /// A new `- c` line after the last item, copying its prefix and line ending.
     static func appendBlockItem(_ tag: String, to field: FrontMatterField, map: FrontMatterSpanMap, bytes: [UInt8])
-        -> [UInt8] {
+        -> [UInt8]
+    {
         let last = field.items[field.items.count - 1]
         var prefix = Array(bytes[last.prefix!])
         if prefix.last == 0x2D { prefix.append(0x20) }
@@ -242,7 +250,8 @@ extension FrontMatterEditor {
     /// The field and item index of the `skip`-th item whose tag is in `keys`; throws if it is in a value
     /// notez cannot edit.
     static func findMatch(_ keys: Set<TagKey>, skip: Int, in bytes: [UInt8]) throws(EditRefusal)
-        -> (FrontMatterField, Int)? {
+        -> (FrontMatterField, Int)?
+    {
         guard let map = try FrontMatterSpanMap.read(bytes) else { return nil }
         var skipped = 0
         for field in map.tags {
@@ -287,7 +296,8 @@ extension FrontMatterEditor {
                     while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
                     let atLineEnd = end >= bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D
                     if atLineEnd, let colon = field.colonEnd,
-                       bytes[colon..<value.lowerBound].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                        bytes[colon..<value.lowerBound].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+                    {
                         cut = colon..<end
                     } else {
                         cut = value
@@ -333,8 +343,9 @@ extension FrontMatterEditor {
         }
         func refuseComment(_ range: Range<Int>) throws(EditRefusal) {
             if bytes[range].contains(0x23) {
-                throw refusal(bytes, at: item.range.lowerBound,
-                              "\(field.key): removing '\(item.text)' would remove a comment in the list")
+                throw refusal(
+                    bytes, at: item.range.lowerBound,
+                    "\(field.key): removing '\(item.text)' would remove a comment in the list")
             }
         }
         if items.count == 1 {

@@ -6,25 +6,27 @@ extension FrontMatterEditor {
     /// block, anchor, tag) and in the same place; appended keys are exactly the intended ones; and the
     /// intent's own check (the values read back as intended) passes.
     static func verify(before: [UInt8], map: FrontMatterSpanMap?, after: [UInt8], intent: EditIntent)
-        throws(EditRefusal) {
+        throws(EditRefusal)
+    {
         func fail(_ message: String) -> EditRefusal {
             EditRefusal("edit refused, the result would not be as intended: \(message)", line: 1, column: 1)
         }
         guard case .block(let block) = FrontMatterBlock.scan(after) else {
             throw fail("the front matter block is no longer found")
         }
-        guard case .success(let document) = FrontMatterDocument.parse(
-            Array(after[block.yaml]), sliceStart: block.yaml.lowerBound)
+        guard
+            case .success(let document) = FrontMatterDocument.parse(
+                Array(after[block.yaml]), sliceStart: block.yaml.lowerBound)
         else { throw fail("the edited front matter does not parse") }
         let originalEntries = map?.document.entries ?? []
         if let map {
             guard after[..<block.yaml.lowerBound] == before[..<map.block.yaml.lowerBound],
-                  after[block.closing.lowerBound...] == before[map.block.closing.lowerBound...]
+                after[block.closing.lowerBound...] == before[map.block.closing.lowerBound...]
             else { throw fail("bytes outside the front matter changed") }
         } else {
             let bodyStart = before.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             guard after[..<bodyStart] == before[..<bodyStart], after[block.bodyStart...] == before[bodyStart...],
-                  block.hasBOM == (bodyStart == 3)
+                block.hasBOM == (bodyStart == 3)
             else { throw fail("the body changed") }
         }
         guard document.entries.count == originalEntries.count + intent.appended.count else {
@@ -34,15 +36,17 @@ extension FrontMatterEditor {
             let old = map.document.events
             let new = document.events
             guard same(old[..<firstOld.keyEvent], new[..<firstNew.keyEvent]),
-                  same(old[originalEntries.last!.valueEvents.upperBound...],
-                       new[document.entries.last!.valueEvents.upperBound...])
+                same(
+                    old[originalEntries.last!.valueEvents.upperBound...],
+                    new[document.entries.last!.valueEvents.upperBound...])
             else { throw fail("the document structure changed") }
             for (index, oldEntry) in originalEntries.enumerated() {
                 let newEntry = document.entries[index]
                 guard same(old[oldEntry.keyEvent..<(oldEntry.keyEvent + 1)], new[newEntry.keyEvent..<(newEntry.keyEvent + 1)])
                 else { throw fail("key '\(oldEntry.key)' changed") }
                 if !intent.targets.contains(index),
-                   !same(old[oldEntry.valueEvents], new[newEntry.valueEvents]) {
+                    !same(old[oldEntry.valueEvents], new[newEntry.valueEvents])
+                {
                     throw fail("the value of '\(oldEntry.key)' changed")
                 }
             }

@@ -47,7 +47,8 @@ public enum FrontMatterEditor {
     // MARK: - Scalars
 
     static func setPinned(_ value: Bool, map: FrontMatterSpanMap?, bytes: [UInt8]) throws(EditRefusal)
-        -> ([UInt8], EditIntent) {
+        -> ([UInt8], EditIntent)
+    {
         var intent = EditIntent()
         intent.check = { document in
             NoteMetadata(document: document).pinned == value ? nil : "pinned does not read back as \(value)"
@@ -71,8 +72,9 @@ public enum FrontMatterEditor {
         case .scalar:
             guard let current = NoteMetadata.bool(field.value ?? "") else {
                 if !value { return (bytes, intent) }
-                throw refusal(map, bytes, at: field.valueRange!.lowerBound,
-                              "\(field.key): value '\(field.value ?? "")' is not true or false")
+                throw refusal(
+                    map, bytes, at: field.valueRange!.lowerBound,
+                    "\(field.key): value '\(field.value ?? "")' is not true or false")
             }
             if current == value { return (bytes, intent) }
             let word = boolWord(value, like: field.value ?? "")
@@ -83,7 +85,8 @@ public enum FrontMatterEditor {
     }
 
     static func setModified(_ seconds: Double, map: FrontMatterSpanMap?, bytes: [UInt8]) throws(EditRefusal)
-        -> ([UInt8], EditIntent) {
+        -> ([UInt8], EditIntent)
+    {
         let iso = NoteDate.iso8601(seconds)
         var intent = EditIntent()
         guard let map, !map.modified.isEmpty else {
@@ -105,8 +108,9 @@ public enum FrontMatterEditor {
                 text = iso
             case .scalar:
                 guard let date = NoteDate.parse(field.value ?? "") else {
-                    throw refusal(map, bytes, at: field.valueRange!.lowerBound,
-                                  "\(field.key): value '\(field.value ?? "")' is not a date notez can update")
+                    throw refusal(
+                        map, bytes, at: field.valueRange!.lowerBound,
+                        "\(field.key): value '\(field.value ?? "")' is not a date notez can update")
                 }
                 text = date.formatted(seconds)
                 if text == field.value { continue }
@@ -143,12 +147,14 @@ public enum FrontMatterEditor {
 
     /// Writes `text` as the field's new scalar value, keeping the existing quoting.
     static func setScalar(_ field: FrontMatterField, text: String, bytes: [UInt8], map: FrontMatterSpanMap)
-        throws(EditRefusal) -> [UInt8] {
+        throws(EditRefusal) -> [UInt8]
+    {
         Splice.apply([try scalarSplice(field, text: text, map: map, bytes: bytes)], to: bytes)
     }
 
     static func scalarSplice(_ field: FrontMatterField, text: String, map: FrontMatterSpanMap, bytes: [UInt8])
-        throws(EditRefusal) -> Splice {
+        throws(EditRefusal) -> Splice
+    {
         if let range = field.valueRange {
             let written: String
             switch field.scalarStyle {
@@ -169,8 +175,9 @@ public enum FrontMatterEditor {
     /// A new `key: value` line at the end of the front matter.
     static func appendKey(_ map: FrontMatterSpanMap, _ bytes: [UInt8], line: String) throws(EditRefusal) -> [UInt8] {
         if map.isFlowMapping {
-            throw EditRefusal("front matter is a flow mapping ({...}); notez cannot add a key to it",
-                              line: 2, column: 1)
+            throw EditRefusal(
+                "front matter is a flow mapping ({...}); notez cannot add a key to it",
+                line: 2, column: 1)
         }
         let at = map.block.yaml.upperBound
         return Splice.apply([Splice(range: at..<at, bytes: map.keyIndent + Array(line.utf8) + map.lineEnding)], to: bytes)
@@ -199,7 +206,8 @@ public enum FrontMatterEditor {
             lineStart = index + 1
         }
         let start = lineStart == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : lineStart
-        let column = String(decoding: bytes[min(start, offset)..<min(offset, bytes.count)], as: UTF8.self)
+        let column =
+            String(decoding: bytes[min(start, offset)..<min(offset, bytes.count)], as: UTF8.self)
             .unicodeScalars.count + 1
         return EditRefusal(message, line: line, column: column)
     }

@@ -32,8 +32,10 @@ public struct FrontMatterField: Sendable, Equatable {
         public var prefix: Range<Int>?
 
         /// Creates an item.
-        public init(range: Range<Int>, text: String, tag: String?, style: YAMLEvent.ScalarStyle,
-                    line: Range<Int>? = nil, prefix: Range<Int>? = nil) {
+        public init(
+            range: Range<Int>, text: String, tag: String?, style: YAMLEvent.ScalarStyle,
+            line: Range<Int>? = nil, prefix: Range<Int>? = nil
+        ) {
             self.range = range
             self.text = text
             self.tag = tag

@@ -244,8 +244,9 @@ public struct FrontMatterSpanMap: Sendable {
                 guard let start = wordStart else { return }
                 var word = String(decoding: bytes[start..<end], as: UTF8.self)
                 if event.style == .singleQuoted { word = word.replacingOccurrences(of: "''", with: "'") }
-                words.append(FrontMatterField.Item(
-                    range: start..<end, text: word, tag: NoteMetadata.cleanTag(word), style: event.style))
+                words.append(
+                    FrontMatterField.Item(
+                        range: start..<end, text: word, tag: NoteMetadata.cleanTag(word), style: event.style))
                 wordStart = nil
             }
             for character in text {

@@ -22,7 +22,8 @@ public struct NoteMetadata: Sendable, Equatable {
             if FrontMatterKeys.tags.contains(key) {
                 tags += NoteMetadata.tags(from: value)
             } else if FrontMatterKeys.title.contains(key), title == nil,
-                      let scalar = NoteMetadata.singleScalar(value) {
+                let scalar = NoteMetadata.singleScalar(value)
+            {
                 let text = scalar.value.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !text.isEmpty, !(scalar.style == .plain && FrontMatterDocument.isNullLiteral(text)) {
                     title = text
@@ -30,10 +31,12 @@ public struct NoteMetadata: Sendable, Equatable {
             } else if FrontMatterKeys.pinned.contains(key), let scalar = NoteMetadata.singleScalar(value) {
                 pinned = NoteMetadata.bool(scalar.value) ?? false
             } else if FrontMatterKeys.created.contains(key), created == nil,
-                      let scalar = NoteMetadata.singleScalar(value) {
+                let scalar = NoteMetadata.singleScalar(value)
+            {
                 created = NoteDate.parse(scalar.value)
             } else if FrontMatterKeys.modified.contains(key), modified == nil || key == "modified",
-                      let scalar = NoteMetadata.singleScalar(value), let date = NoteDate.parse(scalar.value) {
+                let scalar = NoteMetadata.singleScalar(value), let date = NoteDate.parse(scalar.value)
+            {
                 modified = date
             }
         }

@@ -55,9 +55,10 @@ public enum YAMLEventReader {
                 case YAML_SCALAR_EVENT:
                     item.kind = .scalar
                     let scalar = event.data.scalar
-                    item.value = scalar.value.map {
-                        String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self)
-                    } ?? ""
+                    item.value =
+                        scalar.value.map {
+                            String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self)
+                        } ?? ""
                     item.anchor = string(scalar.anchor)
                     item.tag = string(scalar.tag)
                     item.style = style(scalar.style)
@@ -83,9 +84,10 @@ public enum YAMLEventReader {
                     continue
                 }
                 if depth > maxDepth {
-                    return .failure(YAMLError(
-                        line: item.line, column: item.column,
-                        message: "nesting deeper than \(maxDepth) levels"))
+                    return .failure(
+                        YAMLError(
+                            line: item.line, column: item.column,
+                            message: "nesting deeper than \(maxDepth) levels"))
                 }
                 result.append(item)
                 if item.kind == .streamEnd { return .success(result) }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,7 +52,8 @@ extension IndexBuilder {
             let path = paths[index]
             // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
             if !matches.isEmpty, matches[index] >= 0, let stamp = stamp(root + "/" + path),
-               cached[matches[index]].stamp == stamp {
+                cached[matches[index]].stamp == stamp
+            {
                 results.set(index, cached[matches[index]])
                 freshFlags.set(index, false)
             } else {

@@ -198,13 +198,13 @@ public struct IndexCache: Sendable {
         bytes.withUnsafeBytes { buffer -> [Note]? in
             var input = ByteReader(buffer: buffer)
             guard input.take(magic), input.u32() == formatVersion, input.u32() == readerRevision,
-                  let count = input.u64(), count <= UInt64(buffer.count / 40)
+                let count = input.u64(), count <= UInt64(buffer.count / 40)
             else { return nil }
             var notes: [Note] = []
             notes.reserveCapacity(Int(count))
             for _ in 0..<count {
                 guard let (path, folder) = input.path(), let inode = input.u64(), let size = input.u64(),
-                      let mtime = input.u64(), let title = input.string(), let tagCount = input.u16()
+                    let mtime = input.u64(), let title = input.string(), let tagCount = input.u16()
                 else { return nil }
                 var tags: [String] = []
                 var keys: [TagKey] = []
@@ -216,24 +216,26 @@ public struct IndexCache: Sendable {
                     keys.append(TagKey(normalized: key.isEmpty ? tag : key))
                 }
                 guard let flags = input.u8(), let created = input.u64(), let modified = input.u64(),
-                      let snippet = input.string()
+                    let snippet = input.string()
                 else { return nil }
                 var problem: NoteProblem?
                 if flags & 2 != 0 {
                     guard let kindName = input.string(), let kind = NoteProblem.Kind(rawValue: kindName),
-                          let line = input.u32(), let column = input.u32(), let message = input.string()
+                        let line = input.u32(), let column = input.u32(), let message = input.string()
                     else { return nil }
                     let lineValue = Int32(bitPattern: line)
                     let columnValue = Int32(bitPattern: column)
-                    problem = NoteProblem(kind: kind, line: lineValue < 0 ? nil : Int(lineValue),
-                                          column: columnValue < 0 ? nil : Int(columnValue), message: message)
+                    problem = NoteProblem(
+                        kind: kind, line: lineValue < 0 ? nil : Int(lineValue),
+                        column: columnValue < 0 ? nil : Int(columnValue), message: message)
                 }
-                notes.append(Note(
-                    path: path, folder: folder, title: title, tags: tags, tagKeys: keys,
-                    pinned: flags & 1 != 0, created: Double(bitPattern: created),
-                    modified: Double(bitPattern: modified), snippet: snippet,
-                    stamp: FileStamp(inode: inode, size: Int64(bitPattern: size), mtimeNanos: Int64(bitPattern: mtime)),
-                    problem: problem))
+                notes.append(
+                    Note(
+                        path: path, folder: folder, title: title, tags: tags, tagKeys: keys,
+                        pinned: flags & 1 != 0, created: Double(bitPattern: created),
+                        modified: Double(bitPattern: modified), snippet: snippet,
+                        stamp: FileStamp(inode: inode, size: Int64(bitPattern: size), mtimeNanos: Int64(bitPattern: mtime)),
+                        problem: problem))
             }
             guard input.take(endMarker), input.atEnd else { return nil }
             return notes

@@ -42,7 +42,8 @@ public struct LiveIndex: Sendable {
         for change in result.changes {
             guard let note = change.note else { continue }
             notes[note.path] = note
-            state.notes[note.path] = result.fingerprints[note.path]
+            state.notes[note.path] =
+                result.fingerprints[note.path]
                 ?? NoteFingerprint(stamp: note.stamp, hash: 0)
         }
     }

@@ -60,7 +60,8 @@ public struct VaultCheck: Sendable {
         var findings: [Finding] = []
         for (_, uses) in spellings where uses.count > 1 {
             let list = uses.sorted { Ordering.nameLess($0.key, $1.key) }.map { "'\($0.key)' (\($0.value))" }
-            findings.append(Finding(path: "", message: "tag spelled in \(uses.count) ways (same tag, case differs): " + list.joined(separator: ", ")))
+            findings.append(
+                Finding(path: "", message: "tag spelled in \(uses.count) ways (same tag, case differs): " + list.joined(separator: ", ")))
         }
         var bySeparatorless: [String: Set<TagKey>] = [:]
         for key in spellings.keys {

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,8 +34,9 @@ public struct Journal: Sendable {
     public func newID(time: Double) -> String {
         let parts = NoteDate.components(time, offset: 0)
         let millis = Int((time - time.rounded(.down)) * 1000)
-        let stamp = String(format: "%04d%02d%02dT%02d%02d%02d%03dZ", parts.year, parts.month, parts.day,
-                           parts.hour, parts.minute, parts.second, millis)
+        let stamp = String(
+            format: "%04d%02d%02dT%02d%02d%02d%03dZ", parts.year, parts.month, parts.day,
+            parts.hour, parts.minute, parts.second, millis)
         var counter = 1
         while true {
             let id = stamp + "-" + String(format: "%04d", counter)

@@ -93,8 +93,9 @@ public struct JournalHistory: Sendable {
             return .notUndoable("deleted files permanently")
         }
         if let later = blocker(of: record) {
-            return .notUndoable("the later '\(JournalHistory.commandLine(later, history: self))' (\(later.id)) involves the same tags; "
-                                + "undo it first: notez undo \(later.id)")
+            return .notUndoable(
+                "the later '\(JournalHistory.commandLine(later, history: self))' (\(later.id)) involves the same tags; "
+                    + "undo it first: notez undo \(later.id)")
         }
         return .undoable
     }

@@ -14,8 +14,10 @@ public enum JournalUndo {
     /// `details["missing"]` lists notes skipped because they no longer exist, `details["exact"]` the
     /// files restored byte for byte, `details["merged"]` the files that changed since and got the
     /// semantic inverse.
-    public static func plan(id: String?, history: JournalHistory, index: VaultIndex, files: any VaultFiles,
-                            progress: TagRefactorPlanner.Progress? = nil) throws(NotezError) -> Plan {
+    public static func plan(
+        id: String?, history: JournalHistory, index: VaultIndex, files: any VaultFiles,
+        progress: TagRefactorPlanner.Progress? = nil
+    ) throws(NotezError) -> Plan {
         let record: JournalRecord
         if let id {
             guard let found = history.record(id) else { throw .usage("no journaled operation '\(id)'; see `notez history`") }
@@ -30,28 +32,35 @@ public enum JournalUndo {
         guard let details = history.tagDetails(of: record) else {
             return try UndoPlanner.inverse(of: record, files: files)
         }
-        return try tagUndo(record, details: details, reapply: history.origin(of: record).depth % 2 == 1,
-                           index: index, files: files, progress: progress)
+        return try tagUndo(
+            record, details: details, reapply: history.origin(of: record).depth % 2 == 1,
+            index: index, files: files, progress: progress)
     }
 
     /// The undo of a tag operation (or, when `reapply`, of an undo of one).
-    static func tagUndo(_ record: JournalRecord, details: TagOperationDetails, reapply: Bool, index: VaultIndex,
-                        files: any VaultFiles, progress: TagRefactorPlanner.Progress?) throws(NotezError) -> Plan {
+    static func tagUndo(
+        _ record: JournalRecord, details: TagOperationDetails, reapply: Bool, index: VaultIndex,
+        files: any VaultFiles, progress: TagRefactorPlanner.Progress?
+    ) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "undo", arguments: [record.id])
         var requests: [BatchEditPlanner.Request] = []
         var registryStep: FileStep?
         for step in record.steps {
             if step.kind == .write, step.path == ".notez/tags.yaml" { registryStep = step }
             guard step.kind == .edit, let inverted = step.inverted else { continue }
-            requests.append(.init(path: step.path, edits: inverted.edits ?? [], inverse: inverted.inverse ?? [],
-                                  frontMatter: inverted.frontMatter))
+            requests.append(
+                .init(
+                    path: step.path, edits: inverted.edits ?? [], inverse: inverted.inverse ?? [],
+                    frontMatter: inverted.frontMatter))
         }
         let outcome = TagRefactorPlanner.add(requests, to: &builder, progress: progress)
         let missing = Set(outcome.missing)
         let exact = Set(outcome.exact)
         builder.plan.skipped.removeAll { missing.contains($0.path) }
-        builder.plan.details = ["undoes": [record.id], "missing": outcome.missing, "exact": outcome.exact,
-                                "merged": outcome.steps.map(\.path).filter { !exact.contains($0) }]
+        builder.plan.details = [
+            "undoes": [record.id], "missing": outcome.missing, "exact": outcome.exact,
+            "merged": outcome.steps.map(\.path).filter { !exact.contains($0) },
+        ]
 
         // The registry: exactly as before when nobody changed it since, else entry by entry.
         let current = try files.read(".notez/tags.yaml").map { String(decoding: $0.bytes, as: UTF8.self) }
@@ -64,8 +73,9 @@ public enum JournalUndo {
         }
 
         if !outcome.missing.isEmpty {
-            builder.plan.messages.append("skipped \(outcome.missing.count) note\(outcome.missing.count == 1 ? "" : "s") that no longer exist "
-                                         + "(deleted or moved since): " + outcome.missing.joined(separator: ", "))
+            builder.plan.messages.append(
+                "skipped \(outcome.missing.count) note\(outcome.missing.count == 1 ? "" : "s") that no longer exist "
+                    + "(deleted or moved since): " + outcome.missing.joined(separator: ", "))
         }
         return builder.plan
     }

@@ -35,12 +35,14 @@ public struct OperationRunner: Sendable {
         try journal.ensureFolder()
         let lock = try journal.lock(wait: true)
         defer { withExtendedLifetime(lock) {} }
-        var record = JournalRecord(id: journal.newID(time: now), plan: plan, time: now,
-                                   undoes: undoes ?? plan.details["undoes"]?.first)
+        var record = JournalRecord(
+            id: journal.newID(time: now), plan: plan, time: now,
+            undoes: undoes ?? plan.details["undoes"]?.first)
         try journal.begin(record)
         result.id = record.id
-        let outcome = try OperationRunner.apply(&record, applier: StepApplier(writer: writer, counter: counter), now: now,
-                                                progress: progress)
+        let outcome = try OperationRunner.apply(
+            &record, applier: StepApplier(writer: writer, counter: counter), now: now,
+            progress: progress)
         result.applied = outcome.applied
         result.replanned = outcome.replanned
         result.issues += outcome.issues
@@ -50,7 +52,8 @@ public struct OperationRunner: Sendable {
 
     /// Applies every step of a record and fills in its completion fields.
     static func apply(_ record: inout JournalRecord, applier: StepApplier, now: Double, progress: Progress? = nil) throws(NotezError)
-        -> (applied: [String], replanned: [String], issues: [FileIssue]) {
+        -> (applied: [String], replanned: [String], issues: [FileIssue])
+    {
         var applied: [String] = []
         var replanned: [String] = []
         var issues: [FileIssue] = []

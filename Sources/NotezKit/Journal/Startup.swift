@@ -13,8 +13,9 @@ public enum Startup {
         if !plan.isEmpty {
             let result = try OperationRunner(writer: writer, counter: counter).run(plan, now: now)
             let count = plan.steps.filter { $0.kind == .removeFolder }.count
-            messages.append("purged \(count) note\(count == 1 ? "" : "s") trashed more than \(config.trashDays) days ago"
-                            + (result.issues.isEmpty ? "" : " (\(result.issues.count) left alone)"))
+            messages.append(
+                "purged \(count) note\(count == 1 ? "" : "s") trashed more than \(config.trashDays) days ago"
+                    + (result.issues.isEmpty ? "" : " (\(result.issues.count) left alone)"))
         }
         return messages
     }

@@ -25,8 +25,10 @@ public struct TagOperationDetails: Sendable, Equatable {
         public var renamedTo: String?
 
         /// Creates a source record.
-        public init(name: String, color: String? = nil, registered: Bool = false, notes: [String] = [],
-                    hadTarget: [String] = [], renamedTo: String? = nil) {
+        public init(
+            name: String, color: String? = nil, registered: Bool = false, notes: [String] = [],
+            hadTarget: [String] = [], renamedTo: String? = nil
+        ) {
             self.name = name
             self.color = color
             self.registered = registered
@@ -78,16 +80,18 @@ public struct TagOperationDetails: Sendable, Equatable {
     /// Reads the journal form; nil when `details` is not a tag operation's.
     public init?(_ details: [String: [String]]) {
         guard let kindText = details["kind"]?.first, let kind = Kind(rawValue: kindText),
-              let countText = details["sources"]?.first, let count = Int(countText) else { return nil }
+            let countText = details["sources"]?.first, let count = Int(countText)
+        else { return nil }
         self.kind = kind
         target = details["target"]?.first
         sources = (0..<count).compactMap { index in
             let prefix = "source.\(index)."
             guard let name = details[prefix + "name"]?.first else { return nil }
-            return Source(name: name, color: details[prefix + "color"]?.first,
-                          registered: details[prefix + "registered"]?.first == "true",
-                          notes: details[prefix + "notes"] ?? [], hadTarget: details[prefix + "hadTarget"] ?? [],
-                          renamedTo: details[prefix + "renamedTo"]?.first)
+            return Source(
+                name: name, color: details[prefix + "color"]?.first,
+                registered: details[prefix + "registered"]?.first == "true",
+                notes: details[prefix + "notes"] ?? [], hadTarget: details[prefix + "hadTarget"] ?? [],
+                renamedTo: details[prefix + "renamedTo"]?.first)
         }
     }
 }

@@ -100,7 +100,8 @@ public enum MarkdownText {
                 if hashes.count <= 6, after.first.map({ $0 == space }) ?? true { rest = after }
             }
             if let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+"),
-               rest.dropFirst().first == space {
+                rest.dropFirst().first == space
+            {
                 rest = rest.dropFirst(2)
             } else {
                 let digits = rest.prefix(while: { $0 >= 0x30 && $0 <= 0x39 })
@@ -138,8 +139,9 @@ public enum MarkdownText {
                 continue
             }
             if byte == UInt8(ascii: "<"), let next = rest.dropFirst().first,
-               isLetter(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!"),
-               let close = rest.firstIndex(of: UInt8(ascii: ">")) {
+                isLetter(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!"),
+                let close = rest.firstIndex(of: UInt8(ascii: ">"))
+            {
                 index = close + 1
                 continue
             }
@@ -164,7 +166,7 @@ public enum MarkdownText {
         guard textStart <= line.endIndex, let textEnd = line[textStart...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
         let afterText = textEnd + 1
         guard afterText < line.endIndex, line[afterText] == UInt8(ascii: "("),
-              let urlEnd = line[afterText...].firstIndex(of: UInt8(ascii: ")"))
+            let urlEnd = line[afterText...].firstIndex(of: UInt8(ascii: ")"))
         else { return nil }
         return (line[textStart..<textEnd], urlEnd + 1)
     }

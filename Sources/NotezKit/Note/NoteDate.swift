@@ -52,14 +52,15 @@ public struct NoteDate: Sendable, Equatable {
         }
         var scanner = DigitScanner(bytes: bytes)
         if let month = scanner.number(digits: 1...2), scanner.take(0x2F),
-           let day = scanner.number(digits: 1...2), scanner.take(0x2F),
-           let year = scanner.number(digits: 4...4), scanner.atEnd {
+            let day = scanner.number(digits: 1...2), scanner.take(0x2F),
+            let year = scanner.number(digits: 4...4), scanner.atEnd
+        {
             return civil(year, month, day, 0, 0, 0, 0).map { NoteDate(seconds: $0, style: .usDate) }
         }
         scanner = DigitScanner(bytes: bytes)
         guard let year = scanner.number(digits: 4...4), scanner.take(0x2D),
-              let month = scanner.number(digits: 1...2), scanner.take(0x2D),
-              let day = scanner.number(digits: 1...2)
+            let month = scanner.number(digits: 1...2), scanner.take(0x2D),
+            let day = scanner.number(digits: 1...2)
         else { return nil }
         if scanner.atEnd {
             return civil(year, month, day, 0, 0, 0, 0).map { NoteDate(seconds: $0, style: .date) }
@@ -73,7 +74,7 @@ public struct NoteDate: Sendable, Equatable {
             return nil
         }
         guard let hour = scanner.number(digits: 1...2), scanner.take(0x3A),
-              let minute = scanner.number(digits: 2...2)
+            let minute = scanner.number(digits: 2...2)
         else { return nil }
         var second = 0
         var hasSeconds = false
@@ -106,7 +107,8 @@ public struct NoteDate: Sendable, Equatable {
         }
         guard scanner.atEnd, hour < 24, minute < 60, second < 61 else { return nil }
         guard let base = civil(year, month, day, hour, minute, second, offset) else { return nil }
-        let style: Style = spaced && zone == .compact && separator == " " && hasSeconds && !hasFraction
+        let style: Style =
+            spaced && zone == .compact && separator == " " && hasSeconds && !hasFraction
             ? .spacedOffset
             : .isoDateTime(separator: separator, seconds: hasSeconds, fraction: hasFraction, zone: zone)
         return NoteDate(seconds: base + fraction, style: style, offsetSeconds: offset)
@@ -125,8 +127,9 @@ public struct NoteDate: Sendable, Equatable {
             return String(format: "%02d/%02d/%04d", parts.month, parts.day, parts.year)
         case .spacedOffset:
             let parts = NoteDate.components(newSeconds, offset: offsetSeconds)
-            return String(format: "%04d-%02d-%02d %02d:%02d:%02d ", parts.year, parts.month, parts.day,
-                          parts.hour, parts.minute, parts.second) + NoteDate.offsetText(offsetSeconds, colon: false)
+            return String(
+                format: "%04d-%02d-%02d %02d:%02d:%02d ", parts.year, parts.month, parts.day,
+                parts.hour, parts.minute, parts.second) + NoteDate.offsetText(offsetSeconds, colon: false)
         case .isoDateTime(let separator, let seconds, let fraction, let zone):
             let parts = NoteDate.components(newSeconds, offset: offsetSeconds)
             var text = String(format: "%04d-%02d-%02d", parts.year, parts.month, parts.day)
@@ -150,8 +153,9 @@ public struct NoteDate: Sendable, Equatable {
     /// ISO 8601 in UTC with `Z`, the form of `--json` output.
     public static func iso8601(_ seconds: Double) -> String {
         let parts = components(seconds, offset: 0)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year, parts.month, parts.day,
-                      parts.hour, parts.minute, parts.second)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year, parts.month, parts.day,
+            parts.hour, parts.minute, parts.second)
     }
 
     /// `YYYY-MM-DD` in UTC, for listings.
@@ -168,7 +172,8 @@ public struct NoteDate: Sendable, Equatable {
 
     /// Calendar fields of a time at a UTC offset (proleptic Gregorian, no Foundation calendar needed).
     static func components(_ seconds: Double, offset: Int)
-        -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
+    {
         let total = Int64(seconds.rounded(.down)) + Int64(offset)
         var days = total / 86400
         var rest = total % 86400
@@ -187,8 +192,10 @@ public struct NoteDate: Sendable, Equatable {
     }
 
     /// Seconds since 1970 of a civil date-time at a UTC offset; nil for impossible dates.
-    static func civil(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int,
-                      _ offset: Int) -> Double? {
+    static func civil(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int,
+        _ offset: Int
+    ) -> Double? {
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -65,14 +66,16 @@ public enum NoteReader {
         let folder = VaultPath.folder(of: relativePath)
         let fileTitle = VaultPath.fileTitle(of: relativePath)
         func failed(_ problem: NoteProblem, stamp: FileStamp = FileStamp(inode: 0, size: 0, mtimeNanos: 0)) -> Note {
-            Note(path: relativePath, folder: folder, title: fileTitle, tags: [], tagKeys: [], pinned: false,
-                 created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "", stamp: stamp, problem: problem)
+            Note(
+                path: relativePath, folder: folder, title: fileTitle, tags: [], tagKeys: [], pinned: false,
+                created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "", stamp: stamp, problem: problem)
         }
         var contents: Contents
         do {
             contents = try read(absolute, limit: prefixSize)
             if case .unterminated = FrontMatterBlock.scan(contents.bytes, isComplete: contents.isComplete),
-               !contents.isComplete {
+                !contents.isComplete
+            {
                 contents = try read(absolute, limit: FrontMatterBlock.maxSize + prefixSize)
             }
         } catch {
@@ -95,11 +98,13 @@ public enum NoteReader {
             case .none(let start):
                 bodyStart = start
             case .unterminated:
-                problem = NoteProblem(kind: .unterminatedFrontMatter, line: 1, column: 1,
-                                      message: "front matter starts with '---' but has no closing '---' or '...'")
+                problem = NoteProblem(
+                    kind: .unterminatedFrontMatter, line: 1, column: 1,
+                    message: "front matter starts with '---' but has no closing '---' or '...'")
             case .tooLarge:
-                problem = NoteProblem(kind: .frontMatterTooLarge, line: 1, column: 1,
-                                      message: "front matter is larger than 1 MiB")
+                problem = NoteProblem(
+                    kind: .frontMatterTooLarge, line: 1, column: 1,
+                    message: "front matter is larger than 1 MiB")
             case .block(let block):
                 bodyStart = block.bodyStart
                 let slice = Array(bytes[block.yaml])
@@ -108,8 +113,9 @@ public enum NoteReader {
                     metadata = NoteMetadata(document: document)
                 case .failure(let error):
                     // Lines are 0-based in the slice; the opening `---` is line 1 of the file.
-                    problem = NoteProblem(kind: .yaml, line: error.line + 2, column: error.column + 1,
-                                          message: error.message)
+                    problem = NoteProblem(
+                        kind: .yaml, line: error.line + 2, column: error.column + 1,
+                        message: error.message)
                 }
             }
         }

@@ -138,7 +138,9 @@ public struct AtomicWriter: Sendable {
         try syncFolder(VaultPath.folder(of: absolute))
     }
 
-    private func check(_ absolute: String, relative: String, expected: FileStamp?, mustNotExist: Bool, mode: inout mode_t?) throws(NotezError) {
+    private func check(_ absolute: String, relative: String, expected: FileStamp?, mustNotExist: Bool, mode: inout mode_t?)
+        throws(NotezError)
+    {
         var info = stat()
         if lstat(absolute, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFLNK {
@@ -148,8 +150,9 @@ public struct AtomicWriter: Sendable {
             if mustNotExist { throw .refused("'\(relative)' already exists; not replaced") }
             mode = info.st_mode
             if let expected {
-                let now = FileStamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                                    mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+                let now = FileStamp(
+                    inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                    mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
                 if now != expected { throw .refused("'\(relative)' changed while notez was writing it; not replaced") }
             }
         } else if expected != nil {

@@ -60,8 +60,10 @@ public enum BatchEditPlanner {
     }
 
     /// Plans every request; `progress` is called with (files planned, total) from worker threads.
-    public static func plan(_ requests: [Request], files: any VaultFiles, symlinked: Set<String>,
-                            progress: (@Sendable (Int, Int) -> Void)? = nil) -> Outcome {
+    public static func plan(
+        _ requests: [Request], files: any VaultFiles, symlinked: Set<String>,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> Outcome {
         let results = Results(count: requests.count)
         let chunk = 64
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (requests.count + chunk - 1) / chunk))
@@ -127,9 +129,10 @@ public enum BatchEditPlanner {
             return .skipped(FileIssue(path: path, reason: "front matter not edited: \(error.description)"))
         }
         if after == contents.bytes { return .unchanged(path) }
-        let step = FileStep.edit(path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
-                                 afterHash: ContentHash.of(after), edits: request.edits, inverse: request.inverse,
-                                 frontMatter: FrontMatterChange.between(contents.bytes, after))
+        let step = FileStep.edit(
+            path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
+            afterHash: ContentHash.of(after), edits: request.edits, inverse: request.inverse,
+            frontMatter: FrontMatterChange.between(contents.bytes, after))
         let preview = Plan.Preview(before: FrontMatterChange.prefix(contents.bytes), after: FrontMatterChange.prefix(after))
         return .step(step, preview, exact: exact)
     }

@@ -44,9 +44,11 @@ public struct FileStep: Sendable, Equatable, Codable {
     public var frontMatter: FrontMatterChange?
 
     /// Creates a step; prefer the static constructors.
-    public init(kind: Kind, path: String, to: String? = nil, before: FileFingerprint? = nil, afterHash: String? = nil,
-                edits: [FrontMatterEdit]? = nil, inverse: [FrontMatterEdit]? = nil,
-                contents: String? = nil, previousContents: String? = nil, frontMatter: FrontMatterChange? = nil) {
+    public init(
+        kind: Kind, path: String, to: String? = nil, before: FileFingerprint? = nil, afterHash: String? = nil,
+        edits: [FrontMatterEdit]? = nil, inverse: [FrontMatterEdit]? = nil,
+        contents: String? = nil, previousContents: String? = nil, frontMatter: FrontMatterChange? = nil
+    ) {
         self.kind = kind
         self.path = path
         self.to = to
@@ -60,10 +62,13 @@ public struct FileStep: Sendable, Equatable, Codable {
     }
 
     /// A front matter edit of the file at `path`, planned from `before` to bytes hashing to `afterHash`.
-    public static func edit(_ path: String, before: FileFingerprint, afterHash: String,
-                            edits: [FrontMatterEdit], inverse: [FrontMatterEdit], frontMatter: FrontMatterChange? = nil) -> FileStep {
-        FileStep(kind: .edit, path: path, before: before, afterHash: afterHash, edits: edits, inverse: inverse,
-                 frontMatter: frontMatter)
+    public static func edit(
+        _ path: String, before: FileFingerprint, afterHash: String,
+        edits: [FrontMatterEdit], inverse: [FrontMatterEdit], frontMatter: FrontMatterChange? = nil
+    ) -> FileStep {
+        FileStep(
+            kind: .edit, path: path, before: before, afterHash: afterHash, edits: edits, inverse: inverse,
+            frontMatter: frontMatter)
     }
 
     /// The bytes an `edit` step turns `bytes` into: the journaled front matter text when the file's
@@ -76,9 +81,10 @@ public struct FileStep: Sendable, Equatable, Codable {
 
     /// Writes `contents` to `path`; `previous` is the file's current text (nil: the file must not exist).
     public static func write(_ path: String, contents: String, previous: String?) -> FileStep {
-        FileStep(kind: .write, path: path,
-                 before: previous.map { FileFingerprint(size: Int64($0.utf8.count), mtimeNanos: 0, hash: ContentHash.of($0)) },
-                 afterHash: ContentHash.of(contents), contents: contents, previousContents: previous)
+        FileStep(
+            kind: .write, path: path,
+            before: previous.map { FileFingerprint(size: Int64($0.utf8.count), mtimeNanos: 0, hash: ContentHash.of($0)) },
+            afterHash: ContentHash.of(contents), contents: contents, previousContents: previous)
     }
 
     /// Renames `path` to `to`.

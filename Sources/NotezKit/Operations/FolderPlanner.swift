@@ -2,8 +2,10 @@
 public enum FolderPlanner {
     /// `folder create PATH [--color C]`: creates the folder and any missing parents. A name that
     /// differs only in case from an existing sibling is refused.
-    public static func create(_ argument: String, color: String? = nil, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
-        var builder = PlanBuilder(index: index, files: files, operation: "folder create", arguments: [argument] + (color.map { ["--color", $0] } ?? []))
+    public static func create(_ argument: String, color: String? = nil, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan
+    {
+        var builder = PlanBuilder(
+            index: index, files: files, operation: "folder create", arguments: [argument] + (color.map { ["--color", $0] } ?? []))
         let path = try VaultPath.validated(argument)
         guard !path.isEmpty else { throw .invalidName(argument, reason: "give a folder path inside the vault") }
         if files.kind(path) == .folder { throw .refused("folder '\(path)' already exists") }
@@ -27,7 +29,8 @@ public enum FolderPlanner {
             }
             if builder.files.kind(next) != nil { throw .refused("'\(next)' exists and is not a folder") }
             if let other = builder.files.names(in: prefix).first(where: { $0.lowercased() == component.lowercased() }) {
-                throw .refused("cannot create '\(next)': '\(VaultPath.join(prefix, other))' exists (folder names are unique regardless of case)")
+                throw .refused(
+                    "cannot create '\(next)': '\(VaultPath.join(prefix, other))' exists (folder names are unique regardless of case)")
             }
             builder.createFolder(next)
             prefix = next
@@ -46,7 +49,8 @@ public enum FolderPlanner {
         if target == path { return builder.plan }
         let oldName = VaultPath.name(of: path)
         if let other = files.names(in: parent).first(where: { $0.lowercased() == name.lowercased() && $0 != oldName }) {
-            throw .refused("cannot rename to '\(name)': '\(VaultPath.join(parent, other))' exists (folder names are unique regardless of case)")
+            throw .refused(
+                "cannot rename to '\(name)': '\(VaultPath.join(parent, other))' exists (folder names are unique regardless of case)")
         }
         builder.move(path, to: target)
         try moveColors(from: path, to: target, builder: &builder)
@@ -92,7 +96,9 @@ public enum FolderPlanner {
             if kind == .folder {
                 let destination = builder.freePath(folder: parent, name: name)
                 if destination != VaultPath.join(parent, name) {
-                    builder.plan.messages.append("folder '\(source)': '\(name)' exists in \(parent.isEmpty ? "the vault root" : parent); moved as '\(VaultPath.name(of: destination))'")
+                    builder.plan.messages.append(
+                        "folder '\(source)': '\(name)' exists in \(parent.isEmpty ? "the vault root" : parent); moved as '\(VaultPath.name(of: destination))'"
+                    )
                 }
                 builder.move(source, to: destination)
                 folderMoves.append((source, destination))
@@ -110,16 +116,23 @@ public enum FolderPlanner {
             builder.plan.steps.append(.removeFolder(path))
             colors.colors.removeAll { $0.path == path }
         } else {
-            builder.plan.messages.append("folder '\(path)' is kept: it contains " + kept.joined(separator: ", ") + ", which notez does not move")
+            builder.plan.messages.append(
+                "folder '\(path)' is kept: it contains " + kept.joined(separator: ", ") + ", which notez does not move")
         }
         for (source, destination) in folderMoves {
             colors.colors = colors.colors.map { entry in
-                (entry.path == source || entry.path.hasPrefix(source + "/") ? destination + entry.path.dropFirst(source.count) : entry.path, entry.color)
+                (
+                    entry.path == source || entry.path.hasPrefix(source + "/")
+                        ? destination + entry.path.dropFirst(source.count) : entry.path, entry.color
+                )
             }
         }
         try builder.writeState(".notez/folders.yaml", text: colors.rendered())
-        let summary = "\(noteCount) note\(noteCount == 1 ? "" : "s") will be moved to Unsorted Notes"
-            + (folderMoves.isEmpty ? "" : ", \(folderMoves.count) subfolder\(folderMoves.count == 1 ? "" : "s") to \(parent.isEmpty ? "the top level" : parent)")
+        let summary =
+            "\(noteCount) note\(noteCount == 1 ? "" : "s") will be moved to Unsorted Notes"
+            + (folderMoves.isEmpty
+                ? ""
+                : ", \(folderMoves.count) subfolder\(folderMoves.count == 1 ? "" : "s") to \(parent.isEmpty ? "the top level" : parent)")
         builder.plan.messages.insert(summary, at: 0)
         builder.plan.confirmation = "Delete folder '\(path)'? \(summary)."
         builder.plan.details["folder"] = [path]
@@ -145,7 +158,10 @@ public enum FolderPlanner {
     private static func moveColors(from source: String, to target: String, builder: inout PlanBuilder) throws(NotezError) {
         var colors = try FolderColors.load(root: builder.index.root)
         colors.colors = colors.colors.map { entry in
-            (entry.path == source || entry.path.hasPrefix(source + "/") ? target + entry.path.dropFirst(source.count) : entry.path, entry.color)
+            (
+                entry.path == source || entry.path.hasPrefix(source + "/") ? target + entry.path.dropFirst(source.count) : entry.path,
+                entry.color
+            )
         }
         try builder.writeState(".notez/folders.yaml", text: colors.rendered())
     }

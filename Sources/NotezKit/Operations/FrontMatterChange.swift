@@ -24,8 +24,8 @@ public struct FrontMatterChange: Sendable, Equatable, Codable {
     /// UTF-8 (then undo falls back to the semantic inverse edits).
     public static func between(_ old: [UInt8], _ new: [UInt8]) -> FrontMatterChange? {
         guard let oldEnd = prefixEnd(old), let newEnd = prefixEnd(new),
-              old.count - oldEnd == new.count - newEnd, old[oldEnd...] == new[newEnd...],
-              let before = text(old[..<oldEnd]), let after = text(new[..<newEnd])
+            old.count - oldEnd == new.count - newEnd, old[oldEnd...] == new[newEnd...],
+            let before = text(old[..<oldEnd]), let after = text(new[..<newEnd])
         else { return nil }
         return FrontMatterChange(before: before, after: after)
     }

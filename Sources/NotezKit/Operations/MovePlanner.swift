@@ -2,8 +2,10 @@
 public enum MovePlanner {
     /// Moves notes into a folder that exists (or, with `create`, is created with its missing parents).
     /// A name clash in the target gets ` 2`, ` 3` and is reported.
-    public static func move(notes arguments: [String], to folder: String, create: Bool,
-                            index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+    public static func move(
+        notes arguments: [String], to folder: String, create: Bool,
+        index: VaultIndex, files: any VaultFiles
+    ) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "mv", arguments: arguments + [folder])
         let target = try existingOrPlannedFolder(folder, create: create, builder: &builder)
         for note in try builder.resolveNotes(arguments) {
@@ -18,7 +20,9 @@ public enum MovePlanner {
             let name = VaultPath.name(of: note.path)
             let destination = builder.freePath(folder: target, name: name)
             if VaultPath.name(of: destination) != name {
-                builder.plan.messages.append("\(note.path): '\(name)' exists in \(target.isEmpty ? "Unsorted Notes" : target); moved as '\(VaultPath.name(of: destination))'")
+                builder.plan.messages.append(
+                    "\(note.path): '\(name)' exists in \(target.isEmpty ? "Unsorted Notes" : target); moved as '\(VaultPath.name(of: destination))'"
+                )
             }
             builder.move(note.path, to: destination)
         }

@@ -2,8 +2,10 @@
 public enum NotePlanner {
     /// `new TITLE`: a new note in `folder` (which must exist) named after the title; a clash gets ` 2`, ` 3`.
     /// The new path is in `plan.details["created"]`.
-    public static func new(title: String, folder: String = "", tags: [String] = [], pinned: Bool = false, body: String = "",
-                           now: Double, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+    public static func new(
+        title: String, folder: String = "", tags: [String] = [], pinned: Bool = false, body: String = "",
+        now: Double, index: VaultIndex, files: any VaultFiles
+    ) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "new", arguments: [title])
         let folderPath = try VaultPath.validated(folder)
         guard files.kind(folderPath) == .folder else { throw .folderNotFound(folder) }
@@ -26,21 +28,25 @@ public enum NotePlanner {
     }
 
     /// `pin`/`unpin NOTE...`.
-    public static func setPinned(_ pinned: Bool, notes arguments: [String], index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+    public static func setPinned(_ pinned: Bool, notes arguments: [String], index: VaultIndex, files: any VaultFiles) throws(NotezError)
+        -> Plan
+    {
         var builder = PlanBuilder(index: index, files: files, operation: pinned ? "pin" : "unpin", arguments: arguments)
         for note in try builder.resolveNotes(arguments) {
             if note.pinned == pinned {
                 builder.plan.messages.append("\(note.path): already \(pinned ? "pinned" : "not pinned")")
                 continue
             }
-            builder.edit(note.path, [.setPinned(pinned)], inverse: [.setPinned(!pinned)],
-                         noChange: pinned ? "already pinned" : "not pinned")
+            builder.edit(
+                note.path, [.setPinned(pinned)], inverse: [.setPinned(!pinned)],
+                noChange: pinned ? "already pinned" : "not pinned")
         }
         return builder.plan
     }
 
     /// `tag add NOTE TAG...`: adds the tags the note does not have yet.
-    public static func addTags(_ tags: [String], note argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+    public static func addTags(_ tags: [String], note argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan
+    {
         var builder = PlanBuilder(index: index, files: files, operation: "tag add", arguments: [argument] + tags)
         let note = try index.resolve(argument)
         var missing: [String] = []
@@ -60,7 +66,9 @@ public enum NotePlanner {
     }
 
     /// `tag remove NOTE TAG...`: removes the tags (exactly, not their children) that the note has.
-    public static func removeTags(_ tags: [String], note argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+    public static func removeTags(_ tags: [String], note argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError)
+        -> Plan
+    {
         var builder = PlanBuilder(index: index, files: files, operation: "tag remove", arguments: [argument] + tags)
         let note = try index.resolve(argument)
         var present: [String] = []
@@ -74,13 +82,16 @@ public enum NotePlanner {
             builder.plan.messages.append("\(note.path): does not have " + tags.joined(separator: ", "))
             return builder.plan
         }
-        builder.edit(note.path, [.removeTags(present.map { TagKey($0) })], inverse: [.addTags(present)], noChange: "does not have these tags")
+        builder.edit(
+            note.path, [.removeTags(present.map { TagKey($0) })], inverse: [.addTags(present)], noChange: "does not have these tags")
         return builder.plan
     }
 
     /// After `edit`: when the editor changed the file, a plan that sets `modified` to `now` on
     /// the saved content; an empty plan when nothing changed.
-    public static func touchModified(path: String, before: [UInt8], now: Double, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+    public static func touchModified(path: String, before: [UInt8], now: Double, index: VaultIndex, files: any VaultFiles)
+        throws(NotezError) -> Plan
+    {
         var builder = PlanBuilder(index: index, files: files, operation: "edit", arguments: [path])
         guard let current = try files.read(path), current.bytes != before else { return builder.plan }
         var inverse: [FrontMatterEdit] = []
@@ -94,7 +105,7 @@ public enum NotePlanner {
     /// The front matter metadata of a file's bytes, nil when it has none or it does not parse.
     static func metadata(of bytes: [UInt8]) -> NoteMetadata? {
         guard case .block(let block) = FrontMatterBlock.scan(bytes),
-              case .success(let document) = FrontMatterDocument.parse(Array(bytes[block.yaml]), sliceStart: block.yaml.lowerBound)
+            case .success(let document) = FrontMatterDocument.parse(Array(bytes[block.yaml]), sliceStart: block.yaml.lowerBound)
         else { return nil }
         return NoteMetadata(document: document)
     }

@@ -54,8 +54,9 @@ public struct Plan: Sendable {
             case .edit, .write:
                 let preview = previews[step.path] ?? Preview(before: [], after: Array((step.contents ?? "").utf8))
                 if step.kind == .write, step.before == nil { out += "create \(step.path)\n" }
-                out += UnifiedDiff.render(path: step.path, before: preview.before, after: preview.after,
-                                          isNew: step.kind == .write && step.before == nil)
+                out += UnifiedDiff.render(
+                    path: step.path, before: preview.before, after: preview.after,
+                    isNew: step.kind == .write && step.before == nil)
             case .move: out += "move \(step.path) -> \(step.to ?? "")\n"
             case .createFolder: out += "create folder \(step.path)\n"
             case .removeFolder: out += "remove folder \(step.path)\n"

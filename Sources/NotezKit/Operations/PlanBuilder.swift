@@ -49,9 +49,11 @@ public struct PlanBuilder {
             plan.messages.append("\(path): \(noChange)")
             return false
         }
-        plan.steps.append(.edit(path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
-                                afterHash: ContentHash.of(after), edits: edits, inverse: inverse,
-                                frontMatter: FrontMatterChange.between(contents.bytes, after)))
+        plan.steps.append(
+            .edit(
+                path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
+                afterHash: ContentHash.of(after), edits: edits, inverse: inverse,
+                frontMatter: FrontMatterChange.between(contents.bytes, after)))
         plan.previews[path] = Plan.Preview(before: contents.bytes, after: after)
         return true
     }

@@ -9,7 +9,8 @@ public enum TagName {
             throw .invalidName(raw, reason: "control characters are not allowed in tag names")
         }
         if name.contains(",") { throw .invalidName(raw, reason: "',' is not allowed in tag names") }
-        if name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        if name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        {
             throw .invalidName(raw, reason: "empty level in a hierarchical tag")
         }
         return name

@@ -13,14 +13,17 @@ public enum TagRefactorPlanner {
     /// Renames the tag and (unless `exact`) its children (`project/alpha` → `NEW/alpha`). A case-only
     /// rename rewrites every other spelling. Renaming onto a tag that exists is refused with a pointer
     /// to `tag merge`, and so is a child rename that would land on an existing tag.
-    public static func rename(_ oldRaw: String, to newRaw: String, exact: Bool = false, index: VaultIndex,
-                              files: any VaultFiles, progress: Progress? = nil) throws(NotezError) -> Plan {
+    public static func rename(
+        _ oldRaw: String, to newRaw: String, exact: Bool = false, index: VaultIndex,
+        files: any VaultFiles, progress: Progress? = nil
+    ) throws(NotezError) -> Plan {
         let oldName = try TagName.validated(oldRaw)
         let newName = try TagName.validated(newRaw)
         let oldKey = TagKey(oldName)
         let newKey = TagKey(newName)
-        var builder = PlanBuilder(index: index, files: files, operation: "tag rename",
-                                  arguments: [oldRaw, newRaw] + (exact ? ["--exact"] : []))
+        var builder = PlanBuilder(
+            index: index, files: files, operation: "tag rename",
+            arguments: [oldRaw, newRaw] + (exact ? ["--exact"] : []))
         let renamed = knownKeys(index).filter { $0 == oldKey || (!exact && $0.isSelfOrDescendant(of: oldKey)) }
             .sorted { ($0 == oldKey ? 0 : 1, $0.rawValue) < ($1 == oldKey ? 0 : 1, $1.rawValue) }
         guard !renamed.isEmpty else { throw .usage("no tag '\(oldRaw)'") }
@@ -38,21 +41,24 @@ public enum TagRefactorPlanner {
             guard newOne != key, exists(newOne, index), !renamedSet.contains(newOne) else { continue }
             let existing = displayName(newOne, index)
             if key == oldKey {
-                throw .refused("tag '\(existing)' already exists; renaming '\(displayName(key, index))' onto it would merge "
-                               + "the two tags: use `notez tag merge \(shellQuoted(displayName(key, index))) --into \(shellQuoted(existing))`")
+                throw .refused(
+                    "tag '\(existing)' already exists; renaming '\(displayName(key, index))' onto it would merge "
+                        + "the two tags: use `notez tag merge \(shellQuoted(displayName(key, index))) --into \(shellQuoted(existing))`")
             }
-            throw .refused("renaming '\(oldName)' would rename its child '\(displayName(key, index))' to '\(target[key]!)', "
-                           + "which already exists; merge them first (`notez tag merge \(shellQuoted(displayName(key, index))) "
-                           + "--into \(shellQuoted(existing))`) or rename with --exact")
+            throw .refused(
+                "renaming '\(oldName)' would rename its child '\(displayName(key, index))' to '\(target[key]!)', "
+                    + "which already exists; merge them first (`notez tag merge \(shellQuoted(displayName(key, index))) "
+                    + "--into \(shellQuoted(existing))`) or rename with --exact")
         }
         // Apply order inside a note: a tag whose new name is another renamed tag goes after that one.
         var order: [TagKey] = []
         var remaining = renamed
         while !remaining.isEmpty {
-            let pick = remaining.firstIndex { key in
-                let goal = TagKey(target[key]!)
-                return goal == key || !remaining.contains(goal)
-            } ?? 0
+            let pick =
+                remaining.firstIndex { key in
+                    let goal = TagKey(target[key]!)
+                    return goal == key || !remaining.contains(goal)
+                } ?? 0
             order.append(remaining.remove(at: pick))
         }
 
@@ -72,8 +78,10 @@ public enum TagRefactorPlanner {
         var sources: [TagOperationDetails.Source] = []
         for key in renamed {
             let entry = index.registry.entry(for: key)
-            sources.append(.init(name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
-                                 notes: notePaths(key, index), renamedTo: target[key]))
+            sources.append(
+                .init(
+                    name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
+                    notes: notePaths(key, index), renamedTo: target[key]))
         }
         builder.plan.details = TagOperationDetails(kind: .rename, sources: sources).encoded
 
@@ -86,8 +94,9 @@ public enum TagRefactorPlanner {
         let children = sources.filter { TagKey($0.name) != oldKey }
         if let main = sources.first(where: { TagKey($0.name) == oldKey }) {
             if newKey == oldKey {
-                builder.plan.messages.append("case-only rename: '\(main.name)' becomes '\(newName)' in every spelling "
-                                             + "(\(countText(main.notes.count)) have it)")
+                builder.plan.messages.append(
+                    "case-only rename: '\(main.name)' becomes '\(newName)' in every spelling "
+                        + "(\(countText(main.notes.count)) have it)")
             } else {
                 builder.plan.messages.append("rename '\(main.name)' → '\(main.renamedTo!)': \(countText(main.notes.count))")
             }
@@ -95,8 +104,9 @@ public enum TagRefactorPlanner {
             builder.plan.messages.append("'\(oldName)' itself is on no note and not registered; only its child tags are renamed")
         }
         if !children.isEmpty {
-            builder.plan.messages.append("also renames its child tags (--exact renames only '\(oldName)'): "
-                + children.map { "'\($0.name)' → '\($0.renamedTo!)' (\(countText($0.notes.count)))" }.joined(separator: ", "))
+            builder.plan.messages.append(
+                "also renames its child tags (--exact renames only '\(oldName)'): "
+                    + children.map { "'\($0.name)' → '\($0.renamedTo!)' (\(countText($0.notes.count)))" }.joined(separator: ", "))
         }
         builder.plan.messages.append("\(outcome.steps.count) file\(plural(outcome.steps.count)) change")
         return builder.plan
@@ -108,8 +118,10 @@ public enum TagRefactorPlanner {
     /// A note without DST gets `replaceTag(first source, DST)` (DST takes the place of the source that
     /// comes first in that note: one changed line) and loses the other sources; a note that has DST
     /// already only loses the sources. Children of a source are not merged (the plan says so).
-    public static func merge(_ sourcesRaw: [String], into targetRaw: String, index: VaultIndex, files: any VaultFiles,
-                             progress: Progress? = nil) throws(NotezError) -> Plan {
+    public static func merge(
+        _ sourcesRaw: [String], into targetRaw: String, index: VaultIndex, files: any VaultFiles,
+        progress: Progress? = nil
+    ) throws(NotezError) -> Plan {
         guard !sourcesRaw.isEmpty else { throw .usage("give at least one tag to merge") }
         let targetClean = try TagName.validated(targetRaw)
         let targetKey = TagKey(targetClean)
@@ -123,8 +135,9 @@ public enum TagRefactorPlanner {
         }
         let unknown = sourceKeys.filter { !exists($0, index) }
         if !unknown.isEmpty {
-            throw .usage("no tag " + unknown.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                         + (unknown.count == sourceKeys.count ? "; nothing to merge" : ""))
+            throw .usage(
+                "no tag " + unknown.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                    + (unknown.count == sourceKeys.count ? "; nothing to merge" : ""))
         }
         let sourceSet = Set(sourceKeys)
         var requests: [BatchEditPlanner.Request] = []
@@ -140,8 +153,10 @@ public enum TagRefactorPlanner {
             } else {
                 var edits: [FrontMatterEdit] = [.replaceTag(present[0], with: targetName)]
                 if present.count > 1 { edits.append(.removeTags(Array(present.dropFirst()))) }
-                requests.append(.init(path: note.path, edits: edits,
-                                      inverse: [.replaceTag(targetKey, with: spellings[0]), .addTags(spellings)]))
+                requests.append(
+                    .init(
+                        path: note.path, edits: edits,
+                        inverse: [.replaceTag(targetKey, with: spellings[0]), .addTags(spellings)]))
             }
         }
         let outcome = add(requests, to: &builder, progress: progress)
@@ -150,8 +165,10 @@ public enum TagRefactorPlanner {
         for key in sourceKeys {
             let entry = index.registry.entry(for: key)
             let paths = notePaths(key, index)
-            sources.append(.init(name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
-                                 notes: paths, hadTarget: paths.filter { hadTarget.contains($0) }))
+            sources.append(
+                .init(
+                    name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
+                    notes: paths, hadTarget: paths.filter { hadTarget.contains($0) }))
         }
         builder.plan.details = TagOperationDetails(kind: .merge, target: targetName, sources: sources).encoded
 
@@ -159,19 +176,23 @@ public enum TagRefactorPlanner {
         registry.entries.removeAll { sourceSet.contains(TagKey($0.name)) }
         if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
 
-        builder.plan.messages.append("merge into '\(targetName)': "
-            + sources.map { "'\($0.name)' is on \(countText($0.notes.count))" }.joined(separator: ", "))
+        builder.plan.messages.append(
+            "merge into '\(targetName)': "
+                + sources.map { "'\($0.name)' is on \(countText($0.notes.count))" }.joined(separator: ", "))
         let touched = requests.count
-        builder.plan.messages.append("\(countText(touched)) will have '\(targetName)' (\(hadTarget.count) had it already); "
-            + "\(outcome.steps.count) file\(plural(outcome.steps.count)) change")
+        builder.plan.messages.append(
+            "\(countText(touched)) will have '\(targetName)' (\(hadTarget.count) had it already); "
+                + "\(outcome.steps.count) file\(plural(outcome.steps.count)) change")
         noteChildren(sourceKeys, index: index, verb: "merged", plan: &builder.plan)
         return builder.plan
     }
 
     /// `tag delete TAG...`: removes the tags (exactly, not their children) from every note and from
     /// the registry, after a confirmation that says how many notes it touches.
-    public static func delete(_ tagsRaw: [String], index: VaultIndex, files: any VaultFiles,
-                              progress: Progress? = nil) throws(NotezError) -> Plan {
+    public static func delete(
+        _ tagsRaw: [String], index: VaultIndex, files: any VaultFiles,
+        progress: Progress? = nil
+    ) throws(NotezError) -> Plan {
         guard !tagsRaw.isEmpty else { throw .usage("give at least one tag to delete") }
         var builder = PlanBuilder(index: index, files: files, operation: "tag delete", arguments: tagsRaw)
         var keys: [TagKey] = []
@@ -187,15 +208,19 @@ public enum TagRefactorPlanner {
             let note = index.notes[position]
             var present: [TagKey] = []
             for key in note.tagKeys where keySet.contains(key) && !present.contains(key) { present.append(key) }
-            requests.append(.init(path: note.path, edits: [.removeTags(present)],
-                                  inverse: [.addTags(present.map { spelling(of: $0, in: note) })]))
+            requests.append(
+                .init(
+                    path: note.path, edits: [.removeTags(present)],
+                    inverse: [.addTags(present.map { spelling(of: $0, in: note) })]))
         }
         let outcome = add(requests, to: &builder, progress: progress)
         var sources: [TagOperationDetails.Source] = []
         for key in keys {
             let entry = index.registry.entry(for: key)
-            sources.append(.init(name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
-                                 notes: notePaths(key, index)))
+            sources.append(
+                .init(
+                    name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
+                    notes: notePaths(key, index)))
         }
         builder.plan.details = TagOperationDetails(kind: .delete, sources: sources).encoded
         var registry = index.registry
@@ -203,10 +228,12 @@ public enum TagRefactorPlanner {
         if registry != index.registry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
 
         let names = sources.map { "'\($0.name)'" }.joined(separator: ", ")
-        builder.plan.messages.append("delete " + sources.map { "'\($0.name)' (on \(countText($0.notes.count)))" }.joined(separator: ", ")
-                                     + "; \(outcome.steps.count) file\(plural(outcome.steps.count)) change")
+        builder.plan.messages.append(
+            "delete " + sources.map { "'\($0.name)' (on \(countText($0.notes.count)))" }.joined(separator: ", ")
+                + "; \(outcome.steps.count) file\(plural(outcome.steps.count)) change")
         noteChildren(keys, index: index, verb: "deleted", plan: &builder.plan)
-        builder.plan.confirmation = "Delete tag\(keys.count == 1 ? "" : "s") \(names) from \(countText(requests.count))"
+        builder.plan.confirmation =
+            "Delete tag\(keys.count == 1 ? "" : "s") \(names) from \(countText(requests.count))"
             + (sources.contains(where: \.registered) ? " and from the registry" : "") + "? (`notez undo` can reverse it.)"
         return builder.plan
     }
@@ -214,7 +241,8 @@ public enum TagRefactorPlanner {
     // MARK: - Helpers
 
     /// Plans the note edits and adds the steps, previews and skipped files to the plan.
-    static func add(_ requests: [BatchEditPlanner.Request], to builder: inout PlanBuilder, progress: Progress?) -> BatchEditPlanner.Outcome {
+    static func add(_ requests: [BatchEditPlanner.Request], to builder: inout PlanBuilder, progress: Progress?) -> BatchEditPlanner.Outcome
+    {
         let outcome = BatchEditPlanner.plan(requests, files: builder.files, symlinked: builder.index.symlinkedNotes, progress: progress)
         builder.plan.steps += outcome.steps
         builder.plan.previews.merge(outcome.previews) { $1 }
@@ -272,7 +300,8 @@ public enum TagRefactorPlanner {
             scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || "-_./:@%+=,".unicodeScalars.contains(scalar)
         }
         if plain, !word.isEmpty { return word }
-        return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\""
+            + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "$", with: "\\$").replacingOccurrences(of: "`", with: "\\`") + "\""
     }
 }

@@ -1,15 +1,18 @@
 /// Plans of `tag create` and `tag color` (the registry in `.notez/tags.yaml`).
 public enum TagRegistryPlanner {
     /// `tag create NAME [--color C]`: registers a tag (refused when it is registered already).
-    public static func create(_ rawName: String, color: String? = nil, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
-        var builder = PlanBuilder(index: index, files: files, operation: "tag create", arguments: [rawName] + (color.map { ["--color", $0] } ?? []))
+    public static func create(_ rawName: String, color: String? = nil, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan
+    {
+        var builder = PlanBuilder(
+            index: index, files: files, operation: "tag create", arguments: [rawName] + (color.map { ["--color", $0] } ?? []))
         let name = try TagName.validated(rawName)
         let key = TagKey(name)
         var registry = index.registry
         if let existing = registry.entry(for: key) { throw .refused("tag '\(existing.name)' already exists") }
         let parsed = try color.map { (text: String) throws(NotezError) -> ColorName in try FolderPlanner.parseColor(text) }
         if let used = index.tag(key), used.count > 0 {
-            builder.plan.messages.append("tag '\(used.name)' is already used by \(used.count) note\(used.count == 1 ? "" : "s"); registered as '\(name)'")
+            builder.plan.messages.append(
+                "tag '\(used.name)' is already used by \(used.count) note\(used.count == 1 ? "" : "s"); registered as '\(name)'")
         }
         registry.entries.append(TagRegistry.Entry(name: name, color: parsed))
         try builder.writeState(".notez/tags.yaml", text: registry.rendered())

@@ -41,8 +41,9 @@ public enum TrashPlanner {
     static func newID(now: Double, builder: PlanBuilder) -> String {
         let parts = NoteDate.components(now, offset: 0)
         let millis = Int((now - now.rounded(.down)) * 1000)
-        let stamp = String(format: "%04d%02d%02dT%02d%02d%02d%03dZ", parts.year, parts.month, parts.day,
-                           parts.hour, parts.minute, parts.second, millis)
+        let stamp = String(
+            format: "%04d%02d%02dT%02d%02d%02d%03dZ", parts.year, parts.month, parts.day,
+            parts.hour, parts.minute, parts.second, millis)
         var counter = 1
         while builder.isTaken(folder + "/" + stamp + "-" + String(format: "%04d", counter)) { counter += 1 }
         return stamp + "-" + String(format: "%04d", counter)
@@ -57,7 +58,8 @@ public enum TrashPlanner {
             return original == lower || original == lower + ".md" || item.fileName.lowercased() == lower
                 || item.fileName.lowercased() == lower + ".md"
         }
-        let matches = byPath.isEmpty
+        let matches =
+            byPath.isEmpty
             ? items.filter { (titles[$0.id] ?? VaultPath.fileTitle(of: $0.fileName)).lowercased() == lower }
             : byPath
         if matches.count == 1 { return matches[0] }
@@ -67,7 +69,9 @@ public enum TrashPlanner {
 
     /// `trash restore ITEM...`: back to the original folder if it still exists, else to Unsorted
     /// Notes; a clash gets a suffix. Both are reported.
-    public static func restore(_ items: [TrashItem], arguments: [String], index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+    public static func restore(_ items: [TrashItem], arguments: [String], index: VaultIndex, files: any VaultFiles) throws(NotezError)
+        -> Plan
+    {
         var builder = PlanBuilder(index: index, files: files, operation: "trash restore", arguments: arguments)
         for item in unique(items) {
             var folderPath = VaultPath.folder(of: item.originalPath)
@@ -87,13 +91,16 @@ public enum TrashPlanner {
     }
 
     /// `trash delete ITEM...`: deletes items permanently (cannot be undone).
-    public static func delete(_ items: [TrashItem], arguments: [String], operation: String = "trash delete",
-                              index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+    public static func delete(
+        _ items: [TrashItem], arguments: [String], operation: String = "trash delete",
+        index: VaultIndex, files: any VaultFiles
+    ) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: operation, arguments: arguments)
         let chosen = unique(items)
         for item in chosen { try removeItem(item, keepingNote: false, builder: &builder) }
         if !chosen.isEmpty {
-            builder.plan.confirmation = "Permanently delete \(chosen.count) note\(chosen.count == 1 ? "" : "s") from the trash? This cannot be undone."
+            builder.plan.confirmation =
+                "Permanently delete \(chosen.count) note\(chosen.count == 1 ? "" : "s") from the trash? This cannot be undone."
         }
         return builder.plan
     }

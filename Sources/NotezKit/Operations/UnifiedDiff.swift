@@ -92,8 +92,10 @@ public enum UnifiedDiff {
 
     /// Control characters from note content are never printed raw.
     static func visible(_ line: String) -> String {
-        String(String.UnicodeScalarView(line.unicodeScalars.map { scalar in
-            (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F ? "\u{FFFD}" : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                line.unicodeScalars.map { scalar in
+                    (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F ? "\u{FFFD}" : scalar
+                }))
     }
 }

@@ -36,8 +36,8 @@ public enum DateFilter: Sendable, Hashable, CustomStringConvertible {
         public init?(_ text: some StringProtocol) {
             let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
-                  parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-                  let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+                parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
             else { return nil }
             self.init(year: year, month: month, day: day)
         }
@@ -89,7 +89,7 @@ public enum DateFilter: Sendable, Hashable, CustomStringConvertible {
             guard let last = text.last, let unit = Unit(rawValue: Character(last.lowercased())) else { return nil }
             let digits = text.dropLast()
             guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let amount = Int(digits)
+                let amount = Int(digits)
             else { return nil }
             self.init(amount: amount, unit: unit)
         }

@@ -17,9 +17,10 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The query on one line and a caret under the offending character on the next, for terminals.
     public func caretLines(for query: String) -> [String] {
         // Control characters would move the caret; show them as spaces in the echoed query.
-        let shown = String(query.map { character -> Character in
-            character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) ? " " : character
-        })
+        let shown = String(
+            query.map { character -> Character in
+                character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) ? " " : character
+            })
         let column = min(max(offset, 0), shown.count)
         return [shown, String(repeating: " ", count: column) + "^"]
     }

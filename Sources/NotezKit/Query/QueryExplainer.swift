@@ -68,9 +68,11 @@ public enum QueryExplainer {
 
     /// Quotes a flag value for a POSIX shell when it needs it.
     static func shellWord(_ text: String) -> String {
-        let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_./:@+=,".unicodeScalars.contains(scalar)
-        }
+        let safe =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_./:@+=,".unicodeScalars.contains(scalar)
+            }
         return safe ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

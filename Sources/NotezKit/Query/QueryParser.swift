@@ -75,7 +75,7 @@ public struct QueryParser {
         }
         position += 1
         guard let next = current, next.startsTerm,
-              token.kind == .not || next.scalarOffset == token.scalarOffset + 1  // `-` must touch its term
+            token.kind == .not || next.scalarOffset == token.scalarOffset + 1  // `-` must touch its term
         else { throw error(token, "expected a term after \(name)") }
         return .not(try parseNot(depth: depth + 1))
     }
@@ -139,7 +139,10 @@ public struct QueryParser {
         case "created", "modified":
             guard !value.isEmpty else { throw error(token, "empty \(name) date") }
             guard let filter = DateFilter(value) else {
-                throw error(token, "invalid date '\(value)': expected YYYY-MM-DD, >DATE, >=DATE, <DATE, <=DATE, DATE..DATE or an age such as 7d, 2w, 3m, 1y")
+                throw error(
+                    token,
+                    "invalid date '\(value)': expected YYYY-MM-DD, >DATE, >=DATE, <DATE, <=DATE, DATE..DATE or an age such as 7d, 2w, 3m, 1y"
+                )
             }
             if case .between(let first, let last) = filter, last < first {
                 throw error(token, "date range '\(value)' ends before it starts")

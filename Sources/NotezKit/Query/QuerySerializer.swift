@@ -36,7 +36,8 @@ public enum QuerySerializer {
     /// A full-text term: bare unless it would read as something else (operator, field, negation).
     static func word(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
-        let bare = !scalars.isEmpty && scalars[0] != "-"
+        let bare =
+            !scalars.isEmpty && scalars[0] != "-"
             && !scalars.contains(where: QueryTokenizer.isDelimiter)
             && QueryTokenizer.operatorKind(scalars[...]) == nil
             && QueryTokenizer.knownPrefix(scalars[...]) == nil

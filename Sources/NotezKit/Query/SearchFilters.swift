@@ -17,8 +17,10 @@ public struct SearchFilters: Sendable, Equatable {
     public var words: [String]
 
     /// Creates filters.
-    public init(tags: [String] = [], anyTag: Bool = false, folders: [String] = [], excludedFolders: [String] = [],
-                pinned: Bool = false, words: [String] = []) {
+    public init(
+        tags: [String] = [], anyTag: Bool = false, folders: [String] = [], excludedFolders: [String] = [],
+        pinned: Bool = false, words: [String] = []
+    ) {
         self.tags = tags
         self.anyTag = anyTag
         self.folders = folders

@@ -25,7 +25,7 @@ public struct ColorName: Sendable, Hashable, CustomStringConvertible {
         }
         let hex = Array(lower.utf8)
         guard hex.count == 7, hex[0] == UInt8(ascii: "#"),
-              let value = UInt32(String(lower.dropFirst()), radix: 16)
+            let value = UInt32(String(lower.dropFirst()), radix: 16)
         else { return nil }
         // A hex color keeps the spelling it was written with, so rewriting a registry does not
         // turn `#3A7BD5` into `#3a7bd5`.

@@ -12,10 +12,11 @@ public struct FolderColors: Sendable, Equatable {
     /// Reads the colors; a missing file means none.
     public static func load(root: String) throws(NotezError) -> FolderColors {
         let pairs = try NotezStateFile.loadMapping(path(root: root), shownAs: ".notez/folders.yaml")
-        return FolderColors(colors: pairs.compactMap { pair in
-            guard let color = pair.value["color"]?.string.flatMap(ColorName.init) else { return nil }
-            return (pair.key, color)
-        })
+        return FolderColors(
+            colors: pairs.compactMap { pair in
+                guard let color = pair.value["color"]?.string.flatMap(ColorName.init) else { return nil }
+                return (pair.key, color)
+            })
     }
 
     /// The color of a folder, matched exactly by path.

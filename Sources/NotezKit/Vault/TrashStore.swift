@@ -25,10 +25,10 @@ public struct TrashStore: Sendable {
     public func item(id: String) -> TrashItem? {
         let itemFolder = folder + "/" + id
         guard let contents = try? NoteReader.readAll(itemFolder + "/" + TrashItem.infoFileName),
-              case .success(let value) = YAMLValue.parse(contents.bytes),
-              let original = value["path"]?.string,
-              let deletedText = value["deleted"]?.string,
-              let deleted = NoteDate.parse(deletedText)
+            case .success(let value) = YAMLValue.parse(contents.bytes),
+            let original = value["path"]?.string,
+            let deletedText = value["deleted"]?.string,
+            let deleted = NoteDate.parse(deletedText)
         else { return nil }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: itemFolder)) ?? []
         guard let fileName = files.first(where: { $0 != TrashItem.infoFileName && !$0.hasPrefix(".") }) else { return nil }

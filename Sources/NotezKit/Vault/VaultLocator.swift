@@ -38,7 +38,8 @@ public enum VaultLocator {
         while true {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: current + "/.notez", isDirectory: &isDirectory),
-               isDirectory.boolValue {
+                isDirectory.boolValue
+            {
                 return current
             }
             if current == "/" { return nil }

@@ -45,7 +45,8 @@ public struct VaultWalker: Sendable {
     public func walk(folder: String, into listing: inout Listing) {
         let absolute = folder.isEmpty ? root : root + "/" + folder
         guard let dir = opendir(absolute) else {
-            listing.problems.append((folder, NoteProblem(kind: .unreadable, message: "cannot read folder: \(String(cString: strerror(errno)))")))
+            listing.problems.append(
+                (folder, NoteProblem(kind: .unreadable, message: "cannot read folder: \(String(cString: strerror(errno)))")))
             return
         }
         defer { closedir(dir) }
@@ -59,8 +60,11 @@ public struct VaultWalker: Sendable {
             guard let decoded = String(validating: name, as: UTF8.self) else {
                 let shown = String(decoding: name, as: UTF8.self)
                 if isNoteName(name) || Int32(entry.pointee.d_type) == Int32(DT_DIR) {
-                    listing.problems.append((VaultPath.join(folder, shown),
-                                             NoteProblem(kind: .badFileName, message: "file name is not valid UTF-8; skipped")))
+                    listing.problems.append(
+                        (
+                            VaultPath.join(folder, shown),
+                            NoteProblem(kind: .badFileName, message: "file name is not valid UTF-8; skipped")
+                        ))
                 }
                 continue
             }
@@ -78,7 +82,8 @@ public struct VaultWalker: Sendable {
                 // Follow only to learn whether a linked file is a regular file; never descend.
                 var info = stat()
                 if VaultPath.isNoteFile(decoded), stat(root + "/" + relative, &info) == 0,
-                   (info.st_mode & S_IFMT) == S_IFREG {
+                    (info.st_mode & S_IFMT) == S_IFREG
+                {
                     listing.notes.append(relative)
                     listing.symlinkedNotes.insert(relative)
                 }

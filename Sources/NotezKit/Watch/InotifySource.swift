@@ -10,11 +10,13 @@ import Glibc
 /// `index.lock` so that a batch can wait for a running git command.
 public final class InotifySource: FileEventSource, @unchecked Sendable {
     /// The mask of every vault directory watch (section 7): never OPEN or ACCESS.
-    public static let directoryMask: UInt32 = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
+    public static let directoryMask: UInt32 =
+        UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
         | UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
         | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
     /// The mask of the `.git` watch: only names appearing and disappearing.
-    static let gitMask: UInt32 = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
+    static let gitMask: UInt32 =
+        UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
         | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
     static let bufferSize = 256 * 1024
 
@@ -125,8 +127,10 @@ public final class InotifySource: FileEventSource, @unchecked Sendable {
     private func readLoop(fd: Int32, wake: Int32, handler: @Sendable ([RawFileEvent]) -> Void) {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: InotifySource.bufferSize, alignment: 8)
         defer { buffer.deallocate() }
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             fds[0].revents = 0
             fds[1].revents = 0

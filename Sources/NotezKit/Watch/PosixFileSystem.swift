@@ -43,8 +43,9 @@ public struct PosixFileSystem: ReconcilerFileSystem {
     }
 
     static func stamp(_ info: stat) -> FileStamp {
-        FileStamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                  mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        FileStamp(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 
     /// Reads the prefix the index needs, like `NoteReader.note`.
@@ -53,7 +54,8 @@ public struct PosixFileSystem: ReconcilerFileSystem {
         do {
             var contents = try NoteReader.read(file, limit: NoteReader.prefixSize)
             if case .unterminated = FrontMatterBlock.scan(contents.bytes, isComplete: contents.isComplete),
-               !contents.isComplete {
+                !contents.isComplete
+            {
                 contents = try NoteReader.read(file, limit: FrontMatterBlock.maxSize + NoteReader.prefixSize)
             }
             return .contents(contents)

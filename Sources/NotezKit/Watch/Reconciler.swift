@@ -113,7 +113,8 @@ public struct Reconciler: Sendable {
                 if root.isEmpty {
                     scan("", fileSystem, &listedNotes, &listedFolders)
                 } else if let status = fileSystem.lstat(root), status.kind == .directory, !status.isSymlink,
-                          !isExcluded(root) {
+                    !isExcluded(root)
+                {
                     listedFolders.insert(root)
                     scan(root, fileSystem, &listedNotes, &listedFolders)
                 }
@@ -176,7 +177,8 @@ public struct Reconciler: Sendable {
             var unmatched: [Read] = []
             for read in candidates {
                 if let value = key(read.fingerprint),
-                   let match = byKey[value]?.first(where: { $0 != read.path && gone[$0] != nil }) {
+                    let match = byKey[value]?.first(where: { $0 != read.path && gone[$0] != nil })
+                {
                     gone[match] = nil
                     moves.append((match, read))
                 } else {
@@ -246,7 +248,8 @@ public struct Reconciler: Sendable {
                 let note = Note(
                     path: item.path, folder: VaultPath.folder(of: item.path), title: VaultPath.fileTitle(of: item.path),
                     tags: [], tagKeys: [], pinned: false, created: 0, modified: 0, snippet: "", stamp: zero, problem: problem)
-                return Read(path: item.path, note: note, fingerprint: NoteFingerprint(stamp: zero, hash: 0, isSymlink: item.status.isSymlink))
+                return Read(
+                    path: item.path, note: note, fingerprint: NoteFingerprint(stamp: zero, hash: 0, isSymlink: item.status.isSymlink))
             }
         }
         if items.count < 32 { return items.map(one) }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -241,7 +242,8 @@ public final class Watcher: @unchecked Sendable {
         limitReached = true
         guard !limitNoticeSent else { return }
         limitNoticeSent = true
-        let limit = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_user_watches", encoding: .utf8))?
+        let limit =
+            (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_user_watches", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
         pendingNotices.append(
             "the inotify watch limit is reached (fs.inotify.max_user_watches = \(limit)); "

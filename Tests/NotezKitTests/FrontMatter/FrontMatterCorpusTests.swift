@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 /// Runs the editor over the real vaults in `../shared/corpora/` (unpacked into a temporary folder):

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import NotezKit
 
 /// Random front matter in every style, random add/remove/replace sequences: each edit keeps every
@@ -69,8 +70,10 @@ struct FrontMatterEditPropertyTests {
             lines.append(key + ": " + text)
         case .quotedString:
             let separator = [", ", " "].randomElement(using: &rng)!
-            lines.append(key + ": " + (Bool.random(using: &rng)
-                ? "'" + tags.joined(separator: separator) + "'" : "\"" + tags.joined(separator: separator) + "\""))
+            lines.append(
+                key + ": "
+                    + (Bool.random(using: &rng)
+                        ? "'" + tags.joined(separator: separator) + "'" : "\"" + tags.joined(separator: separator) + "\""))
         case .null: lines.append(key + ":")
         case .emptyFlow: lines.append(key + ": []")
         case .emptyString: lines.append(key + ": \"\"")
@@ -79,7 +82,8 @@ struct FrontMatterEditPropertyTests {
         if Bool.random(using: &rng) { lines.append("") }
         if Bool.random(using: &rng) { lines.append("pinned: false") }
         if Bool.random(using: &rng) { lines.append("summary: \"naïve — 😀\"") }
-        let body = "# Title" + newline + newline + "text" + newline + "---" + newline + "more"
+        let body =
+            "# Title" + newline + newline + "text" + newline + "---" + newline + "more"
             + (Bool.random(using: &rng) ? newline : "")
         let text: String
         if style == .none {
@@ -99,8 +103,9 @@ struct FrontMatterEditPropertyTests {
         case 1:
             return .removeTags((0..<Int.random(in: 1...2, using: &rng)).map { _ in TagKey(pool.randomElement(using: &rng)!) })
         default:
-            return .replaceTag(TagKey(pool.randomElement(using: &rng)!),
-                               with: scenario.vocabulary.filter { !$0.hasPrefix("#") }.randomElement(using: &rng)!)
+            return .replaceTag(
+                TagKey(pool.randomElement(using: &rng)!),
+                with: scenario.vocabulary.filter { !$0.hasPrefix("#") }.randomElement(using: &rng)!)
         }
     }
 
@@ -177,7 +182,8 @@ struct FrontMatterEditPropertyTests {
                     return
                 }
                 expected = Self.model(edit, expected)
-                let context = "\(edit)\n\(String(decoding: before, as: UTF8.self).debugDescription)\n→ \(String(decoding: after, as: UTF8.self).debugDescription)"
+                let context =
+                    "\(edit)\n\(String(decoding: before, as: UTF8.self).debugDescription)\n→ \(String(decoding: after, as: UTF8.self).debugDescription)"
                 #expect(try Self.tags(of: after) == expected, "\(context)")
                 if try FrontMatterSpanMap.read(before) == nil && after != before {
                     // A new block: BOM, `---`, the tags line, `---`, then the untouched body.
@@ -187,8 +193,9 @@ struct FrontMatterEditPropertyTests {
                         return
                     }
                     #expect(Array(after[block.bodyStart...]) == Array(before[bodyStart...]), "\(context)")
-                    #expect(try Self.withoutTagsValue(Array(after[..<block.bodyStart]))
-                        == Array(after[..<block.yaml.lowerBound] + after[block.closing]), "\(context)")
+                    #expect(
+                        try Self.withoutTagsValue(Array(after[..<block.bodyStart]))
+                            == Array(after[..<block.yaml.lowerBound] + after[block.closing]), "\(context)")
                 } else {
                     #expect(try Self.withoutTagsValue(before) == Self.withoutTagsValue(after), "\(context)")
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 /// One golden file pair (`golden/<name>.input.md`, `golden/<name>.expected.md`) and its operation.
@@ -135,8 +136,9 @@ struct FrontMatterGoldenTests {
         // Only the edited values' bytes differ.
         let region = changedRegion(input, output)
         let allowed = try allowedRegion(for: golden.edits, in: input)
-        #expect(allowed.contains { $0.lowerBound <= region.lowerBound && region.upperBound <= $0.upperBound },
-                "changed \(region) outside \(allowed)")
+        #expect(
+            allowed.contains { $0.lowerBound <= region.lowerBound && region.upperBound <= $0.upperBound },
+            "changed \(region) outside \(allowed)")
 
         // The same edit again changes nothing.
         #expect(try FrontMatterEditor.apply(golden.edits, to: output) == output)
@@ -160,7 +162,8 @@ struct FrontMatterGoldenTests {
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        { suffix += 1 }
         return prefix..<(old.count - suffix)
     }
 

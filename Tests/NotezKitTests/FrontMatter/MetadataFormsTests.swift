@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 /// Every front matter form of DESIGN.md section 1: the file text and what the index must read.
@@ -17,7 +18,9 @@ struct MetadataFormsTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "block list", text: "---\ntitle: Plan\ntags:\n  - ideas\n  - project/alpha\n---\nbody\n", title: "Plan", tags: ["ideas", "project/alpha"]),
+        Case(
+            name: "block list", text: "---\ntitle: Plan\ntags:\n  - ideas\n  - project/alpha\n---\nbody\n", title: "Plan",
+            tags: ["ideas", "project/alpha"]),
         Case(name: "indentless block list", text: "---\ntags:\n- a\n- b\n---\n", title: "note", tags: ["a", "b"]),
         Case(name: "flow list", text: "---\ntags: [a, \"b c\", 'd']\n---\n", title: "note", tags: ["a", "b c", "d"]),
         Case(name: "comma string", text: "---\ntags: a, b c\n---\n", title: "note", tags: ["a", "b", "c"]),
@@ -45,13 +48,22 @@ struct MetadataFormsTests {
         Case(name: "heading in code fence ignored", text: "```\n# not this\n```\n# This\n", title: "This", tags: []),
         Case(name: "title key wins", text: "---\ntitle: 'Quoted: title'\n---\n# Heading\n", title: "Quoted: title", tags: []),
         Case(name: "null title falls back", text: "---\ntitle: ~\n---\n# H\n", title: "H", tags: []),
-        Case(name: "ISO date", text: "---\ncreated: 2024-05-01\nmodified: 2024-05-02T09:30:00Z\n---\n", title: "note", tags: [],
-             created: "2024-05-01T00:00:00Z", modified: "2024-05-02T09:30:00Z"),
-        Case(name: "offset date-time", text: "---\nmodified: 2024-05-01T09:30:00+02:00\n---\n", title: "note", tags: [], modified: "2024-05-01T07:30:00Z"),
-        Case(name: "date-time without zone", text: "---\nmodified: 2024-05-01T09:30\n---\n", title: "note", tags: [], modified: "2024-05-01T09:30:00Z"),
-        Case(name: "spaced offset", text: "---\ncreated: 2019-03-13 10:00:00 -0500\n---\n", title: "note", tags: [], created: "2019-03-13T15:00:00Z"),
+        Case(
+            name: "ISO date", text: "---\ncreated: 2024-05-01\nmodified: 2024-05-02T09:30:00Z\n---\n", title: "note", tags: [],
+            created: "2024-05-01T00:00:00Z", modified: "2024-05-02T09:30:00Z"),
+        Case(
+            name: "offset date-time", text: "---\nmodified: 2024-05-01T09:30:00+02:00\n---\n", title: "note", tags: [],
+            modified: "2024-05-01T07:30:00Z"),
+        Case(
+            name: "date-time without zone", text: "---\nmodified: 2024-05-01T09:30\n---\n", title: "note", tags: [],
+            modified: "2024-05-01T09:30:00Z"),
+        Case(
+            name: "spaced offset", text: "---\ncreated: 2019-03-13 10:00:00 -0500\n---\n", title: "note", tags: [],
+            created: "2019-03-13T15:00:00Z"),
         Case(name: "epoch seconds", text: "---\ncreated: 1714554000\n---\n", title: "note", tags: [], created: "2024-05-01T09:00:00Z"),
-        Case(name: "epoch milliseconds", text: "---\nupdated: 1714554000000\n---\n", title: "note", tags: [], modified: "2024-05-01T09:00:00Z"),
+        Case(
+            name: "epoch milliseconds", text: "---\nupdated: 1714554000000\n---\n", title: "note", tags: [],
+            modified: "2024-05-01T09:00:00Z"),
         Case(name: "US date", text: "---\ncreated: 05/01/2024\n---\n", title: "note", tags: [], created: "2024-05-01T00:00:00Z"),
         Case(name: "lastmod alias", text: "---\nlastmod: 2023-01-02\n---\n", title: "note", tags: [], modified: "2023-01-02T00:00:00Z"),
         Case(name: "CRLF", text: "---\r\ntitle: Win\r\ntags:\r\n  - a\r\n---\r\nbody\r\n", title: "Win", tags: ["a"]),
@@ -59,7 +71,9 @@ struct MetadataFormsTests {
         Case(name: "dots closer", text: "---\ntags: [a]\n...\nbody\n", title: "note", tags: ["a"]),
         Case(name: "horizontal rule in body", text: "---\ntags: [a]\n---\ntext\n\n---\n\nmore\n", title: "note", tags: ["a"]),
         Case(name: "no final newline", text: "---\ntags: [a]\n---", title: "note", tags: ["a"]),
-        Case(name: "invalid YAML", text: "---\ntags: [unclosed, list\ntitle: x\n---\n# Fallback\n", title: "Fallback", tags: [], problem: .yaml),
+        Case(
+            name: "invalid YAML", text: "---\ntags: [unclosed, list\ntitle: x\n---\n# Fallback\n", title: "Fallback", tags: [],
+            problem: .yaml),
         Case(name: "unterminated", text: "---\ntags: [a]\nno closer\n", title: "note", tags: [], problem: .unterminatedFrontMatter),
         Case(name: "only dashes", text: "---", title: "note", tags: [], problem: .unterminatedFrontMatter),
         Case(name: "scalar front matter", text: "---\njust text\n---\n", title: "note", tags: [], problem: .yaml),
@@ -84,8 +98,10 @@ struct MetadataFormsTests {
 
     @Test func yamlErrorPositionIsInFileCoordinates() {
         let text = "---\ntitle: ok\ntags: [a, b\nother: 1\n---\n"
-        let note = NoteReader.parse(NoteReader.Contents(bytes: Array(text.utf8), isComplete: true,
-                                                        stamp: FileStamp(inode: 1, size: 0, mtimeNanos: 0)), relativePath: "x.md")
+        let note = NoteReader.parse(
+            NoteReader.Contents(
+                bytes: Array(text.utf8), isComplete: true,
+                stamp: FileStamp(inode: 1, size: 0, mtimeNanos: 0)), relativePath: "x.md")
         #expect(note.problem?.kind == .yaml)
         // libyaml reports the flow sequence error at line 4 of the file (the `other:` line), column 6.
         #expect(note.problem?.line == 4)
@@ -104,16 +120,20 @@ struct MetadataFormsTests {
 
     @Test func binaryFileIsFlagged() {
         let bytes: [UInt8] = [0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0x01, 0xFF]
-        let note = NoteReader.parse(NoteReader.Contents(bytes: bytes, isComplete: true,
-                                                        stamp: FileStamp(inode: 1, size: 7, mtimeNanos: 0)), relativePath: "bin.md")
+        let note = NoteReader.parse(
+            NoteReader.Contents(
+                bytes: bytes, isComplete: true,
+                stamp: FileStamp(inode: 1, size: 7, mtimeNanos: 0)), relativePath: "bin.md")
         #expect(note.problem?.kind == .binary)
     }
 
     @Test func invalidUTF8IsFlaggedButIndexed() {
         var bytes = Array("---\ntags: [a]\n---\nbody ".utf8)
         bytes += [0xC3, 0x28]
-        let note = NoteReader.parse(NoteReader.Contents(bytes: bytes, isComplete: true,
-                                                        stamp: FileStamp(inode: 1, size: 0, mtimeNanos: 0)), relativePath: "latin.md")
+        let note = NoteReader.parse(
+            NoteReader.Contents(
+                bytes: bytes, isComplete: true,
+                stamp: FileStamp(inode: 1, size: 0, mtimeNanos: 0)), relativePath: "latin.md")
         #expect(note.problem?.kind == .notUTF8)
         #expect(note.tags == ["a"])
     }

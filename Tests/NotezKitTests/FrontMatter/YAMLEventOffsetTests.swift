@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotezKit
 
 /// libyaml counts characters; the reader must report byte offsets.

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import NotezKit
 
 @Suite("YAML scalar writer")
 struct YAMLScalarWriterTests {
     @Test(arguments: [
         "yes", "No", "true", "FALSE", "on", "off", "y", "n", "null", "~", "", "2023", "1.0", "-5", ".5", "0x1F",
-        "1_000", "12:30", "2024-05-01", "2024-05-01T10:00:00Z", "1e5", "+1", "0o17", "0b101", "#tag", "- x", "-", "? x", ": x", "[x]", "{x}", "&a", "*a", "!t", "|",
+        "1_000", "12:30", "2024-05-01", "2024-05-01T10:00:00Z", "1e5", "+1", "0o17", "0b101", "#tag", "- x", "-", "? x", ": x", "[x]",
+        "{x}", "&a", "*a", "!t", "|",
         ">", "'q", "\"q", "%p", "@at", "`tick", " lead", "trail ", "key: value", "ends:", "a #b", ",x", "tab\there",
         "line\nbreak", "\u{FEFF}bom", ".inf", ".NaN",
     ])
@@ -15,8 +17,10 @@ struct YAMLScalarWriterTests {
         try expectReadsBack(YAMLScalarWriter.scalar(text, in: .flow), text, flow: true)
     }
 
-    @Test(arguments: ["work", "Work/Sub", "été", "東京", "🎉", "a b", "c++", "3d-printing", "x-y", "a:b", "a#b",
-                      "it's", "say \"hi\"", "-x", "yes-no", "nullable", "18f", "3d", "1a", "v1.0", "x86_64"])
+    @Test(arguments: [
+        "work", "Work/Sub", "été", "東京", "🎉", "a b", "c++", "3d-printing", "x-y", "a:b", "a#b",
+        "it's", "say \"hi\"", "-x", "yes-no", "nullable", "18f", "3d", "1a", "v1.0", "x86_64",
+    ])
     func plain(_ text: String) throws {
         #expect(!YAMLScalarWriter.needsQuoting(text, in: .block))
         try expectReadsBack(YAMLScalarWriter.scalar(text, in: .block), text)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 /// A temporary vault with `.notez/`, removed when the test ends.
@@ -7,7 +8,8 @@ private final class TempVault {
     let root: String
 
     init(withState: Bool = true) throws {
-        root = FileManager.default.temporaryDirectory
+        root =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("notez-cache-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         if withState {
@@ -31,18 +33,21 @@ private final class TempVault {
 
 private func sampleNotes() -> [Note] {
     [
-        Note(path: "Work/Plan.md", folder: "Work", title: "Plan", tags: ["Ideas", "project/Alpha", "zürich"],
-             tagKeys: [TagKey("Ideas"), TagKey("project/Alpha"), TagKey("zürich")], pinned: true,
-             created: 1_714_554_000, modified: 1_714_554_123.5, snippet: "First line — with “quotes”",
-             stamp: FileStamp(inode: 42, size: 1234, mtimeNanos: 1_714_554_123_500_000_000)),
-        Note(path: "Broken.md", folder: "", title: "Broken", tags: [], tagKeys: [], pinned: false,
-             created: 1, modified: 2, snippet: "",
-             stamp: FileStamp(inode: 7, size: 10, mtimeNanos: 2_000_000_000),
-             problem: NoteProblem(kind: .yaml, line: 3, column: 5, message: "mapping values are not allowed")),
-        Note(path: "a/b/c/d/é e.md", folder: "a/b/c/d", title: "É", tags: ["x"], tagKeys: [TagKey("x")],
-             pinned: false, created: 0, modified: 0, snippet: "s",
-             stamp: FileStamp(inode: UInt64.max, size: 0, mtimeNanos: -5),
-             problem: NoteProblem(kind: .notUTF8, message: "not valid UTF-8")),
+        Note(
+            path: "Work/Plan.md", folder: "Work", title: "Plan", tags: ["Ideas", "project/Alpha", "zürich"],
+            tagKeys: [TagKey("Ideas"), TagKey("project/Alpha"), TagKey("zürich")], pinned: true,
+            created: 1_714_554_000, modified: 1_714_554_123.5, snippet: "First line — with “quotes”",
+            stamp: FileStamp(inode: 42, size: 1234, mtimeNanos: 1_714_554_123_500_000_000)),
+        Note(
+            path: "Broken.md", folder: "", title: "Broken", tags: [], tagKeys: [], pinned: false,
+            created: 1, modified: 2, snippet: "",
+            stamp: FileStamp(inode: 7, size: 10, mtimeNanos: 2_000_000_000),
+            problem: NoteProblem(kind: .yaml, line: 3, column: 5, message: "mapping values are not allowed")),
+        Note(
+            path: "a/b/c/d/é e.md", folder: "a/b/c/d", title: "É", tags: ["x"], tagKeys: [TagKey("x")],
+            pinned: false, created: 0, modified: 0, snippet: "s",
+            stamp: FileStamp(inode: UInt64.max, size: 0, mtimeNanos: -5),
+            problem: NoteProblem(kind: .notUTF8, message: "not valid UTF-8")),
     ]
 }
 
@@ -195,8 +200,9 @@ func changedFileIsReRead(change: String) throws {
     let nfc = "caf\u{E9}.md"
     let nfd = "cafe\u{301}.md"
     func note(_ path: String, inode: UInt64) -> Note {
-        Note(path: path, folder: VaultPath.folder(of: path), title: "t", tags: [], tagKeys: [], pinned: false,
-             created: 0, modified: 0, snippet: "", stamp: FileStamp(inode: inode, size: 1, mtimeNanos: 1))
+        Note(
+            path: path, folder: VaultPath.folder(of: path), title: "t", tags: [], tagKeys: [], pinned: false,
+            created: 0, modified: 0, snippet: "", stamp: FileStamp(inode: inode, size: 1, mtimeNanos: 1))
     }
     let cache = IndexCache(notes: [note("b.md", inode: 2), note(nfd, inode: 3), note("a.md", inode: 1), note("x/y.md", inode: 4)])
     #expect(cache.notes.map(\.path) == ["a.md", "b.md", nfd, "x/y.md"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 struct VaultIndexTests {
@@ -58,8 +59,11 @@ struct VaultIndexTests {
         let index = try IndexBuilder.build(root: vault.path)
         let all = index.notes(inFolder: "", recursive: true).map(\.path)
         // Loose.md has no dates, so its file time (just now) makes it the newest unpinned note.
-        #expect(all == ["Work/Plan.md", "Personal/Recipes/Soup.md", "Loose.md", "Work/Projects/Alpha/Spec.md",
-                        "Work/Projects/Beta.md", "Inbox.md", "Personal/zeta.md"])
+        #expect(
+            all == [
+                "Work/Plan.md", "Personal/Recipes/Soup.md", "Loose.md", "Work/Projects/Alpha/Spec.md",
+                "Work/Projects/Beta.md", "Inbox.md", "Personal/zeta.md",
+            ])
         #expect(index.unsortedNotes.map(\.path) == ["Loose.md", "Inbox.md"])
         #expect(index.pinnedNotes.map(\.path) == ["Work/Plan.md", "Personal/Recipes/Soup.md"])
     }
@@ -94,7 +98,7 @@ struct VaultIndexTests {
     }
 
     @Test func unreadableFolderIsReportedAndRestIndexed() throws {
-        guard getuid() != 0 else { return } // root can read anything; permissions cannot be tested
+        guard getuid() != 0 else { return }  // root can read anything; permissions cannot be tested
         let vault = try ScratchFolder()
         try vault.write("ok.md", "# ok\n")
         try vault.write("Locked/secret.md", "# s\n")
@@ -116,7 +120,8 @@ struct VaultIndexTests {
         #expect(texts[0].hasPrefix("bad.md:3:1: "))
         #expect(texts.contains(": folders differ only in case: Work, work") || texts.contains("folders differ only in case: Work, work"))
         #expect(texts.contains("tag spelled in 2 ways (same tag, case differs): 'Work' (1), 'work' (1)"))
-        #expect(texts.contains("tags differ only in separators: 'open-science', 'Open Science'")
+        #expect(
+            texts.contains("tags differ only in separators: 'open-science', 'Open Science'")
                 || texts.contains("tags differ only in separators: 'Open Science', 'open-science'"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 @Suite struct JournalTests {
@@ -28,7 +29,8 @@ import Testing
         #expect(record.steps == plan.steps)
         #expect(record.id.hasPrefix("20240501T090000000Z-"))
 
-        let messages = try Recovery.finishInterrupted(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now)
+        let messages = try Recovery.finishInterrupted(
+            writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now)
         #expect(messages == ["finished an interrupted 'mv' (3 files)"])
         #expect(journal.pendingIDs().isEmpty)
         let done = try #require(try journal.record(id: pending[0]))
@@ -44,17 +46,22 @@ import Testing
         try reference.run(Self.movePlan(reference), now: Self.now)
 
         #expect(throws: NotezError.self) { try vault.run(Self.movePlan(vault), now: Self.now, limit: k) }
-        let messages = try Recovery.finishInterrupted(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now)
+        let messages = try Recovery.finishInterrupted(
+            writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now)
         #expect(messages.count == 1)
         #expect(vault.snapshot() == reference.snapshot())
         #expect(vault.folders() == reference.folders())
         // A second recovery has nothing to do.
-        #expect(try Recovery.finishInterrupted(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now).isEmpty)
+        #expect(
+            try Recovery.finishInterrupted(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now)
+                .isEmpty)
     }
 
     @Test(arguments: 1...7)
     func crashDuringFolderDeleteIsRolledForward(k: Int) throws {
-        let files = ["W/a.md": "a\n", "W/b.md": "b\n", "W/S/c.md": "c\n", "a.md": "root\n", ".notez/folders.yaml": "\"W/S\": {color: \"red\"}\n"]
+        let files = [
+            "W/a.md": "a\n", "W/b.md": "b\n", "W/S/c.md": "c\n", "a.md": "root\n", ".notez/folders.yaml": "\"W/S\": {color: \"red\"}\n",
+        ]
         let reference = try TemporaryVault(files)
         let vault = try TemporaryVault(files)
         defer { reference.remove(); vault.remove() }
@@ -122,9 +129,10 @@ import Testing
     @Test func recordRoundTripsThroughJSON() throws {
         var plan = Plan(operation: "tag add", arguments: ["a", "x"])
         plan.steps = [
-            .edit("a.md", before: FileFingerprint(size: 3, mtimeNanos: 5, hash: "00"), afterHash: "11",
-                  edits: [.addTags(["x"]), .setPinned(true), .setModified(12.5), .replaceTag(TagKey("A"), with: "B")],
-                  inverse: [.removeTags([TagKey("x")])]),
+            .edit(
+                "a.md", before: FileFingerprint(size: 3, mtimeNanos: 5, hash: "00"), afterHash: "11",
+                edits: [.addTags(["x"]), .setPinned(true), .setModified(12.5), .replaceTag(TagKey("A"), with: "B")],
+                inverse: [.removeTags([TagKey("x")])]),
             .move("a.md", to: "b.md"), .write(".notez/tags.yaml", contents: "x: {}\n", previous: nil),
         ]
         plan.details = ["k": ["v"]]
@@ -138,8 +146,9 @@ import Testing
         #expect(FileStep.createFolder("F").inverted == .removeFolder("F"))
         #expect(FileStep.write("n.md", contents: "x", previous: nil).inverted == .delete("n.md", hash: ContentHash.of("x"), size: 1))
         #expect(FileStep.delete("x", hash: "0", size: 0).inverted == nil)
-        let edit = FileStep.edit("a.md", before: FileFingerprint(size: 1, mtimeNanos: 1, hash: "0"), afterHash: "1",
-                                 edits: [.setPinned(true)], inverse: [.setPinned(false)])
+        let edit = FileStep.edit(
+            "a.md", before: FileFingerprint(size: 1, mtimeNanos: 1, hash: "0"), afterHash: "1",
+            edits: [.setPinned(true)], inverse: [.setPinned(false)])
         #expect(edit.inverted?.edits == [.setPinned(false)])
     }
 }
@@ -155,7 +164,8 @@ import Testing
         let record = try #require(try Journal(writer: vault.writer()).record(id: id))
         let undo = try UndoPlanner.inverse(of: record, files: vault.files)
         #expect(undo.steps.last == .removeFolder("Done"))
-        try OperationRunner(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError)).run(undo, now: 1, undoes: record.id)
+        try OperationRunner(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError)).run(
+            undo, now: 1, undoes: record.id)
         #expect(vault.snapshot() == before)
         // The journal created .notez/; everything else is as before.
         #expect(vault.folders() == folders.union([".notez"]))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 /// The journaled front matter text (`FrontMatterChange`) that makes undo byte-identical.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 /// Undo of tag merges, renames and deletions: exact restore, additive semantics, reverse order,
@@ -44,7 +45,8 @@ import Testing
         // And `undo` without an id walks back: the redo is an undo, so it takes the merge... which is in force again.
         let history = try Self.history(vault)
         #expect(history.isInForce(try #require(history.record(mergeID))))
-        #expect(history.undoability(of: try #require(history.record(undoID))) == .notUndoable("already undone by \(history.undoneBy[undoID]!)"))
+        #expect(
+            history.undoability(of: try #require(history.record(undoID))) == .notUndoable("already undone by \(history.undoneBy[undoID]!)"))
     }
 
     @Test func undoIsAdditiveForNotesChangedSinceTheMerge() throws {
@@ -112,7 +114,8 @@ import Testing
         _ = try Self.run(TagRefactorPlanner.rename("project", to: "proj", index: vault.index(), files: vault.files), in: vault, now: 1000)
         _ = try Self.undo(nil, in: vault, now: 2000)
         #expect(vault.snapshot() == before)
-        let deleteID = try Self.run(TagRefactorPlanner.delete(["project/alpha"], index: vault.index(), files: vault.files), in: vault, now: 3000)
+        let deleteID = try Self.run(
+            TagRefactorPlanner.delete(["project/alpha"], index: vault.index(), files: vault.files), in: vault, now: 3000)
         #expect(vault.text("q.md") == "---\ntags:\n  - other\n---\nQ\n")
         // q is edited after the deletion: its tag comes back at the end of the list, the edit stays.
         try vault.run(NotePlanner.addTags(["new"], note: "q", index: vault.index(), files: vault.files), now: 3500)
@@ -168,10 +171,12 @@ import Testing
     }
 
     @Test func detailsRoundTripThroughTheJournalForm() {
-        let details = TagOperationDetails(kind: .rename, target: nil, sources: [
-            .init(name: "a b", color: "#112233", registered: true, notes: ["x.md"], hadTarget: [], renamedTo: "c"),
-            .init(name: "a b/c", notes: ["y.md", "z.md"], renamedTo: "c/c"),
-        ])
+        let details = TagOperationDetails(
+            kind: .rename, target: nil,
+            sources: [
+                .init(name: "a b", color: "#112233", registered: true, notes: ["x.md"], hadTarget: [], renamedTo: "c"),
+                .init(name: "a b/c", notes: ["y.md", "z.md"], renamedTo: "c/c"),
+            ])
         #expect(TagOperationDetails(details.encoded) == details)
         #expect(TagOperationDetails(["undoes": ["x"]]) == nil)
     }

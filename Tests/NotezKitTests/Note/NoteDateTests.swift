@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotezKit
 
 struct NoteDateTests {
@@ -23,9 +24,11 @@ struct NoteDateTests {
         #expect(NoteDate.parse(input) == nil)
     }
 
-    @Test(arguments: ["2024-05-01", "2024-05-01T09:30:00Z", "2024-05-01T09:30:00+02:00", "2024-05-01T09:30:00+0200",
-                      "2024-05-01 09:30", "2019-03-13 10:00:00 -0500", "1714554000", "1714554000000", "05/01/2024",
-                      "2024-05-01T09:30:00.500Z"])
+    @Test(arguments: [
+        "2024-05-01", "2024-05-01T09:30:00Z", "2024-05-01T09:30:00+02:00", "2024-05-01T09:30:00+0200",
+        "2024-05-01 09:30", "2019-03-13 10:00:00 -0500", "1714554000", "1714554000000", "05/01/2024",
+        "2024-05-01T09:30:00.500Z",
+    ])
     func formatsInItsOwnStyle(_ input: String) throws {
         let date = try #require(NoteDate.parse(input))
         #expect(date.formatted(date.seconds) == input)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotezKit
 
 @Suite struct NoteNamingTests {
@@ -30,8 +31,12 @@ import Testing
     }
 
     @Test func newNoteText() {
-        let text = NoteNaming.newNoteText(title: "Idea", stem: "Idea", tags: ["inbox", "2023"], pinned: true, body: "hello", now: 1_714_554_000)
-        #expect(text == "---\ncreated: 2024-05-01T09:00:00Z\nmodified: 2024-05-01T09:00:00Z\ntags: [inbox, \"2023\"]\npinned: true\n---\nhello\n")
+        let text = NoteNaming.newNoteText(
+            title: "Idea", stem: "Idea", tags: ["inbox", "2023"], pinned: true, body: "hello", now: 1_714_554_000)
+        #expect(
+            text
+                == "---\ncreated: 2024-05-01T09:00:00Z\nmodified: 2024-05-01T09:00:00Z\ntags: [inbox, \"2023\"]\npinned: true\n---\nhello\n"
+        )
         let renamed = NoteNaming.newNoteText(title: "a/b", stem: "a-b", tags: [], pinned: false, body: "", now: 0)
         #expect(renamed == "---\ntitle: a/b\ncreated: 1970-01-01T00:00:00Z\nmodified: 1970-01-01T00:00:00Z\ntags: []\n---\n")
     }

@@ -1,19 +1,23 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 @Suite struct PlannerTests {
-    static let now = 1_714_554_000.0 // 2024-05-01T09:00:00Z
+    static let now = 1_714_554_000.0  // 2024-05-01T09:00:00Z
 
     @Test func newNoteGetsAFreeNameAndExactText() throws {
         let vault = try TemporaryVault(["Work/Idea.md": "x\n", "Work/idea 2.md": "y\n"])
         defer { vault.remove() }
-        let plan = try NotePlanner.new(title: "Idea", folder: "Work", tags: ["inbox", "#Inbox"], body: "hello",
-                                       now: Self.now, index: vault.index(), files: vault.files)
+        let plan = try NotePlanner.new(
+            title: "Idea", folder: "Work", tags: ["inbox", "#Inbox"], body: "hello",
+            now: Self.now, index: vault.index(), files: vault.files)
         #expect(plan.details["created"] == ["Work/Idea 3.md"])
         #expect(plan.dryRunText().contains("+++ b/Work/Idea 3.md"))
         try vault.run(plan)
-        #expect(vault.text("Work/Idea 3.md") == "---\ncreated: 2024-05-01T09:00:00Z\nmodified: 2024-05-01T09:00:00Z\ntags: [inbox]\n---\nhello\n")
+        #expect(
+            vault.text("Work/Idea 3.md")
+                == "---\ncreated: 2024-05-01T09:00:00Z\nmodified: 2024-05-01T09:00:00Z\ntags: [inbox]\n---\nhello\n")
     }
 
     @Test(arguments: ["../x", "/etc", "a/../../b", "bad\u{7}folder", ".notez"])
@@ -35,7 +39,8 @@ import Testing
     @Test func moveSuffixesClashesAndReportsThem() throws {
         let vault = try TemporaryVault(["a/Note.md": "1\n", "b/Note.md": "2\n", "Target/note.md": "3\n"])
         defer { vault.remove() }
-        let plan = try MovePlanner.move(notes: ["a/Note.md", "b/Note"], to: "Target", create: false, index: vault.index(), files: vault.files)
+        let plan = try MovePlanner.move(
+            notes: ["a/Note.md", "b/Note"], to: "Target", create: false, index: vault.index(), files: vault.files)
         #expect(plan.steps == [.move("a/Note.md", to: "Target/Note 2.md"), .move("b/Note.md", to: "Target/Note 3.md")])
         #expect(plan.messages.count == 2)
         #expect(plan.dryRunText().contains("move a/Note.md -> Target/Note 2.md"))
@@ -140,7 +145,8 @@ import Testing
     }
 
     @Test func folderRenameMovesColorsAndRefusesBadNames() throws {
-        let vault = try TemporaryVault(["Work/Sub/a.md": "a\n", ".notez/folders.yaml": "\"Work/Sub\": {color: \"red\"}\n"], folders: ["Home"])
+        let vault = try TemporaryVault(
+            ["Work/Sub/a.md": "a\n", ".notez/folders.yaml": "\"Work/Sub\": {color: \"red\"}\n"], folders: ["Home"])
         defer { vault.remove() }
         for bad in ["../x", "a/b", "x\u{0}y", ".x", "home"] {
             #expect(throws: NotezError.self) { try FolderPlanner.rename("Work", to: bad, index: vault.index(), files: vault.files) }

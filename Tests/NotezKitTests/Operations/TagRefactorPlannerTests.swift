@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 /// Plans of `tag rename`, `tag merge`, `tag delete` on small vaults, with hand-computed results.
@@ -27,10 +28,11 @@ import Testing
         #expect(plan.steps[2].edits == [.replaceTag(TagKey("later"), with: "someday"), .removeTags([TagKey("ideas")])])
         let details = try #require(TagOperationDetails(plan.details))
         #expect(details.kind == .merge && details.target == "someday")
-        #expect(details.sources == [
-            .init(name: "ideas", color: "yellow", registered: true, notes: ["a.md", "b.md", "c.md"], hadTarget: ["b.md"]),
-            .init(name: "later", color: "red", registered: true, notes: ["b.md", "c.md"], hadTarget: ["b.md"]),
-        ])
+        #expect(
+            details.sources == [
+                .init(name: "ideas", color: "yellow", registered: true, notes: ["a.md", "b.md", "c.md"], hadTarget: ["b.md"]),
+                .init(name: "later", color: "red", registered: true, notes: ["b.md", "c.md"], hadTarget: ["b.md"]),
+            ])
         #expect(plan.messages.contains("merge into 'someday': 'ideas' is on 3 notes, 'later' is on 2 notes"))
         try vault.run(plan)
         #expect(vault.text("a.md") == "---\ntags: [someday, work]\n---\nA\n")
@@ -68,7 +70,10 @@ import Testing
         defer { vault.remove() }
         let plan = try TagRefactorPlanner.rename("project", to: "proj", index: vault.index(), files: vault.files)
         #expect(plan.steps.map(\.path) == ["p.md", "q.md", "r.md", ".notez/tags.yaml"])
-        #expect(plan.messages.contains { $0.hasPrefix("also renames its child tags") && $0.contains("'project/alpha' → 'proj/alpha' (2 notes)") })
+        #expect(
+            plan.messages.contains {
+                $0.hasPrefix("also renames its child tags") && $0.contains("'project/alpha' → 'proj/alpha' (2 notes)")
+            })
         let details = try #require(TagOperationDetails(plan.details))
         #expect(details.sources.map(\.name) == ["project", "project/alpha", "project/beta"])
         #expect(details.sources.map(\.renamedTo) == ["proj", "proj/alpha", "proj/beta"])
@@ -108,7 +113,8 @@ import Testing
             #expect(error.category == .refused)
             #expect(error.description.contains("'project/beta' to 'proj/beta', which already exists"))
         }
-        #expect(try TagRefactorPlanner.rename("project", to: "proj", exact: true, index: vault.index(), files: vault.files).steps.count == 1)
+        #expect(
+            try TagRefactorPlanner.rename("project", to: "proj", exact: true, index: vault.index(), files: vault.files).steps.count == 1)
         #expect(throws: NotezError.usage("no tag 'nothing'")) {
             try TagRefactorPlanner.rename("nothing", to: "x", index: vault.index(), files: vault.files)
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import NotezKit
 
 /// A vault in a temporary folder for operation tests; removed by `remove()`.
@@ -13,7 +14,8 @@ struct TemporaryVault {
         }
         for (path, text) in files {
             let absolute = root + "/" + path
-            try FileManager.default.createDirectory(atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: absolute))
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotezKit
 
 @Suite struct UnifiedDiffTests {
@@ -6,19 +7,20 @@ import Testing
         let before = "---\ntitle: A\ntags: [a]\n---\nbody 1\nbody 2\nbody 3\nbody 4\nbody 5\n"
         let after = "---\ntitle: A\ntags: [a, b]\n---\nbody 1\nbody 2\nbody 3\nbody 4\nbody 5\n"
         let diff = UnifiedDiff.render(path: "n.md", before: Array(before.utf8), after: Array(after.utf8))
-        #expect(diff == """
-            --- a/n.md
-            +++ b/n.md
-            @@ -1,6 +1,6 @@
-             ---
-             title: A
-            -tags: [a]
-            +tags: [a, b]
-             ---
-             body 1
-             body 2
+        #expect(
+            diff == """
+                --- a/n.md
+                +++ b/n.md
+                @@ -1,6 +1,6 @@
+                 ---
+                 title: A
+                -tags: [a]
+                +tags: [a, b]
+                 ---
+                 body 1
+                 body 2
 
-            """)
+                """)
     }
 
     @Test func newFileIsAllAdditions() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 /// A small vault written to a temporary folder, with hand-picked dates, tags and folders.
@@ -12,14 +13,29 @@ final class QueryFixtureVault: Sendable {
     static let files: [(String, String)] = [
         ("Inbox.md", "---\ntags: [todo]\ncreated: 2024-01-10\nmodified: 2024-06-01T10:00:00Z\n---\nRemember the Zürich trip.\n"),
         ("Quick idea.md", "---\ntags: ideas\npinned: true\ncreated: 2024-03-05\nmodified: 2024-03-05T08:00:00Z\n---\nAn ANDroid app\n"),
-        ("Work/Plan.md", "---\ntitle: Quarterly Plan\ntags:\n  - project/alpha\n  - Work\ncreated: 2024-02-01\nmodified: 2024-05-20T12:00:00Z\n---\nCafé meeting with the team.\n"),
-        ("Work/Projects/Alpha.md", "---\ntags: [Project/Alpha/Design]\npinned: yes\ncreated: 2023-12-31T23:30:00Z\nmodified: 2024-05-01T09:00:00Z\n---\nÉCOLE notes\n"),
+        (
+            "Work/Plan.md",
+            "---\ntitle: Quarterly Plan\ntags:\n  - project/alpha\n  - Work\ncreated: 2024-02-01\nmodified: 2024-05-20T12:00:00Z\n---\nCafé meeting with the team.\n"
+        ),
+        (
+            "Work/Projects/Alpha.md",
+            "---\ntags: [Project/Alpha/Design]\npinned: yes\ncreated: 2023-12-31T23:30:00Z\nmodified: 2024-05-01T09:00:00Z\n---\nÉCOLE notes\n"
+        ),
         ("Work/Projects/Beta.md", "---\ntags: [project/beta]\ncreated: 2024-01-01\nmodified: 2024-04-15\n---\nbeta release\n"),
-        ("Work/Projects/Gamma/Spec.md", "---\ntags: [project/gamma]\ncreated: 2024-06-02\nmodified: 2024-06-02T00:00:00Z\n---\nThe spec mentions STRASSE and straße.\n"),
+        (
+            "Work/Projects/Gamma/Spec.md",
+            "---\ntags: [project/gamma]\ncreated: 2024-06-02\nmodified: 2024-06-02T00:00:00Z\n---\nThe spec mentions STRASSE and straße.\n"
+        ),
         ("Work/Archive/Old.md", "---\ntags: [project]\ncreated: 2022-06-15\nmodified: 2022-07-01\n---\nold stuff foo-bar\n"),
-        ("Personal/Travel/Zurich.md", "---\ntitle: Zürich Trip\ntags: [\"space travel\", travel]\ncreated: 2024-05-28\nmodified: 2024-05-30T18:00:00Z\n---\nVisit the lake. \"quoted words\"\n"),
+        (
+            "Personal/Travel/Zurich.md",
+            "---\ntitle: Zürich Trip\ntags: [\"space travel\", travel]\ncreated: 2024-05-28\nmodified: 2024-05-30T18:00:00Z\n---\nVisit the lake. \"quoted words\"\n"
+        ),
         ("Personal/Archive/Diary.md", "# Dear Diary\nToday was fine.\n"),
-        ("Personal/Projects/House/Roof.md", "---\ntags: [house, projects]\ncreated: 2024-04-01\nmodified: 2024-05-31T23:59:59Z\n---\nRoof tiles, the oracle of repairs\n"),
+        (
+            "Personal/Projects/House/Roof.md",
+            "---\ntags: [house, projects]\ncreated: 2024-04-01\nmodified: 2024-05-31T23:59:59Z\n---\nRoof tiles, the oracle of repairs\n"
+        ),
         ("My Work/Notes.md", "---\ntags: [Work/Meetings]\ncreated: 2024-05-15\nmodified: 2024-05-15\n---\nNOTES about nothing\n"),
         (".notez/trash/Gone.md", "---\ntags: [todo]\n---\nzürich in the trash\n"),
     ]
@@ -32,8 +48,9 @@ final class QueryFixtureVault: Sendable {
             try Data(text.utf8).write(to: url)
         }
         // The diary has no front matter: both dates come from the file's mtime, 2024-02-10T00:00:00Z.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_707_523_200)],
-                                              ofItemAtPath: root + "/Personal/Archive/Diary.md")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_707_523_200)],
+            ofItemAtPath: root + "/Personal/Archive/Diary.md")
         index = try IndexBuilder.build(root: root)
     }
 

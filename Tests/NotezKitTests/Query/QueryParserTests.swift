@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotezKit
 
 private func day(_ text: String) -> DateFilter.Day { DateFilter.Day(text)! }
@@ -73,8 +74,9 @@ struct QueryParserTests {
         Case("tag:x(y)", .and([.tag("x"), .text("y")])),
         Case("Zürich \"São Paulo\"", .and([.text("Zürich"), .text("São Paulo")])),
         Case("  a \t b  ", .and([.text("a"), .text("b")])),
-        Case("tag:work (folder:Projects OR folder:Archive) -is:pinned",
-             .and([.tag("work"), .or([.folder("Projects"), .folder("Archive")]), .not(.pinned(true))])),
+        Case(
+            "tag:work (folder:Projects OR folder:Archive) -is:pinned",
+            .and([.tag("work"), .or([.folder("Projects"), .folder("Archive")]), .not(.pinned(true))])),
     ]
 
     @Test(arguments: cases)
@@ -147,8 +149,10 @@ struct QueryParserTests {
         }
     }
 
-    @Test(arguments: ["created:2024-13-01", "created:2023-02-29", "modified:>yesterday", "created:24-01-01",
-                      "created:2024-01-01..", "modified:7x", "modified:d", "created:<7d", "created:999999d"])
+    @Test(arguments: [
+        "created:2024-13-01", "created:2023-02-29", "modified:>yesterday", "created:24-01-01",
+        "created:2024-01-01..", "modified:7x", "modified:d", "created:<7d", "created:999999d",
+    ])
     func rejectsInvalidDates(_ query: String) {
         do {
             _ = try QueryParser.parse(query)

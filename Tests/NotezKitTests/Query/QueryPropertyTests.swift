@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import NotezKit
 
 /// Random query trees that the parser can produce (operand lists of two or more, non-empty values).
@@ -19,8 +20,9 @@ struct RandomQueryTree {
     }
 
     mutating func day() -> DateFilter.Day {
-        DateFilter.Day(year: Int.random(in: 1...9999, using: &random), month: Int.random(in: 1...12, using: &random),
-                       day: Int.random(in: 1...28, using: &random))!
+        DateFilter.Day(
+            year: Int.random(in: 1...9999, using: &random), month: Int.random(in: 1...12, using: &random),
+            day: Int.random(in: 1...28, using: &random))!
     }
 
     mutating func dateFilter() -> DateFilter {

@@ -1,10 +1,12 @@
 import Testing
+
 @testable import NotezKit
 
 struct SearchFiltersTests {
     @Test func flagsBuildTheCanonicalQuery() {
-        let filters = SearchFilters(tags: ["work", "urgent"], folders: ["Projects", "My Work"], excludedFolders: ["Archive"],
-                                    pinned: true, words: ["budget", "two words"])
+        let filters = SearchFilters(
+            tags: ["work", "urgent"], folders: ["Projects", "My Work"], excludedFolders: ["Archive"],
+            pinned: true, words: ["budget", "two words"])
         let text = filters.query.map(QuerySerializer.serialize)
         #expect(text == "tag:work tag:urgent (folder:Projects OR folder:\"My Work\") -folder:Archive is:pinned budget \"two words\"")
     }
@@ -45,17 +47,18 @@ struct SearchFiltersTests {
 
     @Test func explainPrintsTreeAndVerdict() throws {
         let explained = QueryExplainer.explain(try QueryParser.parse("tag:work (folder:A OR folder:B) -folder:\"Old Stuff\""))
-        #expect(explained == """
-            query: tag:work (folder:A OR folder:B) -folder:"Old Stuff"
-            AND
-              tag:work  (tag 'work' or its children 'work/...')
-              OR
-                folder:A  (in a folder named 'A' at any depth, or below)
-                folder:B  (in a folder named 'B' at any depth, or below)
-              NOT
-                folder:"Old Stuff"  (in a folder named 'Old Stuff' at any depth, or below)
-            flags: --tag work --folder A --folder B --not-folder 'Old Stuff'
-            """)
+        #expect(
+            explained == """
+                query: tag:work (folder:A OR folder:B) -folder:"Old Stuff"
+                AND
+                  tag:work  (tag 'work' or its children 'work/...')
+                  OR
+                    folder:A  (in a folder named 'A' at any depth, or below)
+                    folder:B  (in a folder named 'B' at any depth, or below)
+                  NOT
+                    folder:"Old Stuff"  (in a folder named 'Old Stuff' at any depth, or below)
+                flags: --tag work --folder A --folder B --not-folder 'Old Stuff'
+                """)
         let complex = QueryExplainer.explain(try QueryParser.parse("a OR modified:7d"))
         #expect(complex.hasSuffix("\nflags: too complex for flags"))
         #expect(complex.contains("  modified:7d  (modified within the last 7 days)"))

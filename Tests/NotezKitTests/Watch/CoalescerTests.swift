@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotezKit
 
 @Suite("Coalescer: batching by explicit times")
@@ -65,20 +66,24 @@ struct CoalescerTests {
         #expect(coalescer.poll(at: 4.1, gitLocked: false) == .ready(.init(fullRescan: true)))
     }
 
-    @Test("editor temporary and hidden files are not dirty paths", arguments: [
-        "4913", "x.md~", ".#x.md", "#x.md#", "x.md___jb_tmp___", "x.md___jb_old___", "sedAb12Cd",
-        ".x.md.swp", "Work/.obsidian/workspace.md", ".git/HEAD", "notes.txt",
-    ])
+    @Test(
+        "editor temporary and hidden files are not dirty paths",
+        arguments: [
+            "4913", "x.md~", ".#x.md", "#x.md#", "x.md___jb_tmp___", "x.md___jb_old___", "sedAb12Cd",
+            ".x.md.swp", "Work/.obsidian/workspace.md", ".git/HEAD", "notes.txt",
+        ])
     func notRelevant(path: String) {
         var coalescer = Coalescer()
         coalescer.add([RawFileEvent(.created, path), RawFileEvent(.closedWrite, path)], at: 0)
         #expect(coalescer.poll(at: 1, gitLocked: false) == .idle)
     }
 
-    @Test("notes and directories are dirty paths", arguments: [
-        RawFileEvent(.created, "x.md"), RawFileEvent(.movedTo, "Work/y.markdown"),
-        RawFileEvent(.created, "Work", isDirectory: true), RawFileEvent(.deleted, "Old.md.d", isDirectory: true),
-    ])
+    @Test(
+        "notes and directories are dirty paths",
+        arguments: [
+            RawFileEvent(.created, "x.md"), RawFileEvent(.movedTo, "Work/y.markdown"),
+            RawFileEvent(.created, "Work", isDirectory: true), RawFileEvent(.deleted, "Old.md.d", isDirectory: true),
+        ])
     func relevant(event: RawFileEvent) {
         var coalescer = Coalescer()
         coalescer.add([event], at: 0)

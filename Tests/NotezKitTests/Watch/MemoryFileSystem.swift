@@ -64,7 +64,8 @@ struct MemoryFileSystem: ReconcilerFileSystem {
             return FileStatus(kind: .directory, stamp: FileStamp(inode: inode, size: 0, mtimeNanos: 0))
         case .symlink(let target, let inode):
             if case .file(let bytes, let targetInode, let mtime) = nodes[target] {
-                return FileStatus(kind: .file, stamp: FileStamp(inode: targetInode, size: Int64(bytes.count), mtimeNanos: mtime), isSymlink: true)
+                return FileStatus(
+                    kind: .file, stamp: FileStamp(inode: targetInode, size: Int64(bytes.count), mtimeNanos: mtime), isSymlink: true)
             }
             return FileStatus(kind: .other, stamp: FileStamp(inode: inode, size: 0, mtimeNanos: 0), isSymlink: true)
         case nil:

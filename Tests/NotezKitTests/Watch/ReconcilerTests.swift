@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotezKit
 
 /// One recorded scenario: file operations and the inotify events they produced, with times.
@@ -45,169 +46,196 @@ private func vault(_ files: [String: String], folders: [String] = []) -> MemoryF
 struct ReconcilerTests {
     @Test("vim: 4913 probe, rename to x.md~, create, write, delete backup -> one modification")
     func vimSave() {
-        let result = run(Scenario(
-            before: vault(["x.md": "# Old\n"]),
-            operations: { fs in
-                fs.create("4913"); fs.remove("4913")
-                fs.rename("x.md", "x.md~")
-                fs.create("x.md", "# New\n")
-                fs.remove("x.md~")
-            },
-            events: timed([
-                .init(.created, "4913"), .init(.attributes, "4913"), .init(.closedWrite, "4913"), .init(.deleted, "4913"),
-                .init(.movedFrom, "x.md", cookie: 7), .init(.movedTo, "x.md~", cookie: 7),
-                .init(.created, "x.md"), .init(.modified, "x.md"), .init(.attributes, "x.md"),
-                .init(.closedWrite, "x.md"), .init(.attributes, "x.md"), .init(.deleted, "x.md~"),
-            ])))
+        let result = run(
+            Scenario(
+                before: vault(["x.md": "# Old\n"]),
+                operations: { fs in
+                    fs.create("4913"); fs.remove("4913")
+                    fs.rename("x.md", "x.md~")
+                    fs.create("x.md", "# New\n")
+                    fs.remove("x.md~")
+                },
+                events: timed([
+                    .init(.created, "4913"), .init(.attributes, "4913"), .init(.closedWrite, "4913"), .init(.deleted, "4913"),
+                    .init(.movedFrom, "x.md", cookie: 7), .init(.movedTo, "x.md~", cookie: 7),
+                    .init(.created, "x.md"), .init(.modified, "x.md"), .init(.attributes, "x.md"),
+                    .init(.closedWrite, "x.md"), .init(.attributes, "x.md"), .init(.deleted, "x.md~"),
+                ])))
         #expect(result.changes.map(\.description) == ["~ x.md"])
         #expect(result.index.note(at: "x.md")?.title == "New")
     }
 
     @Test("emacs: lock symlink .#x.md, autosave #x.md#, backup rename -> one modification")
     func emacsSave() {
-        let result = run(Scenario(
-            before: vault(["x.md": "# Old\n"]),
-            operations: { fs in
-                fs.symlink(".#x.md", to: "user@host.1234")
-                fs.create("#x.md#", "autosave"); fs.remove("#x.md#")
-                fs.rename("x.md", "x.md~")
-                fs.create("x.md", "# Saved by emacs\n")
-                fs.remove(".#x.md")
-            },
-            events: timed([
-                .init(.created, ".#x.md"),
-                .init(.created, "#x.md#"), .init(.modified, "#x.md#"), .init(.closedWrite, "#x.md#"),
-                .init(.movedFrom, "x.md", cookie: 3), .init(.movedTo, "x.md~", cookie: 3),
-                .init(.created, "x.md"), .init(.modified, "x.md"), .init(.closedWrite, "x.md"),
-                .init(.deleted, "#x.md#"), .init(.deleted, ".#x.md"),
-            ])))
+        let result = run(
+            Scenario(
+                before: vault(["x.md": "# Old\n"]),
+                operations: { fs in
+                    fs.symlink(".#x.md", to: "user@host.1234")
+                    fs.create("#x.md#", "autosave"); fs.remove("#x.md#")
+                    fs.rename("x.md", "x.md~")
+                    fs.create("x.md", "# Saved by emacs\n")
+                    fs.remove(".#x.md")
+                },
+                events: timed([
+                    .init(.created, ".#x.md"),
+                    .init(.created, "#x.md#"), .init(.modified, "#x.md#"), .init(.closedWrite, "#x.md#"),
+                    .init(.movedFrom, "x.md", cookie: 3), .init(.movedTo, "x.md~", cookie: 3),
+                    .init(.created, "x.md"), .init(.modified, "x.md"), .init(.closedWrite, "x.md"),
+                    .init(.deleted, "#x.md#"), .init(.deleted, ".#x.md"),
+                ])))
         #expect(result.changes.map(\.description) == ["~ x.md"])
         #expect(result.index.note(at: "x.md")?.title == "Saved by emacs")
     }
 
     @Test("JetBrains: ___jb_tmp___ and ___jb_old___ -> one modification")
     func jetBrainsSave() {
-        let result = run(Scenario(
-            before: vault(["Work/x.md": "---\ntags: [a]\n---\nold\n"], folders: ["Work"]),
-            operations: { fs in
-                fs.create("Work/x.md___jb_tmp___", "---\ntags: [a, b]\n---\nnew\n")
-                fs.rename("Work/x.md", "Work/x.md___jb_old___")
-                fs.rename("Work/x.md___jb_tmp___", "Work/x.md")
-                fs.remove("Work/x.md___jb_old___")
-            },
-            events: timed([
-                .init(.created, "Work/x.md___jb_tmp___"), .init(.modified, "Work/x.md___jb_tmp___"),
-                .init(.closedWrite, "Work/x.md___jb_tmp___"),
-                .init(.movedFrom, "Work/x.md", cookie: 1), .init(.movedTo, "Work/x.md___jb_old___", cookie: 1),
-                .init(.movedFrom, "Work/x.md___jb_tmp___", cookie: 2), .init(.movedTo, "Work/x.md", cookie: 2),
-                .init(.deleted, "Work/x.md___jb_old___"),
-            ])))
+        let result = run(
+            Scenario(
+                before: vault(["Work/x.md": "---\ntags: [a]\n---\nold\n"], folders: ["Work"]),
+                operations: { fs in
+                    fs.create("Work/x.md___jb_tmp___", "---\ntags: [a, b]\n---\nnew\n")
+                    fs.rename("Work/x.md", "Work/x.md___jb_old___")
+                    fs.rename("Work/x.md___jb_tmp___", "Work/x.md")
+                    fs.remove("Work/x.md___jb_old___")
+                },
+                events: timed([
+                    .init(.created, "Work/x.md___jb_tmp___"), .init(.modified, "Work/x.md___jb_tmp___"),
+                    .init(.closedWrite, "Work/x.md___jb_tmp___"),
+                    .init(.movedFrom, "Work/x.md", cookie: 1), .init(.movedTo, "Work/x.md___jb_old___", cookie: 1),
+                    .init(.movedFrom, "Work/x.md___jb_tmp___", cookie: 2), .init(.movedTo, "Work/x.md", cookie: 2),
+                    .init(.deleted, "Work/x.md___jb_old___"),
+                ])))
         #expect(result.changes.map(\.description) == ["~ Work/x.md"])
         #expect(result.index.note(at: "Work/x.md")?.tags == ["a", "b"])
     }
 
     @Test("sed -i: temporary sedXXXXXX renamed over the note -> one modification")
     func sedInPlace() {
-        let result = run(Scenario(
-            before: vault(["x.md": "tags: old\n"]),
-            operations: { fs in
-                fs.create("sedAb12Cd", "tags: new\n")
-                fs.rename("sedAb12Cd", "x.md")
-            },
-            events: timed([
-                .init(.created, "sedAb12Cd"), .init(.modified, "sedAb12Cd"), .init(.attributes, "sedAb12Cd"),
-                .init(.closedWrite, "sedAb12Cd"),
-                .init(.movedFrom, "sedAb12Cd", cookie: 9), .init(.movedTo, "x.md", cookie: 9),
-            ])))
+        let result = run(
+            Scenario(
+                before: vault(["x.md": "tags: old\n"]),
+                operations: { fs in
+                    fs.create("sedAb12Cd", "tags: new\n")
+                    fs.rename("sedAb12Cd", "x.md")
+                },
+                events: timed([
+                    .init(.created, "sedAb12Cd"), .init(.modified, "sedAb12Cd"), .init(.attributes, "sedAb12Cd"),
+                    .init(.closedWrite, "sedAb12Cd"),
+                    .init(.movedFrom, "sedAb12Cd", cookie: 9), .init(.movedTo, "x.md", cookie: 9),
+                ])))
         #expect(result.changes.map(\.description) == ["~ x.md"])
     }
 
     @Test("10 saves in 100 ms -> one update with the final content")
     func tenSaves() {
-        let result = run(Scenario(
-            before: vault(["x.md": "# v0\n"]),
-            operations: { fs in for version in 1...10 { fs.write("x.md", "# v\(version)\n") } },
-            events: (0..<10).flatMap { step in
-                [(Double(step) * 0.01, RawFileEvent(.modified, "x.md")),
-                 (Double(step) * 0.01 + 0.001, RawFileEvent(.closedWrite, "x.md"))]
-            }))
+        let result = run(
+            Scenario(
+                before: vault(["x.md": "# v0\n"]),
+                operations: { fs in for version in 1...10 { fs.write("x.md", "# v\(version)\n") } },
+                events: (0..<10).flatMap { step in
+                    [
+                        (Double(step) * 0.01, RawFileEvent(.modified, "x.md")),
+                        (Double(step) * 0.01 + 0.001, RawFileEvent(.closedWrite, "x.md")),
+                    ]
+                }))
         #expect(result.changes.map(\.description) == ["~ x.md"])
         #expect(result.index.note(at: "x.md")?.title == "v10")
     }
 
     @Test("create then delete within a batch -> nothing")
     func createThenDelete() {
-        let result = run(Scenario(
-            before: vault(["x.md": "x"]),
-            operations: { fs in fs.create("y.md", "y"); fs.remove("y.md") },
-            events: timed([.init(.created, "y.md"), .init(.closedWrite, "y.md"), .init(.deleted, "y.md")])))
+        let result = run(
+            Scenario(
+                before: vault(["x.md": "x"]),
+                operations: { fs in
+                    fs.create("y.md", "y"); fs.remove("y.md")
+                },
+                events: timed([.init(.created, "y.md"), .init(.closedWrite, "y.md"), .init(.deleted, "y.md")])))
         #expect(result.changes.isEmpty)
     }
 
     @Test("delete then create at the same path -> modified")
     func deleteThenCreate() {
-        let result = run(Scenario(
-            before: vault(["x.md": "# One\n"]),
-            operations: { fs in fs.remove("x.md"); fs.create("x.md", "# Two\n") },
-            events: timed([.init(.deleted, "x.md"), .init(.created, "x.md"), .init(.closedWrite, "x.md")])))
+        let result = run(
+            Scenario(
+                before: vault(["x.md": "# One\n"]),
+                operations: { fs in
+                    fs.remove("x.md"); fs.create("x.md", "# Two\n")
+                },
+                events: timed([.init(.deleted, "x.md"), .init(.created, "x.md"), .init(.closedWrite, "x.md")])))
         #expect(result.changes.map(\.description) == ["~ x.md"])
         #expect(result.index.note(at: "x.md")?.title == "Two")
     }
 
     @Test("move between folders -> moved, same note")
     func moveBetweenFolders() {
-        let result = run(Scenario(
-            before: vault(["a.md": "# A\n", "Work/b.md": "b"], folders: ["Work"]),
-            operations: { fs in fs.rename("a.md", "Work/a.md") },
-            events: timed([.init(.movedFrom, "a.md", cookie: 5), .init(.movedTo, "Work/a.md", cookie: 5)])))
+        let result = run(
+            Scenario(
+                before: vault(["a.md": "# A\n", "Work/b.md": "b"], folders: ["Work"]),
+                operations: { fs in fs.rename("a.md", "Work/a.md") },
+                events: timed([.init(.movedFrom, "a.md", cookie: 5), .init(.movedTo, "Work/a.md", cookie: 5)])))
         #expect(result.changes.map(\.description) == ["> a.md -> Work/a.md"])
         #expect(result.index.note(at: "Work/a.md")?.folder == "Work")
     }
 
     @Test("folder rename -> folder added, notes moved, folder removed")
     func folderRename() {
-        let result = run(Scenario(
-            before: vault(["Work/a.md": "a", "Work/Sub/b.md": "b", "c.md": "c"], folders: ["Work", "Work/Sub"]),
-            operations: { fs in fs.rename("Work", "Projects") },
-            events: timed([.init(.movedFrom, "Work", cookie: 2, isDirectory: true),
-                           .init(.movedTo, "Projects", cookie: 2, isDirectory: true),
-                           .init(.selfMoved, "Work", isDirectory: true)])))
-        #expect(result.changes.map(\.description) == [
-            "+ Projects/", "+ Projects/Sub/",
-            "> Work/Sub/b.md -> Projects/Sub/b.md", "> Work/a.md -> Projects/a.md",
-            "- Work/Sub/", "- Work/",
-        ])
+        let result = run(
+            Scenario(
+                before: vault(["Work/a.md": "a", "Work/Sub/b.md": "b", "c.md": "c"], folders: ["Work", "Work/Sub"]),
+                operations: { fs in fs.rename("Work", "Projects") },
+                events: timed([
+                    .init(.movedFrom, "Work", cookie: 2, isDirectory: true),
+                    .init(.movedTo, "Projects", cookie: 2, isDirectory: true),
+                    .init(.selfMoved, "Work", isDirectory: true),
+                ])))
+        #expect(
+            result.changes.map(\.description) == [
+                "+ Projects/", "+ Projects/Sub/",
+                "> Work/Sub/b.md -> Projects/Sub/b.md", "> Work/a.md -> Projects/a.md",
+                "- Work/Sub/", "- Work/",
+            ])
     }
 
     @Test("copy and delete (sync tools) keeps the content: a move by hash")
     func moveByContent() {
-        let result = run(Scenario(
-            before: vault(["a.md": "same words"]),
-            operations: { fs in fs.create("b.md", "same words"); fs.remove("a.md") },
-            events: timed([.init(.created, "b.md"), .init(.closedWrite, "b.md"), .init(.deleted, "a.md")])))
+        let result = run(
+            Scenario(
+                before: vault(["a.md": "same words"]),
+                operations: { fs in
+                    fs.create("b.md", "same words"); fs.remove("a.md")
+                },
+                events: timed([.init(.created, "b.md"), .init(.closedWrite, "b.md"), .init(.deleted, "a.md")])))
         #expect(result.changes.map(\.description) == ["> a.md -> b.md"])
     }
 
     @Test("a chain of renames a -> b -> c in one batch")
     func renameChain() {
-        let result = run(Scenario(
-            before: vault(["a.md": "first", "b.md": "second"]),
-            operations: { fs in fs.rename("b.md", "c.md"); fs.rename("a.md", "b.md") },
-            events: timed([.init(.movedFrom, "b.md", cookie: 1), .init(.movedTo, "c.md", cookie: 1),
-                           .init(.movedFrom, "a.md", cookie: 2), .init(.movedTo, "b.md", cookie: 2)])))
+        let result = run(
+            Scenario(
+                before: vault(["a.md": "first", "b.md": "second"]),
+                operations: { fs in
+                    fs.rename("b.md", "c.md"); fs.rename("a.md", "b.md")
+                },
+                events: timed([
+                    .init(.movedFrom, "b.md", cookie: 1), .init(.movedTo, "c.md", cookie: 1),
+                    .init(.movedFrom, "a.md", cookie: 2), .init(.movedTo, "b.md", cookie: 2),
+                ])))
         #expect(result.changes.map(\.description) == ["> a.md -> b.md", "> b.md -> c.md"])
     }
 
     @Test("mkdir -p then writes whose events were missed: the new folder is scanned")
     func newTreeScanned() {
-        let result = run(Scenario(
-            before: vault(["x.md": "x"]),
-            operations: { fs in
-                fs.mkdir("a"); fs.mkdir("a/b"); fs.mkdir("a/b/c")
-                fs.create("a/b/c/n.md", "n"); fs.create("a/m.md", "m")
-            },
-            // Only the root's event: the watches below did not exist yet.
-            events: timed([.init(.created, "a", isDirectory: true)])))
+        let result = run(
+            Scenario(
+                before: vault(["x.md": "x"]),
+                operations: { fs in
+                    fs.mkdir("a"); fs.mkdir("a/b"); fs.mkdir("a/b/c")
+                    fs.create("a/b/c/n.md", "n"); fs.create("a/m.md", "m")
+                },
+                // Only the root's event: the watches below did not exist yet.
+                events: timed([.init(.created, "a", isDirectory: true)])))
         #expect(result.changes.map(\.description) == ["+ a/", "+ a/b/", "+ a/b/c/", "+ a/b/c/n.md", "+ a/m.md"])
     }
 
@@ -216,12 +244,17 @@ struct ReconcilerTests {
         var before = vault(["T/a.md": "a", "T/U/b.md": "b", "keep.md": "k"], folders: ["T", "T/U"])
         before.symlink("loop", to: "")
         before.symlink("link.md", to: "keep.md")
-        let result = run(Scenario(
-            before: before,
-            operations: { fs in fs.remove("T"); fs.create(".hidden.md", "h") },
-            events: timed([.init(.deleted, "T/U/b.md"), .init(.deleted, "T/U", isDirectory: true),
-                           .init(.deleted, "T/a.md"), .init(.deleted, "T", isDirectory: true),
-                           .init(.created, ".hidden.md")])))
+        let result = run(
+            Scenario(
+                before: before,
+                operations: { fs in
+                    fs.remove("T"); fs.create(".hidden.md", "h")
+                },
+                events: timed([
+                    .init(.deleted, "T/U/b.md"), .init(.deleted, "T/U", isDirectory: true),
+                    .init(.deleted, "T/a.md"), .init(.deleted, "T", isDirectory: true),
+                    .init(.created, ".hidden.md"),
+                ])))
         #expect(result.changes.map(\.description) == ["- T/U/b.md", "- T/a.md", "- T/U/", "- T/"])
         #expect(result.index.state.notes["link.md"]?.isSymlink == true)
     }

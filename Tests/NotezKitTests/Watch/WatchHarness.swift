@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +16,9 @@ final class WatchHarness: @unchecked Sendable {
     private var cookie = 0
     private var mark = 0
 
-    init(files: [String: String] = [:], source: ((String) -> FileEventSource)? = nil, settings: Watcher.Settings = Watcher.Settings()) throws {
+    init(files: [String: String] = [:], source: ((String) -> FileEventSource)? = nil, settings: Watcher.Settings = Watcher.Settings())
+        throws
+    {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("notez-watch-" + UUID().uuidString).path
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         root = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
@@ -37,7 +41,8 @@ final class WatchHarness: @unchecked Sendable {
 
     /// Writes a file (creating folders), truncating it: an edit in place when it exists.
     static func put(_ absolute: String, _ text: String, append: Bool = false) {
-        try? FileManager.default.createDirectory(atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let fd = open(absolute, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0o644)
         precondition(fd >= 0, "open \(absolute): \(errno)")
         let bytes = Array(text.utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
 
 /// Prints the figures of the README (latency, rescan time); asserts only results, never times.
@@ -23,8 +24,10 @@ struct WatchMeasurements {
             latencies.append(Watcher.now() - started)
         }
         #expect(vault.watcher.index.note(at: "n.md")?.title == "100")
-        print(String(format: "watch: save -> index update: median %.1f ms, max %.1f ms over 100 saves",
-                     Self.median(latencies) * 1000, latencies.max()! * 1000))
+        print(
+            String(
+                format: "watch: save -> index update: median %.1f ms, max %.1f ms over 100 saves",
+                Self.median(latencies) * 1000, latencies.max()! * 1000))
     }
 
     @Test("full rescan of a generated vault")
@@ -37,8 +40,9 @@ struct WatchMeasurements {
         for index in 0..<generated {
             let folder = "F\(index % 20)/S\(index % 7)" + (index % 5 == 0 ? "/D\(index % 3)" : "")
             let tags = (0..<(index % 4 + 1)).map { "tag\(($0 * 37 + index) % 150)" }.joined(separator: ", ")
-            WatchHarness.put("\(root)/\(folder)/Note \(index).md",
-                             "---\ntitle: Note \(index)\ntags: [\(tags)]\ncreated: 2024-01-01\n---\n# Note \(index)\n\nSome body text.\n")
+            WatchHarness.put(
+                "\(root)/\(folder)/Note \(index).md",
+                "---\ntitle: Note \(index)\ntags: [\(tags)]\ncreated: 2024-01-01\n---\n# Note \(index)\n\nSome body text.\n")
         }
         let fileSystem = PosixFileSystem(root: root)
         let reconciler = Reconciler()
@@ -61,7 +65,9 @@ struct WatchMeasurements {
         let builderTime = Watcher.now() - started
         #expect(built.count == count)
         print(String(format: "watch: %d notes: IndexBuilder walk+read %.2f s", count, builderTime))
-        print(String(format: "watch: %d notes: initial scan (read all) %.2f s; full rescan, nothing changed (stat-walk) median %.3f s",
-                     count, initialTime, Self.median(times)))
+        print(
+            String(
+                format: "watch: %d notes: initial scan (read all) %.2f s; full rescan, nothing changed (stat-walk) median %.3f s",
+                count, initialTime, Self.median(times)))
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+
 @testable import NotezKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -110,7 +112,8 @@ struct WatcherIntegrationTests {
     func folderRenamed() throws {
         let vault = try WatchHarness(files: ["Old/a.md": "a", "Old/Sub/b.md": "b"])
         #expect(rename(vault.path("Old"), vault.path("New")) == 0)
-        #expect(vault.sync() == ["+ New/", "+ New/Sub/", "> Old/Sub/b.md -> New/Sub/b.md", "> Old/a.md -> New/a.md", "- Old/Sub/", "- Old/"])
+        #expect(
+            vault.sync() == ["+ New/", "+ New/Sub/", "> Old/Sub/b.md -> New/Sub/b.md", "> Old/a.md -> New/a.md", "- Old/Sub/", "- Old/"])
         vault.put("New/Sub/b.md", "# Changed\n")
         vault.put("New/Sub/c.md", "c")
         #expect(vault.sync() == ["+ New/Sub/c.md", "~ New/Sub/b.md"])
@@ -154,11 +157,13 @@ struct WatcherIntegrationTests {
     @Test("a forced overflow: lost events are recovered by a full rescan")
     func overflow() throws {
         var injecting: InjectingSource?
-        let vault = try WatchHarness(files: ["a.md": "a", "F/b.md": "b"], source: { root in
-            let source = InjectingSource(InotifySource(root: root))
-            injecting = source
-            return source
-        })
+        let vault = try WatchHarness(
+            files: ["a.md": "a", "F/b.md": "b"],
+            source: { root in
+                let source = InjectingSource(InotifySource(root: root))
+                injecting = source
+                return source
+            })
         let source = try #require(injecting)
         source.startDropping()
         vault.put("a.md", "# Changed while lost\n")
@@ -177,12 +182,14 @@ struct WatcherIntegrationTests {
         var injecting: InjectingSource?
         var settings = Watcher.Settings()
         settings.degradedRescanInterval = 0.5
-        let vault = try WatchHarness(files: ["Limited/a.md": "a"], source: { root in
-            let source = InjectingSource(InotifySource(root: root))
-            source.refuseWatches { $0.hasPrefix("Limited") }
-            injecting = source
-            return source
-        }, settings: settings)
+        let vault = try WatchHarness(
+            files: ["Limited/a.md": "a"],
+            source: { root in
+                let source = InjectingSource(InotifySource(root: root))
+                source.refuseWatches { $0.hasPrefix("Limited") }
+                injecting = source
+                return source
+            }, settings: settings)
         _ = try #require(injecting)
         vault.put("Limited/b.md", "b")
         #expect(vault.wait { $0.contains { $0.path == "Limited/b.md" } })
@@ -211,7 +218,9 @@ struct WatcherIntegrationTests {
     func oddNames() throws {
         let vault = try WatchHarness()
         let bad: [UInt8] = Array(vault.root.utf8) + Array("/bad-\u{FF}".utf8.prefix(5)) + [0xFF, 0xFE] + Array(".md".utf8) + [0]
-        let fd = bad.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+        let fd = bad.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
+        }
         #expect(fd >= 0)
         close(fd)
         let long = String(repeating: "ü", count: 125) + "12.md"
