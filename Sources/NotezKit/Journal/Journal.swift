@@ -32,11 +32,7 @@ public struct Journal: Sendable {
 
     /// A new id for a time: `yyyyMMddTHHmmssSSSZ-NNNN`, unique in the folder.
     public func newID(time: Double) -> String {
-        let parts = NoteDate.components(time, offset: 0)
-        let millis = Int((time - time.rounded(.down)) * 1000)
-        let stamp = String(
-            format: "%04d%02d%02dT%02d%02d%02d%03dZ", parts.year, parts.month, parts.day,
-            parts.hour, parts.minute, parts.second, millis)
+        let stamp = NoteDate.compactStamp(time)
         var counter = 1
         while true {
             let id = stamp + "-" + String(format: "%04d", counter)

@@ -158,6 +158,15 @@ public struct NoteDate: Sendable, Equatable {
             parts.hour, parts.minute, parts.second)
     }
 
+    /// `yyyyMMddTHHmmssSSSZ` in UTC: sortable ids for journal records and trash items.
+    public static func compactStamp(_ seconds: Double) -> String {
+        let parts = components(seconds, offset: 0)
+        let millis = Int((seconds - seconds.rounded(.down)) * 1000)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02d%03dZ", parts.year, parts.month, parts.day,
+            parts.hour, parts.minute, parts.second, millis)
+    }
+
     /// `YYYY-MM-DD` in UTC, for listings.
     public static func day(_ seconds: Double) -> String {
         let parts = components(seconds, offset: 0)

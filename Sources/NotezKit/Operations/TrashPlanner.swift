@@ -39,11 +39,7 @@ public enum TrashPlanner {
 
     /// A new item id: the time and a counter, unique in the trash and in this plan.
     static func newID(now: Double, builder: PlanBuilder) -> String {
-        let parts = NoteDate.components(now, offset: 0)
-        let millis = Int((now - now.rounded(.down)) * 1000)
-        let stamp = String(
-            format: "%04d%02d%02dT%02d%02d%02d%03dZ", parts.year, parts.month, parts.day,
-            parts.hour, parts.minute, parts.second, millis)
+        let stamp = NoteDate.compactStamp(now)
         var counter = 1
         while builder.isTaken(folder + "/" + stamp + "-" + String(format: "%04d", counter)) { counter += 1 }
         return stamp + "-" + String(format: "%04d", counter)

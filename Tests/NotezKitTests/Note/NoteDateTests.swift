@@ -33,4 +33,9 @@ struct NoteDateTests {
         let date = try #require(NoteDate.parse(input))
         #expect(date.formatted(date.seconds) == input)
     }
+
+    @Test func compactStampIsSortableUTCWithMilliseconds() {
+        #expect(NoteDate.compactStamp(1_795_000_000.25) == "20261118T110640250Z")
+        #expect(NoteDate.compactStamp(0) == "19700101T000000000Z")
+    }
 }
