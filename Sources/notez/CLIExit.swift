@@ -12,6 +12,7 @@ struct CLIExit: Error {
     static let usage: Int32 = 2
     static let io: Int32 = 3
     static let refused: Int32 = 4
+    static let busy: Int32 = 5
 
     /// The status for a library error.
     static func code(for error: NotezError) -> Int32 {
@@ -19,6 +20,7 @@ struct CLIExit: Error {
         case .usage: return usage
         case .io: return io
         case .refused: return refused
+        case .busy: return busy
         }
     }
 }

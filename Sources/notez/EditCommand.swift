@@ -14,7 +14,7 @@ struct EditCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange()
         let target = try index.resolve(note)
         let files = DiskVaultFiles(root: index.root)
         let before = try files.read(target.path)?.bytes ?? []

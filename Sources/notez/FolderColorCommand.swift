@@ -15,7 +15,7 @@ struct FolderColorCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let plan = try FolderPlanner.color(path, color: color, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in
             [color.lowercased() == "none" ? "removed the color of \(path)" : "colored \(path) \(color.lowercased())"]

@@ -15,7 +15,7 @@ struct FolderCreateCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let plan = try FolderPlanner.create(path, color: color, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation)
     }

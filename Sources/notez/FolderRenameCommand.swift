@@ -15,7 +15,7 @@ struct FolderRenameCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let plan = try FolderPlanner.rename(path, to: newName, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in
             plan.steps.filter { $0.kind == .move }.map { "renamed \($0.path) -> \($0.to ?? "")" }

@@ -20,7 +20,7 @@ struct HistoryCommand: ParsableCommand {
     /// Prints the history (all operations, or only tag operations).
     static func show(vault: VaultOptions, json: Bool, limit: Int?, onlyTags: Bool) throws {
         let index = try vault.loadIndex()
-        let history = JournalHistory(records: try Journal(writer: try AtomicWriter(root: index.root)).records())
+        let history = try HistoryCommand.journalHistory(root: index.root)
         var records = Array(history.records.reversed())
         if onlyTags { records = records.filter { history.isTagOperation($0) } }
         if let limit { records = Array(records.prefix(max(0, limit))) }
@@ -65,5 +65,15 @@ struct HistoryCommand: ParsableCommand {
             ("undoable", .bool(status == .undoable)),
             ("reason", reason),
         ])
+    }
+}
+
+extension HistoryCommand {
+    /// The journal as a history, with a warning for each file in it that this machine did not
+    /// write (never replayed or undone) or that cannot be read; the rest stays usable.
+    static func journalHistory(root: String) throws -> JournalHistory {
+        let contents = Journal(writer: try AtomicWriter(root: root)).read()
+        for issue in contents.ignored { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
+        return JournalHistory(records: contents.records)
     }
 }

@@ -20,7 +20,7 @@ struct MvCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let folder = items.last! == "/" ? "" : items.last!
         let plan = try MovePlanner.move(
             notes: Array(items.dropLast()), to: folder, create: create,

@@ -26,7 +26,7 @@ struct NewCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         var text = body ?? ""
         if body == nil, !Terminal.stdinIsTerminal {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)

@@ -16,7 +16,7 @@ struct PinCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let plan = try NotePlanner.setPinned(true, notes: notes, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in plan.touchedFiles.map { "pinned \($0)" } }
     }

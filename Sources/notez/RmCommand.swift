@@ -17,8 +17,9 @@ struct RmCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.loadIndex()
-        let plan = try TrashPlanner.trash(notes: notes, now: PlanExecution.now, index: index, files: DiskVaultFiles(root: index.root))
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
+        let plan = try TrashPlanner.trash(
+            notes: notes, now: PlanExecution.now, key: try MachineKey.loadOrCreate(), index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in
             plan.steps.filter { $0.kind == .move }.map { "trashed \($0.path)" }
         }

@@ -19,7 +19,7 @@ struct TagAddCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let plan = try NotePlanner.addTags(tags, note: note, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation)
     }

@@ -16,7 +16,7 @@ struct TagCreateCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let plan = try TagRegistryPlanner.create(name, color: color, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in ["created tag \(name)"] }
     }

@@ -20,7 +20,7 @@ struct TagDeleteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let planning = ProgressLine(label: "reading")
         let plan = try TagRefactorPlanner.delete(tags, index: index, files: DiskVaultFiles(root: index.root), progress: planning.callback)
         planning.finish()

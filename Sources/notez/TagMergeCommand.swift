@@ -23,7 +23,7 @@ struct TagMergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let planning = ProgressLine(label: "reading")
         let plan = try TagRefactorPlanner.merge(
             sources, into: into, index: index, files: DiskVaultFiles(root: index.root),

@@ -22,7 +22,7 @@ struct TagRenameCommand: ParsableCommand {
     @OptionGroup var confirm: ConfirmOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let planning = ProgressLine(label: "reading")
         let plan = try TagRefactorPlanner.rename(
             old, to: new, exact: exact, index: index, files: DiskVaultFiles(root: index.root),

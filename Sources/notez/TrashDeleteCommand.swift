@@ -17,7 +17,7 @@ struct TrashDeleteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let all = TrashStore(root: index.root).items()
         var chosen: [TrashItem] = []
         for item in items { chosen.append(try TrashPlanner.resolve(item, in: all)) }

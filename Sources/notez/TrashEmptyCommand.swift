@@ -10,7 +10,7 @@ struct TrashEmptyCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let plan = try TrashPlanner.empty(index: index, files: DiskVaultFiles(root: index.root))
         let count = plan.steps.filter { $0.kind == .removeFolder }.count
         try PlanExecution.execute(plan, root: index.root, options: mutation, yes: confirm.yes) { _ in

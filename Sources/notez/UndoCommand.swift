@@ -19,8 +19,8 @@ struct UndoCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
-        let history = JournalHistory(records: try Journal(writer: try AtomicWriter(root: index.root)).records())
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
+        let history = try HistoryCommand.journalHistory(root: index.root)
         let planning = ProgressLine(label: "reading")
         let plan = try JournalUndo.plan(
             id: id, history: history, index: index, files: DiskVaultFiles(root: index.root),

@@ -37,11 +37,37 @@ struct VaultOptions: ParsableArguments {
         try VaultLocator.root(explicit: explicitVault)
     }
 
-    /// The vault's index, after the start-up duties every command performs.
+    /// The vault's index for a command that only reads: nothing is written into the vault (no
+    /// recovery, no purge, no `.notez/`); pending operations and untrusted files are only reported.
     func loadIndex() throws -> VaultIndex {
         let root = try root()
-        for message in StartupDuties.run(root: root) { Terminal.notice(message) }
-        return try IndexBuilder.build(root: root)
+        for message in Startup.readOnlyNotices(root: root) { Terminal.notice(TerminalText.safe(message)) }
+        return try build(root)
+    }
+
+    /// The vault's index for a command that changes the vault: takes the vault lock (held until the
+    /// process exits, so planning and writing see no other writer), finishes interrupted operations
+    /// and purges old trash first. A dry run changes nothing and is treated as a read.
+    func openForChange(dryRun: Bool = false) throws -> VaultIndex {
+        if dryRun { return try loadIndex() }
+        let root = try root()
+        let writer = try AtomicWriter(root: root)
+        // A vault without .notez/ has no journal to protect yet; the first operation that writes
+        // creates .notez/ and takes the lock itself (OperationRunner), so a refused command leaves nothing.
+        if writer.directory.kind(".notez") != nil { VaultOptions.heldLock = try VaultLock.acquire(writer) }
+        for message in StartupDuties.run(root: root) { Terminal.notice(TerminalText.safe(message)) }
+        return try build(root)
+    }
+
+    /// The lock of a changing command, kept for the life of the process.
+    nonisolated(unsafe) static var heldLock: VaultLock?
+
+    private func build(_ root: String) throws -> VaultIndex {
+        let index = try IndexBuilder.build(root: root)
+        for problem in index.stateProblems where !problem.path.hasPrefix(TrashPlanner.folder) {
+            Terminal.warning(TerminalText.safe(problem.reason.hasPrefix(problem.path) ? problem.reason : "\(problem.path): \(problem.reason)"))
+        }
+        return index
     }
 }
 

@@ -31,8 +31,9 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let root = try vault.root()
-        for message in StartupDuties.run(root: root) { Terminal.notice(message) }
-        let config = try VaultConfig.load(root: root)
+        // Watching only reads: interrupted operations are left to the next changing command.
+        for message in Startup.readOnlyNotices(root: root) { Terminal.notice(TerminalText.safe(message)) }
+        let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
         let matcher = try query.map { try WatchCommand.matcher($0, root: root) }
         Terminal.flush()
 

@@ -110,6 +110,8 @@ final class TempVault {
         for case let file as URL in enumerator {
             guard (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
             let relative = String(file.standardizedFileURL.path.dropFirst(url.standardizedFileURL.path.count + 1))
+            // The lock file is machine-local state every changing command may create (always empty).
+            if relative == ".notez/lock" { continue }
             result[relative] = try Data(contentsOf: file)
         }
         return result

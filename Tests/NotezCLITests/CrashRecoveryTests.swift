@@ -20,7 +20,13 @@ import Testing
         let pending = try vault.snapshot().keys.filter { $0.hasSuffix(".pending") }
         #expect(pending.count == 1)
 
-        let next = try Mutation.run(vault, ["ls"])
+        // A read command leaves the interrupted operation alone and says so.
+        let beforeRead = try vault.snapshot()
+        let read = try Mutation.run(vault, ["ls"])
+        #expect(read.status == 0 && read.stderr.contains("1 interrupted operation is pending"))
+        #expect(try vault.snapshot() == beforeRead)
+
+        let next = try Mutation.run(vault, ["recover"])
         #expect(next.status == 0)
         #expect(next.stderr.contains("notez: finished an interrupted 'mv' (3 files)"))
         let after = try vault.snapshot()

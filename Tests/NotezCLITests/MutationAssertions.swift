@@ -14,10 +14,11 @@ enum Mutation {
         return try vault.run(args, stdin: stdin, environment: env)
     }
 
-    /// notez's own derived state (the journal and the index cache), which the byte-for-byte
-    /// comparisons leave out: it changes on every run by design.
+    /// notez's own machine-local state (the journal, the lock, the `.gitignore` that hides them),
+    /// which the byte-for-byte comparisons leave out: it changes on every run by design.
     static func isDerivedState(_ path: String) -> Bool {
-        path.hasPrefix(".notez/journal/") || path.hasPrefix(".notez/cache/")
+        path.hasPrefix(".notez/journal/") || path.hasPrefix(".notez/cache/") || path == ".notez/lock"
+            || path == ".notez/.gitignore"
     }
 
     /// A snapshot without the derived state.

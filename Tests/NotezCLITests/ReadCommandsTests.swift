@@ -17,7 +17,7 @@ import Testing
         #expect(object["notes"] as? Int == 30)
         #expect(object["pinned"] as? Int == 4)
         #expect(object["unsorted"] as? Int == 5)
-        #expect(object["trash"] as? Int == 1)
+        #expect(object["trash"] as? Int == 0)
         let folders = try #require(object["folders"] as? [[String: Any]])
         #expect(folders.map { $0["name"] as? String } == ["Archive", "Personal", "Reading", "Work"])
         let work = try #require(folders.last)
@@ -55,7 +55,7 @@ import Testing
         #expect(lines.contains("Folders"))
         #expect(lines.contains("      Alpha                            3"))
         #expect(lines.contains("  someday                              0"))
-        #expect(lines.contains("Trash                                  1"))
+        #expect(lines.contains("Trash                                  0"))
         // Folders come before tags, tags before trash.
         let folders = try #require(lines.firstIndex(of: "Folders"))
         let tags = try #require(lines.firstIndex(of: "Tags"))

@@ -42,7 +42,7 @@ import Testing
         #expect(killed.status == 99)
         #expect(try vault.snapshot().keys.filter { $0.hasSuffix(".pending") }.count == 1)
 
-        let next = try Mutation.run(vault, ["tag", "list"])
+        let next = try Mutation.run(vault, ["recover"])
         #expect(next.status == 0)
         #expect(next.stderr.contains("notez: finished an interrupted 'tag merge' (\(Self.writes) files)"))
         #expect(Mutation.withoutDerivedState(try vault.snapshot()) == Self.reference)

@@ -9,12 +9,22 @@ import Darwin
 
 /// Builds a `VaultIndex` from disk: walk, then read notes on all cores.
 public enum IndexBuilder {
-    /// Reads the whole vault at `root`; with `useCache`, reuses `.notez/cache/` for unchanged files
-    /// and writes it back when something changed (only when `.notez/` exists).
+    /// Reads the whole vault at `root`; with `useCache`, reuses the cache (outside the vault, see
+    /// `IndexCache`) for unchanged files and writes it back when something changed.
     public static func build(root: String, useCache: Bool = true) throws(NotezError) -> VaultIndex {
-        let config = try VaultConfig.load(root: root)
-        let registry = try TagRegistry.load(root: root)
-        let colors = try FolderColors.load(root: root)
+        // A bad settings file degrades to the defaults with a warning; it never stops notez.
+        var problems: [FileIssue] = []
+        func loaded<Value>(_ name: String, _ fallback: Value, _ load: () throws(NotezError) -> Value) -> Value {
+            do {
+                return try load()
+            } catch {
+                problems.append(FileIssue(path: name, reason: error.description + "; using the defaults"))
+                return fallback
+            }
+        }
+        let config = loaded(".notez/config.yaml", VaultConfig()) { () throws(NotezError) in try VaultConfig.load(root: root) }
+        let registry = loaded(".notez/tags.yaml", TagRegistry()) { () throws(NotezError) in try TagRegistry.load(root: root) }
+        let colors = loaded(".notez/folders.yaml", FolderColors()) { () throws(NotezError) in try FolderColors.load(root: root) }
         let listing = VaultWalker(root: root, ignore: config.ignore).walk()
         let notes: [Note]
         if useCache {
@@ -22,10 +32,11 @@ public enum IndexBuilder {
         } else {
             notes = readNotes(listing.notes, root: root)
         }
+        let trash = TrashStore(root: root).read()
         return VaultIndex(
             root: root, config: config, notes: notes, folders: listing.folders,
             symlinkedNotes: listing.symlinkedNotes, registry: registry, folderColors: colors,
-            trashCount: TrashStore(root: root).items().count, walkProblems: listing.problems)
+            trashCount: trash.items.count, walkProblems: listing.problems, stateProblems: problems + trash.ignored)
     }
 
     /// Reads notes in parallel; order of the result follows `paths`.

@@ -4,7 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// The rebuildable on-disk cache of parsed notes, `.notez/cache/index-v1.bin`, keyed by path and `FileStamp`.
+/// The rebuildable on-disk cache of parsed notes, keyed by path and `FileStamp`, kept outside the
+/// vault in `$XDG_CACHE_HOME/notez/<vault key>/index-v1.bin` (see `filePath`).
+///
+/// Outside the vault because a cache is trusted input: one that arrived by a sync tool or git could
+/// make notez show tags and titles the notes do not have. The user's own cache folder (private,
+/// owned by the user, checked by `UserFolders`) is reached by nobody else, and read commands
+/// never write into the vault.
 ///
 /// A cold run stats every note and reads only those whose (inode, size, mtime) differ from the
 /// cached stamp. The file is a length-prefixed little-endian binary format (see `encode`); a file
@@ -18,8 +24,8 @@ public struct IndexCache: Sendable {
     /// Notes modified less than this long before the cache is written are left out: a second
     /// write within the file system's timestamp granularity could keep size and mtime equal.
     public static let racyWindowNanos: Int64 = 2_000_000_000
-    /// The cache file's path relative to the vault root.
-    public static let relativePath = ".notez/cache/index-v1.bin"
+    /// The cache file's name in the vault's cache folder.
+    public static let fileName = "index-v1.bin"
 
     static let magic: [UInt8] = Array("NZIX".utf8)
     static let endMarker: [UInt8] = Array("NZND".utf8)
@@ -94,33 +100,39 @@ public struct IndexCache: Sendable {
         return note.stamp.mtimeNanos < now - racyWindowNanos
     }
 
-    /// The absolute path of the cache file of the vault at `root`.
-    public static func filePath(root: String) -> String { root + "/" + relativePath }
+    /// The cache folder of the vault at `root`: `$XDG_CACHE_HOME/notez/` and 32 hex digits of the
+    /// SHA-256 of the vault's real path; nil without a cache home.
+    public static func folderPath(root: String) -> String? {
+        guard let base = UserFolders.cachePath() else { return nil }
+        let real = realpath(root, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? root
+        return base + "/" + String(SHA256.hex(SHA256.hash(Array(real.utf8))).prefix(32))
+    }
 
-    /// Loads the cache of the vault at `root`; nil when absent, unreadable, corrupt or of another version.
+    /// The absolute path of the cache file of the vault at `root`; nil without a cache home.
+    public static func filePath(root: String) -> String? { folderPath(root: root).map { $0 + "/" + fileName } }
+
+    /// Loads the cache of the vault at `root`; nil when absent, unreadable, unsafe, corrupt or of another version.
     public static func load(root: String) -> IndexCache? {
-        guard let bytes = readFile(filePath(root: root)), let notes = decode(bytes) else { return nil }
+        guard let folder = folderPath(root: root), (try? UserFolders.check(folder)) != nil,
+            let bytes = readFile(folder + "/" + fileName), let notes = decode(bytes)
+        else { return nil }
         return IndexCache(sorted: notes)
     }
 
-    /// Writes the cache atomically (temporary file and rename) into `.notez/cache/`.
-    ///
-    /// Does nothing when `.notez/` does not exist: notez never creates it implicitly in a
-    /// user's folder. Notes that are not `isStorable` are left out.
+    /// Writes the cache atomically (a new temporary file, then rename) into the vault's cache folder.
+    /// Notes that are not `isStorable` are left out.
     public func save(root: String) throws(NotezError) {
-        let state = root + "/.notez"
-        var info = stat()
-        guard stat(state, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        let folder = state + "/cache"
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            throw NotezError.writeFailed(path: folder, reason: String(cString: strerror(errno)))
-        }
+        guard let folder = IndexCache.folderPath(root: root) else { return }
+        try UserFolders.ensure(folder)
         let now = IndexCache.currentTimeNanos()
         let kept = notes.filter { IndexCache.isStorable($0, now: now) }
         let bytes = IndexCache.encode(kept)
-        let target = IndexCache.filePath(root: root)
-        let temporary = folder + "/.index-v1.\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let target = folder + "/" + IndexCache.fileName
+        let temporary = folder + "/.index-v1.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw NotezError.writeFailed(path: temporary, reason: String(cString: strerror(errno))) }
         var written = 0
         var failure: Int32 = 0
@@ -242,13 +254,13 @@ public struct IndexCache: Sendable {
         }
     }
 
-    /// Reads a whole file with POSIX calls; nil on any error.
+    /// Reads a whole file with POSIX calls; nil on any error, a symlink, a non-regular file or another owner.
     static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid() else { return nil }
         let size = Int(info.st_size)
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0

@@ -24,12 +24,15 @@ public struct VaultIndex: Sendable {
     public let walkProblems: [(path: String, problem: NoteProblem)]
     /// Notes by tag key (exact tag), positions in `notes`.
     public let notesByTag: [TagKey: [Int]]
+    /// notez's own files that were not used: bad settings (the defaults were used instead), trash
+    /// items this machine did not write.
+    public let stateProblems: [FileIssue]
 
     /// Builds the index from notes already read (the builder and the watcher use this).
     public init(
         root: String, config: VaultConfig, notes: [Note], folders: [String], symlinkedNotes: Set<String> = [],
         registry: TagRegistry = TagRegistry(), folderColors: FolderColors = FolderColors(), trashCount: Int = 0,
-        walkProblems: [(path: String, problem: NoteProblem)] = []
+        walkProblems: [(path: String, problem: NoteProblem)] = [], stateProblems: [FileIssue] = []
     ) {
         self.root = root
         self.config = config
@@ -55,6 +58,7 @@ public struct VaultIndex: Sendable {
         self.registry = registry
         self.trashCount = trashCount
         self.walkProblems = walkProblems
+        self.stateProblems = stateProblems
 
         var summaries: [TagKey: TagSummary] = [:]
         for (key, uses) in spellings {

@@ -1,31 +1,46 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The journal folder `.notez/journal/`: one JSON record per operation, a `<id>.pending` marker
-/// while it is being applied, and a lock file so two notez processes never apply at once.
+/// The journal folder `.notez/journal/`: one signed JSON record per operation and a signed
+/// `<id>.pending` marker while it is being applied.
 ///
 /// Order of writes: marker, record (both fsynced) → steps → record rewritten with
 /// `"complete": true` → marker removed. Recovery only has to look at markers.
+///
+/// The journal is machine-local (git-ignored), but a vault may still bring records from elsewhere
+/// (a sync tool, a force-added file). So each record starts with a header line carrying an
+/// HMAC-SHA-256 of its id and JSON under this user's `MachineKey`, and each marker carries one of
+/// its id. A record or marker that does not verify was not written by notez for this user on this
+/// machine: it is never replayed or undone, only reported (`ignored`).
 public struct Journal: Sendable {
     /// The vault-relative journal folder.
     public static let folder = ".notez/journal"
+    /// The first word of a record's header line.
+    static let header = "notez-journal-record 2 hmac-sha256:"
+    /// The largest record read (a 10,000-file merge is a few megabytes).
+    static let maxRecordSize = 256 << 20
     /// The writer of the vault.
     public let writer: AtomicWriter
+    private let key: MachineKey?
 
-    /// The journal of the vault `writer` writes to.
-    public init(writer: AtomicWriter) { self.writer = writer }
+    /// The journal of the vault `writer` writes to; records are signed and checked with `key`
+    /// (default: this user's key, created when the first record is written).
+    public init(writer: AtomicWriter, key: MachineKey? = nil) {
+        self.writer = writer
+        self.key = key
+    }
 
-    private var absoluteFolder: String { writer.root + "/" + Journal.folder }
+    /// What reading the journal found.
+    public struct Contents: Sendable {
+        /// The records this machine wrote, oldest first.
+        public var records: [JournalRecord] = []
+        /// Files that were not used, with the reason (unsigned, forged, corrupt, unreadable).
+        public var ignored: [FileIssue] = []
+    }
 
-    /// Creates `.notez/` and `.notez/journal/` when missing.
+    /// Creates `.notez/` and `.notez/journal/` when missing; refuses symlinked or non-folder ones.
     public func ensureFolder() throws(NotezError) {
-        let files = DiskVaultFiles(root: writer.root)
-        for path in [".notez", Journal.folder] where files.kind(path) == nil {
+        if let problem = writer.directory.stateFolderProblem(Journal.folder) { throw .refused(problem) }
+        for path in [".notez", Journal.folder] where writer.directory.kind(path) == nil {
             try writer.createFolder(path)
         }
     }
@@ -33,23 +48,23 @@ public struct Journal: Sendable {
     /// A new id for a time: `yyyyMMddTHHmmssSSSZ-NNNN`, unique in the folder.
     public func newID(time: Double) -> String {
         let stamp = NoteDate.compactStamp(time)
+        let taken = Set(writer.directory.names(in: Journal.folder))
         var counter = 1
         while true {
             let id = stamp + "-" + String(format: "%04d", counter)
-            if access(absoluteFolder + "/" + id + ".json", F_OK) != 0, access(absoluteFolder + "/" + id + ".pending", F_OK) != 0 {
-                return id
-            }
+            if !taken.contains(id + ".json"), !taken.contains(id + ".pending") { return id }
             counter += 1
         }
     }
 
     /// Writes the marker and the record, both fsynced, before any note is touched.
     public func begin(_ record: JournalRecord) throws(NotezError) {
-        try writer.write([], to: Journal.folder + "/" + record.id + ".pending")
+        let key = try signingKey()
+        try writer.write(Array(("hmac-sha256:" + key.sign("journal pending marker", Array(record.id.utf8)) + "\n").utf8), to: marker(record.id))
         try save(record)
     }
 
-    /// Rewrites the record (atomically).
+    /// Rewrites the record (atomically), signed.
     public func save(_ record: JournalRecord) throws(NotezError) {
         let data: Data
         do {
@@ -57,76 +72,115 @@ public struct Journal: Sendable {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             data = try encoder.encode(record)
         } catch {
-            throw .writeFailed(path: Journal.folder + "/" + record.id + ".json", reason: "\(error)")
+            throw .writeFailed(path: path(record.id), reason: "\(error)")
         }
-        try writer.write(Array(data) + [0x0A], to: Journal.folder + "/" + record.id + ".json")
+        let json = Array(data) + [0x0A]
+        let signature = try signingKey().sign("journal record", Array(record.id.utf8) + [0x0A] + json)
+        try writer.write(Array((Journal.header + signature + "\n").utf8) + json, to: path(record.id))
     }
 
     /// Marks a record complete: rewrites it, then removes its marker.
     public func finish(_ record: JournalRecord) throws(NotezError) {
         try save(record)
-        let marker = Journal.folder + "/" + record.id + ".pending"
-        if DiskVaultFiles(root: writer.root).kind(marker) != nil { try writer.deleteFile(marker) }
+        if writer.directory.kind(marker(record.id)) != nil { try writer.deleteFile(marker(record.id)) }
     }
 
-    /// Reads one record by id.
+    /// Reads one record by id; nil when there is none. Throws when it exists but is not trusted.
     public func record(id: String) throws(NotezError) -> JournalRecord? {
-        let path = absoluteFolder + "/" + id + ".json"
-        guard access(path, F_OK) == 0 else { return nil }
-        let bytes = try NoteReader.readAll(path).bytes
-        do {
-            return try JSONDecoder().decode(JournalRecord.self, from: Data(bytes))
-        } catch {
-            throw .unreadable(path: Journal.folder + "/" + id + ".json", reason: "not a valid journal record: \(error)")
-        }
+        guard let bytes = try writer.directory.readFile(path(id), limit: Journal.maxRecordSize) else { return nil }
+        return try verified(id: id, bytes)
     }
 
-    /// Every record, oldest first (for history and undo).
-    public func records() throws(NotezError) -> [JournalRecord] {
-        var result: [JournalRecord] = []
+    /// Every trusted record, oldest first, and what was ignored. A bad file never hides the others.
+    public func read() -> Contents {
+        var contents = Contents()
+        if let problem = writer.directory.stateFolderProblem(Journal.folder) {
+            contents.ignored.append(FileIssue(path: Journal.folder, reason: problem))
+            return contents
+        }
         for id in ids(suffix: ".json") {
-            if let record = try record(id: id) { result.append(record) }
+            do {
+                if let record = try record(id: id) { contents.records.append(record) }
+            } catch {
+                let prefix = path(id) + ": "
+                let text = error.description
+                contents.ignored.append(FileIssue(path: path(id), reason: text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text))
+            }
         }
-        return result
+        return contents
     }
 
-    /// Ids of records with a pending marker, oldest first.
-    public func pendingIDs() -> [String] { ids(suffix: ".pending") }
+    /// Every trusted record, oldest first (see `read` for what was ignored).
+    public func records() -> [JournalRecord] { read().records }
+
+    /// Ids whose pending marker verifies, oldest first, and markers that do not.
+    public func pending() -> (ids: [String], ignored: [FileIssue]) {
+        guard writer.directory.stateFolderProblem(Journal.folder) == nil else { return ([], []) }
+        var ids: [String] = []
+        var ignored: [FileIssue] = []
+        for id in self.ids(suffix: ".pending") {
+            let text = (try? writer.directory.readFile(marker(id), limit: 4096)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+            let signature = text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap {
+                $0.hasPrefix("hmac-sha256:") ? String($0.dropFirst("hmac-sha256:".count)) : nil
+            }
+            if let signature, let key = verifyingKey(), key.verify(signature, "journal pending marker", Array(id.utf8)) {
+                ids.append(id)
+            } else {
+                ignored.append(FileIssue(path: marker(id), reason: "not written by notez on this machine (no valid signature); ignored"))
+            }
+        }
+        return (ids, ignored)
+    }
+
+    /// Ids of records with a trusted pending marker, oldest first.
+    public func pendingIDs() -> [String] { pending().ids }
 
     /// Removes a marker whose record was never written (a crash between the two writes).
     func dropMarker(_ id: String) throws(NotezError) {
-        try writer.deleteFile(Journal.folder + "/" + id + ".pending")
+        try writer.deleteFile(marker(id))
     }
 
+    private func path(_ id: String) -> String { Journal.folder + "/" + id + ".json" }
+
+    private func marker(_ id: String) -> String { Journal.folder + "/" + id + ".pending" }
+
     private func ids(suffix: String) -> [String] {
-        DiskVaultFiles(root: writer.root).names(in: Journal.folder)
+        writer.directory.names(in: Journal.folder)
             .filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
             .map { String($0.dropLast(suffix.count)) }
             .sorted()
     }
 
-    /// Takes the journal lock (`flock` on `.notez/journal/.lock`); released when the handle is closed.
-    /// With `wait: false`, returns nil when another notez process holds it.
-    public func lock(wait: Bool) throws(NotezError) -> JournalLock? {
-        let path = absoluteFolder + "/.lock"
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw .io(path: path, errno: errno) }
-        while flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
-            if errno == EINTR { continue }
-            let code = errno
-            close(fd)
-            if code == EWOULDBLOCK { return nil }
-            throw .io(path: path, errno: code)
-        }
-        return JournalLock(fd: fd)
+    private func signingKey() throws(NotezError) -> MachineKey {
+        if let key { return key }
+        return try MachineKey.loadOrCreate()
     }
-}
 
-/// A held journal lock.
-public final class JournalLock: Sendable {
-    private let fd: Int32
+    private func verifyingKey() -> MachineKey? { key ?? MachineKey.loadExisting() }
 
-    init(fd: Int32) { self.fd = fd }
-
-    deinit { close(fd) }
+    /// The record in `bytes` when its header signs it for `id` under this user's key.
+    private func verified(id: String, _ bytes: [UInt8]) throws(NotezError) -> JournalRecord {
+        let shown = path(id)
+        guard let newline = bytes.firstIndex(of: 0x0A) else {
+            throw .refused("\(shown): not a signed notez journal record; ignored")
+        }
+        let headerLine = String(decoding: bytes[..<newline], as: UTF8.self)
+        let json = Array(bytes[(newline + 1)...])
+        guard headerLine.hasPrefix(Journal.header) else {
+            throw .refused("\(shown): not a signed notez journal record (written elsewhere, or by a notez before 0.2); ignored")
+        }
+        let signature = String(headerLine.dropFirst(Journal.header.count))
+        guard let key = verifyingKey(), key.verify(signature, "journal record", Array(id.utf8) + [0x0A] + json) else {
+            throw .refused("\(shown): not written by notez on this machine (the signature does not match); ignored")
+        }
+        do {
+            let record = try JSONDecoder().decode(JournalRecord.self, from: Data(json))
+            guard record.id == id else { throw NotezError.refused("\(shown): the record's id does not match its file name; ignored") }
+            return record
+        } catch let error as NotezError {
+            throw error
+        } catch {
+            throw .unreadable(path: shown, reason: "not a valid journal record: \(error)")
+        }
+    }
 }

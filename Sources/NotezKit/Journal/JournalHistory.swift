@@ -24,7 +24,7 @@ public struct JournalHistory: Sendable {
         self.position = position
         var undone: [String: String] = [:]
         // Newest first: an undo that is not itself undone undoes its target.
-        for record in records.reversed() where undone[record.id] == nil {
+        for record in records.reversed() where undone[record.id] == nil && record.failed != true {
             if let target = record.undoes { undone[target] = record.id }
         }
         undoneBy = undone
@@ -65,7 +65,7 @@ public struct JournalHistory: Sendable {
     /// The record `notez undo` without an id undoes: the newest operation in force that is not an
     /// undo and not the automatic trash purge.
     public func defaultTarget() -> JournalRecord? {
-        records.last { $0.complete && $0.undoes == nil && isInForce($0) && $0.operation != "trash purge" }
+        records.last { $0.complete && $0.failed != true && $0.undoes == nil && isInForce($0) && $0.operation != "trash purge" }
     }
 
     /// The later operation in force that stops `record` (a tag rename, merge or deletion) from being
@@ -87,7 +87,8 @@ public struct JournalHistory: Sendable {
 
     /// Whether the record can be undone now, and if not, why.
     public func undoability(of record: JournalRecord) -> Undoability {
-        if !record.complete { return .notUndoable("interrupted; the next notez command finishes it") }
+        if !record.complete { return .notUndoable("interrupted; the next notez command that changes the vault finishes it") }
+        if record.failed == true { return .notUndoable("nothing of it was applied") }
         if let by = undoneBy[record.id] { return .notUndoable("already undone by \(by)") }
         if record.steps.contains(where: { $0.inverted == nil }) {
             return .notUndoable("deleted files permanently")

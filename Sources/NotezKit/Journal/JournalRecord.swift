@@ -28,6 +28,9 @@ public struct JournalRecord: Sendable, Equatable, Codable {
     public var recovered: Bool?
     /// Steps that could not be applied, with the reason.
     public var issues: [FileIssue]?
+    /// True when no step could be applied: the operation is on record but had no effect, so it is
+    /// neither in force nor undoable (a failed undo never counts as done).
+    public var failed: Bool?
 
     /// A new, incomplete record of a plan.
     public init(id: String, plan: Plan, time: Double, undoes: String? = nil) {

@@ -31,10 +31,10 @@ public struct OperationRunner: Sendable {
     public func run(_ plan: Plan, now: Double, undoes: String? = nil, progress: Progress? = nil) throws(NotezError) -> Result {
         var result = Result(issues: plan.skipped)
         guard !plan.steps.isEmpty else { return result }
+        let lock = try VaultLock.acquire(writer)
+        defer { withExtendedLifetime(lock) {} }
         let journal = Journal(writer: writer)
         try journal.ensureFolder()
-        let lock = try journal.lock(wait: true)
-        defer { withExtendedLifetime(lock) {} }
         var record = JournalRecord(
             id: journal.newID(time: now), plan: plan, time: now,
             undoes: undoes ?? plan.details["undoes"]?.first)
@@ -65,12 +65,14 @@ public struct OperationRunner: Sendable {
                 applied.append(step.path)
                 replanned.append(step.path)
             case .skipped(let reason): issues.append(FileIssue(path: step.path, reason: reason))
+            case .failed(let reason): issues.append(FileIssue(path: step.path, reason: reason, failed: true))
             }
         }
         progress?(record.steps.count, record.steps.count)
         record.complete = true
         record.completed = NoteDate.iso8601(now)
         record.issues = issues.isEmpty ? nil : issues
+        record.failed = applied.isEmpty && !issues.isEmpty ? true : nil
         return (applied, replanned, issues)
     }
 }

@@ -1,23 +1,35 @@
-/// Finishes operations that a crash or kill interrupted (roll forward), at the start of every command.
+/// Finishes operations that a crash or kill interrupted (roll forward), at the start of every
+/// command that changes the vault, under the vault lock.
 public enum Recovery {
-    /// Rolls every pending record forward and returns one message per record for stderr, e.g.
-    /// `finished an interrupted 'mv' (3 files)`. Does nothing when another notez holds the journal lock.
+    /// Rolls every trusted pending record forward, removes temporary files a kill left behind, and
+    /// returns one message per record for stderr, e.g. `finished an interrupted 'mv' (3 files)`,
+    /// plus a warning for each marker or record that this machine did not write (never replayed).
     public static func finishInterrupted(writer: AtomicWriter, counter: WriteCounter, now: Double) throws(NotezError) -> [String] {
-        let journal = Journal(writer: writer)
-        guard DiskVaultFiles(root: writer.root).kind(Journal.folder) == .folder else { return [] }
-        let pending = journal.pendingIDs()
-        guard !pending.isEmpty else { return [] }
-        // A running notez holds the lock and its record is pending on purpose: leave it alone.
-        guard let lock = try journal.lock(wait: false) else { return [] }
+        guard writer.directory.kind(Journal.folder) != nil else { return [] }
+        let lock = try VaultLock.acquire(writer)
         defer { withExtendedLifetime(lock) {} }
-        var messages: [String] = []
+        let journal = Journal(writer: writer)
+        let (pending, ignored) = journal.pending()
+        var messages = ignored.map { "warning: \($0.path): \($0.reason)" }
+        var folders: Set<String> = [".notez", Journal.folder]
         let applier = StepApplier(writer: writer, counter: counter)
-        for id in journal.pendingIDs() {
-            guard var record = try journal.record(id: id), !record.complete else {
+        for id in pending {
+            let found: JournalRecord?
+            do {
+                found = try journal.record(id: id)
+            } catch {
+                messages.append("warning: an interrupted operation was not finished: \(error.description)")
+                continue
+            }
+            guard var record = found, !record.complete else {
                 // The marker was written but not the record (nothing was touched), or completion
                 // was written but the marker not yet removed.
                 try journal.dropMarker(id)
                 continue
+            }
+            for step in record.steps {
+                folders.insert(VaultPath.folder(of: step.path))
+                if let target = step.to { folders.insert(VaultPath.folder(of: target)) }
             }
             let outcome = try OperationRunner.apply(&record, applier: applier, now: now)
             record.recovered = true
@@ -27,6 +39,12 @@ public enum Recovery {
                 message += "; left alone: " + outcome.issues.map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
             }
             messages.append(message)
+        }
+        // Under the lock no other notez is writing, so every temporary file is a leftover of a kill.
+        for folder in folders.sorted() {
+            for name in writer.removeStaleTemporaries(in: folder) {
+                messages.append("removed '\(VaultPath.join(folder, name))', left by an interrupted write")
+            }
         }
         return messages
     }

@@ -5,99 +5,79 @@ import Darwin
 #endif
 
 /// Every change notez makes to the vault goes through here: atomic writes, moves that never
-/// replace, folder creation and removal, all confined to the vault and never through a symlink.
+/// replace, folder creation and removal, all confined to the vault by `VaultDirectory` (the one
+/// path resolver) and never through a symlink.
 ///
-/// A write puts the bytes in `.notez-tmp-*` beside the target, fsyncs it, renames it over the
-/// target (keeping the target's mode) and fsyncs the folder, so a crash leaves either the old or
-/// the new file, never a mix.
+/// A write puts the bytes in `.notez-tmp-*` beside the target (`O_CREAT|O_EXCL|O_NOFOLLOW`, relative
+/// to the opened parent folder), fsyncs it and commits it over the target. When the write replaces
+/// a version the caller read (`expected`), the commit is guarded on both sides so that a save by
+/// someone else is never lost: right before the commit the file must still be that version (inode,
+/// size, mtime and content); the commit swaps the two names atomically (`RENAME_EXCHANGE`), and
+/// the file swapped out must still be the unchanged original, else the swap is reversed; after the
+/// swap, a write that landed in the original through an already open handle is detected and that
+/// version put back. Each case throws `changedWhileWriting`, and the caller re-plans from the new
+/// bytes. The residual race is documented in docs/safety.md.
 public struct AtomicWriter: Sendable {
     /// The vault root, with symlinks resolved.
-    public let root: String
+    public var root: String { directory.root }
+    /// The opened vault root.
+    public let directory: VaultDirectory
 
-    /// The prefix of temporary files; the walker skips them as hidden files.
+    /// The prefix of temporary files; the walker skips them as hidden files and recovery removes stale ones.
     public static let temporaryPrefix = ".notez-tmp-"
 
     /// A writer for the vault at `root` (which must exist).
     public init(root: String) throws(NotezError) {
-        guard let resolved = AtomicWriter.realPath(root) else { throw .io(path: root, errno: errno) }
-        self.root = resolved
+        directory = try VaultDirectory(root: root)
     }
 
-    /// The absolute path of a vault-relative path after checking that it stays in the vault.
-    ///
-    /// Refuses `..`, `.`, empty components, absolute paths, control characters, a parent folder
-    /// that resolves (through symlinks) outside the root, and a target that is a symlink.
-    public func checkedPath(_ relative: String, mustExistParent: Bool = true) throws(NotezError) -> String {
-        if relative.isEmpty || relative.hasPrefix("/") {
-            throw .invalidName(relative, reason: "not a path inside the vault")
-        }
-        for component in relative.split(separator: "/", omittingEmptySubsequences: false) {
-            if component.isEmpty || component == "." || component == ".." {
-                throw .invalidName(relative, reason: "'..', '.' and empty components are not allowed in vault paths")
-            }
-        }
-        if relative.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw .invalidName(relative, reason: "control characters are not allowed in names")
-        }
-        let parent = VaultPath.folder(of: relative)
-        let parentAbsolute = parent.isEmpty ? root : root + "/" + parent
-        if let resolved = AtomicWriter.realPath(parentAbsolute) {
-            guard resolved == root || resolved.hasPrefix(root + "/") else {
-                throw .refused("'\(relative)' is outside the vault (its folder resolves to \(resolved)); not written")
-            }
-        } else if mustExistParent {
-            throw .io(path: parentAbsolute, errno: errno)
-        }
-        let absolute = root + "/" + relative
-        var info = stat()
-        if lstat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-            throw .refused("'\(relative)' is a symlink; notez never writes through symlinks")
-        }
-        return absolute
+    /// The absolute path of a vault-relative path after checking it with the path resolver.
+    public func checkedPath(_ relative: String) throws(NotezError) -> String {
+        _ = try directory.parent(of: relative)
+        return root + "/" + relative
     }
 
     /// Atomically replaces (or creates) a file with `bytes`, keeping the old file's mode.
     ///
-    /// With `expected`, refuses when the file on disk is no longer that version (checked before and
-    /// right before the rename), so a concurrent save is never clobbered; with `mustNotExist`,
-    /// refuses when the file exists.
-    public func write(_ bytes: [UInt8], to relative: String, expected: FileStamp? = nil, mustNotExist: Bool = false) throws(NotezError) {
-        let absolute = try checkedPath(relative)
+    /// With `expected`, refuses when the file on disk is no longer that version (see the type's
+    /// comment; `expectedHash` is `ContentHash.value` of the bytes planned from); with `mustNotExist`, refuses when the file exists (atomically: `RENAME_NOREPLACE`).
+    public func write(
+        _ bytes: [UInt8], to relative: String, expected: FileStamp? = nil, expectedHash: UInt64? = nil, mustNotExist: Bool = false
+    ) throws(NotezError) {
+        try ensureStateIgnored(for: relative)
+        let parent = try directory.parent(of: relative)
+        var original: OriginalFile?
+        if let expected { original = try OriginalFile(parent, expected: expected, expectedHash: expectedHash) }
         var mode: mode_t?
-        try check(absolute, relative: relative, expected: expected, mustNotExist: mustNotExist, mode: &mode)
-        let folder = VaultPath.folder(of: absolute)
-        let temporary = folder + "/" + AtomicWriter.temporaryPrefix + String(getpid()) + "-" + AtomicWriter.uniqueSuffix()
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
-        guard fd >= 0 else { throw .io(path: temporary, errno: errno) }
-        var failure: NotezError?
-        if let mode, fchmod(fd, mode & 0o7777) != 0 { failure = .io(path: temporary, errno: errno) }
-        var written = 0
-        while failure == nil, written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress! + written, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = .io(path: temporary, errno: errno)
-            } else {
-                written += count
-            }
+        if let original {
+            mode = original.mode
+        } else if let info = parent.status() {
+            if (info.st_mode & S_IFMT) == S_IFLNK { throw .refused("'\(relative)' is a symlink; notez never writes through symlinks") }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { throw .refused("'\(relative)' is not a regular file; not replaced") }
+            if mustNotExist { throw .refused("'\(relative)' already exists; not replaced") }
+            mode = info.st_mode
         }
-        if failure == nil, fsync(fd) != 0 { failure = .io(path: temporary, errno: errno) }
-        if close(fd) != 0, failure == nil { failure = .io(path: temporary, errno: errno) }
-        if failure == nil {
-            do {
-                try check(absolute, relative: relative, expected: expected, mustNotExist: mustNotExist, mode: &mode)
-            } catch {
-                failure = error
+        let temporary = try createTemporary(in: parent, bytes: bytes, mode: mode)
+        var committed = false
+        defer { if !committed { unlinkat(parent.fd, temporary, 0) } }
+        if let original {
+            try original.checkUnchanged()
+            ConcurrentWriteHook.shared.fire(.beforeCommit, parent: parent)
+            try commit(temporary, over: original, in: parent)
+            committed = true
+            ConcurrentWriteHook.shared.fire(.afterCommit, parent: parent, original: original.fd)
+            try original.checkNotWrittenAfterCommit(restoringInto: self, relative: relative, parent: parent)
+        } else if mustNotExist {
+            if Self.rename(parent.fd, temporary, parent.fd, parent.name, flags: Self.renameNoReplace) != 0 {
+                if errno == EEXIST { throw .refused("'\(relative)' already exists; not replaced") }
+                throw .io(path: relative, errno: errno)
             }
+            committed = true
+        } else {
+            if renameat(parent.fd, temporary, parent.fd, parent.name) != 0 { throw .io(path: relative, errno: errno) }
+            committed = true
         }
-        if failure == nil, rename(temporary, absolute) != 0 { failure = .io(path: absolute, errno: errno) }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        try syncFolder(folder)
+        try sync(parent.fd, relative)
     }
 
     /// Writes a whole UTF-8 text file (notez's own state files).
@@ -107,77 +87,170 @@ public struct AtomicWriter: Sendable {
 
     /// Renames a file or folder; never replaces an existing target.
     public func move(from source: String, to target: String) throws(NotezError) {
-        let from = try checkedPath(source)
-        var info = stat()
-        guard lstat(from, &info) == 0 else { throw .io(path: source, errno: errno) }
-        let to = try checkedPath(target)
-        if lstat(to, &info) == 0 { throw .refused("'\(target)' already exists; not replaced") }
-        if renameNoReplace(from, to) != 0 { throw .io(path: target, errno: errno) }
-        try syncFolder(VaultPath.folder(of: from))
-        if VaultPath.folder(of: from) != VaultPath.folder(of: to) { try syncFolder(VaultPath.folder(of: to)) }
+        try ensureStateIgnored(for: target)
+        let from = try directory.parent(of: source)
+        guard let kind = from.kind() else { throw .io(path: source, errno: ENOENT) }
+        if kind == .symlink { throw .refused("'\(source)' is a symlink; notez never moves or writes symlinks") }
+        let to = try directory.parent(of: target)
+        if to.status() != nil { throw .refused("'\(target)' already exists; not replaced") }
+        if Self.rename(from.fd, from.name, to.fd, to.name, flags: Self.renameNoReplace) != 0 {
+            if errno == EEXIST { throw .refused("'\(target)' already exists; not replaced") }
+            throw .io(path: target, errno: errno)
+        }
+        try sync(from.fd, source)
+        if VaultPath.folder(of: source) != VaultPath.folder(of: target) { try sync(to.fd, target) }
     }
 
     /// Creates one folder (its parent must exist).
     public func createFolder(_ relative: String) throws(NotezError) {
-        let absolute = try checkedPath(relative)
-        if mkdir(absolute, 0o777) != 0 { throw .io(path: relative, errno: errno) }
-        try syncFolder(VaultPath.folder(of: absolute))
+        if relative != ".notez" { try ensureStateIgnored(for: relative) }
+        let parent = try directory.parent(of: relative)
+        if mkdirat(parent.fd, parent.name, 0o777) != 0 { throw .io(path: relative, errno: errno) }
+        try sync(parent.fd, relative)
+        if relative == ".notez" { try ensureStateIgnored(for: ".notez/") }
     }
 
     /// Removes an empty folder.
     public func removeEmptyFolder(_ relative: String) throws(NotezError) {
-        let absolute = try checkedPath(relative)
-        if rmdir(absolute) != 0 { throw .io(path: relative, errno: errno) }
-        try syncFolder(VaultPath.folder(of: absolute))
+        let parent = try directory.parent(of: relative)
+        guard parent.kind() == .folder else { throw .refused("'\(relative)' is not a folder; not removed") }
+        if unlinkat(parent.fd, parent.name, AT_REMOVEDIR) != 0 { throw .io(path: relative, errno: errno) }
+        try sync(parent.fd, relative)
     }
 
-    /// Deletes one file (never a folder; a symlink is refused by `checkedPath`).
+    /// Deletes one regular file (never a folder, a symlink or a device).
     public func deleteFile(_ relative: String) throws(NotezError) {
-        let absolute = try checkedPath(relative)
-        if unlink(absolute) != 0 { throw .io(path: relative, errno: errno) }
-        try syncFolder(VaultPath.folder(of: absolute))
+        let parent = try directory.parent(of: relative)
+        guard parent.kind() == .file else { throw .refused("'\(relative)' is not a regular file; not deleted") }
+        if unlinkat(parent.fd, parent.name, 0) != 0 { throw .io(path: relative, errno: errno) }
+        try sync(parent.fd, relative)
     }
 
-    private func check(_ absolute: String, relative: String, expected: FileStamp?, mustNotExist: Bool, mode: inout mode_t?)
-        throws(NotezError)
-    {
-        var info = stat()
-        if lstat(absolute, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFLNK {
-                throw .refused("'\(relative)' is a symlink; notez never writes through symlinks")
-            }
-            guard (info.st_mode & S_IFMT) == S_IFREG else { throw .refused("'\(relative)' is not a regular file") }
-            if mustNotExist { throw .refused("'\(relative)' already exists; not replaced") }
-            mode = info.st_mode
-            if let expected {
-                let now = FileStamp(
-                    inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                    mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-                if now != expected { throw .refused("'\(relative)' changed while notez was writing it; not replaced") }
-            }
-        } else if expected != nil {
-            throw .refused("'\(relative)' disappeared while notez was writing it")
+    /// Removes temporary files a killed notez left in `folder` (vault-relative); returns their names.
+    public func removeStaleTemporaries(in folder: String) -> [String] {
+        guard let parent = try? folder.isEmpty ? nil : directory.parent(of: folder) else {
+            return folder.isEmpty ? removeStale(at: directory.fd) : []
         }
-    }
-
-    private func syncFolder(_ absolute: String) throws(NotezError) {
-        let fd = open(absolute.isEmpty ? "/" : absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: absolute, errno: errno) }
+        let fd = openat(parent.fd, parent.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
         defer { close(fd) }
-        // Some file systems do not support fsync on folders; that is not a failure of the write.
-        if fsync(fd) != 0, errno != EINVAL, errno != ENOTSUP { throw .io(path: absolute, errno: errno) }
+        return removeStale(at: fd)
     }
 
-    private func renameNoReplace(_ from: String, _ to: String) -> Int32 {
+    private func removeStale(at folder: Int32) -> [String] {
+        let copy = dup(folder)
+        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
+        defer { closedir(stream) }
+        var removed: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(AtomicWriter.temporaryPrefix) else { continue }
+            var info = stat()
+            // Only regular files: a temporary name is never a folder or a link notez made.
+            if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                unlinkat(folder, name, 0) == 0
+            {
+                removed.append(name)
+            }
+        }
+        return removed
+    }
+
+    // MARK: - Writing
+
+    private func createTemporary(in parent: VaultDirectory.Parent, bytes: [UInt8], mode: mode_t?) throws(NotezError) -> String {
+        let name = AtomicWriter.temporaryPrefix + String(getpid()) + "-" + AtomicWriter.uniqueSuffix()
+        let fd = openat(parent.fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw .io(path: parent.relative, errno: errno) }
+        var failure: NotezError?
+        if let mode, fchmod(fd, mode & 0o7777) != 0 { failure = .io(path: parent.relative, errno: errno) }
+        var written = 0
+        while failure == nil, written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc.write(fd, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = .io(path: parent.relative, errno: errno)
+            } else {
+                written += count
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = .io(path: parent.relative, errno: errno) }
+        if close(fd) != 0, failure == nil { failure = .io(path: parent.relative, errno: errno) }
+        if let failure {
+            unlinkat(parent.fd, name, 0)
+            throw failure
+        }
+        return name
+    }
+
+    /// Swaps the new file in; reverses the swap when what it swapped out is not the checked original.
+    private func commit(_ temporary: String, over original: OriginalFile, in parent: VaultDirectory.Parent) throws(NotezError) {
+        guard Self.rename(parent.fd, temporary, parent.fd, parent.name, flags: Self.renameExchange) == 0 else {
+            // No RENAME_EXCHANGE on this file system: a plain rename after the last check.
+            if errno == EINVAL || errno == ENOSYS || errno == ENOTSUP {
+                if renameat(parent.fd, temporary, parent.fd, parent.name) != 0 { throw .io(path: parent.relative, errno: errno) }
+                return
+            }
+            throw .io(path: parent.relative, errno: errno)
+        }
+        var swapped = stat()
+        let sameFile = fstatat(parent.fd, temporary, &swapped, AT_SYMLINK_NOFOLLOW) == 0 && swapped.st_ino == original.inode
+            && swapped.st_dev == original.device
+        if !sameFile || !original.isUnchanged() {
+            // Someone saved between the check and the swap: give the name back to their version.
+            _ = Self.rename(parent.fd, temporary, parent.fd, parent.name, flags: Self.renameExchange)
+            throw .changedWhileWriting(path: parent.relative)
+        }
+        unlinkat(parent.fd, temporary, 0)
+    }
+
+    private func sync(_ folder: Int32, _ relative: String) throws(NotezError) {
+        // Some file systems do not support fsync on folders; that is not a failure of the write.
+        if fsync(folder) != 0, errno != EINVAL, errno != ENOTSUP, errno != EBADF { throw .io(path: relative, errno: errno) }
+    }
+
+    // MARK: - .notez/.gitignore
+
+    /// Before anything is created in `.notez/`, its `.gitignore` lists every machine-local path.
+    private func ensureStateIgnored(for relative: String) throws(NotezError) {
+        guard relative.hasPrefix(".notez/"), relative != StateIgnore.path, !StateIgnore.isDone(root) else { return }
+        guard directory.kind(".notez") == .folder else { return }
+        let existing = try directory.readFile(StateIgnore.path)
+        if let updated = StateIgnore.updated(existing) {
+            let parent = try directory.parent(of: StateIgnore.path)
+            let stamp = parent.status().map(FileStamp.init(status:))
+            try write(updated, to: StateIgnore.path, expected: stamp, mustNotExist: stamp == nil)
+        }
+        StateIgnore.markDone(root)
+    }
+
+    // MARK: - System calls
+
+    static let renameNoReplace: UInt32 = 1
+    static let renameExchange: UInt32 = 2
+
+    /// `renameat2`; without it (old kernels, some file systems) a no-replace rename falls back to a
+    /// checked `renameat`, and an exchange fails with ENOSYS.
+    static func rename(_ fromFolder: Int32, _ from: String, _ toFolder: Int32, _ to: String, flags: UInt32) -> Int32 {
         #if os(Linux)
         // Glibc's module map hides renameat2 (it needs _GNU_SOURCE); look it up at run time.
         if let renameat2 = AtomicWriter.renameat2 {
-            let result = renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */)
-            if result == 0 || (errno != EINVAL && errno != ENOSYS) { return result }
+            let result = renameat2(fromFolder, from, toFolder, to, flags)
+            if result == 0 || (errno != EINVAL && errno != ENOSYS) || flags == renameExchange { return result }
         }
         #endif
-        // File systems without RENAME_NOREPLACE: the existence check in `move` has to do.
-        return rename(from, to)
+        if flags == renameExchange {
+            errno = ENOSYS
+            return -1
+        }
+        var info = stat()
+        if fstatat(toFolder, to, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            errno = EEXIST
+            return -1
+        }
+        return renameat(fromFolder, from, toFolder, to)
     }
 
     #if os(Linux)
@@ -187,13 +260,6 @@ public struct AtomicWriter: Sendable {
         return unsafeBitCast(symbol, to: RenameAt2.self)
     }()
     #endif
-
-    /// `realpath(3)` as a String, nil when the path does not resolve.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 
     private static let counter = Counter()
 

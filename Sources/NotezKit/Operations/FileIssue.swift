@@ -4,10 +4,14 @@ public struct FileIssue: Sendable, Equatable, Codable {
     public var path: String
     /// Why.
     public var reason: String
+    /// True when a system call failed (no space, no permission, ...), as opposed to a file left
+    /// alone on purpose; decides the exit status.
+    public var failed: Bool?
 
     /// Creates an issue.
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, failed: Bool? = nil) {
         self.path = path
         self.reason = reason
+        self.failed = failed
     }
 }

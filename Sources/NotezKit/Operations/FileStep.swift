@@ -37,7 +37,7 @@ public struct FileStep: Sendable, Equatable, Codable {
     public var inverse: [FrontMatterEdit]?
     /// The new contents of a `write` step.
     public var contents: String?
-    /// The old contents of a `write` step that replaces a file (for undo).
+    /// The old contents of a `write` step that replaces a file, or of a `delete` step that keeps it (for undo).
     public var previousContents: String?
     /// The exact front matter text before and after an `edit` step: applied instead of `edits`
     /// when the file's front matter is still exactly `before` (byte-identical undo), see `FrontMatterChange`.
@@ -102,12 +102,14 @@ public struct FileStep: Sendable, Equatable, Codable {
         FileStep(kind: .removeFolder, path: path)
     }
 
-    /// Deletes the file `path` if it still has content hash `hash`.
-    public static func delete(_ path: String, hash: String, size: Int64) -> FileStep {
-        FileStep(kind: .delete, path: path, before: FileFingerprint(size: size, mtimeNanos: 0, hash: hash))
+    /// Deletes the file `path` if it still has content hash `hash`; with its text in `contents`
+    /// (small state files such as a trash item's info) the deletion can be undone.
+    public static func delete(_ path: String, hash: String, size: Int64, contents: String? = nil) -> FileStep {
+        FileStep(
+            kind: .delete, path: path, before: FileFingerprint(size: size, mtimeNanos: 0, hash: hash), previousContents: contents)
     }
 
-    /// The step that undoes this one, or nil when it cannot be undone (a permanent delete).
+    /// The step that undoes this one, or nil when it cannot be undone (a permanent delete of a note).
     ///
     /// The inverse of an edit carries no fingerprint: an undo plan re-reads the file (see `PlanBuilder.rebase`).
     public var inverted: FileStep? {
@@ -126,7 +128,7 @@ public struct FileStep: Sendable, Equatable, Codable {
         case .removeFolder:
             return .createFolder(path)
         case .delete:
-            return nil
+            return previousContents.map { FileStep.write(path, contents: $0, previous: nil) }
         }
     }
 

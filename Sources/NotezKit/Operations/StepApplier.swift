@@ -12,6 +12,8 @@ public struct StepApplier: Sendable {
         case replanned
         /// Left alone, with the reason.
         case skipped(String)
+        /// A system call failed (no space left, permission denied, ...), with the reason.
+        case failed(String)
     }
 
     /// The writer (confines every change to the vault).
@@ -56,7 +58,7 @@ public struct StepApplier: Sendable {
             }
         } catch {
             if case .refused(let message) = error, message.hasPrefix("simulated crash") { throw error }
-            return .skipped(error.description)
+            return error.category == .io ? .failed(error.description) : .skipped(error.description)
         }
         try counter.didWrite()
         return .applied
@@ -77,11 +79,10 @@ public struct StepApplier: Sendable {
             }
             if edited == bytes { return .alreadyDone }
             do {
-                try writer.write(edited, to: step.path, expected: contents.stamp)
-            } catch {
-                // Saved by someone else between our read and the rename: read the new version again.
-                if let again = try? files.read(step.path), again.stamp != contents.stamp { continue }
-                throw error
+                try writer.write(edited, to: step.path, expected: contents.stamp, expectedHash: ContentHash.value(bytes))
+            } catch .changedWhileWriting(_) {
+                // Saved by someone else while we wrote; their version is in place: plan again from it.
+                continue
             }
             try counter.didWrite()
             return changed ? .replanned : .applied
@@ -96,7 +97,7 @@ public struct StepApplier: Sendable {
         if let before = step.before {
             guard let current else { return .skipped("the file no longer exists; not recreated") }
             guard before.matches(current.bytes) else { return .skipped("changed since the plan; not replaced") }
-            try writer.write(bytes, to: step.path, expected: current.stamp)
+            try writer.write(bytes, to: step.path, expected: current.stamp, expectedHash: ContentHash.value(current.bytes))
         } else {
             if current != nil { return .skipped("a file with that name appeared; not replaced") }
             try writer.write(bytes, to: step.path, mustNotExist: true)

@@ -7,7 +7,9 @@ public enum TrashPlanner {
     public static let folder = ".notez/trash"
 
     /// `rm NOTE...`: each note moves to its own trash item; nothing else about it changes.
-    public static func trash(notes arguments: [String], now: Double, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
+    public static func trash(
+        notes arguments: [String], now: Double, key: MachineKey, index: VaultIndex, files: any VaultFiles
+    ) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "rm", arguments: arguments)
         let notes = try builder.resolveNotes(arguments)
         var ids: [String] = []
@@ -22,7 +24,7 @@ public enum TrashPlanner {
             let id = newID(now: now, builder: builder)
             let item = folder + "/" + id
             builder.createFolder(item)
-            let info = infoText(originalPath: note.path, deleted: now)
+            let info = infoText(id: id, originalPath: note.path, deleted: now, key: key)
             builder.plan.steps.append(.write(item + "/" + TrashItem.infoFileName, contents: info, previous: nil))
             builder.claim(item + "/" + TrashItem.infoFileName)
             builder.move(note.path, to: item + "/" + VaultPath.name(of: note.path))
@@ -32,9 +34,13 @@ public enum TrashPlanner {
         return builder.plan
     }
 
-    /// The text of `trashinfo.yaml`.
-    public static func infoText(originalPath: String, deleted: Double) -> String {
-        "# notez trash item: where the note was and when it was deleted.\npath: \(YAMLValue.quoted(originalPath))\ndeleted: \(NoteDate.iso8601(deleted))\n"
+    /// The text of `trashinfo.yaml`, signed with `key` so that only this machine's items are trusted.
+    public static func infoText(id: String, originalPath: String, deleted: Double, key: MachineKey) -> String {
+        let deletedText = NoteDate.iso8601(deleted)
+        let message = TrashStore.signedMessage(
+            id: id, originalPath: originalPath, deleted: deletedText, fileName: VaultPath.name(of: originalPath))
+        return "# notez trash item: where the note was and when it was deleted.\npath: \(YAMLValue.quoted(originalPath))\n"
+            + "deleted: \(deletedText)\nsignature: hmac-sha256:\(key.sign(TrashStore.purpose, message))\n"
     }
 
     /// A new item id: the time and a counter, unique in the trash and in this plan.
@@ -122,7 +128,10 @@ public enum TrashPlanner {
         if !keepingNote { paths.insert(item.storedPath, at: 0) }
         for path in paths {
             guard let contents = try builder.files.read(path) else { continue }
-            builder.plan.steps.append(.delete(path, hash: ContentHash.of(contents.bytes), size: Int64(contents.bytes.count)))
+            // The info is kept in the step so that a restore can be undone (back into the trash).
+            let text = path.hasSuffix("/" + TrashItem.infoFileName) ? String(validating: contents.bytes, as: UTF8.self) : nil
+            builder.plan.steps.append(
+                .delete(path, hash: ContentHash.of(contents.bytes), size: Int64(contents.bytes.count), contents: text))
         }
         builder.plan.steps.append(.removeFolder(itemFolder))
     }

@@ -11,7 +11,7 @@ public struct FolderColors: Sendable, Equatable {
 
     /// Reads the colors; a missing file means none.
     public static func load(root: String) throws(NotezError) -> FolderColors {
-        let pairs = try NotezStateFile.loadMapping(path(root: root), shownAs: ".notez/folders.yaml")
+        let pairs = try NotezStateFile.loadMapping(root: root, relative: ".notez/folders.yaml")
         return FolderColors(
             colors: pairs.compactMap { pair in
                 guard let color = pair.value["color"]?.string.flatMap(ColorName.init) else { return nil }

@@ -26,10 +26,14 @@ public enum NotezError: Error, Sendable, Equatable, CustomStringConvertible {
     case refused(String)
     /// A write failed.
     case writeFailed(path: String, reason: String)
+    /// A file changed (someone saved it) while notez was writing it; nothing of theirs was lost.
+    case changedWhileWriting(path: String)
+    /// Another notez process is changing the vault.
+    case busy(String)
 
     /// The classes of error of the exit status table.
     public enum Category: Sendable {
-        case usage, io, refused
+        case usage, io, refused, busy
     }
 
     /// Which row of the exit status table this error belongs to.
@@ -37,7 +41,8 @@ public enum NotezError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .io, .unreadable, .vaultNotFound, .writeFailed: return .io
         case .noteNotFound, .ambiguousNote, .folderNotFound, .invalidName, .usage: return .usage
-        case .refused: return .refused
+        case .refused, .changedWhileWriting: return .refused
+        case .busy: return .busy
         }
     }
 
@@ -58,8 +63,10 @@ public enum NotezError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no folder '\(name)'"
         case .invalidName(let name, let reason):
             return "'\(name)': \(reason)"
-        case .usage(let message), .refused(let message):
+        case .usage(let message), .refused(let message), .busy(let message):
             return message
+        case .changedWhileWriting(let path):
+            return "'\(path)' changed while notez was writing it; the other version was kept"
         case .writeFailed(let path, let reason):
             return "\(path): write failed: \(reason)"
         }

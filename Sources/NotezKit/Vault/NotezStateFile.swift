@@ -1,11 +1,17 @@
-import Foundation
-
-/// Reading notez's own small YAML files in `.notez/`.
+/// Reading notez's own small YAML files in `.notez/`: through the path resolver (never through a
+/// symlink, never blocking on a FIFO) and at most `maxSize` bytes, since they may come from anyone.
 enum NotezStateFile {
+    /// The largest state file read.
+    static let maxSize = 1 << 20
+
+    /// The bytes of a state file, nil when it does not exist.
+    static func bytes(root: String, relative: String) throws(NotezError) -> [UInt8]? {
+        try VaultDirectory(root: root).readFile(relative, limit: maxSize)
+    }
+
     /// The top-level mapping of a state file; a missing file is empty, a malformed one an error.
-    static func loadMapping(_ path: String, shownAs name: String) throws(NotezError) -> [(key: String, value: YAMLValue)] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let bytes = try NoteReader.readAll(path).bytes
+    static func loadMapping(root: String, relative name: String) throws(NotezError) -> [(key: String, value: YAMLValue)] {
+        guard let bytes = try bytes(root: root, relative: name) else { return [] }
         switch YAMLValue.parse(bytes) {
         case .failure(let error):
             throw .unreadable(path: "\(name):\(error.line + 1):\(error.column + 1)", reason: error.message)

@@ -29,7 +29,7 @@ public struct TagRegistry: Sendable, Equatable {
 
     /// Reads the registry; a missing file is an empty registry.
     public static func load(root: String) throws(NotezError) -> TagRegistry {
-        let pairs = try NotezStateFile.loadMapping(path(root: root), shownAs: ".notez/tags.yaml")
+        let pairs = try NotezStateFile.loadMapping(root: root, relative: ".notez/tags.yaml")
         return TagRegistry(entries: pairs.map { Entry(name: $0.key, color: $0.value["color"]?.string.flatMap(ColorName.init)) })
     }
 

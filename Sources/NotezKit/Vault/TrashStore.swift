@@ -1,37 +1,82 @@
-import Foundation
-
 /// Reads the trash folder `.notez/trash/`.
+///
+/// A trash item is trusted only when its `trashinfo.yaml` carries a signature by this user's
+/// `MachineKey` over its id, original path, deletion time and file name: an item that arrived by
+/// sync or git, or whose info was edited (say, to restore into `.git/hooks/`), is never listed,
+/// restored, purged or deleted; it is reported by `ignored()` and `notez check`.
 public struct TrashStore: Sendable {
     /// The vault root.
     public let root: String
+    private let key: MachineKey?
 
-    /// A store over a vault root.
-    public init(root: String) { self.root = root }
-
-    /// The trash folder's absolute path.
-    public var folder: String { root + "/.notez/trash" }
-
-    /// Every well-formed item, newest first; item folders without valid info are skipped.
-    public func items() -> [TrashItem] {
-        guard let ids = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        var items: [TrashItem] = []
-        for id in ids where !id.hasPrefix(".") {
-            if let item = item(id: id) { items.append(item) }
-        }
-        return items.sorted { ($0.deleted, $0.id) > ($1.deleted, $1.id) }
+    /// A store over a vault root; items are checked with `key` (default: this user's key, if any).
+    public init(root: String, key: MachineKey? = MachineKey.loadExisting()) {
+        self.root = root
+        self.key = key
     }
 
-    /// Reads one item by its folder name.
+    /// The trash folder's absolute path.
+    public var folder: String { root + "/" + TrashPlanner.folder }
+
+    /// The purpose string of trash signatures.
+    static let purpose = "trash item"
+
+    /// The message a trash item's signature covers.
+    static func signedMessage(id: String, originalPath: String, deleted: String, fileName: String) -> [UInt8] {
+        Array([id, originalPath, deleted, fileName].joined(separator: "\u{0}").utf8)
+    }
+
+    /// Every trusted item, newest first.
+    public func items() -> [TrashItem] { read().items }
+
+    /// Item folders that are not trusted or not well-formed, with the reason.
+    public func ignored() -> [FileIssue] { read().ignored }
+
+    /// Reads one trusted item by its folder name.
     public func item(id: String) -> TrashItem? {
-        let itemFolder = folder + "/" + id
-        guard let contents = try? NoteReader.readAll(itemFolder + "/" + TrashItem.infoFileName),
-            case .success(let value) = YAMLValue.parse(contents.bytes),
+        guard let directory = try? VaultDirectory(root: root) else { return nil }
+        return try? item(id: id, directory: directory)
+    }
+
+    /// The trusted items (newest first) and the ignored folders, in one pass.
+    public func read() -> (items: [TrashItem], ignored: [FileIssue]) {
+        guard let directory = try? VaultDirectory(root: root) else { return ([], []) }
+        if let problem = directory.stateFolderProblem(TrashPlanner.folder) {
+            return ([], [FileIssue(path: TrashPlanner.folder, reason: problem)])
+        }
+        var items: [TrashItem] = []
+        var ignored: [FileIssue] = []
+        for id in directory.names(in: TrashPlanner.folder) where !id.hasPrefix(".") {
+            do {
+                items.append(try item(id: id, directory: directory))
+            } catch {
+                ignored.append(FileIssue(path: TrashPlanner.folder + "/" + id, reason: error.description))
+            }
+        }
+        return (items.sorted { ($0.deleted, $0.id) > ($1.deleted, $1.id) }, ignored)
+    }
+
+    private func item(id: String, directory: VaultDirectory) throws(NotezError) -> TrashItem {
+        let itemFolder = TrashPlanner.folder + "/" + id
+        guard directory.kind(itemFolder) == .folder else { throw .refused("not a trash item folder; ignored") }
+        guard let bytes = try directory.readFile(itemFolder + "/" + TrashItem.infoFileName, limit: 64 << 10),
+            case .success(let value) = YAMLValue.parse(bytes),
             let original = value["path"]?.string,
             let deletedText = value["deleted"]?.string,
             let deleted = NoteDate.parse(deletedText)
-        else { return nil }
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: itemFolder)) ?? []
-        guard let fileName = files.first(where: { $0 != TrashItem.infoFileName && !$0.hasPrefix(".") }) else { return nil }
+        else { throw .refused("no readable \(TrashItem.infoFileName); ignored") }
+        let files = directory.names(in: itemFolder).filter { $0 != TrashItem.infoFileName && !$0.hasPrefix(".") }
+        guard files.count == 1, let fileName = files.first, directory.kind(itemFolder + "/" + fileName) == .file else {
+            throw .refused("not exactly one trashed note file; ignored")
+        }
+        let signature = value["signature"]?.string ?? ""
+        let message = TrashStore.signedMessage(id: id, originalPath: original, deleted: deletedText, fileName: fileName)
+        guard signature.hasPrefix("hmac-sha256:"), let key,
+            key.verify(String(signature.dropFirst("hmac-sha256:".count)), TrashStore.purpose, message)
+        else {
+            throw .refused("not trashed by notez on this machine (no valid signature); ignored, never restored or purged")
+        }
+        _ = try VaultPath.checkedComponents(original)
         return TrashItem(id: id, originalPath: original, deleted: deleted.seconds, fileName: fileName)
     }
 }

@@ -24,12 +24,10 @@ public struct VaultConfig: Sendable, Equatable {
 
         """
 
-    /// Reads the configuration of a vault; a missing file gives the defaults.
+    /// Reads the configuration of a vault; a missing file gives the defaults, a bad one an error
+    /// (`IndexBuilder` turns that into a warning and the defaults, so a bad file never bricks the vault).
     public static func load(root: String) throws(NotezError) -> VaultConfig {
-        let path = root + "/.notez/config.yaml"
-        guard FileManager.default.fileExists(atPath: path) else { return VaultConfig() }
-        let bytes: [UInt8]
-        do { bytes = try NoteReader.readAll(path).bytes } catch { throw error }
+        guard let bytes = try NotezStateFile.bytes(root: root, relative: ".notez/config.yaml") else { return VaultConfig() }
         switch YAMLValue.parse(bytes) {
         case .failure(let error):
             throw .unreadable(path: ".notez/config.yaml:\(error.line + 1):\(error.column + 1)", reason: error.message)

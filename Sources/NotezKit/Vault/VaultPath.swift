@@ -67,4 +67,31 @@ public enum VaultPath {
         if name.contains("/") { throw .invalidName(shown, reason: "'/' is not allowed in a name") }
         if name.utf8.count > 255 { throw .invalidName(shown, reason: "name longer than 255 bytes") }
     }
+
+    /// The components of a vault-relative path that notez may change, or an error saying why not.
+    ///
+    /// The single rule for every path that is written, moved or deleted: relative, no empty, `.` or
+    /// `..` components, no control characters, and no hidden component except a leading `.notez`
+    /// (so never `.git/`, `.obsidian/` or a dot-file outside `.notez/`).
+    public static func checkedComponents(_ relative: String) throws(NotezError) -> [String] {
+        if relative.isEmpty || relative.hasPrefix("/") {
+            throw .invalidName(relative, reason: "not a path inside the vault")
+        }
+        if relative.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw .invalidName(relative, reason: "control characters are not allowed in vault paths")
+        }
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let inState = components[0] == ".notez"
+        for (position, component) in components.enumerated() {
+            if component.isEmpty || component == "." || component == ".." {
+                throw .invalidName(relative, reason: "'..', '.' and empty components are not allowed in vault paths")
+            }
+            if component.utf8.count > 255 { throw .invalidName(relative, reason: "a name longer than 255 bytes") }
+            let allowedHidden = position == 0 ? component == ".notez" : inState && position == components.count - 1
+            if component.hasPrefix("."), !allowedHidden {
+                throw .refused("'\(relative)' is inside a hidden folder or is a hidden file; notez writes only notes and .notez/")
+            }
+        }
+        return components
+    }
 }

@@ -174,7 +174,7 @@ import Testing
     @Test func permanentDeletesCannotBeUndone() throws {
         let vault = try TemporaryVault(["a.md": "a\n"])
         defer { vault.remove() }
-        try vault.run(TrashPlanner.trash(notes: ["a"], now: 1, index: vault.index(), files: vault.files))
+        try vault.run(TrashPlanner.trash(notes: ["a"], now: 1, key: try MachineKey.loadOrCreate(), index: vault.index(), files: vault.files))
         let result = try vault.run(TrashPlanner.empty(index: vault.index(), files: vault.files))
         let id = try #require(result.id)
         let record = try #require(try Journal(writer: vault.writer()).record(id: id))
@@ -187,7 +187,7 @@ import Testing
         symlink(vault.root + "/real/target.md", vault.root + "/link.md")
         let move = try MovePlanner.move(notes: ["link.md"], to: "Dest", create: false, index: vault.index(), files: vault.files)
         #expect(move.steps.isEmpty && move.skipped.map(\.path) == ["link.md"])
-        let trash = try TrashPlanner.trash(notes: ["link.md"], now: 1, index: vault.index(), files: vault.files)
+        let trash = try TrashPlanner.trash(notes: ["link.md"], now: 1, key: try MachineKey.loadOrCreate(), index: vault.index(), files: vault.files)
         #expect(trash.steps.isEmpty && trash.skipped.map(\.path) == ["link.md"])
         // Even a hand-made step is refused by the writer.
         let applier = StepApplier(writer: try vault.writer(), counter: WriteCounter(limit: nil, action: .throwError))

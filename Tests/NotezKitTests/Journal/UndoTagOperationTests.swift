@@ -158,7 +158,7 @@ import Testing
     @Test func historyTellsWhyAnOperationCannotBeUndone() throws {
         let vault = try TemporaryVault(Self.vaultFiles.merging(["gone.md": "x\n"]) { $1 })
         defer { vault.remove() }
-        try vault.run(TrashPlanner.trash(notes: ["gone"], now: 500, index: vault.index(), files: vault.files), now: 500)
+        try vault.run(TrashPlanner.trash(notes: ["gone"], now: 500, key: try MachineKey.loadOrCreate(), index: vault.index(), files: vault.files), now: 500)
         try vault.run(TrashPlanner.empty(index: vault.index(), files: vault.files), now: 600)
         let history = try Self.history(vault)
         #expect(history.undoability(of: history.records[1]) == .notUndoable("deleted files permanently"))

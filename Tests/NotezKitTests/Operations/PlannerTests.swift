@@ -64,7 +64,7 @@ import Testing
     @Test func rmMovesToTheTrashWithInfo() throws {
         let vault = try TemporaryVault(["Work/Plan.md": "plan\n"])
         defer { vault.remove() }
-        let plan = try TrashPlanner.trash(notes: ["Work/Plan"], now: Self.now, index: vault.index(), files: vault.files)
+        let plan = try TrashPlanner.trash(notes: ["Work/Plan"], now: Self.now, key: try MachineKey.loadOrCreate(), index: vault.index(), files: vault.files)
         try vault.run(plan)
         let items = TrashStore(root: vault.root).items()
         #expect(items.count == 1)
@@ -77,7 +77,7 @@ import Testing
     @Test func restoreGoesToTheRootWhenTheFolderIsGoneAndSuffixesClashes() throws {
         let vault = try TemporaryVault(["Gone/Plan.md": "old\n"])
         defer { vault.remove() }
-        try vault.run(TrashPlanner.trash(notes: ["Gone/Plan"], now: Self.now, index: vault.index(), files: vault.files))
+        try vault.run(TrashPlanner.trash(notes: ["Gone/Plan"], now: Self.now, key: try MachineKey.loadOrCreate(), index: vault.index(), files: vault.files))
         try FileManager.default.removeItem(atPath: vault.root + "/Gone")
         try Data("new\n".utf8).write(to: URL(fileURLWithPath: vault.root + "/Plan.md"))
         let items = TrashStore(root: vault.root).items()
@@ -93,8 +93,8 @@ import Testing
     @Test func trashDeleteAndPurge() throws {
         let vault = try TemporaryVault(["a.md": "a\n", "b.md": "b\n"])
         defer { vault.remove() }
-        try vault.run(TrashPlanner.trash(notes: ["a"], now: Self.now - 40 * 86_400, index: vault.index(), files: vault.files))
-        try vault.run(TrashPlanner.trash(notes: ["b"], now: Self.now, index: vault.index(), files: vault.files))
+        try vault.run(TrashPlanner.trash(notes: ["a"], now: Self.now - 40 * 86_400, key: try MachineKey.loadOrCreate(), index: vault.index(), files: vault.files))
+        try vault.run(TrashPlanner.trash(notes: ["b"], now: Self.now, key: try MachineKey.loadOrCreate(), index: vault.index(), files: vault.files))
         let purge = try TrashPlanner.purge(days: 30, now: Self.now, index: vault.index(), files: vault.files)
         try vault.run(purge)
         #expect(TrashStore(root: vault.root).items().map(\.originalPath) == ["b.md"])

@@ -34,12 +34,13 @@ struct TemporaryVault {
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root + "/" + path) }
 
-    /// Every file (not folder) under the root with its contents, hidden ones included except the journal.
+    /// Every file (not folder) under the root with its contents, hidden ones included except the
+    /// journal, the lock and the `.gitignore` that hides them (machine-local state, see `StateIgnore`).
     func snapshot(includeJournal: Bool = false) -> [String: String] {
         var result: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let path = enumerator?.nextObject() as? String {
-            if !includeJournal, path.hasPrefix(".notez/journal") { continue }
+            if !includeJournal, path.hasPrefix(".notez/journal") || path == ".notez/lock" || path == ".notez/.gitignore" { continue }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 result[path] = text(path)

@@ -1,0 +1,25 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez recover`: what every changing command does first, on its own: finish interrupted
+/// operations, remove temporary files a kill left, purge old trash. Read commands never do this.
+struct RecoverCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recover",
+        abstract: "Finish interrupted operations and purge old trash now (every changing command does this first).")
+
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let root = try vault.root()
+        let writer = try AtomicWriter(root: root)
+        guard writer.directory.kind(".notez") == .folder else {
+            Terminal.line("nothing to recover (no .notez/ folder)")
+            return
+        }
+        VaultOptions.heldLock = try VaultLock.acquire(writer)
+        let messages = StartupDuties.run(root: root)
+        for message in messages { Terminal.notice(TerminalText.safe(message)) }
+        Terminal.line(messages.isEmpty ? "nothing to recover" : "done")
+    }
+}
