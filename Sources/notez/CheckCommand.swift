@@ -12,7 +12,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let index = try vault.loadIndex()
-        let check = VaultCheck(index: index)
+        let journal = Journal(writer: try AtomicWriter(root: index.root))
+        let check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored)
         if output.json {
             Terminal.line(
                 JSONValue.array(

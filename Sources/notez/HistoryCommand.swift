@@ -60,6 +60,7 @@ struct HistoryCommand: ParsableCommand {
             ("files", .array(record.steps.filter(\.touchesFile).map { .string($0.path) })),
             ("complete", .bool(record.complete)),
             ("recovered", .bool(record.recovered ?? false)),
+            ("failed", .bool(record.failed ?? false)),
             ("undoes", record.undoes.map(JSONValue.string) ?? .null),
             ("undoneBy", history.undoneBy[record.id].map(JSONValue.string) ?? .null),
             ("undoable", .bool(status == .undoable)),

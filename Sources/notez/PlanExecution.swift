@@ -55,14 +55,19 @@ enum PlanExecution {
         for path in result.replanned {
             Terminal.notice(TerminalText.safe("\(path) changed since notez read it; the change was kept and the edit applied to it"))
         }
-        // Files the plan could not edit safely make the run partial (3); a file that changed under
-        // the operation and could not be re-planned is a safety refusal (4).
+        // A failed system call (no space, no permission) or a file the plan could not edit safely
+        // makes the run partial (3); a file refused while applying (it changed under the operation
+        // and could not be re-planned, a symlink, a path outside the vault) is a safety refusal (4).
         let plannedSkips = Set(plan.skipped.map(\.path))
-        let refusedWhileApplying = result.issues.filter { !plannedSkips.contains($0.path) }
+        let refusedWhileApplying = result.issues.filter { !plannedSkips.contains($0.path) && $0.failed != true }
         if !result.issues.isEmpty {
             let count = result.issues.count
-            let message = "\(count) file\(count == 1 ? " was" : "s were") left alone (see above); the rest was done"
-            throw CLIExit(code: refusedWhileApplying.isEmpty ? CLIExit.io : CLIExit.refused, message: message)
+            let done = result.applied.count
+            let message =
+                "\(count) file\(count == 1 ? " was" : "s were") not changed (see above); "
+                + (done == 0 ? "nothing was changed" : "\(done) other\(done == 1 ? " was" : "s were") changed")
+            let failed = result.issues.contains { $0.failed == true }
+            throw CLIExit(code: failed || refusedWhileApplying.isEmpty ? CLIExit.io : CLIExit.refused, message: message)
         }
         return result
     }

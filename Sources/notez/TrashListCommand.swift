@@ -11,7 +11,8 @@ struct TrashListCommand: ParsableCommand {
 
     func run() throws {
         let index = try vault.loadIndex()
-        let items = TrashStore(root: index.root).items()
+        let (items, ignored) = TrashStore(root: index.root).read()
+        for issue in ignored { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
         let notes = items.map { NoteReader.note(relativePath: $0.storedPath, root: index.root) }
         if output.json {
             Terminal.line(

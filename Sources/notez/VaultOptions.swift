@@ -65,7 +65,7 @@ struct VaultOptions: ParsableArguments {
     private func build(_ root: String) throws -> VaultIndex {
         let index = try IndexBuilder.build(root: root)
         for problem in index.stateProblems where !problem.path.hasPrefix(TrashPlanner.folder) {
-            Terminal.warning(TerminalText.safe(problem.reason.hasPrefix(problem.path) ? problem.reason : "\(problem.path): \(problem.reason)"))
+            Terminal.warning(TerminalText.safe("\(problem.path): \(problem.reason)"))
         }
         return index
     }

@@ -25,18 +25,39 @@ enum CLIRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
+    /// A private folder for `XDG_STATE_HOME` and `XDG_CACHE_HOME`, one per test run.
+    static let userFolders: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("notez-user-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return url
+    }()
+
     /// Runs `notez args...` in `directory` with `stdin` as input and extra environment variables.
     static func run(_ args: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:]) throws
         -> CLIResult
     {
+        try run(executable: binary, args, in: directory, stdin: stdin, environment: environment)
+    }
+
+    /// Runs a shell command line (with notez's test environment).
+    static func runShell(_ line: String, in directory: URL? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+        try run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", line], in: directory, stdin: nil, environment: environment)
+    }
+
+    private static func run(
+        executable: URL, _ args: [String], in directory: URL?, stdin: String?, environment: [String: String]
+    ) throws -> CLIResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env.removeValue(forKey: "NOTEZ_VAULT")
         // A fixed clock: ExampleVault's trash item must not age past `trash_days` as real days pass.
         env["NOTEZ_NOW"] = "1795000000"
+        // notez's key and caches live outside vaults: keep the tests' own apart from the user's.
+        env["XDG_STATE_HOME"] = userFolders.appendingPathComponent("state").path
+        env["XDG_CACHE_HOME"] = userFolders.appendingPathComponent("cache").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }
@@ -104,14 +125,14 @@ final class TempVault {
     }
 
     /// Every file's bytes by relative path (hidden folders included), to compare before and after.
-    func snapshot() throws -> [String: Data] {
+    func snapshot(skipping skipped: Set<String> = []) throws -> [String: Data] {
         var result: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])!
         for case let file as URL in enumerator {
             guard (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
             let relative = String(file.standardizedFileURL.path.dropFirst(url.standardizedFileURL.path.count + 1))
             // The lock file is machine-local state every changing command may create (always empty).
-            if relative == ".notez/lock" { continue }
+            if relative == ".notez/lock" || skipped.contains(relative) { continue }
             result[relative] = try Data(contentsOf: file)
         }
         return result

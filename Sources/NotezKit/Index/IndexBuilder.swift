@@ -17,6 +17,9 @@ public enum IndexBuilder {
         func loaded<Value>(_ name: String, _ fallback: Value, _ load: () throws(NotezError) -> Value) -> Value {
             do {
                 return try load()
+            } catch .unreadable(let path, let reason) {
+                problems.append(FileIssue(path: path, reason: reason + "; using the defaults"))
+                return fallback
             } catch {
                 problems.append(FileIssue(path: name, reason: error.description + "; using the defaults"))
                 return fallback

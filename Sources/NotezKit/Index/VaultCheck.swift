@@ -11,6 +11,14 @@ public struct VaultCheck: Sendable {
         /// What is wrong.
         public var message: String
 
+        /// A finding.
+        public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+            self.path = path
+            self.line = line
+            self.column = column
+            self.message = message
+        }
+
         /// `path:line:col: message`, or `path: message`.
         public var text: String {
             var location = path
@@ -22,9 +30,13 @@ public struct VaultCheck: Sendable {
     /// Every finding, files first (by path), then folders, then tags.
     public let findings: [Finding]
 
-    /// Examines an index.
-    public init(index: VaultIndex) {
+    /// Examines an index; `extra` adds findings from rooms above the index (the journal).
+    public init(index: VaultIndex, extra: [FileIssue] = []) {
         var findings: [Finding] = []
+        // notez's own files first: bad settings, and state this machine did not write.
+        for issue in index.stateProblems + extra {
+            findings.append(Finding(path: issue.path, message: issue.reason))
+        }
         for note in index.notes {
             guard let problem = note.problem else { continue }
             findings.append(Finding(path: note.path, line: problem.line, column: problem.column, message: problem.message))

@@ -31,6 +31,12 @@ public struct OperationRunner: Sendable {
     public func run(_ plan: Plan, now: Double, undoes: String? = nil, progress: Progress? = nil) throws(NotezError) -> Result {
         var result = Result(issues: plan.skipped)
         guard !plan.steps.isEmpty else { return result }
+        // Nothing is journaled for a plan that would have to write through a symlink or outside
+        // the vault: the whole operation is refused before anything is written.
+        for step in plan.steps {
+            try writer.directory.checkReachable(step.path)
+            if let target = step.to { try writer.directory.checkReachable(target) }
+        }
         let lock = try VaultLock.acquire(writer)
         defer { withExtendedLifetime(lock) {} }
         let journal = Journal(writer: writer)

@@ -74,6 +74,7 @@ public enum TagRefactorPlanner {
             requests.append(.init(path: note.path, edits: edits, inverse: inverse))
         }
         let outcome = add(requests, to: &builder, progress: progress)
+        builder.plan.skipped += unreadableNotes(builder.index)
 
         var sources: [TagOperationDetails.Source] = []
         for key in renamed {
@@ -160,6 +161,7 @@ public enum TagRefactorPlanner {
             }
         }
         let outcome = add(requests, to: &builder, progress: progress)
+        builder.plan.skipped += unreadableNotes(builder.index)
 
         var sources: [TagOperationDetails.Source] = []
         for key in sourceKeys {
@@ -214,6 +216,7 @@ public enum TagRefactorPlanner {
                     inverse: [.addTags(present.map { spelling(of: $0, in: note) })]))
         }
         let outcome = add(requests, to: &builder, progress: progress)
+        builder.plan.skipped += unreadableNotes(builder.index)
         var sources: [TagOperationDetails.Source] = []
         for key in keys {
             let entry = index.registry.entry(for: key)
@@ -249,6 +252,17 @@ public enum TagRefactorPlanner {
         builder.plan.skipped += outcome.skipped
         builder.plan.skipped += outcome.missing.map { FileIssue(path: $0, reason: "the file no longer exists") }
         return outcome
+    }
+
+    /// Notes that could not be read: they may carry the tag, so a refactoring reports them as left
+    /// alone (and the run as partial) instead of passing over them in silence.
+    static func unreadableNotes(_ index: VaultIndex) -> [FileIssue] {
+        let notes = index.notes.compactMap { note -> FileIssue? in
+            guard let problem = note.problem, problem.kind == .unreadable else { return nil }
+            return FileIssue(path: note.path, reason: "could not be read (\(problem.message)); it may still have the tag")
+        }
+        return notes
+            + index.walkProblems.map { FileIssue(path: $0.path, reason: "could not be read (\($0.problem.message)); it may still have the tag") }
     }
 
     /// Every tag key used by a note or registered.

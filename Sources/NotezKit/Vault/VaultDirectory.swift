@@ -56,6 +56,23 @@ public final class VaultDirectory: Sendable {
         return Parent(fd: current, name: components.last!, relative: relative)
     }
 
+    /// Checks, before a plan is journaled, that notez could write `relative`: the path passes
+    /// `VaultPath.checkedComponents` and no folder on the way that exists is a symlink or not a
+    /// folder (missing folders are fine: an earlier step may create them).
+    public func checkReachable(_ relative: String) throws(NotezError) {
+        let components = try VaultPath.checkedComponents(relative)
+        var walked = ""
+        for component in components.dropLast() {
+            walked = VaultPath.join(walked, component)
+            switch kind(walked) {
+            case nil: return
+            case .folder: continue
+            case .symlink: throw .refused("'\(walked)' is a symlink; notez never writes through symlinks ('\(relative)' not changed)")
+            default: throw .refused("'\(walked)' is not a folder; '\(relative)' cannot be written")
+            }
+        }
+    }
+
     /// What is at `relative` without following a final symlink; nil when nothing is there or a folder
     /// on the way is missing, not a folder, or a symlink.
     public func kind(_ relative: String) -> VaultEntryKind? {

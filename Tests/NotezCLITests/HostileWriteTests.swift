@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// Attacks on the write path (rules 5–8 of docs/safety.md): a second writer, an edit saved while
+/// notez writes, failures that must be reported truthfully, and degenerate input of every size.
+@Suite struct HostileWriteTests {
+    static let note = "---\ntags: [a]\n---\nbody\n"
+
+    static func vaultWithNote() throws -> TempVault {
+        let vault = try TempVault()
+        try vault.write(".notez/config.yaml", "snippets: true\n")
+        try vault.write("n.md", note)
+        try vault.write("other.md", "---\ntags: [a]\n---\nother\n")
+        return vault
+    }
+
+    @Test func aSecondWriterWaitsThenGivesUpClearly() throws {
+        let vault = try Self.vaultWithNote()
+        let lock = try HostileVault.HeldLock(vault)
+        let before = try vault.snapshot()
+        let busy = try Mutation.run(vault, ["tag", "add", "n", "b"], environment: ["NOTEZ_LOCK_WAIT": "0.3"])
+        #expect(busy.status == 5)
+        #expect(busy.stderr.contains("another notez process is changing this vault"))
+        #expect(try vault.snapshot() == before)
+        // Reading is never blocked by a writer.
+        #expect(try Mutation.run(vault, ["ls"]).status == 0)
+        lock.release()
+        #expect(try Mutation.run(vault, ["tag", "add", "n", "b"]).status == 0)
+    }
+
+    @Test func twoUndosOfTheSameRecordUndoItOnce() throws {
+        let vault = try Self.vaultWithNote()
+        let add = try Mutation.run(vault, ["tag", "add", "n", "b", "--json"])
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(add.stdout.utf8)) as? [String: Any])?["journal"] as? String)
+        let results = ResultBox()
+        nonisolated(unsafe) let shared = vault
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            results.append(try? Mutation.run(shared, ["undo", id]))
+        }
+        let statuses = results.values.map { $0?.status ?? -1 }.sorted()
+        #expect(statuses.first == 0 && statuses.last != 0, "\(results.values.map { $0?.stderr ?? "" })")
+        #expect(results.values.contains { $0?.stderr.contains("already undone") == true || $0?.status == 5 })
+        #expect(Mutation.text(try vault.snapshot()["n.md"]) == Self.note)
+    }
+
+    @Test(arguments: ["before-commit:inplace", "before-commit:sametime", "before-commit:rename", "after-commit:inplace"])
+    func anEditSavedWhileNotezWritesIsKept(hook: String) throws {
+        let vault = try Self.vaultWithNote()
+        let result = try Mutation.run(vault, ["tag", "add", "n", "b"], environment: ["NOTEZ_TEST_CONCURRENT_WRITE": hook])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("n.md changed since notez read it; the change was kept and the edit applied to it"))
+        let text = try #require(Mutation.text(try vault.snapshot()["n.md"]))
+        let concurrent = hook.hasSuffix("sametime") ? "---\ntags: [a, b]\n---\nbZZZ\n" : "---\ntags: [a, b]\n---\nbody\nconcurrent edit\n"
+        #expect(text == concurrent)
+        #expect(!(try vault.snapshot()).keys.contains { $0.contains(".notez-tmp-") })
+    }
+
+    @Test func undoKeepsAnEditSavedWhileItWrites() throws {
+        let vault = try Self.vaultWithNote()
+        #expect(try Mutation.run(vault, ["tag", "add", "n", "b"]).status == 0)
+        let undo = try Mutation.run(vault, ["undo"], environment: ["NOTEZ_TEST_CONCURRENT_WRITE": "before-commit:rename"])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(Mutation.text(try vault.snapshot()["n.md"]) == "---\ntags: [a]\n---\nbody\nconcurrent edit\n")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "chattr +i needs root (CI runs as root)"))
+    func aPermissionFailureIsReportedWithWhatChanged() throws {
+        let vault = try Self.vaultWithNote()
+        _ = try CLIRunner.runShell("chattr +i n.md", in: vault.url)
+        defer { _ = try? CLIRunner.runShell("chattr -i n.md", in: vault.url) }
+        let result = try Mutation.run(vault, ["tag", "rename", "a", "z"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("n.md: Operation not permitted"))
+        #expect(result.stderr.contains("1 file was not changed (see above); 1 other was changed") || result.stderr.contains("others were changed"))
+        #expect(result.stdout.contains("1 note updated"))
+        #expect(Mutation.text(try vault.snapshot()["n.md"]) == Self.note)
+    }
+
+    @Test func anUnreadableNoteDuringARenameIsReported() throws {
+        let vault = try Self.vaultWithNote()
+        #expect(mkfifo(vault.path + "/pipe.md", 0o644) == 0)
+        let result = try HostileVault.runBounded(vault, ["tag", "rename", "a", "z"], environment: ["NOTEZ_NOW": Mutation.now])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("pipe.md: could not be read"))
+        #expect(Mutation.text(try vault.snapshot()["n.md"]) == "---\ntags: [z]\n---\nbody\n")
+    }
+
+    @Test func aFailedUndoIsNotRecordedAsDone() throws {
+        let vault = try Self.vaultWithNote()
+        #expect(try Mutation.run(vault, ["mv", "n", "Sub", "--create"]).status == 0)
+        // Something now occupies the old name: the undo cannot move the note back.
+        try FileManager.default.createDirectory(atPath: vault.path + "/n.md", withIntermediateDirectories: false)
+        let undo = try Mutation.run(vault, ["undo"])
+        #expect(undo.status != 0)
+        let history = try Mutation.run(vault, ["history", "--json"])
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        let move = try #require(records.first { $0["operation"] as? String == "mv" })
+        #expect(move["undoable"] as? Bool == true, "\(history.stdout)")
+        try FileManager.default.removeItem(atPath: vault.path + "/n.md")
+        #expect(try Mutation.run(vault, ["undo"]).status == 0)
+        #expect(Mutation.text(try vault.snapshot()["n.md"]) == Self.note)
+    }
+
+    @Test func degenerateFilesGetAnswersNotHangs() throws {
+        let vault = try Self.vaultWithNote()
+        #expect(mkfifo(vault.path + "/fifo.md", 0o644) == 0)
+        try vault.write("huge front matter.md", "---\n" + String(repeating: "key: value\n", count: 5_000_000) + "---\nbody\n")
+        let huge = vault.path + "/huge.md"
+        try vault.write("huge.md", "---\ntags: [a]\n---\n")
+        #expect(truncate(huge, 100 << 30) == 0)
+        let before = try vault.snapshot(skipping: ["huge.md", "huge front matter.md"])
+        for args in [["ls"], ["search", "zzz"], ["check"], ["overview"], ["tag", "list"]] {
+            let result = try HostileVault.runBounded(vault, args)
+            #expect(result.status <= 1, "\(args): \(result.stderr)")
+        }
+        let check = try HostileVault.runBounded(vault, ["check"])
+        #expect(check.stdout.contains("huge front matter.md:1:1: front matter is larger than 1 MiB"))
+        #expect(check.stdout.contains("fifo.md"))
+        let rename = try HostileVault.runBounded(vault, ["tag", "rename", "a", "z"], environment: ["NOTEZ_NOW": Mutation.now])
+        #expect(rename.status == 3, "\(rename.stderr)")
+        #expect(Mutation.text(try vault.snapshot(skipping: ["huge.md", "huge front matter.md"])["n.md"]) == "---\ntags: [z]\n---\nbody\n")
+        _ = before
+    }
+
+    @Test(arguments: [
+        ("alias bomb", "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nsnippets: [*d]\n"),
+        ("deep nesting", String(repeating: "[", count: 100_000) + "\n"),
+        ("not YAML", "snippets: [unclosed\n"),
+        ("wrong type", "trash_days: -3\n"),
+    ])
+    func badSettingsDegradeWithAWarning(name: String, config: String) throws {
+        let vault = try Self.vaultWithNote()
+        try vault.write(".notez/config.yaml", config)
+        let ls = try HostileVault.runBounded(vault, ["ls"])
+        #expect(ls.status == 0, "\(name): \(ls.stderr)")
+        #expect(ls.stderr.contains("notez: warning: .notez/config.yaml") && ls.stderr.contains("using the defaults"), "\(name)")
+        #expect(ls.stdout.contains("n"))
+        let check = try HostileVault.runBounded(vault, ["check"])
+        #expect(check.status == 1 && check.stdout.contains(".notez/config.yaml"), "\(name)")
+        #expect(try HostileVault.runBounded(vault, ["history"]).status == 0)
+        #expect(try HostileVault.runBounded(vault, ["tag", "add", "n", "b"], environment: ["NOTEZ_NOW": Mutation.now]).status == 0)
+    }
+
+    @Test func aCorruptJournalRecordDegradesHistoryWithAWarning() throws {
+        let vault = try Self.vaultWithNote()
+        #expect(try Mutation.run(vault, ["tag", "add", "n", "b"]).status == 0)
+        try vault.write(".notez/journal/20200101T000000000Z-0001.json", "{ not json")
+        let history = try Mutation.run(vault, ["history"])
+        #expect(history.status == 0)
+        #expect(history.stderr.contains(".notez/journal/20200101T000000000Z-0001.json: not a signed notez journal record"))
+        #expect(history.stdout.contains("tag add"))
+        #expect(try Mutation.run(vault, ["undo"]).status == 0)
+    }
+
+    @Test func aHugeColorNameInSettingsIsHarmless() throws {
+        let vault = try Self.vaultWithNote()
+        try vault.write(".notez/tags.yaml", "a: {color: \"\(String(repeating: "x", count: 2000))\"}\n")
+        let ls = try HostileVault.runBounded(vault, ["tag", "list"])
+        #expect(ls.status == 0)
+        #expect(!ls.stdout.contains(String(repeating: "x", count: 100)))
+    }
+}
+
+/// Results collected from concurrent runs.
+final class ResultBox: @unchecked Sendable {
+    private var storage: [CLIResult?] = []
+    private let lock = NSLock()
+
+    func append(_ value: CLIResult?) {
+        lock.lock()
+        storage.append(value)
+        lock.unlock()
+    }
+
+    var values: [CLIResult?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
