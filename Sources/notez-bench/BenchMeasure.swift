@@ -6,7 +6,7 @@ struct BenchMeasure {
 
     var name: String
     var tool: Tool
-    /// Deletes `.notez/cache/` before every run, to measure a cold process without the index cache.
+    /// Deletes the vault's index cache (under `$XDG_CACHE_HOME/notez/`) before every run, to measure a cold process without the index cache.
     var clearsCache = false
     var arguments: (VaultFacts) -> [String]
 

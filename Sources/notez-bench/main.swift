@@ -112,7 +112,8 @@ func median(_ values: [Double]) -> Double {
 }
 
 func clearCache(_ facts: VaultFacts) {
-    try? FileManager.default.removeItem(atPath: facts.root + "/.notez/cache")
+    // The cache lives outside the vault (see IndexCache); the bench's notez runs share its environment.
+    if let folder = IndexCache.folderPath(root: facts.root) { try? FileManager.default.removeItem(atPath: folder) }
 }
 
 func measure(_ item: BenchMeasure, facts: VaultFacts, executable: String, runs: Int) -> Row {
