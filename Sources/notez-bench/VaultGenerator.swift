@@ -51,7 +51,7 @@ struct VaultFacts {
     }
 }
 
-/// Writes a vault shaped like real ones (DESIGN.md section 8), deterministically from a seed.
+/// Writes a vault shaped like real ones (docs/performance.md), deterministically from a seed.
 struct VaultGenerator {
     /// Bump when the output changes, so cached vaults are regenerated.
     static let version = 1

@@ -1,6 +1,7 @@
-// notez-bench: generates realistic vaults (DESIGN.md section 8) and measures `notez` against ripgrep
+// notez-bench: generates realistic vaults (docs/performance.md) and measures `notez` against ripgrep
 // as whole processes. Prints a Markdown table on stdout, progress on stderr.
 import Foundation
+import NotezKit
 
 #if canImport(Glibc)
 import Glibc

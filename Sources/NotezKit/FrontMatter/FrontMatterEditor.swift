@@ -1,4 +1,4 @@
-/// The surgical front matter editor of DESIGN.md section 5: every byte outside the edited spans stays.
+/// The surgical front matter editor (docs/editing.md): every byte outside the edited spans stays.
 ///
 /// Each edit splices new text into the byte span of one value (found through `FrontMatterSpanMap`),
 /// then the result is parsed again and compared event by event with the original: anything but the

@@ -1,4 +1,4 @@
-/// What a tag rename, merge or deletion journals for undo and history (DESIGN.md section 2): for
+/// What a tag rename, merge or deletion journals for undo and history (docs/commands.md, tag refactoring): for
 /// each source tag its name, color, whether it was registered, the notes that had it and which of
 /// those already had the target. Stored in `JournalRecord.details` as flat string lists:
 /// `kind`, `target`, `sources` (the count), `source.N.name`, `source.N.color`, `source.N.registered`,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Plans of the vault-wide tag refactorings of DESIGN.md section 2: `tag rename`, `tag merge`,
+/// Plans of the vault-wide tag refactorings (docs/commands.md): `tag rename`, `tag merge`,
 /// `tag delete`. Each note gets one edit step made of the surgical editor's edits (so quoting, list
 /// style and every other byte stay), the registry follows, and `details` records what undo needs
 /// (`TagOperationDetails`).

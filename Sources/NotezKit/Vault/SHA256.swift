@@ -16,47 +16,69 @@ public enum SHA256 {
 
     /// The 32-byte digest of `bytes`.
     public static func hash(_ bytes: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [
+        var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var message = bytes
+        // Whole blocks straight from the input; only the tail is copied for padding. Journal records
+        // of large operations are megabytes, and this runs twice per record even in debug builds.
+        let whole = bytes.count / 64 * 64
+        var tail = Array(bytes[whole...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
         let bitLength = UInt64(bytes.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let base = chunk + i * 4
-                w[i] =
-                    UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16 | UInt32(message[base + 2]) << 8
-                    | UInt32(message[base + 3])
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        state.withUnsafeMutableBufferPointer { h in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                k.withUnsafeBufferPointer { k in
+                    bytes.withUnsafeBufferPointer { input in
+                        var offset = 0
+                        while offset < whole {
+                            compress(UnsafeBufferPointer(rebasing: input[offset..<offset + 64]), h, w, k)
+                            offset += 64
+                        }
+                    }
+                    tail.withUnsafeBufferPointer { input in
+                        var offset = 0
+                        while offset < input.count {
+                            compress(UnsafeBufferPointer(rebasing: input[offset..<offset + 64]), h, w, k)
+                            offset += 64
+                        }
+                    }
+                }
             }
-            for i in 16..<64 {
-                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for i in 0..<64 {
-                let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            h[0] = h[0] &+ a
-            h[1] = h[1] &+ b
-            h[2] = h[2] &+ c
-            h[3] = h[3] &+ d
-            h[4] = h[4] &+ e
-            h[5] = h[5] &+ f
-            h[6] = h[6] &+ g
-            h[7] = h[7] &+ hh
         }
-        return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+        return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+    }
+
+    private static func compress(
+        _ block: UnsafeBufferPointer<UInt8>, _ h: UnsafeMutableBufferPointer<UInt32>, _ w: UnsafeMutableBufferPointer<UInt32>,
+        _ k: UnsafeBufferPointer<UInt32>
+    ) {
+        for i in 0..<16 {
+            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+        }
+        for i in 16..<64 {
+            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+        for i in 0..<64 {
+            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+        }
+        h[0] = h[0] &+ a
+        h[1] = h[1] &+ b
+        h[2] = h[2] &+ c
+        h[3] = h[3] &+ d
+        h[4] = h[4] &+ e
+        h[5] = h[5] &+ f
+        h[6] = h[6] &+ g
+        h[7] = h[7] &+ hh
     }
 
     /// HMAC-SHA-256 of `message` under `key`.

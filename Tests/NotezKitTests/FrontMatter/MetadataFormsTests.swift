@@ -3,7 +3,7 @@ import Testing
 
 @testable import NotezKit
 
-/// Every front matter form of DESIGN.md section 1: the file text and what the index must read.
+/// Every front matter form of docs/vault.md: the file text and what the index must read.
 struct MetadataFormsTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String

@@ -44,3 +44,23 @@ import Testing
         #expect(!key.verify(String(signature.dropLast()), "journal record", Array("id\n{}".utf8)))
     }
 }
+
+extension SHA256Tests {
+    /// Lengths around the block and padding boundaries agree with the system's sha256sum.
+    @Test(arguments: [55, 56, 63, 64, 65, 119, 120, 128, 1000])
+    func boundaries(length: Int) throws {
+        let input = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
+        try Data(input).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
+        #expect(SHA256.hex(SHA256.hash(input)) == String(expected))
+    }
+}
