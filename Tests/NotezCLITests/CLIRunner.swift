@@ -110,7 +110,15 @@ final class TempVault {
         }
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    /// A vault at a folder the test manages (and removes) itself.
+    init(existing: URL) {
+        url = existing
+        owned = false
+    }
+
+    private var owned = true
+
+    deinit { if owned { try? FileManager.default.removeItem(at: url) } }
 
     /// Writes a file, creating folders.
     func write(_ relative: String, _ text: String) throws {

@@ -37,6 +37,19 @@ enum HostileVault {
             "ulimit -v 4000000; exec timeout 60 " + quoted.joined(separator: " "), in: vault.url, environment: environment)
     }
 
+    /// True when this process may mount a tmpfs (root on Linux), for the full-disk test.
+    static let canMountTmpfs: Bool = {
+        guard getuid() == 0 else { return false }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("notez-mount-probe-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard let mounted = try? CLIRunner.runShell("mount -t tmpfs -o size=64k tmpfs '\(probe.path)'"), mounted.status == 0 else {
+            return false
+        }
+        _ = try? CLIRunner.runShell("umount '\(probe.path)'")
+        return true
+    }()
+
     /// Holds `flock` on the vault's lock file until `release` is called.
     final class HeldLock {
         private let fd: Int32

@@ -76,6 +76,29 @@ import Testing
         #expect(Mutation.text(try vault.snapshot()["n.md"]) == Self.note)
     }
 
+    @Test(.enabled(if: HostileVault.canMountTmpfs, "needs root to mount a small tmpfs (CI runs as root)"))
+    func aFullDiskIsReportedAndChangesNothing() throws {
+        let mount = FileManager.default.temporaryDirectory.appendingPathComponent("notez-full-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        #expect(try CLIRunner.runShell("mount -t tmpfs -o size=256k tmpfs '\(mount.path)'").status == 0)
+        defer {
+            _ = try? CLIRunner.runShell("umount '\(mount.path)'")
+            try? FileManager.default.removeItem(at: mount)
+        }
+        let big = "---\ntags: [a]\n---\n" + String(repeating: "a long line of text in a big note\n", count: 2500)
+        try Data(big.utf8).write(to: mount.appendingPathComponent("big.md"))
+        try Data("x".utf8).write(to: mount.appendingPathComponent("small.md"))
+        // Fill the rest, leaving room for the journal but not for a second copy of the big note.
+        _ = try CLIRunner.runShell("dd if=/dev/zero of=filler bs=4k count=1000 2>/dev/null; rm -f filler; dd if=/dev/zero of=filler bs=4k count=$(( $(stat -f -c %a .) - 6 )) 2>/dev/null", in: mount)
+        let vault = TempVault(existing: mount)
+        let result = try Mutation.run(vault, ["tag", "add", "big", "b"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("No space left on device"))
+        #expect(result.stderr.contains("nothing was changed"))
+        #expect(FileManager.default.contents(atPath: mount.appendingPathComponent("big.md").path) == Data(big.utf8))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: mount.path)).contains { $0.hasPrefix(".notez-tmp-") })
+    }
+
     @Test func anUnreadableNoteDuringARenameIsReported() throws {
         let vault = try Self.vaultWithNote()
         #expect(mkfifo(vault.path + "/pipe.md", 0o644) == 0)

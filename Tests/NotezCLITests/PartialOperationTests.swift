@@ -12,7 +12,7 @@ import Testing
         let result = try Mutation.run(vault, ["tag", "rename", "x", "z"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("c.md"))
-        #expect(result.stderr.contains("left alone"))
+        #expect(result.stderr.contains("1 file was not changed (see above); 2 others were changed"))
         let after = try vault.snapshot()
         #expect(Mutation.text(after["a.md"]) == "---\ntags: [z, y]\n---\nA\n")
         #expect(Mutation.text(after["b.md"]) == "---\ntags:\n  - z\n---\nB\n")
