@@ -180,7 +180,10 @@ import Testing
         try vault.write(".notez/tags.yaml", "a: {color: \"\(String(repeating: "x", count: 2000))\"}\n")
         let ls = try HostileVault.runBounded(vault, ["tag", "list"])
         #expect(ls.status == 0)
-        #expect(!ls.stdout.contains(String(repeating: "x", count: 100)))
+        #expect(!ls.stdout.contains(String(repeating: "x", count: 100)) && !ls.stderr.contains(String(repeating: "x", count: 100)))
+        #expect(ls.stderr.contains("warning: .notez/tags.yaml: 'a': color 'xxxx") && ls.stderr.contains("(2000 bytes)' is not a preset"))
+        let check = try HostileVault.runBounded(vault, ["check"])
+        #expect(check.status == 1 && check.stdout.contains(".notez/tags.yaml: 'a': color"))
     }
 }
 

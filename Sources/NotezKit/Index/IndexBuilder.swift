@@ -28,6 +28,7 @@ public enum IndexBuilder {
         let config = loaded(".notez/config.yaml", VaultConfig()) { () throws(NotezError) in try VaultConfig.load(root: root) }
         let registry = loaded(".notez/tags.yaml", TagRegistry()) { () throws(NotezError) in try TagRegistry.load(root: root) }
         let colors = loaded(".notez/folders.yaml", FolderColors()) { () throws(NotezError) in try FolderColors.load(root: root) }
+        for name in [".notez/tags.yaml", ".notez/folders.yaml"] { problems += NotezStateFile.colorProblems(root: root, relative: name) }
         let listing = VaultWalker(root: root, ignore: config.ignore).walk()
         let notes: [Note]
         if useCache {

@@ -9,6 +9,17 @@ enum NotezStateFile {
         try VaultDirectory(root: root).readFile(relative, limit: maxSize)
     }
 
+    /// Entries of `tags.yaml` or `folders.yaml` whose `color` is neither a preset nor `#RRGGBB`: the
+    /// entry is used without a color, and this says so (the value shortened, it may be huge).
+    static func colorProblems(root: String, relative name: String) -> [FileIssue] {
+        guard let pairs = try? loadMapping(root: root, relative: name) else { return [] }
+        return pairs.compactMap { pair in
+            guard let raw = pair.value["color"]?.string, ColorName(raw) == nil else { return nil }
+            let shown = raw.count > 40 ? String(raw.prefix(40)) + "… (\(raw.utf8.count) bytes)" : raw
+            return FileIssue(path: name, reason: "'\(pair.key.prefix(80))': color '\(shown)' is not a preset or #RRGGBB; shown without a color")
+        }
+    }
+
     /// The top-level mapping of a state file; a missing file is empty, a malformed one an error.
     static func loadMapping(root: String, relative name: String) throws(NotezError) -> [(key: String, value: YAMLValue)] {
         guard let bytes = try bytes(root: root, relative: name) else { return [] }
