@@ -93,6 +93,12 @@ struct SearchCommand: ParsableCommand {
         }
         let index = try vault.loadIndex()
         let found = QueryEvaluator(index: index).notes(matching: node)
+        if !node.textValues.isEmpty {
+            // Full text skipped these bodies; say so, or a missing hit would look like no match.
+            for note in index.notes where note.stamp.size > Int64(NoteReader.maxNoteSize) {
+                Terminal.warning(TerminalText.safe("\(note.path): larger than the 32 MiB note size limit; full text search skipped its body"))
+            }
+        }
         let shown = limit.map { Array(found.prefix($0)) } ?? found
         if count {
             Terminal.line(String(shown.count))

@@ -26,8 +26,12 @@ public struct VaultCheck: Sendable {
     public init(index: VaultIndex) {
         var findings: [Finding] = []
         for note in index.notes {
-            guard let problem = note.problem else { continue }
-            findings.append(Finding(path: note.path, line: problem.line, column: problem.column, message: problem.message))
+            if let problem = note.problem {
+                findings.append(Finding(path: note.path, line: problem.line, column: problem.column, message: problem.message))
+            }
+            if note.stamp.size > Int64(NoteReader.maxNoteSize) {
+                findings.append(Finding(path: note.path, message: VaultCheck.oversizedMessage(note.stamp.size)))
+            }
         }
         for (path, problem) in index.walkProblems {
             findings.append(Finding(path: path, line: problem.line, column: problem.column, message: problem.message))
@@ -36,6 +40,11 @@ public struct VaultCheck: Sendable {
         findings += VaultCheck.folderClashes(index.folderTree)
         findings += VaultCheck.tagVariants(index)
         self.findings = findings
+    }
+
+    /// The finding for a note over `NoteReader.maxNoteSize`.
+    public static func oversizedMessage(_ size: Int64) -> String {
+        "note is larger than the 32 MiB limit (\(size) bytes): full text search skips its body and notez does not edit it"
     }
 
     /// Sibling folders whose names differ only in case.
