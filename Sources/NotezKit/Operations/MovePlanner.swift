@@ -25,6 +25,7 @@ public enum MovePlanner {
                 )
             }
             builder.move(note.path, to: destination)
+            builder.warnIfIgnored(destination)
         }
         return builder.plan
     }

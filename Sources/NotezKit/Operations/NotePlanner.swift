@@ -24,6 +24,7 @@ public enum NotePlanner {
         builder.plan.steps.append(.write(path, contents: text, previous: nil))
         builder.plan.previews[path] = Plan.Preview(before: [], after: Array(text.utf8))
         builder.plan.details["created"] = [path]
+        builder.warnIfIgnored(path)
         return builder.plan
     }
 

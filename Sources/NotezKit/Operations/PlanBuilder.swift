@@ -58,6 +58,15 @@ public struct PlanBuilder {
         return true
     }
 
+    /// Adds a warning when a note written or moved to `path` would be skipped by the `ignore:`
+    /// globs of `.notez/config.yaml`: notez would stop listing it, which must not happen silently.
+    public mutating func warnIfIgnored(_ path: String) {
+        guard !index.config.ignore.isEmpty, VaultWalker(root: index.root, ignore: index.config.ignore).isSkipped(path) else { return }
+        plan.messages.append(
+            "warning: \(path) is in a path ignored by .notez/config.yaml (ignore: \(index.config.ignore.joined(separator: ", "))); "
+                + "notez will no longer list or search it")
+    }
+
     /// True when the path exists (or will, after earlier steps), compared case-insensitively
     /// among its siblings so the vault also works on case-insensitive file systems.
     public func isTaken(_ path: String) -> Bool {

@@ -140,6 +140,16 @@ public struct VaultWalker: Sendable {
         VaultPath.isNoteFile(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// True when a walk would skip `relative`: it or one of its folders is ignored by a glob.
+    public func isSkipped(_ relative: String) -> Bool {
+        var prefix = ""
+        for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix = VaultPath.join(prefix, String(component))
+            if isIgnored(prefix, name: String(component)) { return true }
+        }
+        return false
+    }
+
     /// True when a configured glob matches the path, or (for globs without `/`) its name.
     public func isIgnored(_ relative: String, name: String) -> Bool {
         for pattern in ignore {
