@@ -87,7 +87,14 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let node = try buildQuery()
         if showQuery || explain {
-            if showQuery { Terminal.line(TerminalText.safe(QuerySerializer.serialize(node))) }
+            if showQuery {
+                // Exact when piped, so `notez search "$(notez search ... --show-query)"` means the
+                // same; control characters are escaped only on a terminal.
+                let canonical = QuerySerializer.serialize(node)
+                let shown = Terminal.stdoutIsTerminal ? TerminalText.safe(canonical) : canonical
+                Terminal.line(shown)
+                if shown != canonical { Terminal.notice("control characters are shown escaped; pipe the output for the exact query") }
+            }
             if explain { Terminal.line(TerminalText.safe(QueryExplainer.explain(node), keepNewlines: true)) }
             return
         }
