@@ -21,30 +21,31 @@ struct SearchCommand: ParsableCommand {
             valueName: "query"))
     var query: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"))
+    // `.unconditionalSingleValue`: a value may start with `-` (`--tag -x`, `--not-folder -old`).
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"))
     var tag: [String] = []
 
     @Flag(name: .long, help: "Match any of the --tag tags instead of all of them.")
     var any = false
 
-    @Option(name: .customLong("any-tag"), help: ArgumentHelp("Same as --tag T together with --any.", valueName: "tag"))
+    @Option(name: .customLong("any-tag"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Same as --tag T together with --any.", valueName: "tag"))
     var anyTag: [String] = []
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Only notes in this folder (a name at any depth or a path), with subfolders (repeatable; any).", valueName: "folder"))
     var folder: [String] = []
 
     @Option(
-        name: .customLong("not-folder"),
+        name: .customLong("not-folder"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp("Leave out notes in this folder and its subfolders (repeatable).", valueName: "folder"))
     var notFolder: [String] = []
 
     @Flag(name: .long, help: "Only pinned notes.")
     var pinned = false
 
-    @Option(name: .long, help: ArgumentHelp("Full text that must occur in the title or body (repeatable).", valueName: "text"))
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp("Full text that must occur in the title or body (repeatable).", valueName: "text"))
     var text: [String] = []
 
     @Option(name: .long, help: "Show at most N notes.")

@@ -25,7 +25,7 @@ import Testing
         for value in Self.values {
             let flagSets = [
                 ["--tag=" + value], ["--text=" + value], ["--folder=" + value],
-                ["--any-tag=" + value, "--any-tag=Work", "--not-folder=" + value, "--text=xx"],
+                ["--any-tag", value, "--any-tag", "Work", "--not-folder", value, "--text", "xx"],
             ]
             for flags in flagSets {
                 let shown = try vault.run(["search"] + flags + ["--show-query"])
