@@ -8,8 +8,9 @@ public struct PlanBuilder {
     public var plan: Plan
     /// Lower-cased paths that earlier steps of this plan will create.
     private var claimed: Set<String> = []
-    /// Lower-cased paths that earlier steps of this plan will move away.
-    private var vacated: Set<String> = []
+    /// Lower-cased paths that earlier steps of this plan will move away, by bytes: an NFD twin
+    /// of a vacated name still exists.
+    private var vacated: Set<PathKey> = []
 
     /// Starts a plan.
     public init(index: VaultIndex, files: any VaultFiles, operation: String, arguments: [String]) {
@@ -70,11 +71,13 @@ public struct PlanBuilder {
     /// True when the path exists (or will, after earlier steps), compared case-insensitively
     /// among its siblings so the vault also works on case-insensitive file systems.
     public func isTaken(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        if claimed.contains(lower) { return true }
-        if vacated.contains(lower) { return false }
+        // Claims compare as String does (case and normalization ignored): the safe direction.
+        if claimed.contains(path.lowercased()) { return true }
+        let folder = VaultPath.folder(of: path)
         let name = VaultPath.name(of: path).lowercased()
-        return files.names(in: VaultPath.folder(of: path)).contains { $0.lowercased() == name }
+        return files.names(in: folder).contains { other in
+            other.lowercased() == name && !vacated.contains(PathKey(VaultPath.join(folder, other).lowercased()))
+        }
     }
 
     /// The first free path for `name` in `folder`: `Name.md`, `Name 2.md`, `Name 3.md`, ...
@@ -93,7 +96,7 @@ public struct PlanBuilder {
     public mutating func move(_ source: String, to target: String) {
         plan.steps.append(.move(source, to: target))
         claimed.insert(target.lowercased())
-        vacated.insert(source.lowercased())
+        vacated.insert(PathKey(source.lowercased()))
         claimed.remove(source.lowercased())
     }
 
@@ -128,11 +131,11 @@ public struct PlanBuilder {
 
     /// Resolves NOTE arguments, each note once, in argument order.
     public func resolveNotes(_ arguments: [String]) throws(NotezError) -> [Note] {
-        var seen: Set<String> = []
+        var seen: Set<PathKey> = []
         var notes: [Note] = []
         for argument in arguments {
             let note = try index.resolve(argument)
-            if seen.insert(note.path).inserted { notes.append(note) }
+            if seen.insert(PathKey(note.path)).inserted { notes.append(note) }
         }
         return notes
     }
