@@ -110,3 +110,12 @@ import Glibc
         #expect(tree.stdout.components(separatedBy: "\"name\"").count == 3)
     }
 }
+
+extension UnicodeTwinTests {
+    @Test func checkNamesNormalizationTwins() throws {
+        let vault = try Self.vault()
+        let check = try vault.run(["check"])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("folders differ only in case or Unicode normalization (NFC/NFD): "))
+    }
+}

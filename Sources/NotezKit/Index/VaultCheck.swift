@@ -53,7 +53,10 @@ public struct VaultCheck: Sendable {
         let groups = Dictionary(grouping: node.children, by: { $0.name.lowercased() })
         for (_, group) in groups where group.count > 1 {
             let names = group.map(\.path).sorted()
-            findings.append(Finding(path: node.path, message: "folders differ only in case: " + names.joined(separator: ", ")))
+            // `café` in NFC and in NFD group together too (String compares canonically): say which.
+            let caseOnly = Set(group.map { PathKey($0.name.lowercased()) }).count == 1
+            let how = caseOnly ? "case" : "case or Unicode normalization (NFC/NFD)"
+            findings.append(Finding(path: node.path, message: "folders differ only in \(how): " + names.joined(separator: ", ")))
         }
         findings.sort { $0.message < $1.message }
         for child in node.children { findings += folderClashes(child) }

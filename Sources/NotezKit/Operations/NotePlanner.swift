@@ -22,7 +22,7 @@ public enum NotePlanner {
         }
         let text = NoteNaming.newNoteText(title: title, stem: stem, tags: cleanTags, pinned: pinned, body: body, now: now)
         builder.plan.steps.append(.write(path, contents: text, previous: nil))
-        builder.plan.previews[path] = Plan.Preview(before: [], after: Array(text.utf8))
+        builder.plan.previews[PathKey(path)] = Plan.Preview(before: [], after: Array(text.utf8))
         builder.plan.details["created"] = [path]
         builder.warnIfIgnored(path)
         return builder.plan
@@ -110,7 +110,7 @@ public enum NotePlanner {
             }
             added = builder.edit(path, [.setModified(now)], inverse: inverse, noChange: "modified already current")
         }
-        let after = added ? builder.plan.previews[path]?.after ?? current.bytes : current.bytes
+        let after = added ? builder.plan.previews[PathKey(path)]?.after ?? current.bytes : current.bytes
         guard let beforeText = String(validating: before, as: UTF8.self), let afterText = String(validating: after, as: UTF8.self)
         else {
             builder.plan.messages.append(
@@ -123,7 +123,7 @@ public enum NotePlanner {
         } else if !builder.plan.skipped.contains(where: { $0.path == path }) {
             // Nothing for notez to write; the step only journals the editor's change (it is already done).
             builder.plan.steps.append(.write(path, contents: afterText, previous: beforeText))
-            builder.plan.previews[path] = Plan.Preview(before: before, after: after)
+            builder.plan.previews[PathKey(path)] = Plan.Preview(before: before, after: after)
         }
         return builder.plan
     }

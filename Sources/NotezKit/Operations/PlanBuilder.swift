@@ -55,7 +55,7 @@ public struct PlanBuilder {
                 path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
                 afterHash: ContentHash.of(after), edits: edits, inverse: inverse,
                 frontMatter: FrontMatterChange.between(contents.bytes, after)))
-        plan.previews[path] = Plan.Preview(before: contents.bytes, after: after)
+        plan.previews[PathKey(path)] = Plan.Preview(before: contents.bytes, after: after)
         return true
     }
 
@@ -118,7 +118,7 @@ public struct PlanBuilder {
         guard previous != text else { return }
         if files.kind(".notez") == nil, !claimed.contains(".notez") { createFolder(".notez") }
         plan.steps.append(.write(path, contents: text, previous: previous))
-        plan.previews[path] = Plan.Preview(before: Array((previous ?? "").utf8), after: Array(text.utf8))
+        plan.previews[PathKey(path)] = Plan.Preview(before: Array((previous ?? "").utf8), after: Array(text.utf8))
     }
 
     /// Splits `Name.md` into `Name` and `.md` (the extension only for notes).
@@ -162,7 +162,7 @@ public struct PlanBuilder {
                 // What this step will actually change, so undoing the undo is exact too.
                 rebased.frontMatter = FrontMatterChange.between(contents.bytes, after)
                 plan.steps.append(rebased)
-                plan.previews[step.path] = Plan.Preview(before: contents.bytes, after: after)
+                plan.previews[PathKey(step.path)] = Plan.Preview(before: contents.bytes, after: after)
             } catch let error as EditRefusal {
                 plan.skipped.append(FileIssue(path: step.path, reason: "front matter not edited: \(error.description)"))
             } catch {
