@@ -56,6 +56,19 @@ import Glibc
         #expect(stat(vault.path + "/huge.md", &info) == 0 && info.st_size == 100 << 30)
     }
 
+    @Test func oversizedNoteCanBeShownTrashedAndPurged() throws {
+        let vault = try TempVault.example()
+        try vault.write("big.md", "---\ntags: [big]\n---\nzebra\n")
+        #expect(truncate(vault.path + "/big.md", 40 << 20) == 0)
+        let show = try vault.run(["show", "big"])
+        #expect(show.status == 0)
+        #expect(show.stdout.hasSuffix("(body not shown: the note is larger than the 32 MiB note size limit)\n"))
+        #expect(try Mutation.run(vault, ["rm", "big"]).status == 0)
+        let empty = try Mutation.run(vault, ["trash", "empty", "--yes"])
+        #expect(empty.status == 0)
+        #expect(try vault.run(["trash", "list"]).stdout.contains("big") == false)
+    }
+
     @Test func fifoNamedLikeANoteNeverBlocksAnyCommand() throws {
         let vault = try TempVault.example()
         let fifo = vault.path + "/Work/pipe.md"
