@@ -22,13 +22,17 @@ struct SearchCommand: ParsableCommand {
     var query: [String] = []
 
     // `.unconditionalSingleValue`: a value may start with `-` (`--tag -x`, `--not-folder -old`).
-    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"))
+    @Option(
+        name: .long, parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"))
     var tag: [String] = []
 
     @Flag(name: .long, help: "Match any of the --tag tags instead of all of them.")
     var any = false
 
-    @Option(name: .customLong("any-tag"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Same as --tag T together with --any.", valueName: "tag"))
+    @Option(
+        name: .customLong("any-tag"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Same as --tag T together with --any.", valueName: "tag"))
     var anyTag: [String] = []
 
     @Option(
@@ -45,7 +49,9 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .long, help: "Only pinned notes.")
     var pinned = false
 
-    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp("Full text that must occur in the title or body (repeatable).", valueName: "text"))
+    @Option(
+        name: .long, parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Full text that must occur in the title or body (repeatable).", valueName: "text"))
     var text: [String] = []
 
     @Option(name: .long, help: "Show at most N notes.")
@@ -104,7 +110,8 @@ struct SearchCommand: ParsableCommand {
         if !node.textValues.isEmpty {
             // Full text skipped these bodies; say so, or a missing hit would look like no match.
             for note in index.notes where note.stamp.size > Int64(NoteReader.maxNoteSize) {
-                Terminal.warning(TerminalText.safe("\(note.path): larger than the 32 MiB note size limit; full text search skipped its body"))
+                Terminal.warning(
+                    TerminalText.safe("\(note.path): larger than the 32 MiB note size limit; full text search skipped its body"))
             }
         }
         let shown = limit.map { Array(found.prefix($0)) } ?? found

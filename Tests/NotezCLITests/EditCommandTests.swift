@@ -35,7 +35,9 @@ import Testing
         let before = try vault.snapshot()
         let result = try Mutation.run(vault, ["edit", "Work/Team handbook", "--dry-run"], environment: ["VISUAL": "sed -i 's/a/b/'"])
         #expect(result.status == 0)
-        #expect(result.stdout == "would open Work/Team handbook.md in 'sed -i 's/a/b/''; if it changes, 'modified' would be set to the time of saving\n")
+        #expect(
+            result.stdout
+                == "would open Work/Team handbook.md in 'sed -i 's/a/b/''; if it changes, 'modified' would be set to the time of saving\n")
         #expect(try vault.snapshot() == before)
     }
 
@@ -59,7 +61,8 @@ import Testing
     @Test func undoAfterALaterChangeRestoresOnlyTheTimestamp() throws {
         let vault = try TempVault.example()
         let original = try #require(Mutation.text(try vault.snapshot()["Work/Team handbook.md"]))
-        #expect(try Mutation.run(vault, ["edit", "Work/Team handbook"], environment: ["VISUAL": "sed -i 's/handbook/HANDBOOK/'"]).status == 0)
+        #expect(
+            try Mutation.run(vault, ["edit", "Work/Team handbook"], environment: ["VISUAL": "sed -i 's/handbook/HANDBOOK/'"]).status == 0)
         let path = vault.path + "/Work/Team handbook.md"
         try (String(contentsOfFile: path, encoding: .utf8) + "later line\n").write(toFile: path, atomically: false, encoding: .utf8)
         let undo = try Mutation.run(vault, ["undo"])

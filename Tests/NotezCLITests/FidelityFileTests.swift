@@ -42,7 +42,8 @@ import Glibc
         #expect(listed.stdout == "huge.md\n")
         let search = try vault.run(["search", "zebra", "--paths"])
         #expect(search.status == 1)
-        #expect(search.stderr.contains("notez: warning: huge.md: larger than the 32 MiB note size limit; full text search skipped its body"))
+        #expect(
+            search.stderr.contains("notez: warning: huge.md: larger than the 32 MiB note size limit; full text search skipped its body"))
         let tagAdd = try Mutation.run(vault, ["tag", "add", "huge", "x"])
         #expect(tagAdd.status == 3)
         #expect(tagAdd.stderr.contains("larger than the 32 MiB note size limit"))

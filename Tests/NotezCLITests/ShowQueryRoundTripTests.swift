@@ -33,7 +33,9 @@ import Testing
                 #expect(shown.stderr == "")
                 let query = String(shown.stdout.dropLast())
                 let again = try vault.run(["search", query, "--show-query"])
-                #expect(again.status == 0 && again.stdout == shown.stdout, "\(flags) printed \(query.debugDescription), read back as \(again.stdout.debugDescription) \(again.stderr)")
+                #expect(
+                    again.status == 0 && again.stdout == shown.stdout,
+                    "\(flags) printed \(query.debugDescription), read back as \(again.stdout.debugDescription) \(again.stderr)")
                 let byFlags = try vault.run(["search"] + flags + ["--paths"])
                 let byQuery = try vault.run(["search", query, "--paths"])
                 #expect(byFlags.status == byQuery.status, "\(flags) vs \(query.debugDescription)")

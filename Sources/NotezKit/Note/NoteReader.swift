@@ -118,6 +118,9 @@ public enum NoteReader {
             if bytes.prefix(8192).contains(0) {
                 problem = NoteProblem(kind: .binary, message: "binary file (contains NUL bytes)")
             }
+        case .unterminated where bytes.prefix(8192).contains(0):
+            // `---` followed by binary data: there is no text front matter to read.
+            problem = NoteProblem(kind: .binary, message: "binary file (contains NUL bytes)")
         case .unterminated:
             problem = NoteProblem(
                 kind: .unterminatedFrontMatter, line: 1, column: 1,
@@ -192,7 +195,8 @@ public enum NoteReader {
         let (line, column) = position(of: breakIndex, in: bytes)
         return NoteProblem(
             kind: .crLineEndings, line: line, column: column,
-            message: "CR-only line endings (classic Mac); notez reads the file as one line, so front matter and headings are not recognized")
+            message: "CR-only line endings (classic Mac); notez reads the file as one line, so front matter and headings are not recognized"
+        )
     }
 
     /// The 1-based line and column (in characters) of a byte offset.

@@ -114,7 +114,8 @@ public enum NotePlanner {
         guard let beforeText = String(validating: before, as: UTF8.self), let afterText = String(validating: after, as: UTF8.self)
         else {
             builder.plan.messages.append(
-                "\(path) is not UTF-8 text: the journal keeps only the 'modified' change, so notez undo cannot restore the editor's changes")
+                "\(path) is not UTF-8 text: the journal keeps only the 'modified' change, so notez undo cannot restore the editor's changes"
+            )
             return builder.plan
         }
         if added, let last = builder.plan.steps.indices.last {

@@ -11,7 +11,8 @@ import Testing
 struct YAMLRoundTripTests {
     static let tricky: [String] = [
         // Indicators, at the start, the end, and inside.
-        "what?", "a?b", "a? b", "a ?", "why? because", "?", "? x", "?x", "x?", ":x", "x:", "a: b", "a:b", "a :b", "-", "- x", "-x", "--", "---", "--- x", "...", ". x",
+        "what?", "a?b", "a? b", "a ?", "why? because", "?", "? x", "?x", "x?", ":x", "x:", "a: b", "a:b", "a :b", "-", "- x", "-x", "--",
+        "---", "--- x", "...", ". x",
         "a #b", "#a", "a#b", "x #", "#", "&a", "*a", "!a", "|", "|x", ">", ">x", "'a", "\"a", "%a", "%", "@a", "a@b", "`a",
         "[a", "]a", "{a", "}a", ",a", "a,b", "a[b", "a]b", "a{b", "a}b", "a, b", "key: value # c", "<<", "=", "==", "<< x",
         // Line breaks, controls, BOM, odd spaces.
@@ -67,7 +68,10 @@ struct YAMLRoundTripTests {
     }
 
     /// Skipped, with this reason shown, only where PyYAML is missing (`make setup` installs it).
-    @Test(.enabled(if: YAMLRoundTripTests.python() != nil, "python3 with PyYAML is not installed: run `make setup` (apt-get install python3-yaml)"))
+    @Test(
+        .enabled(
+            if: YAMLRoundTripTests.python() != nil, "python3 with PyYAML is not installed: run `make setup` (apt-get install python3-yaml)")
+    )
     func pyYAMLReadsEveryWritingBack() throws {
         let python = try #require(Self.python())
         var document = ""

@@ -15,7 +15,8 @@ struct NoteReaderFidelityTests {
     }
 
     @Test func nulBytesInTheBodyKeepTheFrontMatter() {
-        let bytes = Array("---\ntitle: Dump\ntags: [alpha, beta]\npinned: true\n---\nhello world\n".utf8) + [0, 0, 1, 0x1B, 0xFF]
+        let bytes =
+            Array("---\ntitle: Dump\ntags: [alpha, beta]\npinned: true\n---\nhello world\n".utf8) + [0, 0, 1, 0x1B, 0xFF]
             + Array(" zebra text\n".utf8)
         let note = NoteReader.parse(Self.contents(bytes), relativePath: "dump.md")
         #expect(note.tags == ["alpha", "beta"])

@@ -25,7 +25,8 @@ struct PathKeyTests {
         let stamp = FileStamp(inode: 1, size: 1, mtimeNanos: 0)
         let notes = [Self.nfc, Self.nfd].map { path in
             Note(
-                path: path, folder: "", title: "café", tags: [PathKey.sameBytes(path, Self.nfc) ? "nfc" : "nfd"], tagKeys: [], pinned: false,
+                path: path, folder: "", title: "café", tags: [PathKey.sameBytes(path, Self.nfc) ? "nfc" : "nfd"], tagKeys: [],
+                pinned: false,
                 created: 0, modified: 0, snippet: "", stamp: stamp)
         }
         let index = VaultIndex(root: "/v", config: VaultConfig(), notes: notes, folders: ["caf\u{E9}", "cafe\u{301}"])

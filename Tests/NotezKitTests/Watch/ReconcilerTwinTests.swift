@@ -49,7 +49,11 @@ struct ReconcilerTwinTests {
         #expect(batch.paths.count == 2)
         let result = Reconciler().reconcile(batch, previous: index.state, fileSystem: fileSystem)
         #expect(result.changes.count == 1)
-        if case .removed(let path) = result.changes.first { #expect(PathKey.sameBytes(path, Self.nfd)) } else { Issue.record("\(result.changes)") }
+        if case .removed(let path) = result.changes.first {
+            #expect(PathKey.sameBytes(path, Self.nfd))
+        } else {
+            Issue.record("\(result.changes)")
+        }
         index.apply(result)
         #expect(index.count == 1)
         #expect(index.note(at: Self.nfc)?.tags == ["nfc"])
