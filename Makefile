@@ -19,6 +19,15 @@ setup:
 	  fi; \
 	fi
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
+	@# The YAML round-trip test reads notez's output with PyYAML too; it fails when PyYAML is missing.
+	@python3 -c 'import yaml' >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing python3-yaml with apt-get..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-yaml; \
+	  else \
+	    echo "The YAML round-trip test needs PyYAML: pip install pyyaml (or your package manager's python3-yaml)"; \
+	  fi; \
+	}
 
 build: setup
 	$(SWIFT) build

@@ -17,9 +17,23 @@ struct EditCommand: ParsableCommand {
         let index = try vault.openForChange()
         let target = try index.resolve(note)
         let files = DiskVaultFiles(root: index.root)
-        let before = try files.read(target.path)?.bytes ?? []
+        let before: [UInt8]
+        do {
+            before = try files.read(target.path)?.bytes ?? []
+        } catch {
+            if case .unreadable(_, let reason) = error, reason == NoteReader.tooLargeReason {
+                throw CLIExit(code: CLIExit.refused, message: "\(TerminalText.safe(target.path)): \(reason)")
+            }
+            throw error
+        }
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        if mutation.dryRun {
+            var hasFrontMatter = true
+            if case .none = FrontMatterBlock.scan(before) { hasFrontMatter = false }
+            try dryRun(path: target.path, editor: editor, hasFrontMatter: hasFrontMatter)
+            return
+        }
         // Through the shell, so EDITOR may carry arguments (`code --wait`); the path is passed as "$1".
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -38,11 +52,27 @@ struct EditCommand: ParsableCommand {
             index: index, files: files)
         if plan.isEmpty, plan.skipped.isEmpty {
             if mutation.json { Terminal.line(PlanExecution.json(plan, result: nil, dryRun: false).text()) }
+            for message in plan.messages where !mutation.json { Terminal.notice(TerminalText.safe(message)) }
             return
         }
-        // The editor already ran, so a dry run would only hide the new `modified`.
-        var options = mutation
-        options.dryRun = false
-        try PlanExecution.execute(plan, root: index.root, options: options) { _ in [] }
+        try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in [] }
+    }
+
+    /// `--dry-run`: says which note would be opened in which editor and what notez would do after
+    /// it, without opening the editor.
+    func dryRun(path: String, editor: String, hasFrontMatter: Bool) throws {
+        let after =
+            hasFrontMatter
+            ? "if it changes, 'modified' would be set to the time of saving"
+            : "it has no front matter: 'modified' would not be added"
+        if mutation.json {
+            Terminal.line(
+                JSONValue.object([
+                    ("operation", .string("edit")), ("dryRun", .bool(true)), ("path", .string(path)),
+                    ("editor", .string(editor)), ("updatesModified", .bool(hasFrontMatter)),
+                ]).text())
+        } else {
+            Terminal.line(TerminalText.safe("would open \(path) in '\(editor)'; \(after)"))
+        }
     }
 }

@@ -21,30 +21,37 @@ struct SearchCommand: ParsableCommand {
             valueName: "query"))
     var query: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"))
+    // `.unconditionalSingleValue`: a value may start with `-` (`--tag -x`, `--not-folder -old`).
+    @Option(
+        name: .long, parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"))
     var tag: [String] = []
 
     @Flag(name: .long, help: "Match any of the --tag tags instead of all of them.")
     var any = false
 
-    @Option(name: .customLong("any-tag"), help: ArgumentHelp("Same as --tag T together with --any.", valueName: "tag"))
+    @Option(
+        name: .customLong("any-tag"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Same as --tag T together with --any.", valueName: "tag"))
     var anyTag: [String] = []
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Only notes in this folder (a name at any depth or a path), with subfolders (repeatable; any).", valueName: "folder"))
     var folder: [String] = []
 
     @Option(
-        name: .customLong("not-folder"),
+        name: .customLong("not-folder"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp("Leave out notes in this folder and its subfolders (repeatable).", valueName: "folder"))
     var notFolder: [String] = []
 
     @Flag(name: .long, help: "Only pinned notes.")
     var pinned = false
 
-    @Option(name: .long, help: ArgumentHelp("Full text that must occur in the title or body (repeatable).", valueName: "text"))
+    @Option(
+        name: .long, parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Full text that must occur in the title or body (repeatable).", valueName: "text"))
     var text: [String] = []
 
     @Option(name: .long, help: "Show at most N notes.")
@@ -87,12 +94,26 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let node = try buildQuery()
         if showQuery || explain {
-            if showQuery { Terminal.line(TerminalText.safe(QuerySerializer.serialize(node))) }
+            if showQuery {
+                // Exact when piped, so `notez search "$(notez search ... --show-query)"` means the
+                // same; control characters are escaped only on a terminal.
+                let canonical = QuerySerializer.serialize(node)
+                let shown = Terminal.stdoutIsTerminal ? TerminalText.safe(canonical) : canonical
+                Terminal.line(shown)
+                if shown != canonical { Terminal.notice("control characters are shown escaped; pipe the output for the exact query") }
+            }
             if explain { Terminal.line(TerminalText.safe(QueryExplainer.explain(node), keepNewlines: true)) }
             return
         }
         let index = try vault.loadIndex()
         let found = QueryEvaluator(index: index).notes(matching: node)
+        if !node.textValues.isEmpty {
+            // Full text skipped these bodies; say so, or a missing hit would look like no match.
+            for note in index.notes where note.stamp.size > Int64(NoteReader.maxNoteSize) {
+                Terminal.warning(
+                    TerminalText.safe("\(note.path): larger than the 32 MiB note size limit; full text search skipped its body"))
+            }
+        }
         let shown = limit.map { Array(found.prefix($0)) } ?? found
         if count {
             Terminal.line(String(shown.count))

@@ -15,14 +15,20 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let found = try index.resolve(note)
-        let contents = try NoteReader.readAll(index.root + "/" + found.path)
-        var bodyStart = 0
-        switch FrontMatterBlock.scan(contents.bytes) {
-        case .block(let block): bodyStart = block.bodyStart
-        case .none(let start): bodyStart = start
-        case .unterminated, .tooLarge: bodyStart = 0
+        let body: String
+        if found.stamp.size > Int64(NoteReader.maxNoteSize) {
+            // The metadata is known from the index's prefix read; the body is never read whole.
+            body = "(body not shown: the note is larger than the 32 MiB note size limit)\n"
+        } else {
+            let contents = try NoteReader.readAll(index.root + "/" + found.path)
+            var bodyStart = 0
+            switch FrontMatterBlock.scan(contents.bytes) {
+            case .block(let block): bodyStart = block.bodyStart
+            case .none(let start): bodyStart = start
+            case .unterminated, .tooLarge: bodyStart = 0
+            }
+            body = String(decoding: contents.bytes[bodyStart...], as: UTF8.self)
         }
-        let body = String(decoding: contents.bytes[bodyStart...], as: UTF8.self)
         if output.json {
             guard case .object(var pairs) = JSONShapes.note(found, index: index) else { return }
             pairs.append(("body", .string(body)))

@@ -94,13 +94,13 @@ public struct FrontMatterDocument: Sendable {
     }
 
     /// Keys that occur more than once (compared exactly, as YAML does).
-    public var duplicateKeys: [String] {
-        var seen: Set<String> = []
-        var duplicates: [String] = []
-        for entry in entries where !entry.key.isEmpty {
-            if !seen.insert(entry.key).inserted { duplicates.append(entry.key) }
-        }
-        return duplicates
+    public var duplicateKeys: [String] { duplicateEntries.map(\.key) }
+
+    /// The second and later entries of a key already seen, compared by UTF-8 bytes: YAML keys are
+    /// code point sequences, so `café` in NFC and in NFD are two keys (String `==` would equate them).
+    public var duplicateEntries: [Entry] {
+        var seen: Set<[UInt8]> = []
+        return entries.filter { !$0.key.isEmpty && !seen.insert(Array($0.key.utf8)).inserted }
     }
 
     /// The value events of an entry.

@@ -27,13 +27,20 @@ public enum YAMLScalarWriter {
         if looksNumeric(text) { return true }
         // Indicators that cannot start a plain scalar.
         if "#&*!|>'\"%@`[]{},".unicodeScalars.contains(first) { return true }
-        if "-?:".unicodeScalars.contains(first) {
+        // `?` and `:` cannot start a plain scalar in a flow list (PyYAML), and `- ` or a lone
+        // indicator never can; `---` and `...` look like document markers to some readers.
+        if "?:".unicodeScalars.contains(first) { return true }
+        if first == "-" {
             let scalars = Array(text.unicodeScalars)
             if scalars.count == 1 || isSpace(scalars[1]) { return true }
         }
+        if text.hasPrefix("---") || text.hasPrefix("...") { return true }
+        // Readers differ on a trailing `?` (an indicator in some flow contexts); quoting is always safe.
+        if last == "?" { return true }
         if text.contains(": ") || text.contains(":\t") || text.hasSuffix(":") { return true }
         if text.contains(" #") || text.contains("\t#") { return true }
-        if context == .flow, text.unicodeScalars.contains(where: { ",[]{}:".unicodeScalars.contains($0) }) {
+        // PyYAML ends a plain scalar in a flow list at any `?` as well.
+        if context == .flow, text.unicodeScalars.contains(where: { ",[]{}:?".unicodeScalars.contains($0) }) {
             return true
         }
         return false
@@ -80,10 +87,12 @@ public enum YAMLScalarWriter {
         scalar == " " || scalar == "\t" || scalar.properties.isWhitespace
     }
 
-    /// Control characters, line breaks, the BOM: only writable escaped in double quotes.
+    /// Control characters, line breaks, the BOM, and U+FFFE/U+FFFF (which YAML readers refuse as
+    /// raw characters): only writable escaped in double quotes.
     static func isSpecial(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0xFEFF
             || scalar.value == 0x2028 || scalar.value == 0x2029 || (scalar.value >= 0x80 && scalar.value < 0xA0)
+            || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }
 
     /// Numbers, dates and times in YAML 1.1 or 1.2 spelling (`2023`, `1.0`, `1e5`, `0x1F`, `1_000`,

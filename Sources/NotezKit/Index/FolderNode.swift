@@ -23,10 +23,10 @@ public struct FolderNode: Sendable, Equatable {
         self.children = children
     }
 
-    /// The node at a relative path below this one.
+    /// The node at a relative path below this one (exact bytes: an NFD twin is another folder).
     public func find(_ relativePath: String) -> FolderNode? {
-        if relativePath.isEmpty || relativePath == path { return self }
-        for child in children where relativePath == child.path || relativePath.hasPrefix(child.path + "/") {
+        if relativePath.isEmpty || PathKey.sameBytes(relativePath, path) { return self }
+        for child in children where PathKey.isSelfOrInside(relativePath, folder: child.path) {
             return child.find(relativePath)
         }
         return nil

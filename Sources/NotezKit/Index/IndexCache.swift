@@ -20,7 +20,7 @@ public struct IndexCache: Sendable {
     public static let formatVersion: UInt32 = 1
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
-    public static let readerRevision: UInt32 = 1
+    public static let readerRevision: UInt32 = 2
     /// Notes modified less than this long before the cache is written are left out: a second
     /// write within the file system's timestamp granularity could keep size and mtime equal.
     public static let racyWindowNanos: Int64 = 2_000_000_000

@@ -5,7 +5,7 @@ public struct LiveIndex: Sendable {
     /// The vault's settings.
     public var config: VaultConfig
     /// Every note, by vault-relative path.
-    public private(set) var notes: [String: Note] = [:]
+    public private(set) var notes: [PathKey: Note] = [:]
     /// What the reconciler compares the disk against.
     public private(set) var state = ReconcilerState()
 
@@ -19,38 +19,38 @@ public struct LiveIndex: Sendable {
     public var count: Int { notes.count }
 
     /// Every folder path (the root excluded).
-    public var folders: Set<String> { state.folders }
+    public var folders: Set<PathKey> { state.folders }
 
     /// The note at a path.
-    public func note(at path: String) -> Note? { notes[path] }
+    public func note(at path: String) -> Note? { notes[PathKey(path)] }
 
     /// Applies a reconciler result: removals and moves' old paths first, then new and changed notes.
     public mutating func apply(_ result: Reconciler.Result) {
         for change in result.changes {
             switch change {
             case .removed(let path), .moved(let path, _):
-                notes[path] = nil
-                state.notes[path] = nil
+                notes[PathKey(path)] = nil
+                state.notes[PathKey(path)] = nil
             case .folderAdded(let path):
-                state.folders.insert(path)
+                state.folders.insert(PathKey(path))
             case .folderRemoved(let path):
-                state.folders.remove(path)
+                state.folders.remove(PathKey(path))
             case .added, .modified:
                 break
             }
         }
         for change in result.changes {
             guard let note = change.note else { continue }
-            notes[note.path] = note
-            state.notes[note.path] =
-                result.fingerprints[note.path]
+            notes[PathKey(note.path)] = note
+            state.notes[PathKey(note.path)] =
+                result.fingerprints[PathKey(note.path)]
                 ?? NoteFingerprint(stamp: note.stamp, hash: 0)
         }
     }
 
     /// True when the note at `path` exists and satisfies `matcher` (a compiled query).
     public func matches(_ path: String, _ matcher: (Note) -> Bool) -> Bool {
-        notes[path].map(matcher) ?? false
+        notes[PathKey(path)].map(matcher) ?? false
     }
 
     /// The notes that satisfy `matcher`, in list order (pinned, newest, path).
@@ -63,8 +63,8 @@ public struct LiveIndex: Sendable {
         registry: TagRegistry = TagRegistry(), folderColors: FolderColors = FolderColors(), trashCount: Int = 0
     ) -> VaultIndex {
         VaultIndex(
-            root: root, config: config, notes: Array(notes.values), folders: state.folders.sorted(),
-            symlinkedNotes: Set(state.notes.filter(\.value.isSymlink).keys),
+            root: root, config: config, notes: Array(notes.values), folders: state.folders.map(\.path).sorted(),
+            symlinkedNotes: Set(state.notes.filter(\.value.isSymlink).keys.map(\.path)),
             registry: registry, folderColors: folderColors, trashCount: trashCount)
     }
 }

@@ -38,8 +38,12 @@ public struct VaultCheck: Sendable {
             findings.append(Finding(path: issue.path, message: issue.reason))
         }
         for note in index.notes {
-            guard let problem = note.problem else { continue }
-            findings.append(Finding(path: note.path, line: problem.line, column: problem.column, message: problem.message))
+            if let problem = note.problem {
+                findings.append(Finding(path: note.path, line: problem.line, column: problem.column, message: problem.message))
+            }
+            if note.stamp.size > Int64(NoteReader.maxNoteSize) {
+                findings.append(Finding(path: note.path, message: VaultCheck.oversizedMessage(note.stamp.size)))
+            }
         }
         for (path, problem) in index.walkProblems {
             findings.append(Finding(path: path, line: problem.line, column: problem.column, message: problem.message))
@@ -50,13 +54,21 @@ public struct VaultCheck: Sendable {
         self.findings = findings
     }
 
+    /// The finding for a note over `NoteReader.maxNoteSize`.
+    public static func oversizedMessage(_ size: Int64) -> String {
+        "note is larger than the 32 MiB limit (\(size) bytes): full text search skips its body and notez does not edit it"
+    }
+
     /// Sibling folders whose names differ only in case.
     static func folderClashes(_ node: FolderNode) -> [Finding] {
         var findings: [Finding] = []
         let groups = Dictionary(grouping: node.children, by: { $0.name.lowercased() })
         for (_, group) in groups where group.count > 1 {
             let names = group.map(\.path).sorted()
-            findings.append(Finding(path: node.path, message: "folders differ only in case: " + names.joined(separator: ", ")))
+            // `café` in NFC and in NFD group together too (String compares canonically): say which.
+            let caseOnly = Set(group.map { PathKey($0.name.lowercased()) }).count == 1
+            let how = caseOnly ? "case" : "case or Unicode normalization (NFC/NFD)"
+            findings.append(Finding(path: node.path, message: "folders differ only in \(how): " + names.joined(separator: ", ")))
         }
         findings.sort { $0.message < $1.message }
         for child in node.children { findings += folderClashes(child) }

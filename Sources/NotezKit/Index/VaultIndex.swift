@@ -8,8 +8,8 @@ public struct VaultIndex: Sendable {
     public let config: VaultConfig
     /// Every note, sorted by path.
     public let notes: [Note]
-    /// Note index by path.
-    public let positionByPath: [String: Int]
+    /// Note index by path (exact bytes: NFC and NFD spellings are different notes).
+    public let positionByPath: [PathKey: Int]
     /// Notes that are symlinks (read, never written through).
     public let symlinkedNotes: Set<String>
     /// The root folder node; its children are the top-level folders.
@@ -41,12 +41,12 @@ public struct VaultIndex: Sendable {
         let inOrder = zip(notes, notes.dropFirst()).allSatisfy { $0.path < $1.path }
         let sorted = inOrder ? notes : notes.sorted { $0.path < $1.path }
         self.notes = sorted
-        var positions: [String: Int] = [:]
+        var positions: [PathKey: Int] = [:]
         positions.reserveCapacity(sorted.count)
         var byTag: [TagKey: [Int]] = [:]
         var spellings: [TagKey: [String: Int]] = [:]
         for (position, note) in sorted.enumerated() {
-            positions[note.path] = position
+            positions[PathKey(note.path)] = position
             for (tag, key) in zip(note.tags, note.tagKeys) {
                 byTag[key, default: []].append(position)
                 spellings[key, default: [:]][tag, default: 0] += 1
@@ -81,22 +81,23 @@ public struct VaultIndex: Sendable {
     }
 
     static func buildTree(notes: [Note], folders: [String], colors: FolderColors) -> FolderNode {
-        var direct: [String: Int] = [:]
-        for note in notes { direct[note.folder, default: 0] += 1 }
-        var childrenOf: [String: [String]] = [:]
-        var allFolders = Set(folders)
+        // Keyed by bytes: folders `café` in NFC and in NFD are two folders.
+        var direct: [PathKey: Int] = [:]
+        for note in notes { direct[PathKey(note.folder), default: 0] += 1 }
+        var childrenOf: [PathKey: [String]] = [:]
+        var allFolders = Set(folders.map(PathKey.init))
         // A note's folder always exists, even if the walk did not list it.
-        for folder in direct.keys where !folder.isEmpty {
-            var path = folder
+        for folder in direct.keys where !folder.path.isEmpty {
+            var path = folder.path
             while !path.isEmpty {
-                allFolders.insert(path)
+                allFolders.insert(PathKey(path))
                 path = VaultPath.folder(of: path)
             }
         }
-        for folder in allFolders { childrenOf[VaultPath.folder(of: folder), default: []].append(folder) }
+        for folder in allFolders { childrenOf[PathKey(VaultPath.folder(of: folder.path)), default: []].append(folder.path) }
         func node(_ path: String) -> FolderNode {
-            let children = (childrenOf[path] ?? []).map(node).sorted { Ordering.nameLess($0.name, $1.name) }
-            let own = direct[path] ?? 0
+            let children = (childrenOf[PathKey(path)] ?? []).map(node).sorted { Ordering.nameLess($0.name, $1.name) }
+            let own = direct[PathKey(path)] ?? 0
             return FolderNode(
                 name: VaultPath.name(of: path), path: path, direct: own,
                 count: own + children.reduce(0) { $0 + $1.count },
@@ -107,7 +108,7 @@ public struct VaultIndex: Sendable {
 
     /// The note at a relative path.
     public func note(at path: String) -> Note? {
-        positionByPath[path].map { notes[$0] }
+        positionByPath[PathKey(path)].map { notes[$0] }
     }
 
     /// Notes pinned anywhere, in list order.
@@ -119,7 +120,7 @@ public struct VaultIndex: Sendable {
     /// Notes in a folder (and its subfolders when `recursive`), in list order.
     public func notes(inFolder folder: String, recursive: Bool) -> [Note] {
         notes.filter { note in
-            note.folder == folder || (recursive && (folder.isEmpty || note.folder.hasPrefix(folder + "/")))
+            PathKey.sameBytes(note.folder, folder) || (recursive && PathKey.isSelfOrInside(note.folder, folder: folder))
         }.sorted(by: Ordering.noteLess)
     }
 
@@ -167,7 +168,7 @@ public struct VaultIndex: Sendable {
     /// Resolves a folder argument to an existing folder path (`""` or `/` is the root).
     public func resolveFolder(_ argument: String) throws(NotezError) -> FolderNode {
         let path = try VaultPath.validated(argument)
-        if let node = folderTree.find(path), node.path == path { return node }
+        if let node = folderTree.find(path), PathKey.sameBytes(node.path, path) { return node }
         let matches = folderTree.descendants.filter { $0.path.lowercased() == path.lowercased() }
         if matches.count == 1 { return matches[0] }
         throw .folderNotFound(argument)

@@ -54,12 +54,13 @@ public enum JournalUndo {
                     frontMatter: inverted.frontMatter))
         }
         let outcome = TagRefactorPlanner.add(requests, to: &builder, progress: progress)
-        let missing = Set(outcome.missing)
-        let exact = Set(outcome.exact)
-        builder.plan.skipped.removeAll { missing.contains($0.path) }
+        // By bytes: an NFC note and its NFD twin are two notes.
+        let missing = Set(outcome.missing.map(PathKey.init))
+        let exact = Set(outcome.exact.map(PathKey.init))
+        builder.plan.skipped.removeAll { missing.contains(PathKey($0.path)) }
         builder.plan.details = [
             "undoes": [record.id], "missing": outcome.missing, "exact": outcome.exact,
-            "merged": outcome.steps.map(\.path).filter { !exact.contains($0) },
+            "merged": outcome.steps.map(\.path).filter { !exact.contains(PathKey($0)) },
         ]
 
         // The registry: exactly as before when nobody changed it since, else entry by entry.

@@ -82,9 +82,29 @@ public enum MarkdownText {
             if characters > snippetLength { break }
         }
         var text = String(decoding: out, as: UTF8.self)
+        if out.contains(where: { $0 >= 0x80 }) { text = withoutControls(text) }
         if text.count > snippetLength { text = String(text.prefix(snippetLength)) }
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return text
+    }
+
+    /// C1 controls and U+FFFD (from bytes that are not UTF-8, as in a pasted binary dump) become
+    /// word breaks, so a snippet never carries them.
+    static func withoutControls(_ text: String) -> String {
+        func isNoise(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value >= 0x80 && scalar.value < 0xA0) || scalar.value == 0xFFFD || scalar.value == 0x2028
+                || scalar.value == 0x2029 || scalar.value == 0xFEFF
+        }
+        guard text.unicodeScalars.contains(where: isNoise) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isNoise(scalar) {
+                if let last = result.last, last != " " { result.append(" ") }
+            } else if scalar != " " || (result.last.map { $0 != " " } ?? false) {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// Removes heading hashes, quote markers, list bullets and task boxes from the start of a line.
@@ -176,8 +196,10 @@ public enum MarkdownText {
     private static let hash = UInt8(ascii: "#")
     private static let pipe = UInt8(ascii: "|")
 
+    /// White space, and every other C0 control and DEL too (NULs of a pasted binary dump):
+    /// they separate words and never reach a snippet.
     private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == space || byte == tab || byte == 0x0D || byte == 0x0A || byte == 0x0B || byte == 0x0C
+        byte < 0x21 || byte == 0x7F
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -10,6 +10,9 @@ import Darwin
 public enum NoteReader {
     /// How much of a file is read when the front matter fits.
     public static let prefixSize = 4096
+    /// The largest note read whole (32 MiB): full text search skips bigger notes and edits refuse
+    /// them, so no command ever allocates a file's size.
+    public static let maxNoteSize = 32 << 20
 
     /// What reading a file gives: its bytes (possibly a prefix) and its stamp.
     public struct Contents: Sendable {
@@ -25,6 +28,11 @@ public enum NoteReader {
 
     /// Reads up to `limit` bytes of the file at `absolutePath`.
     public static func read(_ absolutePath: String, limit: Int) throws(NotezError) -> Contents {
+        // A FIFO or device must not even be opened: opening some devices has side effects.
+        var early = stat()
+        if stat(absolutePath, &early) == 0, (early.st_mode & S_IFMT) != S_IFREG {
+            throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
+        }
         let fd = open(absolutePath, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else { throw NotezError.io(path: absolutePath, errno: errno) }
         defer { close(fd) }
@@ -55,10 +63,22 @@ public enum NoteReader {
         return Contents(bytes: bytes, isComplete: filled >= size, stamp: stamp, birthSeconds: nil)
     }
 
-    /// Reads the whole file.
+    /// Reads the whole file; refuses files larger than `maxNoteSize`.
     public static func readAll(_ absolutePath: String) throws(NotezError) -> Contents {
-        try read(absolutePath, limit: Int.max)
+        // Refuse from the size alone, so a 100 GiB sparse file costs one `stat`.
+        var info = stat()
+        if stat(absolutePath, &info) == 0, Int64(info.st_size) > Int64(maxNoteSize) {
+            throw NotezError.unreadable(path: absolutePath, reason: tooLargeReason)
+        }
+        let contents = try read(absolutePath, limit: maxNoteSize + 1)
+        guard contents.isComplete, contents.bytes.count <= maxNoteSize else {
+            throw NotezError.unreadable(path: absolutePath, reason: tooLargeReason)
+        }
+        return contents
     }
+
+    /// Why a note over `maxNoteSize` is not read whole.
+    public static let tooLargeReason = "larger than the 32 MiB note size limit; notez does not read it whole or edit it"
 
     /// Reads a note as the index needs it: front matter, title, tags, snippet.
     public static func note(relativePath: String, root: String) -> Note {
@@ -91,34 +111,50 @@ public enum NoteReader {
         var problem: NoteProblem?
         var metadata = NoteMetadata()
         var bodyStart = 0
-        if bytes.prefix(8192).contains(0) {
+        switch FrontMatterBlock.scan(bytes, isComplete: contents.isComplete) {
+        case .none(let start):
+            bodyStart = start
+            // Without front matter there is no text part to trust: NULs up front mean a binary file.
+            if bytes.prefix(8192).contains(0) {
+                problem = NoteProblem(kind: .binary, message: "binary file (contains NUL bytes)")
+            }
+        case .unterminated where bytes.prefix(8192).contains(0):
+            // `---` followed by binary data: there is no text front matter to read.
             problem = NoteProblem(kind: .binary, message: "binary file (contains NUL bytes)")
-        } else {
-            switch FrontMatterBlock.scan(bytes, isComplete: contents.isComplete) {
-            case .none(let start):
-                bodyStart = start
-            case .unterminated:
-                problem = NoteProblem(
-                    kind: .unterminatedFrontMatter, line: 1, column: 1,
-                    message: "front matter starts with '---' but has no closing '---' or '...'")
-            case .tooLarge:
-                problem = NoteProblem(
-                    kind: .frontMatterTooLarge, line: 1, column: 1,
-                    message: "front matter is larger than 1 MiB")
-            case .block(let block):
-                bodyStart = block.bodyStart
-                let slice = Array(bytes[block.yaml])
-                switch FrontMatterDocument.parse(slice, sliceStart: block.yaml.lowerBound) {
-                case .success(let document):
-                    metadata = NoteMetadata(document: document)
-                case .failure(let error):
-                    // Lines are 0-based in the slice; the opening `---` is line 1 of the file.
+        case .unterminated:
+            problem = NoteProblem(
+                kind: .unterminatedFrontMatter, line: 1, column: 1,
+                message: "front matter starts with '---' but has no closing '---' or '...'")
+        case .tooLarge:
+            problem = NoteProblem(
+                kind: .frontMatterTooLarge, line: 1, column: 1,
+                message: "front matter is larger than 1 MiB")
+        case .block(let block):
+            bodyStart = block.bodyStart
+            // NULs in the body (a pasted binary dump) do not make the front matter unreadable.
+            if let nul = bytes[..<block.bodyStart].firstIndex(of: 0) {
+                let (line, column) = position(of: nul, in: bytes)
+                problem = NoteProblem(kind: .binary, line: line, column: column, message: "front matter contains a NUL byte")
+                break
+            }
+            let slice = Array(bytes[block.yaml])
+            switch FrontMatterDocument.parse(slice, sliceStart: block.yaml.lowerBound) {
+            case .success(let document):
+                metadata = NoteMetadata(document: document)
+                if let duplicate = document.duplicateEntries.first {
+                    let event = document.events[duplicate.keyEvent]
                     problem = NoteProblem(
-                        kind: .yaml, line: error.line + 2, column: error.column + 1,
-                        message: error.message)
+                        kind: .duplicateKey, line: event.line + 2, column: event.column + 1,
+                        message: "duplicate key '\(duplicate.key)' in front matter (notez will not edit this note)")
                 }
+            case .failure(let error):
+                // Lines are 0-based in the slice; the opening `---` is line 1 of the file.
+                problem = NoteProblem(
+                    kind: .yaml, line: error.line + 2, column: error.column + 1,
+                    message: error.message)
             }
         }
+        if problem == nil { problem = lineEndingProblem(bytes) }
         if problem == nil, String(validating: bytes, as: UTF8.self) == nil, !endsInCutCharacter(bytes, contents.isComplete) {
             problem = NoteProblem(kind: .notUTF8, message: "not valid UTF-8")
         }
@@ -142,6 +178,40 @@ public enum NoteReader {
             modified: metadata.modified?.seconds ?? mtime,
             snippet: problem?.kind == .binary ? "" : MarkdownText.snippet(bytes: body),
             stamp: stamp, problem: problem)
+    }
+
+    /// A doubled byte order mark, or CR-only line endings (the first line break is a lone CR):
+    /// both hide the front matter, so `notez check` reports them.
+    static func lineEndingProblem(_ bytes: [UInt8]) -> NoteProblem? {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if bytes.starts(with: bom + bom) {
+            return NoteProblem(
+                kind: .doubledBOM, line: 1, column: 1,
+                message: "doubled byte order mark (U+FEFF twice); the front matter after it is not recognized")
+        }
+        guard let breakIndex = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }), bytes[breakIndex] == 0x0D,
+            breakIndex + 1 < bytes.count, bytes[breakIndex + 1] != 0x0A
+        else { return nil }
+        let (line, column) = position(of: breakIndex, in: bytes)
+        return NoteProblem(
+            kind: .crLineEndings, line: line, column: column,
+            message: "CR-only line endings (classic Mac); notez reads the file as one line, so front matter and headings are not recognized"
+        )
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<offset] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 
     /// A prefix read may cut a multi-byte character in half; that is not an encoding error.

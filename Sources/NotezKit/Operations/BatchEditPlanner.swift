@@ -40,7 +40,7 @@ public enum BatchEditPlanner {
         /// Steps whose request's exact front matter change fit the file (byte-identical undo).
         public var exact: [String] = []
         /// Front matter before and after of each step, for the dry-run diff.
-        public var previews: [String: Plan.Preview] = [:]
+        public var previews: [PathKey: Plan.Preview] = [:]
     }
 
     private enum One: Sendable {
@@ -93,7 +93,7 @@ public enum BatchEditPlanner {
             switch item {
             case .step(let step, let preview, let exact)?:
                 outcome.steps.append(step)
-                outcome.previews[step.path] = preview
+                outcome.previews[PathKey(step.path)] = preview
                 if exact { outcome.exact.append(step.path) }
             case .missing(let path)?: outcome.missing.append(path)
             case .skipped(let issue)?: outcome.skipped.append(issue)

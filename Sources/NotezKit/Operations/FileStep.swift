@@ -35,9 +35,10 @@ public struct FileStep: Sendable, Equatable, Codable {
     public var edits: [FrontMatterEdit]?
     /// The edits that undo `edits` on the resulting file.
     public var inverse: [FrontMatterEdit]?
-    /// The new contents of a `write` step.
+    /// The new contents of a `write` step; for the edit step of `notez edit`, the whole file after it.
     public var contents: String?
-    /// The old contents of a `write` step that replaces a file, or of a `delete` step that keeps it (for undo).
+    /// The old contents of a `write` step that replaces a file, or of a `delete` step that keeps it
+    /// (for undo); for the edit step of `notez edit`, the whole file before the editor ran.
     public var previousContents: String?
     /// The exact front matter text before and after an `edit` step: applied instead of `edits`
     /// when the file's front matter is still exactly `before` (byte-identical undo), see `FrontMatterChange`.

@@ -46,9 +46,9 @@ public enum FolderPlanner {
         if name.hasPrefix(".") { throw .invalidName(newName, reason: "hidden names (starting with '.') are not part of the vault") }
         let parent = VaultPath.folder(of: path)
         let target = VaultPath.join(parent, name)
-        if target == path { return builder.plan }
+        if PathKey.sameBytes(target, path) { return builder.plan }
         let oldName = VaultPath.name(of: path)
-        if let other = files.names(in: parent).first(where: { $0.lowercased() == name.lowercased() && $0 != oldName }) {
+        if let other = files.names(in: parent).first(where: { $0.lowercased() == name.lowercased() && !PathKey.sameBytes($0, oldName) }) {
             throw .refused(
                 "cannot rename to '\(name)': '\(VaultPath.join(parent, other))' exists (folder names are unique regardless of case)")
         }
@@ -63,10 +63,10 @@ public enum FolderPlanner {
         let path = try existingFolder(argument, index: index, files: files)
         var colors = try FolderColors.load(root: index.root)
         if color.lowercased() == "none" {
-            colors.colors.removeAll { $0.path == path }
+            colors.colors.removeAll { PathKey.sameBytes($0.path, path) }
         } else {
             let parsed = try parseColor(color)
-            if let position = colors.colors.firstIndex(where: { $0.path == path }) {
+            if let position = colors.colors.firstIndex(where: { PathKey.sameBytes($0.path, path) }) {
                 colors.colors[position].color = parsed
             } else {
                 colors.colors.append((path, parsed))
@@ -114,7 +114,7 @@ public enum FolderPlanner {
         var colors = try FolderColors.load(root: index.root)
         if kept.isEmpty {
             builder.plan.steps.append(.removeFolder(path))
-            colors.colors.removeAll { $0.path == path }
+            colors.colors.removeAll { PathKey.sameBytes($0.path, path) }
         } else {
             builder.plan.messages.append(
                 "folder '\(path)' is kept: it contains " + kept.joined(separator: ", ") + ", which notez does not move")
@@ -122,7 +122,7 @@ public enum FolderPlanner {
         for (source, destination) in folderMoves {
             colors.colors = colors.colors.map { entry in
                 (
-                    entry.path == source || entry.path.hasPrefix(source + "/")
+                    PathKey.isSelfOrInside(entry.path, folder: source)
                         ? destination + entry.path.dropFirst(source.count) : entry.path, entry.color
                 )
             }
@@ -159,7 +159,7 @@ public enum FolderPlanner {
         var colors = try FolderColors.load(root: builder.index.root)
         colors.colors = colors.colors.map { entry in
             (
-                entry.path == source || entry.path.hasPrefix(source + "/") ? target + entry.path.dropFirst(source.count) : entry.path,
+                PathKey.isSelfOrInside(entry.path, folder: source) ? target + entry.path.dropFirst(source.count) : entry.path,
                 entry.color
             )
         }

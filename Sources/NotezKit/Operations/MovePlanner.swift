@@ -13,7 +13,7 @@ public enum MovePlanner {
                 builder.plan.skipped.append(FileIssue(path: note.path, reason: "symlinked note; notez never moves or writes symlinks"))
                 continue
             }
-            if note.folder == target {
+            if PathKey.sameBytes(note.folder, target) {
                 builder.plan.messages.append("\(note.path): already in \(target.isEmpty ? "Unsorted Notes" : target)")
                 continue
             }
@@ -25,6 +25,7 @@ public enum MovePlanner {
                 )
             }
             builder.move(note.path, to: destination)
+            builder.warnIfIgnored(destination)
         }
         return builder.plan
     }

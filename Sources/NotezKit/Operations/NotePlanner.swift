@@ -22,8 +22,9 @@ public enum NotePlanner {
         }
         let text = NoteNaming.newNoteText(title: title, stem: stem, tags: cleanTags, pinned: pinned, body: body, now: now)
         builder.plan.steps.append(.write(path, contents: text, previous: nil))
-        builder.plan.previews[path] = Plan.Preview(before: [], after: Array(text.utf8))
+        builder.plan.previews[PathKey(path)] = Plan.Preview(before: [], after: Array(text.utf8))
         builder.plan.details["created"] = [path]
+        builder.warnIfIgnored(path)
         return builder.plan
     }
 
@@ -89,16 +90,42 @@ public enum NotePlanner {
 
     /// After `edit`: when the editor changed the file, a plan that sets `modified` to `now` on
     /// the saved content; an empty plan when nothing changed.
+    ///
+    /// A note without front matter gets none (no `modified:` block is added). For UTF-8 text the
+    /// journal also keeps the whole file before the editor ran (`previousContents`) and after this
+    /// plan (`contents`), so `notez undo` can restore the pre-edit bytes exactly: on the edit step,
+    /// or, when notez changes nothing itself, on a `write` step whose contents are already on disk.
     public static func touchModified(path: String, before: [UInt8], now: Double, index: VaultIndex, files: any VaultFiles)
         throws(NotezError) -> Plan
     {
         var builder = PlanBuilder(index: index, files: files, operation: "edit", arguments: [path])
         guard let current = try files.read(path), current.bytes != before else { return builder.plan }
-        var inverse: [FrontMatterEdit] = []
-        if let old = metadata(of: before)?.modified {
-            inverse = [.setModified(old.seconds)]
+        var added = false
+        if case .none = FrontMatterBlock.scan(current.bytes) {
+            builder.plan.messages.append("\(path): no front matter; 'modified' not added")
+        } else {
+            var inverse: [FrontMatterEdit] = []
+            if let old = metadata(of: before)?.modified {
+                inverse = [.setModified(old.seconds)]
+            }
+            added = builder.edit(path, [.setModified(now)], inverse: inverse, noChange: "modified already current")
         }
-        builder.edit(path, [.setModified(now)], inverse: inverse, noChange: "modified already current")
+        let after = added ? builder.plan.previews[PathKey(path)]?.after ?? current.bytes : current.bytes
+        guard let beforeText = String(validating: before, as: UTF8.self), let afterText = String(validating: after, as: UTF8.self)
+        else {
+            builder.plan.messages.append(
+                "\(path) is not UTF-8 text: the journal keeps only the 'modified' change, so notez undo cannot restore the editor's changes"
+            )
+            return builder.plan
+        }
+        if added, let last = builder.plan.steps.indices.last {
+            builder.plan.steps[last].previousContents = beforeText
+            builder.plan.steps[last].contents = afterText
+        } else if !builder.plan.skipped.contains(where: { $0.path == path }) {
+            // Nothing for notez to write; the step only journals the editor's change (it is already done).
+            builder.plan.steps.append(.write(path, contents: afterText, previous: beforeText))
+            builder.plan.previews[PathKey(path)] = Plan.Preview(before: before, after: after)
+        }
         return builder.plan
     }
 

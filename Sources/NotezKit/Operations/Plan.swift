@@ -15,7 +15,7 @@ public struct Plan: Sendable {
     /// The question to ask before a destructive plan is applied; nil when no confirmation is needed.
     public var confirmation: String?
     /// Before and after bytes of edited and written files, for the dry-run diff (not journaled).
-    public var previews: [String: Preview] = [:]
+    public var previews: [PathKey: Preview] = [:]
 
     /// Before and after contents of one file.
     public struct Preview: Sendable, Equatable {
@@ -52,7 +52,7 @@ public struct Plan: Sendable {
         for step in steps {
             switch step.kind {
             case .edit, .write:
-                let preview = previews[step.path] ?? Preview(before: [], after: Array((step.contents ?? "").utf8))
+                let preview = previews[PathKey(step.path)] ?? Preview(before: [], after: Array((step.contents ?? "").utf8))
                 if step.kind == .write, step.before == nil { out += "create \(step.path)\n" }
                 out += UnifiedDiff.render(
                     path: step.path, before: preview.before, after: preview.after,

@@ -8,8 +8,9 @@ public struct PlanBuilder {
     public var plan: Plan
     /// Lower-cased paths that earlier steps of this plan will create.
     private var claimed: Set<String> = []
-    /// Lower-cased paths that earlier steps of this plan will move away.
-    private var vacated: Set<String> = []
+    /// Lower-cased paths that earlier steps of this plan will move away, by bytes: an NFD twin
+    /// of a vacated name still exists.
+    private var vacated: Set<PathKey> = []
 
     /// Starts a plan.
     public init(index: VaultIndex, files: any VaultFiles, operation: String, arguments: [String]) {
@@ -54,18 +55,29 @@ public struct PlanBuilder {
                 path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
                 afterHash: ContentHash.of(after), edits: edits, inverse: inverse,
                 frontMatter: FrontMatterChange.between(contents.bytes, after)))
-        plan.previews[path] = Plan.Preview(before: contents.bytes, after: after)
+        plan.previews[PathKey(path)] = Plan.Preview(before: contents.bytes, after: after)
         return true
+    }
+
+    /// Adds a warning when a note written or moved to `path` would be skipped by the `ignore:`
+    /// globs of `.notez/config.yaml`: notez would stop listing it, which must not happen silently.
+    public mutating func warnIfIgnored(_ path: String) {
+        guard !index.config.ignore.isEmpty, VaultWalker(root: index.root, ignore: index.config.ignore).isSkipped(path) else { return }
+        plan.messages.append(
+            "warning: \(path) is in a path ignored by .notez/config.yaml (ignore: \(index.config.ignore.joined(separator: ", "))); "
+                + "notez will no longer list or search it")
     }
 
     /// True when the path exists (or will, after earlier steps), compared case-insensitively
     /// among its siblings so the vault also works on case-insensitive file systems.
     public func isTaken(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        if claimed.contains(lower) { return true }
-        if vacated.contains(lower) { return false }
+        // Claims compare as String does (case and normalization ignored): the safe direction.
+        if claimed.contains(path.lowercased()) { return true }
+        let folder = VaultPath.folder(of: path)
         let name = VaultPath.name(of: path).lowercased()
-        return files.names(in: VaultPath.folder(of: path)).contains { $0.lowercased() == name }
+        return files.names(in: folder).contains { other in
+            other.lowercased() == name && !vacated.contains(PathKey(VaultPath.join(folder, other).lowercased()))
+        }
     }
 
     /// The first free path for `name` in `folder`: `Name.md`, `Name 2.md`, `Name 3.md`, ...
@@ -84,7 +96,7 @@ public struct PlanBuilder {
     public mutating func move(_ source: String, to target: String) {
         plan.steps.append(.move(source, to: target))
         claimed.insert(target.lowercased())
-        vacated.insert(source.lowercased())
+        vacated.insert(PathKey(source.lowercased()))
         claimed.remove(source.lowercased())
     }
 
@@ -106,7 +118,7 @@ public struct PlanBuilder {
         guard previous != text else { return }
         if files.kind(".notez") == nil, !claimed.contains(".notez") { createFolder(".notez") }
         plan.steps.append(.write(path, contents: text, previous: previous))
-        plan.previews[path] = Plan.Preview(before: Array((previous ?? "").utf8), after: Array(text.utf8))
+        plan.previews[PathKey(path)] = Plan.Preview(before: Array((previous ?? "").utf8), after: Array(text.utf8))
     }
 
     /// Splits `Name.md` into `Name` and `.md` (the extension only for notes).
@@ -119,11 +131,11 @@ public struct PlanBuilder {
 
     /// Resolves NOTE arguments, each note once, in argument order.
     public func resolveNotes(_ arguments: [String]) throws(NotezError) -> [Note] {
-        var seen: Set<String> = []
+        var seen: Set<PathKey> = []
         var notes: [Note] = []
         for argument in arguments {
             let note = try index.resolve(argument)
-            if seen.insert(note.path).inserted { notes.append(note) }
+            if seen.insert(PathKey(note.path)).inserted { notes.append(note) }
         }
         return notes
     }
@@ -150,7 +162,7 @@ public struct PlanBuilder {
                 // What this step will actually change, so undoing the undo is exact too.
                 rebased.frontMatter = FrontMatterChange.between(contents.bytes, after)
                 plan.steps.append(rebased)
-                plan.previews[step.path] = Plan.Preview(before: contents.bytes, after: after)
+                plan.previews[PathKey(step.path)] = Plan.Preview(before: contents.bytes, after: after)
             } catch let error as EditRefusal {
                 plan.skipped.append(FileIssue(path: step.path, reason: "front matter not edited: \(error.description)"))
             } catch {

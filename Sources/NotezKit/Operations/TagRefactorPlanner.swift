@@ -142,14 +142,14 @@ public enum TagRefactorPlanner {
         }
         let sourceSet = Set(sourceKeys)
         var requests: [BatchEditPlanner.Request] = []
-        var hadTarget: Set<String> = []
+        var hadTarget: Set<PathKey> = []
         for position in notePositions(sourceSet, index) {
             let note = index.notes[position]
             var present: [TagKey] = []
             for key in note.tagKeys where sourceSet.contains(key) && !present.contains(key) { present.append(key) }
             let spellings = present.map { spelling(of: $0, in: note) }
             if note.tagKeys.contains(targetKey) {
-                hadTarget.insert(note.path)
+                hadTarget.insert(PathKey(note.path))
                 requests.append(.init(path: note.path, edits: [.removeTags(present)], inverse: [.addTags(spellings)]))
             } else {
                 var edits: [FrontMatterEdit] = [.replaceTag(present[0], with: targetName)]
@@ -170,7 +170,7 @@ public enum TagRefactorPlanner {
             sources.append(
                 .init(
                     name: displayName(key, index), color: entry?.color?.text, registered: entry != nil,
-                    notes: paths, hadTarget: paths.filter { hadTarget.contains($0) }))
+                    notes: paths, hadTarget: paths.filter { hadTarget.contains(PathKey($0)) }))
         }
         builder.plan.details = TagOperationDetails(kind: .merge, target: targetName, sources: sources).encoded
 

@@ -29,9 +29,11 @@ public struct DiskVaultFiles: VaultFiles {
 
     private func absolute(_ relative: String) -> String { relative.isEmpty ? root : root + "/" + relative }
 
-    /// Reads the whole file, nil when missing.
+    /// Reads the whole file, nil when missing. Notes over `NoteReader.maxNoteSize` are refused;
+    /// files inside `.notez/` (a trashed note that must still be purged) are not.
     public func read(_ relative: String) throws(NotezError) -> NoteReader.Contents? {
         guard kind(relative) != nil else { return nil }
+        if relative.hasPrefix(".notez/") { return try NoteReader.read(absolute(relative), limit: Int.max) }
         return try NoteReader.readAll(absolute(relative))
     }
 

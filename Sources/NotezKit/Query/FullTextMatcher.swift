@@ -130,9 +130,11 @@ final class FullTextMatcher: @unchecked Sendable {
         }
     }
 
-    /// The folded body text after the front matter; empty for unreadable or binary files.
+    /// The folded body text after the front matter; empty for unreadable files and notes over
+    /// `NoteReader.maxNoteSize`. NUL bytes stay in: they never occur in a needle, so only the text
+    /// around them can match.
     private func readBody(_ note: Note) -> [UInt8] {
-        if note.problem?.kind == .binary { return [] }
+        if note.stamp.size > Int64(NoteReader.maxNoteSize) { return [] }
         guard let contents = try? NoteReader.readAll(root + "/" + note.path) else { return [] }
         let bytes = contents.bytes
         let start: Int

@@ -21,7 +21,7 @@ public struct FolderColors: Sendable, Equatable {
 
     /// The color of a folder, matched exactly by path.
     public func color(of folderPath: String) -> ColorName? {
-        colors.first(where: { $0.path == folderPath })?.color
+        colors.first(where: { PathKey.sameBytes($0.path, folderPath) })?.color
     }
 
     /// The file text.

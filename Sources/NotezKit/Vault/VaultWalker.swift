@@ -76,23 +76,30 @@ public struct VaultWalker: Sendable {
                 var info = stat()
                 guard lstat(root + "/" + relative, &info) == 0 else { continue }
                 isLink = (info.st_mode & S_IFMT) == S_IFLNK
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+                type = VaultWalker.direntType(info.st_mode)
             }
             if isLink {
                 // Follow only to learn whether a linked file is a regular file; never descend.
                 var info = stat()
-                if VaultPath.isNoteFile(decoded), stat(root + "/" + relative, &info) == 0,
-                    (info.st_mode & S_IFMT) == S_IFREG
-                {
-                    listing.notes.append(relative)
-                    listing.symlinkedNotes.insert(relative)
+                if VaultPath.isNoteFile(decoded), stat(root + "/" + relative, &info) == 0 {
+                    if (info.st_mode & S_IFMT) == S_IFREG {
+                        listing.notes.append(relative)
+                        listing.symlinkedNotes.insert(relative)
+                    } else if (info.st_mode & S_IFMT) != S_IFDIR {
+                        listing.problems.append((relative, VaultWalker.notRegular(VaultWalker.direntType(info.st_mode), link: true)))
+                    }
                 }
                 continue
             }
             if type == Int32(DT_DIR) {
                 subfolders.append(relative)
-            } else if type == Int32(DT_REG), VaultPath.isNoteFile(decoded) {
-                listing.notes.append(relative)
+            } else if VaultPath.isNoteFile(decoded) {
+                if type == Int32(DT_REG) {
+                    listing.notes.append(relative)
+                } else {
+                    // A FIFO, socket or device with a note's name: never opened (a FIFO would block).
+                    listing.problems.append((relative, VaultWalker.notRegular(type, link: false)))
+                }
             }
         }
         for subfolder in subfolders {
@@ -101,8 +108,46 @@ public struct VaultWalker: Sendable {
         }
     }
 
+    /// The `d_type` for a `st_mode`.
+    static func direntType(_ mode: mode_t) -> Int32 {
+        switch mode & S_IFMT {
+        case S_IFDIR: return Int32(DT_DIR)
+        case S_IFREG: return Int32(DT_REG)
+        case S_IFIFO: return Int32(DT_FIFO)
+        case S_IFSOCK: return Int32(DT_SOCK)
+        case S_IFCHR: return Int32(DT_CHR)
+        case S_IFBLK: return Int32(DT_BLK)
+        case S_IFLNK: return Int32(DT_LNK)
+        default: return Int32(DT_UNKNOWN)
+        }
+    }
+
+    /// The problem reported for a non-regular file with a note extension.
+    static func notRegular(_ type: Int32, link: Bool) -> NoteProblem {
+        let what: String
+        switch type {
+        case Int32(DT_FIFO): what = "a FIFO"
+        case Int32(DT_SOCK): what = "a socket"
+        case Int32(DT_CHR): what = "a character device"
+        case Int32(DT_BLK): what = "a block device"
+        default: what = "not a regular file"
+        }
+        let subject = link ? "symlink to \(what)" : what
+        return NoteProblem(kind: .notRegularFile, message: "\(subject), not a note file; skipped and never opened")
+    }
+
     private func isNoteName(_ bytes: [UInt8]) -> Bool {
         VaultPath.isNoteFile(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// True when a walk would skip `relative`: it or one of its folders is ignored by a glob.
+    public func isSkipped(_ relative: String) -> Bool {
+        var prefix = ""
+        for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix = VaultPath.join(prefix, String(component))
+            if isIgnored(prefix, name: String(component)) { return true }
+        }
+        return false
     }
 
     /// True when a configured glob matches the path, or (for globs without `/`) its name.

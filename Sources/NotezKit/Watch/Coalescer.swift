@@ -23,14 +23,21 @@ public struct Coalescer: Sendable {
 
     /// What is ready to reconcile.
     public struct Batch: Sendable, Equatable {
-        /// Vault-relative paths that may have changed (files or directories).
-        public var paths: Set<String>
+        /// Vault-relative paths that may have changed (files or directories), by bytes: NFC and
+        /// NFD spellings of a name are two files.
+        public var paths: Set<PathKey>
         /// True when everything must be rescanned (overflow, watch failure, too many paths).
         public var fullRescan: Bool
 
         /// Creates a batch.
-        public init(paths: Set<String> = [], fullRescan: Bool = false) {
-            self.paths = paths
+        public init(paths: [String] = [], fullRescan: Bool = false) {
+            self.paths = Set(paths.map(PathKey.init))
+            self.fullRescan = fullRescan
+        }
+
+        /// Creates a batch from path keys.
+        public init(keys: Set<PathKey>, fullRescan: Bool = false) {
+            self.paths = keys
             self.fullRescan = fullRescan
         }
     }
@@ -47,7 +54,7 @@ public struct Coalescer: Sendable {
 
     /// The limits in use.
     public let settings: Settings
-    private var dirty: Set<String> = []
+    private var dirty: Set<PathKey> = []
     private var fullRescan = false
     private var firstEvent: Double?
     private var lastEvent: Double = 0
@@ -86,7 +93,7 @@ public struct Coalescer: Sendable {
             guard Coalescer.isRelevant(event) else { continue }
             touch(at: time)
             guard !fullRescan else { continue }
-            dirty.insert(event.path)
+            dirty.insert(PathKey(event.path))
             if dirty.count > settings.maxDirtyPaths {
                 fullRescan = true
                 dirty.removeAll()
@@ -110,7 +117,7 @@ public struct Coalescer: Sendable {
         if gitLocked, now < lockDeadline {
             return .wait(until: min(now + settings.lockRecheck, lockDeadline))
         }
-        let batch = Batch(paths: dirty, fullRescan: fullRescan)
+        let batch = Batch(keys: dirty, fullRescan: fullRescan)
         dirty = []
         fullRescan = false
         firstEvent = nil

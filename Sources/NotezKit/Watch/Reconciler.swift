@@ -13,10 +13,10 @@ public struct Reconciler: Sendable {
         /// The changes: folders added, notes removed, moved, added, modified, folders removed.
         public var changes: [WatchChange] = []
         /// The new fingerprints of every added, modified or moved note, by its (new) path.
-        public var fingerprints: [String: NoteFingerprint] = [:]
+        public var fingerprints: [PathKey: NoteFingerprint] = [:]
 
         /// Creates a result.
-        public init(changes: [WatchChange] = [], fingerprints: [String: NoteFingerprint] = [:]) {
+        public init(changes: [WatchChange] = [], fingerprints: [PathKey: NoteFingerprint] = [:]) {
             self.changes = changes
             self.fingerprints = fingerprints
         }
@@ -59,36 +59,38 @@ public struct Reconciler: Sendable {
     public func reconcile(
         _ batch: Coalescer.Batch, previous: ReconcilerState, fileSystem: some ReconcilerFileSystem
     ) -> Result {
-        var scanRoots: Set<String> = batch.fullRescan ? [""] : []
-        var fileChecks: [String: FileStatus] = [:]
-        var disappeared: [String: NoteFingerprint] = [:]
+        // Keyed by bytes throughout: `café.md` in NFC and in NFD are two files.
+        var scanRoots: Set<PathKey> = batch.fullRescan ? [PathKey("")] : []
+        var fileChecks: [PathKey: FileStatus] = [:]
+        var disappeared: [PathKey: NoteFingerprint] = [:]
 
         func unknownAncestor(of path: String) -> String? {
             var folder = VaultPath.folder(of: path)
             var topmost: String?
             while !folder.isEmpty {
-                if !previous.folders.contains(folder) { topmost = folder }
+                if !previous.folders.contains(PathKey(folder)) { topmost = folder }
                 folder = VaultPath.folder(of: folder)
             }
             return topmost
         }
 
         if !batch.fullRescan {
-            for path in batch.paths where !path.isEmpty && !isExcluded(path) {
+            for key in batch.paths where !key.path.isEmpty && !isExcluded(key.path) {
+                let path = key.path
                 let status = fileSystem.lstat(path)
-                let wasNote = previous.notes[path]
-                let wasFolder = previous.folders.contains(path)
-                if let ancestor = unknownAncestor(of: path) { scanRoots.insert(ancestor) }
+                let wasNote = previous.notes[key]
+                let wasFolder = previous.folders.contains(key)
+                if let ancestor = unknownAncestor(of: path) { scanRoots.insert(PathKey(ancestor)) }
                 switch status?.kind {
                 case .directory where status?.isSymlink == false:
-                    scanRoots.insert(path)
-                    if let wasNote { disappeared[path] = wasNote }
+                    scanRoots.insert(key)
+                    if let wasNote { disappeared[key] = wasNote }
                 case .file where VaultPath.isNoteFile(VaultPath.name(of: path)):
-                    if wasFolder { scanRoots.insert(path) }
-                    fileChecks[path] = status
+                    if wasFolder { scanRoots.insert(key) }
+                    fileChecks[key] = status
                 default:
-                    if let wasNote { disappeared[path] = wasNote }
-                    if wasFolder { scanRoots.insert(path) }
+                    if let wasNote { disappeared[key] = wasNote }
+                    if wasFolder { scanRoots.insert(key) }
                 }
             }
         }
@@ -96,26 +98,26 @@ public struct Reconciler: Sendable {
         var folderChanges = (added: [String](), removed: [String]())
         let roots = Reconciler.outermost(scanRoots)
         if !roots.isEmpty {
-            func isUnderRoot(_ path: String) -> Bool {
-                if roots.contains("") { return true }
-                var current = path
+            func isUnderRoot(_ key: PathKey) -> Bool {
+                if roots.contains(PathKey("")) { return true }
+                var current = key.path
                 while !current.isEmpty {
-                    if roots.contains(current) { return true }
+                    if roots.contains(PathKey(current)) { return true }
                     current = VaultPath.folder(of: current)
                 }
                 return false
             }
             fileChecks = fileChecks.filter { !isUnderRoot($0.key) }
             disappeared = disappeared.filter { !isUnderRoot($0.key) }
-            var listedNotes: [String: FileStatus] = [:]
-            var listedFolders: Set<String> = []
-            for root in roots.sorted() {
+            var listedNotes: [PathKey: FileStatus] = [:]
+            var listedFolders: Set<PathKey> = []
+            for root in roots.map(\.path).sorted() {
                 if root.isEmpty {
                     scan("", fileSystem, &listedNotes, &listedFolders)
                 } else if let status = fileSystem.lstat(root), status.kind == .directory, !status.isSymlink,
                     !isExcluded(root)
                 {
-                    listedFolders.insert(root)
+                    listedFolders.insert(PathKey(root))
                     scan(root, fileSystem, &listedNotes, &listedFolders)
                 }
             }
@@ -123,19 +125,19 @@ public struct Reconciler: Sendable {
                 disappeared[path] = fingerprint
             }
             for folder in previous.folders where !listedFolders.contains(folder) && isUnderRoot(folder) {
-                folderChanges.removed.append(folder)
+                folderChanges.removed.append(folder.path)
             }
             for folder in listedFolders where !previous.folders.contains(folder) {
-                folderChanges.added.append(folder)
+                folderChanges.added.append(folder.path)
             }
             fileChecks.merge(listedNotes) { current, _ in current }
         }
 
         // Only files whose stamp changed are read.
         var toRead: [(path: String, status: FileStatus)] = []
-        for (path, status) in fileChecks {
-            if let old = previous.notes[path], old.stamp == status.stamp, old.isSymlink == status.isSymlink { continue }
-            toRead.append((path, status))
+        for (key, status) in fileChecks {
+            if let old = previous.notes[key], old.stamp == status.stamp, old.isSymlink == status.isSymlink { continue }
+            toRead.append((key.path, status))
         }
         toRead.sort { $0.path < $1.path }
         let reads = Reconciler.read(toRead, fileSystem)
@@ -143,17 +145,18 @@ public struct Reconciler: Sendable {
         var appeared: [Read] = []
         var modified: [Read] = []
         for (index, item) in toRead.enumerated() {
+            let key = PathKey(item.path)
             guard let read = reads[index] else {
-                if let old = previous.notes[item.path] { disappeared[item.path] = old }
+                if let old = previous.notes[key] { disappeared[key] = old }
                 continue
             }
-            if let old = previous.notes[item.path] {
+            if let old = previous.notes[key] {
                 if old.stamp.inode == read.fingerprint.stamp.inode {
                     modified.append(read)
                     continue
                 }
                 // Replaced by a new file: the old one may have moved elsewhere.
-                disappeared[item.path] = old
+                disappeared[key] = old
             }
             appeared.append(read)
         }
@@ -171,15 +174,15 @@ public struct Reconciler: Sendable {
         for key in passes where !gone.isEmpty && !candidates.isEmpty {
             var byKey: [MatchKey: [String]] = [:]
             for (path, fingerprint) in gone {
-                if let value = key(fingerprint) { byKey[value, default: []].append(path) }
+                if let value = key(fingerprint) { byKey[value, default: []].append(path.path) }
             }
             for value in byKey.keys { byKey[value]!.sort() }
             var unmatched: [Read] = []
             for read in candidates {
                 if let value = key(read.fingerprint),
-                    let match = byKey[value]?.first(where: { $0 != read.path && gone[$0] != nil })
+                    let match = byKey[value]?.first(where: { !PathKey.sameBytes($0, read.path) && gone[PathKey($0)] != nil })
                 {
-                    gone[match] = nil
+                    gone[PathKey(match)] = nil
                     moves.append((match, read))
                 } else {
                     unmatched.append(read)
@@ -188,8 +191,8 @@ public struct Reconciler: Sendable {
             candidates = unmatched
         }
         for read in candidates {
-            if gone[read.path] != nil {
-                gone[read.path] = nil
+            if gone[PathKey(read.path)] != nil {
+                gone[PathKey(read.path)] = nil
                 modified.append(read)
             } else {
                 added.append(read)
@@ -198,13 +201,13 @@ public struct Reconciler: Sendable {
 
         var result = Result()
         result.changes += folderChanges.added.sorted().map { .folderAdded($0) }
-        result.changes += gone.keys.sorted().map { .removed($0) }
+        result.changes += gone.keys.map(\.path).sorted().map { .removed($0) }
         result.changes += moves.sorted { $0.read.path < $1.read.path }.map { .moved(from: $0.from, $0.read.note) }
         result.changes += added.sorted { $0.path < $1.path }.map { .added($0.note) }
         result.changes += modified.sorted { $0.path < $1.path }.map { .modified($0.note) }
         result.changes += folderChanges.removed.sorted(by: >).map { .folderRemoved($0) }
         for read in moves.map(\.read) + added + modified {
-            result.fingerprints[read.path] = read.fingerprint
+            result.fingerprints[PathKey(read.path)] = read.fingerprint
         }
         return result
     }
@@ -212,7 +215,7 @@ public struct Reconciler: Sendable {
     /// Lists a directory tree: note files and folders, never following symlinked folders.
     private func scan(
         _ folder: String, _ fileSystem: some ReconcilerFileSystem,
-        _ notes: inout [String: FileStatus], _ folders: inout Set<String>
+        _ notes: inout [PathKey: FileStatus], _ folders: inout Set<PathKey>
     ) {
         guard let entries = fileSystem.listDirectory(folder) else { return }
         for entry in entries where !entry.name.hasPrefix(".") {
@@ -220,10 +223,10 @@ public struct Reconciler: Sendable {
             if walker.isIgnored(path, name: entry.name) { continue }
             switch entry.status.kind {
             case .directory where !entry.status.isSymlink:
-                folders.insert(path)
+                folders.insert(PathKey(path))
                 scan(path, fileSystem, &notes, &folders)
             case .file where VaultPath.isNoteFile(entry.name):
-                notes[path] = entry.status
+                notes[PathKey(path)] = entry.status
             default:
                 break
             }
@@ -259,12 +262,12 @@ public struct Reconciler: Sendable {
     }
 
     /// The roots that are not inside another root (`""` covers everything).
-    static func outermost(_ roots: Set<String>) -> Set<String> {
-        if roots.contains("") { return [""] }
+    static func outermost(_ roots: Set<PathKey>) -> Set<PathKey> {
+        if roots.contains(PathKey("")) { return [PathKey("")] }
         return roots.filter { root in
-            var parent = VaultPath.folder(of: root)
+            var parent = VaultPath.folder(of: root.path)
             while !parent.isEmpty {
-                if roots.contains(parent) { return false }
+                if roots.contains(PathKey(parent)) { return false }
                 parent = VaultPath.folder(of: parent)
             }
             return true

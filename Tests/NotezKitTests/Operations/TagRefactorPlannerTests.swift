@@ -175,7 +175,7 @@ import Testing
         defer { vault.remove() }
         let plan = try TagRefactorPlanner.merge(["a"], into: "b", index: vault.index(), files: vault.files)
         #expect(plan.steps[0].frontMatter == FrontMatterChange(before: "---\ntags: [a]\n---\n", after: "---\ntags: [b]\n---\n"))
-        #expect(plan.previews["n.md"]?.before.count == "---\ntags: [a]\n---\n".utf8.count)
+        #expect(plan.previews[PathKey("n.md")]?.before.count == "---\ntags: [a]\n---\n".utf8.count)
         let data = try JSONEncoder().encode(JournalRecord(id: "x", plan: plan, time: 0))
         #expect(!String(decoding: data, as: UTF8.self).contains("long body line"))
     }

@@ -90,7 +90,7 @@ struct MemoryFileSystem: ReconcilerFileSystem {
     }
 
     /// The state a fresh full scan gives: what the live index must equal after every batch.
-    func fullScan(ignore: [String] = []) -> (state: ReconcilerState, notes: [String: Note]) {
+    func fullScan(ignore: [String] = []) -> (state: ReconcilerState, notes: [PathKey: Note]) {
         var index = LiveIndex(root: "/memory")
         index.apply(Reconciler(ignore: ignore).reconcile(Coalescer.Batch(fullRescan: true), previous: ReconcilerState(), fileSystem: self))
         return (index.state, index.notes)

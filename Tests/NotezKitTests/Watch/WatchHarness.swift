@@ -113,7 +113,7 @@ final class WatchHarness: @unchecked Sendable {
         let liveNotes = live.notes.values.sorted { $0.path < $1.path }
         #expect(liveNotes.map(\.path) == fresh.map(\.path), sourceLocation: sourceLocation)
         #expect(liveNotes == fresh, sourceLocation: sourceLocation)
-        #expect(live.folders == Set(listing.folders), sourceLocation: sourceLocation)
+        #expect(live.folders == Set(listing.folders.map(PathKey.init)), sourceLocation: sourceLocation)
     }
 }
 

@@ -1,0 +1,36 @@
+/// A path compared and hashed by its UTF-8 bytes.
+///
+/// Swift's `String ==` (and so `Set<String>`, `Dictionary<String, _>` and `hasPrefix`) treats
+/// canonically equivalent spellings as equal, but on Linux `café.md` in NFC and in NFD are two
+/// different files: every lookup that picks a file to act on goes through this type instead.
+public struct PathKey: Hashable, Sendable {
+    /// The path.
+    public let path: String
+
+    /// Wraps a path.
+    public init(_ path: String) { self.path = path }
+
+    /// Byte equality.
+    public static func == (lhs: PathKey, rhs: PathKey) -> Bool {
+        PathKey.sameBytes(lhs.path, rhs.path)
+    }
+
+    /// Hashes the UTF-8 bytes.
+    public func hash(into hasher: inout Hasher) {
+        var copy = path
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// True when two strings have the same UTF-8 bytes.
+    public static func sameBytes(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// True when `path` is `folder` or inside it, by bytes (`""` is the root, which holds everything).
+    public static func isSelfOrInside(_ path: String, folder: String) -> Bool {
+        if folder.isEmpty { return true }
+        guard path.utf8.count >= folder.utf8.count, path.utf8.starts(with: folder.utf8) else { return false }
+        let rest = path.utf8.dropFirst(folder.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/")
+    }
+}
