@@ -55,6 +55,24 @@ import Testing
         #expect(!(try vault.snapshot()).keys.contains { $0.contains(".notez-tmp-") })
     }
 
+    /// Large operations commit in batches (one file system sync per batch): the guard holds there too.
+    @Test(arguments: ["before-commit:inplace", "before-commit:sametime", "before-commit:rename", "after-commit:inplace"])
+    func anEditSavedDuringABatchedRenameIsKept(hook: String) throws {
+        let vault = try TempVault()
+        for i in 0..<40 { try vault.write("n\(i).md", "---\ntags: [a]\n---\nbody \(i)\n") }
+        let result = try Mutation.run(vault, ["tag", "rename", "a", "z"], environment: ["NOTEZ_TEST_CONCURRENT_WRITE": hook])
+        #expect(result.status == 0, "\(result.stderr)")
+        let after = try vault.snapshot()
+        let changed = after.filter { $0.key.hasSuffix(".md") && Mutation.text($0.value)?.hasPrefix("---\ntags: [z]\n---\n") != true }
+        #expect(changed.isEmpty, "\(changed.keys.sorted())")
+        let kept = after.values.filter {
+            let text = Mutation.text($0) ?? ""
+            return text.hasSuffix("concurrent edit\n") || text.hasSuffix("ZZZ\n")
+        }
+        #expect(kept.count == 1)
+        #expect(result.stderr.contains("changed since notez read it; the change was kept"))
+    }
+
     @Test func undoKeepsAnEditSavedWhileItWrites() throws {
         let vault = try Self.vaultWithNote()
         #expect(try Mutation.run(vault, ["tag", "add", "n", "b"]).status == 0)

@@ -23,6 +23,11 @@ public struct OperationRunner: Sendable {
         self.counter = counter
     }
 
+    /// Steps per batch of a large operation (open files: two per prepared edit).
+    static let batchSize = 128
+    /// The fewest edits in a batch for which one file system sync beats one fsync per file.
+    static let minimumBatch = 16
+
     /// Called after each step with (steps done, total steps), for progress lines.
     public typealias Progress = (Int, Int) -> Void
 
@@ -63,16 +68,38 @@ public struct OperationRunner: Sendable {
         var applied: [String] = []
         var replanned: [String] = []
         var issues: [FileIssue] = []
-        for (position, step) in record.steps.enumerated() {
-            progress?(position, record.steps.count)
-            switch try applier.apply(step) {
-            case .applied, .alreadyDone: applied.append(step.path)
-            case .replanned:
-                applied.append(step.path)
-                replanned.append(step.path)
-            case .skipped(let reason): issues.append(FileIssue(path: step.path, reason: reason))
-            case .failed(let reason): issues.append(FileIssue(path: step.path, reason: reason, failed: true))
+        var position = 0
+        while position < record.steps.count {
+            let batch = position..<min(position + batchSize, record.steps.count)
+            // Durability in batches: the edits' temporary files are written, one file system sync
+            // makes them durable, then each is committed (guarded as always) and one more sync
+            // makes the commits durable. Small batches keep the per-file fsyncs of `write`.
+            var prepared: [Int: StepApplier.Preparation] = [:]
+            let edits = batch.filter { record.steps[$0].kind == .edit }
+            if edits.count >= minimumBatch {
+                for index in edits { prepared[index] = applier.prepare(record.steps[index]) }
+                try applier.writer.syncAll()
             }
+            for index in batch {
+                let step = record.steps[index]
+                progress?(index, record.steps.count)
+                let outcome: StepApplier.Outcome
+                if let preparation = prepared[index] {
+                    outcome = try applier.commit(step, preparation)
+                } else {
+                    outcome = try applier.apply(step)
+                }
+                switch outcome {
+                case .applied, .alreadyDone: applied.append(step.path)
+                case .replanned:
+                    applied.append(step.path)
+                    replanned.append(step.path)
+                case .skipped(let reason): issues.append(FileIssue(path: step.path, reason: reason))
+                case .failed(let reason): issues.append(FileIssue(path: step.path, reason: reason, failed: true))
+                }
+            }
+            if !prepared.isEmpty { try applier.writer.syncAll() }
+            position = batch.upperBound
         }
         progress?(record.steps.count, record.steps.count)
         record.complete = true

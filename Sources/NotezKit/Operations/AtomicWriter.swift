@@ -40,10 +40,23 @@ public struct AtomicWriter: Sendable {
     /// Atomically replaces (or creates) a file with `bytes`, keeping the old file's mode.
     ///
     /// With `expected`, refuses when the file on disk is no longer that version (see the type's
-    /// comment; `expectedHash` is `ContentHash.value` of the bytes planned from); with `mustNotExist`, refuses when the file exists (atomically: `RENAME_NOREPLACE`).
+    /// comment; `expectedHash` is `ContentHash.value` of the bytes planned from); with `mustNotExist`,
+    /// refuses when the file exists (atomically: `RENAME_NOREPLACE`).
     public func write(
         _ bytes: [UInt8], to relative: String, expected: FileStamp? = nil, expectedHash: UInt64? = nil, mustNotExist: Bool = false
     ) throws(NotezError) {
+        let prepared = try prepare(
+            bytes, to: relative, expected: expected, expectedHash: expectedHash, mustNotExist: mustNotExist, durable: true)
+        try commit(prepared, durable: true)
+    }
+
+    /// The first half of `write`: the checks and the temporary file, not yet committed. With
+    /// `durable: false` the temporary file is not fsynced; the caller must `syncAll()` before
+    /// committing (batched operations: one file system sync for many files).
+    public func prepare(
+        _ bytes: [UInt8], to relative: String, expected: FileStamp? = nil, expectedHash: UInt64? = nil,
+        mustNotExist: Bool = false, durable: Bool
+    ) throws(NotezError) -> PreparedWrite {
         try ensureStateIgnored(for: relative)
         let parent = try directory.parent(of: relative)
         var original: OriginalFile?
@@ -57,27 +70,45 @@ public struct AtomicWriter: Sendable {
             if mustNotExist { throw .refused("'\(relative)' already exists; not replaced") }
             mode = info.st_mode
         }
-        let temporary = try createTemporary(in: parent, bytes: bytes, mode: mode)
-        var committed = false
-        defer { if !committed { unlinkat(parent.fd, temporary, 0) } }
-        if let original {
+        let temporary = try createTemporary(in: parent, bytes: bytes, mode: mode, durable: durable)
+        return PreparedWrite(parent: parent, temporary: temporary, original: original, mustNotExist: mustNotExist)
+    }
+
+    /// The second half of `write`: the guarded commit of a prepared file. With `durable: false` the
+    /// folder is not fsynced; the caller must `syncAll()` afterwards.
+    public func commit(_ prepared: PreparedWrite, durable: Bool) throws(NotezError) {
+        let parent = prepared.parent
+        let relative = parent.relative
+        if let original = prepared.original {
             try original.checkUnchanged()
             ConcurrentWriteHook.shared.fire(.beforeCommit, parent: parent)
-            try commit(temporary, over: original, in: parent)
-            committed = true
+            try commit(prepared.temporary, over: original, in: parent)
+            prepared.committed = true
             ConcurrentWriteHook.shared.fire(.afterCommit, parent: parent, original: original.fd)
             try original.checkNotWrittenAfterCommit(restoringInto: self, relative: relative, parent: parent)
-        } else if mustNotExist {
-            if Self.rename(parent.fd, temporary, parent.fd, parent.name, flags: Self.renameNoReplace) != 0 {
+        } else if prepared.mustNotExist {
+            if Self.rename(parent.fd, prepared.temporary, parent.fd, parent.name, flags: Self.renameNoReplace) != 0 {
                 if errno == EEXIST { throw .refused("'\(relative)' already exists; not replaced") }
                 throw .io(path: relative, errno: errno)
             }
-            committed = true
+            prepared.committed = true
         } else {
-            if renameat(parent.fd, temporary, parent.fd, parent.name) != 0 { throw .io(path: relative, errno: errno) }
-            committed = true
+            if renameat(parent.fd, prepared.temporary, parent.fd, parent.name) != 0 { throw .io(path: relative, errno: errno) }
+            prepared.committed = true
         }
-        try sync(parent.fd, relative)
+        if durable { try sync(parent.fd, relative) }
+    }
+
+    /// Makes everything written to the vault's file system so far durable (`syncfs`; `sync` where
+    /// it is missing): one flush for a batch of prepared files, then one for their commits.
+    public func syncAll() throws(NotezError) {
+        #if os(Linux)
+        if let syncfs = AtomicWriter.syncfs {
+            if syncfs(directory.fd) != 0 { throw .io(path: root, errno: errno) }
+            return
+        }
+        #endif
+        Glibc.sync()
     }
 
     /// Writes a whole UTF-8 text file (notez's own state files).
@@ -158,7 +189,9 @@ public struct AtomicWriter: Sendable {
 
     // MARK: - Writing
 
-    private func createTemporary(in parent: VaultDirectory.Parent, bytes: [UInt8], mode: mode_t?) throws(NotezError) -> String {
+    private func createTemporary(in parent: VaultDirectory.Parent, bytes: [UInt8], mode: mode_t?, durable: Bool) throws(NotezError)
+        -> String
+    {
         let name = AtomicWriter.temporaryPrefix + String(getpid()) + "-" + AtomicWriter.uniqueSuffix()
         let fd = openat(parent.fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw .io(path: parent.relative, errno: errno) }
@@ -176,7 +209,7 @@ public struct AtomicWriter: Sendable {
                 written += count
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = .io(path: parent.relative, errno: errno) }
+        if failure == nil, durable, fsync(fd) != 0 { failure = .io(path: parent.relative, errno: errno) }
         if close(fd) != 0, failure == nil { failure = .io(path: parent.relative, errno: errno) }
         if let failure {
             unlinkat(parent.fd, name, 0)
@@ -254,6 +287,13 @@ public struct AtomicWriter: Sendable {
     }
 
     #if os(Linux)
+    private typealias SyncFS = @convention(c) (Int32) -> Int32
+    // Hidden by Glibc's module map like renameat2 (it needs _GNU_SOURCE).
+    private static let syncfs: SyncFS? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: SyncFS.self)
+    }()
+
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     private static let renameat2: RenameAt2? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }

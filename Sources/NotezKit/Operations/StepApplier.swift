@@ -64,6 +64,63 @@ public struct StepApplier: Sendable {
         return .applied
     }
 
+    /// An edit step made ready for a batched commit (see `OperationRunner`).
+    public enum Preparation {
+        /// Nothing left to commit: the step's outcome is known.
+        case finished(Outcome)
+        /// The new bytes wait in a temporary file; `replanned` when the file changed since the plan.
+        case pending(PreparedWrite, replanned: Bool)
+        /// Could not be prepared ahead (the file changed while reading it): apply it alone.
+        case alone
+    }
+
+    /// The first half of an edit step for a batch: reads the file, computes the edit, writes the
+    /// temporary file without fsync. Other kinds of step are applied alone.
+    public func prepare(_ step: FileStep) -> Preparation {
+        guard step.kind == .edit else { return .alone }
+        if files.kind(step.path) == .symlink { return .finished(.skipped("symlinked note; never written through")) }
+        do {
+            guard let contents = try files.read(step.path) else { return .finished(.skipped("the file no longer exists")) }
+            let bytes = contents.bytes
+            if let after = step.afterHash, ContentHash.of(bytes) == after { return .finished(.alreadyDone) }
+            let edited: [UInt8]
+            do {
+                edited = try step.editResult(of: bytes)
+            } catch {
+                return .finished(.skipped("front matter not edited: \(error.description)"))
+            }
+            if edited == bytes { return .finished(.alreadyDone) }
+            let prepared = try writer.prepare(
+                edited, to: step.path, expected: contents.stamp, expectedHash: ContentHash.value(bytes), durable: false)
+            return .pending(prepared, replanned: !(step.before?.matches(bytes) ?? false))
+        } catch {
+            // Whatever went wrong is met again, and reported, when the step is applied alone.
+            return .alone
+        }
+    }
+
+    /// The second half: commits a prepared edit without fsync (the runner syncs the batch); a file
+    /// saved by someone else since the preparation is re-read and the step applied alone.
+    public func commit(_ step: FileStep, _ preparation: Preparation) throws(NotezError) -> Outcome {
+        switch preparation {
+        case .finished(let outcome):
+            return outcome
+        case .alone:
+            return try apply(step)
+        case .pending(let prepared, let replanned):
+            do {
+                try writer.commit(prepared, durable: false)
+            } catch .changedWhileWriting(_) {
+                return try apply(step)
+            } catch {
+                if case .refused(let message) = error, message.hasPrefix("simulated crash") { throw error }
+                return error.category == .io ? .failed(error.description) : .skipped(error.description)
+            }
+            try counter.didWrite()
+            return replanned ? .replanned : .applied
+        }
+    }
+
     private func applyEdit(_ step: FileStep) throws(NotezError) -> Outcome {
         if files.kind(step.path) == .symlink { return .skipped("symlinked note; never written through") }
         for _ in 0..<3 {
