@@ -5,7 +5,12 @@ enum NotezStateFile {
     /// The top-level mapping of a state file; a missing file is empty, a malformed one an error.
     static func loadMapping(_ path: String, shownAs name: String) throws(NotezError) -> [(key: String, value: YAMLValue)] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let bytes = try NoteReader.readAll(path).bytes
+        // Read one byte past the limit: enough to know the file is too large without reading all of it.
+        let contents = try NoteReader.read(path, limit: YAMLValue.maxSize + 1)
+        guard contents.isComplete else {
+            throw .unreadable(path: name, reason: "file is larger than 1 MiB")
+        }
+        let bytes = contents.bytes
         switch YAMLValue.parse(bytes) {
         case .failure(let error):
             throw .unreadable(path: "\(name):\(error.line + 1):\(error.column + 1)", reason: error.message)
