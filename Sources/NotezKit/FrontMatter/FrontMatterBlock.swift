@@ -54,7 +54,8 @@ public struct FrontMatterBlock: Sendable, Equatable {
             if lineStart - firstEnd.next > maxSize { return .tooLarge }
             let end = lineEnd(bytes, from: lineStart)
             let contentEnd = end?.contentEnd ?? bytes.count
-            if end == nil && !isComplete { return .unterminated }
+            // A prefix that stops in a line already past the limit is too large whatever follows.
+            if end == nil && !isComplete { return bytes.count - firstEnd.next > maxSize ? .tooLarge : .unterminated }
             if isDelimiter(bytes, lineStart..<contentEnd, allowDots: true) {
                 return .block(
                     FrontMatterBlock(
@@ -64,7 +65,7 @@ public struct FrontMatterBlock: Sendable, Equatable {
             guard let end else { break }
             lineStart = end.next
         }
-        return .unterminated
+        return bytes.count - firstEnd.next > maxSize ? .tooLarge : .unterminated
     }
 
     /// Whether a first line without its line break (after a BOM, or a part of one) may still be `---`.
