@@ -8,11 +8,14 @@ struct YAMLValueTests {
 
     @Test func smallFilesStillParse() {
         let value = Self.parse("\u{FEFF}work:\n  color: red\nlist: [a, b]\nanchored: &a x\n")
-        #expect(value == .success(.mapping([
-            ("work", .mapping([("color", .scalar("red", plain: true))])),
-            ("list", .sequence([.scalar("a", plain: true), .scalar("b", plain: true)])),
-            ("anchored", .scalar("x", plain: true)),
-        ])))
+        #expect(
+            value
+                == .success(
+                    .mapping([
+                        ("work", .mapping([("color", .scalar("red", plain: true))])),
+                        ("list", .sequence([.scalar("a", plain: true), .scalar("b", plain: true)])),
+                        ("anchored", .scalar("x", plain: true)),
+                    ])))
     }
 
     @Test func aliasBombIsRefused() throws {
