@@ -150,35 +150,28 @@ enum FrontMatterEditFuzzCheck {
         }
     }
 
-    /// The file without the lines of `fields`: the key's line through the value's last line, except for
-    /// a block list only the key line and the item lines (comments between them stay).
+    /// The file without what an edit of `fields` may rewrite: each key through its colon, and the value
+    /// (a block list's item lines, with their comments). Spaces, tabs and then empty lines are dropped
+    /// from what is left: an edit may leave or take the blanks around a value, not any other byte.
     static func remainder(_ bytes: [UInt8], cutting fields: [FrontMatterField]) -> [UInt8] {
-        func lineEnd(_ offset: Int) -> Int {
-            var end = offset
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            return min(end + 1, bytes.count)
-        }
-        func lineStart(_ offset: Int) -> Int {
-            var start = offset
-            while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
-            return start == 0 || bytes[start - 1] == 0x0A ? start : offset
-        }
         var cut = [Bool](repeating: false, count: bytes.count)
         func mark(_ range: Range<Int>) {
             for index in range where index < cut.count { cut[index] = true }
         }
         for field in fields {
-            let start = lineStart(field.keyRange.lowerBound)
-            let keyEnd = max(field.keyRange.upperBound, field.colonEnd ?? 0)
+            mark(field.keyRange.lowerBound..<max(field.keyRange.upperBound, field.colonEnd ?? 0))
             switch field.style {
             case .blockList, .indentlessBlockList:
-                mark(start..<lineEnd(keyEnd - 1))
                 for item in field.items { mark(item.line ?? item.range) }
             default:
-                let end = max(keyEnd, field.valueRange?.upperBound ?? 0)
-                mark(start..<lineEnd(end - 1))
+                if let value = field.valueRange { mark(value) }
             }
         }
-        return zip(bytes, cut).filter { !$0.1 }.map(\.0)
+        var lines: [[UInt8]] = [[]]
+        for (byte, isCut) in zip(bytes, cut) where !isCut && byte != 0x20 && byte != 0x09 {
+            lines[lines.count - 1].append(byte)
+            if byte == 0x0A { lines.append([]) }
+        }
+        return lines.filter { $0 != [0x0A] && $0 != [0x0D, 0x0A] }.flatMap { $0 }
     }
 }

@@ -22,11 +22,18 @@ struct FuzzCheckTests {
         #expect(throws: Never.self) { try FrontMatterEditFuzzCheck.checkDate(day, day.seconds + 86_399, "") }
     }
 
-    @Test func remainderCutsTheEditedLinesOnly() throws {
+    @Test func remainderCutsTheEditedKeysAndValuesOnly() throws {
         let bytes = Array("---\ntitle: x\ntags:\n  # why\n  - a\n  - b\nz: 1\n---\nbody\n".utf8)
         let map = try #require(try FrontMatterSpanMap.read(bytes))
         let kept = FrontMatterEditFuzzCheck.remainder(bytes, cutting: map.tags)
-        #expect(String(decoding: kept, as: UTF8.self) == "---\ntitle: x\n  # why\nz: 1\n---\nbody\n")
+        #expect(String(decoding: kept, as: UTF8.self) == "---\ntitle:x\n#why\nz:1\n---\nbody\n")
+        // A changed byte outside the tags shows; blanks around the value do not.
+        let edited = Array("---\ntitle: y\ntags:  \n  # why\n\n  - a\nz: 1\n---\nbody\n".utf8)
+        let editedMap = try #require(try FrontMatterSpanMap.read(edited))
+        #expect(FrontMatterEditFuzzCheck.remainder(edited, cutting: editedMap.tags) != kept)
+        let blanks = Array("---\ntitle: x\ntags:  \n  # why\n\n  - a\nz: 1\n---\nbody\n".utf8)
+        let blanksMap = try #require(try FrontMatterSpanMap.read(blanks))
+        #expect(FrontMatterEditFuzzCheck.remainder(blanks, cutting: blanksMap.tags) == kept)
     }
 
     @Test func tagModelFollowsTheEditorsRules() {
