@@ -5,7 +5,7 @@ VAULT := ExampleVault
 NOTEZ := .build/debug/notez
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo bench install clean format lint
+.PHONY: setup build test demo bench install clean format lint fuzz
 
 setup:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
@@ -55,8 +55,30 @@ install: setup
 	install -d $(PREFIX)/bin
 	install -m 755 .build/release/notez $(PREFIX)/bin/notez
 
+# libFuzzer (with AddressSanitizer; `-sanitize=fuzzer,address` in one flag, two would override each other):
+# each target runs FUZZ_SECONDS on a temporary copy of its seeds in Tests/Fuzz/<target>, one
+# process at a time (one core). Crash inputs go to .build-fuzz/artifacts/<target>/; replay one with a
+# normal build: `.build/debug/fuzz-<target> FILE`. FUZZ_MERGE=1 adds new coverage to the seed folder.
+# (Swift's backtracer is off in fuzz runs: under ASan it crashes itself and buries the report.)
+FUZZ_SECONDS ?= 60
+FUZZ_MAX_LEN ?= 4096
+FUZZ_TARGETS ?= front-matter front-matter-edit query
+FUZZ_BUILD := -c release --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DNOTEZ_LIBFUZZER
+
+fuzz: setup
+	@for t in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_BUILD) --product fuzz-$$t || exit 1; done
+	@for t in $(FUZZ_TARGETS); do \
+	  d=$$(mktemp -d) && cp Tests/Fuzz/$$t/* "$$d/" && mkdir -p .build-fuzz/artifacts/$$t && \
+	  echo "== fuzz-$$t for $(FUZZ_SECONDS)s ==" && \
+	  SWIFT_BACKTRACE=enable=no .build-fuzz/release/fuzz-$$t "$$d" -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) \
+	    -timeout=10 -malloc_limit_mb=256 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=.build-fuzz/artifacts/$$t/ || { rm -rf "$$d"; exit 1; }; \
+	  if [ "$(FUZZ_MERGE)" = 1 ]; then .build-fuzz/release/fuzz-$$t -merge=1 Tests/Fuzz/$$t "$$d"; fi; \
+	  rm -rf "$$d"; \
+	done
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

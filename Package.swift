@@ -27,6 +27,12 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "notez-bench", dependencies: ["NotezKit"]),
+        // Fuzzing: the checks live in NotezFuzz; each fuzz-* executable is a libFuzzer target when built
+        // with `-DNOTEZ_LIBFUZZER -sanitize=fuzzer` (make fuzz) and a replayer of input files otherwise.
+        .target(name: "NotezFuzz", dependencies: ["NotezKit"]),
+        .executableTarget(name: "fuzz-front-matter", dependencies: ["NotezFuzz"]),
+        .executableTarget(name: "fuzz-front-matter-edit", dependencies: ["NotezFuzz"]),
+        .executableTarget(name: "fuzz-query", dependencies: ["NotezFuzz"]),
         .testTarget(
             name: "NotezKitTests",
             dependencies: [
@@ -36,6 +42,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "NotezCLITests", dependencies: ["NotezKit"]),
+        .testTarget(name: "NotezFuzzTests", dependencies: ["NotezFuzz"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,6 +33,10 @@ public struct FrontMatterBlock: Sendable, Equatable {
     public static func scan(_ bytes: [UInt8], isComplete: Bool = true) -> Scan {
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         let start = bom ? 3 : 0
+        // A prefix that ends inside the first line cannot tell yet; reading more must not change the answer.
+        if !isComplete, lineEnd(bytes, from: start) == nil, couldBecomeOpening(bytes, bom: bom) {
+            return .unterminated
+        }
         guard let firstEnd = lineEnd(bytes, from: start),
             isDelimiter(bytes, start..<firstEnd.contentEnd, allowDots: false)
         else {
@@ -50,7 +54,8 @@ public struct FrontMatterBlock: Sendable, Equatable {
             if lineStart - firstEnd.next > maxSize { return .tooLarge }
             let end = lineEnd(bytes, from: lineStart)
             let contentEnd = end?.contentEnd ?? bytes.count
-            if end == nil && !isComplete { return .unterminated }
+            // A prefix that stops in a line already past the limit is too large whatever follows.
+            if end == nil && !isComplete { return bytes.count - firstEnd.next > maxSize ? .tooLarge : .unterminated }
             if isDelimiter(bytes, lineStart..<contentEnd, allowDots: true) {
                 return .block(
                     FrontMatterBlock(
@@ -60,7 +65,17 @@ public struct FrontMatterBlock: Sendable, Equatable {
             guard let end else { break }
             lineStart = end.next
         }
-        return .unterminated
+        return bytes.count - firstEnd.next > maxSize ? .tooLarge : .unterminated
+    }
+
+    /// Whether a first line without its line break (after a BOM, or a part of one) may still be `---`.
+    static func couldBecomeOpening(_ bytes: [UInt8], bom: Bool) -> Bool {
+        let marker: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if !bom, bytes.count < 3, marker.starts(with: bytes) { return true }
+        var line = bytes[(bom ? 3 : 0)...]
+        if line.last == 0x0D { line = line.dropLast() }
+        let dashes = line.prefix(3)
+        return dashes.allSatisfy { $0 == 0x2D } && line.dropFirst(3).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
     /// The end of the line starting at `from`: where its content stops and where the next line starts.

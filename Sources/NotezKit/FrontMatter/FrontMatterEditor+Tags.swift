@@ -299,6 +299,13 @@ extension FrontMatterEditor {
                         bytes[colon..<value.lowerBound].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
                     {
                         cut = colon..<end
+                    } else if atLineEnd, let colon = field.colonEnd, let lineStart = ownLine(value, after: colon, bytes) {
+                        // `tags: # why` then the word alone on the next line: that line goes, not only the
+                        // word (which would leave a line of spaces behind).
+                        var next = end
+                        if next < bytes.count, bytes[next] == 0x0D { next += 1 }
+                        if next < bytes.count, bytes[next] == 0x0A { next += 1 }
+                        cut = lineStart..<next
                     } else {
                         cut = value
                     }
@@ -312,6 +319,14 @@ extension FrontMatterEditor {
             throw refusal(bytes, at: field.keyRange.lowerBound, "\(field.key): value cannot be edited")
         }
         return Splice.apply([Splice(range: cut, bytes: [])], to: bytes)
+    }
+
+    /// The start of the value's line when only blanks precede the value on it and the line is after the
+    /// key's colon; nil otherwise.
+    static func ownLine(_ value: Range<Int>, after colon: Int, _ bytes: [UInt8]) -> Int? {
+        var start = value.lowerBound
+        while start > colon, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+        return start > colon && bytes[start - 1] == 0x0A ? start : nil
     }
 
     /// What to cut to remove a flow list item: its line when it is alone on one, else the item and

@@ -24,6 +24,14 @@ public enum NoteReader {
         public var stamp: FileStamp
         /// Birth time in seconds, when the file system reports it.
         public var birthSeconds: Double?
+
+        /// Creates contents, for callers that already hold the bytes (tests, fuzzers).
+        public init(bytes: [UInt8], isComplete: Bool, stamp: FileStamp, birthSeconds: Double? = nil) {
+            self.bytes = bytes
+            self.isComplete = isComplete
+            self.stamp = stamp
+            self.birthSeconds = birthSeconds
+        }
     }
 
     /// Reads up to `limit` bytes of the file at `absolutePath`.

@@ -10,6 +10,9 @@
 public struct QueryParser {
     /// How deeply parentheses and negations may nest; deeper input is an error, never a stack overflow.
     public static let maxDepth = 100
+    /// The longest query text accepted, in UTF-8 bytes (64 KiB): far beyond any typed query, and it
+    /// bounds the token array and the work for hostile input.
+    public static let maxLength = 64 * 1024
 
     let tokenizer: QueryTokenizer
     let tokens: [QueryToken]
@@ -17,6 +20,11 @@ public struct QueryParser {
 
     /// Parses query text into a tree.
     public static func parse(_ text: String) throws(QueryError) -> QueryNode {
+        if text.utf8.count > maxLength {
+            throw QueryError(
+                offset: characterOffset(ofByte: maxLength, in: text),
+                message: "query is longer than \(maxLength) bytes (\(maxLength / 1024) KiB)")
+        }
         var parser = try QueryParser(text)
         return try parser.parseQuery()
     }
@@ -24,6 +32,18 @@ public struct QueryParser {
     init(_ text: String) throws(QueryError) {
         tokenizer = QueryTokenizer(text)
         tokens = try tokenizer.tokens()
+    }
+
+    /// The offset of the character holding UTF-8 byte `byte` of `text`.
+    static func characterOffset(ofByte byte: Int, in text: String) -> Int {
+        var bytes = 0
+        var characters = 0
+        for character in text {
+            bytes += character.utf8.count
+            if bytes > byte { return characters }
+            characters += 1
+        }
+        return characters
     }
 
     var current: QueryToken? { position < tokens.count ? tokens[position] : nil }

@@ -2,7 +2,7 @@
 /// symlink, never blocking on a FIFO) and at most `maxSize` bytes, since they may come from anyone.
 enum NotezStateFile {
     /// The largest state file read.
-    static let maxSize = 1 << 20
+    static let maxSize = YAMLValue.maxSize
 
     /// The bytes of a state file, nil when it does not exist.
     static func bytes(root: String, relative: String) throws(NotezError) -> [UInt8]? {

@@ -8,13 +8,28 @@ public indirect enum YAMLValue: Sendable, Equatable {
     case mapping([(key: String, value: YAMLValue)])
     case null
 
+    /// The largest file parsed (1 MiB); notez's own files are a few KiB, larger ones are refused.
+    public static let maxSize = 1 << 20
+
     /// Parses a whole small document; an empty document is `.null`.
+    ///
+    /// Refused with an error: more than `maxSize` bytes, nesting deeper than `YAMLEventReader.maxDepth`,
+    /// and aliases (`*name`), which notez never writes; refusing them rules out "billion laughs" blow-ups.
     public static func parse(_ bytes: [UInt8]) -> Result<YAMLValue, YAMLError> {
+        guard bytes.count <= maxSize else {
+            return .failure(YAMLError(line: 0, column: 0, message: "file is larger than 1 MiB"))
+        }
         var body = bytes
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
         switch YAMLEventReader.events(of: body) {
         case .failure(let error): return .failure(error)
         case .success(let events):
+            if let alias = events.first(where: { $0.kind == .alias }) {
+                return .failure(
+                    YAMLError(
+                        line: alias.line, column: alias.column,
+                        message: "aliases (*\(alias.anchor ?? "")) are not supported in notez's files"))
+            }
             var index = events.firstIndex(where: { $0.kind == .documentStart }).map { $0 + 1 } ?? events.count
             guard index < events.count, events[index].kind != .documentEnd else { return .success(.null) }
             return .success(node(events, &index))

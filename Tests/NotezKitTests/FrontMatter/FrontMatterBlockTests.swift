@@ -40,6 +40,19 @@ struct FrontMatterBlockTests {
         #expect(FrontMatterBlock.scan(Array("---\na: 1\n".utf8), isComplete: false) == .unterminated)
     }
 
+    // Fuzz finding: a prefix read that stopped inside the first line (`---`, `--`, a BOM) was taken as
+    // "no front matter", while the whole file had some.
+    @Test(arguments: ["", "-", "--", "---", "--- \t", "---\r", "\u{FEFF}--", "\u{FEFF}"])
+    func prefixEndingInTheFirstLineAsksForMore(_ text: String) {
+        #expect(FrontMatterBlock.scan(Array(text.utf8), isComplete: false) == .unterminated)
+    }
+
+    @Test(arguments: ["-x", "--- a", "\u{FEFF}x", "x"])
+    func prefixWhoseFirstLineCannotBeAnOpening(_ text: String) {
+        let start = text.hasPrefix("\u{FEFF}") ? 3 : 0
+        #expect(FrontMatterBlock.scan(Array(text.utf8), isComplete: false) == .none(bodyStart: start))
+    }
+
     @Test func tooLarge() {
         let big = "---\n" + String(repeating: "k: v\n", count: (1 << 20) / 5 + 10) + "---\n"
         #expect(FrontMatterBlock.scan(Array(big.utf8)) == .tooLarge)

@@ -58,6 +58,8 @@ let goldenCases: [GoldenCase] = [
     GoldenCase("string-space-add", [add("c")], noop: [add("b")]),
     GoldenCase("string-comma-remove", [remove("b")], noop: [remove("d")]),
     GoldenCase("string-remove-only", [remove("work")], noop: [remove("t")]),
+    // Fuzz finding: the word went but its line of spaces stayed.
+    GoldenCase("string-own-line-remove-only", [remove("work")], noop: [remove("t")]),
     GoldenCase("string-quoted-replace", [replace("b", "c")], noop: [replace("c", "d")]),
     GoldenCase("string-add-with-space", [add("c d")], noop: [add("A", "B")]),
     GoldenCase("string-replace-with-space", [replace("b", "x y")], noop: [replace("c", "d")]),

@@ -176,11 +176,39 @@ struct QueryParserTests {
         #expect((try? QueryParser.parse(justEnough)) == .text("a"))
     }
 
+    static let tooLong = QueryError(offset: QueryParser.maxLength, message: "query is longer than 65536 bytes (64 KiB)")
+
+    @Test func hostileQueriesAreErrorsThatStateTheLimit() {
+        let megabyte = String(repeating: "word ", count: 1 << 20 / 5 + 1)
+        #expect(throws: Self.tooLong) { try QueryParser.parse(megabyte) }
+        let parens = String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)
+        #expect(throws: Self.tooLong) { try QueryParser.parse(parens) }
+        let nots = String(repeating: "NOT ", count: 100_000) + "a"
+        #expect(throws: Self.tooLong) { try QueryParser.parse(nots) }
+        // Under the length limit, the depth limit answers, at the first token past it.
+        let depth = QueryError(offset: 4 * QueryParser.maxDepth, message: "query nested too deeply (more than 100 levels)")
+        #expect(throws: depth) { try QueryParser.parse(String(repeating: "NOT ", count: 16_000) + "a") }
+        #expect(throws: QueryError(offset: 100, message: "query nested too deeply (more than 100 levels)")) {
+            try QueryParser.parse(String(repeating: "(", count: 60_000) + "a")
+        }
+    }
+
+    @Test func lengthLimitCountsBytesAndReportsACharacterOffset() throws {
+        let fits = String(repeating: "a", count: QueryParser.maxLength)
+        #expect(try QueryParser.parse(fits) == .text(fits))
+        // Four bytes a character: byte 65536 is the first byte of character 16384.
+        let emoji = String(repeating: "🎉", count: QueryParser.maxLength / 4 + 1)
+        #expect(throws: QueryError(offset: QueryParser.maxLength / 4, message: "query is longer than 65536 bytes (64 KiB)")) {
+            try QueryParser.parse(emoji)
+        }
+    }
+
     @Test func longChainsStayFlat() throws {
-        let words = (0..<20_000).map { "w\($0)" }
+        // 10,000 words: about 58 KB, just under the 64 KiB length limit.
+        let words = (0..<10_000).map { "w\($0)" }
         let node = try QueryParser.parse(words.joined(separator: " "))
         guard case .and(let operands) = node else { Issue.record("not an AND"); return }
-        #expect(operands.count == 20_000)
+        #expect(operands.count == 10_000)
         #expect(QuerySerializer.serialize(node) == words.joined(separator: " "))
     }
 
