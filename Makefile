@@ -36,8 +36,7 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Runs on a temporary copy of ExampleVault: notez purges old trash on every run, and the
-# example vault in git must never change.
+# Runs on a temporary copy of ExampleVault: the example vault in git must never change.
 demo: build
 	@d=$$(mktemp -d) && cp -R $(VAULT) "$$d/ExampleVault" && v="$$d/ExampleVault" && \
 	echo "== notez overview ==" && $(NOTEZ) --vault "$$v" overview && \
