@@ -39,8 +39,14 @@ struct EditCommand: ParsableCommand {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", editor + " \"$1\"", "sh", index.root + "/" + target.path]
         Terminal.flush()
+        // Other notez commands may change the vault while the editor is open (for minutes): the
+        // lock is let go, and taken again to plan and write the new 'modified'.
+        VaultOptions.heldLock = nil
         try process.run()
         process.waitUntilExit()
+        if let writer = try? AtomicWriter(root: index.root), writer.directory.kind(".notez") != nil {
+            VaultOptions.heldLock = try VaultLock.acquire(writer)
+        }
         guard process.terminationStatus == 0 else {
             throw CLIExit(
                 code: CLIExit.io,

@@ -28,6 +28,24 @@ import Testing
         #expect(try Mutation.run(vault, ["tag", "add", "n", "b"]).status == 0)
     }
 
+    @Test func anOpenEditorDoesNotHoldTheLock() throws {
+        let vault = try Self.vaultWithNote()
+        // The "editor" runs another notez command that changes the vault, then saves the note.
+        let script = vault.path + "-editor.sh"
+        try """
+            #!/bin/sh
+            '\(CLIRunner.binary.path)' --vault '\(vault.path)' pin other > '\(vault.path)-nested.txt' 2>&1 || exit 7
+            printf 'more\\n' >> "$1"
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let result = try Mutation.run(vault, ["edit", "n"], environment: ["EDITOR": script, "VISUAL": "", "NOTEZ_LOCK_WAIT": "1"])
+        #expect(result.status == 0, "\(result.stderr) \((try? String(contentsOfFile: vault.path + "-nested.txt", encoding: .utf8)) ?? "")")
+        let after = try vault.snapshot()
+        #expect(Mutation.text(after["other.md"])?.contains("pinned: true") == true)
+        #expect(Mutation.text(after["n.md"])?.hasSuffix("body\nmore\n") == true)
+    }
+
     @Test func twoUndosOfTheSameRecordUndoItOnce() throws {
         let vault = try Self.vaultWithNote()
         let add = try Mutation.run(vault, ["tag", "add", "n", "b", "--json"])
