@@ -37,6 +37,8 @@ let package = Package(
             name: "NotezKitTests",
             dependencies: [
                 "NotezKit",
+                // The tag edit model is shared with the editor's fuzz check.
+                "NotezFuzz",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]

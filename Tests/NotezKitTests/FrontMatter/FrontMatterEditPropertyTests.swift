@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 
+@testable import NotezFuzz
 @testable import NotezKit
 
 /// Random front matter in every style, random add/remove/replace sequences: each edit keeps every
@@ -109,32 +110,6 @@ struct FrontMatterEditPropertyTests {
         }
     }
 
-    /// The tags a note should have after an edit, as the editor documents it.
-    static func model(_ edit: FrontMatterEdit, _ tags: [String]) -> [String] {
-        switch edit {
-        case .addTags(let added):
-            var result = tags
-            var present = Set(tags.map { TagKey($0) })
-            for tag in added.compactMap(NoteMetadata.cleanTag) where present.insert(TagKey(tag)).inserted {
-                result.append(tag)
-            }
-            return result
-        case .removeTags(let keys):
-            return tags.filter { !keys.contains(TagKey($0)) }
-        case .replaceTag(let old, let new):
-            guard let clean = NoteMetadata.cleanTag(new), tags.contains(where: { TagKey($0) == old }) else { return tags }
-            var renamed = tags.contains { TagKey($0) == TagKey(clean) && TagKey($0) != old }
-            return tags.compactMap { tag in
-                guard TagKey(tag) == old else { return tag }
-                if renamed { return nil }
-                renamed = true
-                return clean
-            }
-        default:
-            return tags
-        }
-    }
-
     /// The file without its tags key and value: the key's line through the value's last line, except
     /// for a block list only the item lines (comments between the key and the items stay).
     static func withoutTagsValue(_ bytes: [UInt8]) throws -> [UInt8] {
@@ -181,7 +156,7 @@ struct FrontMatterEditPropertyTests {
                     Issue.record("\(edit) refused on \(String(decoding: before, as: UTF8.self).debugDescription): \(error)")
                     return
                 }
-                expected = Self.model(edit, expected)
+                expected = FrontMatterEditFuzzCheck.model(edit, expected)
                 let context =
                     "\(edit)\n\(String(decoding: before, as: UTF8.self).debugDescription)\n→ \(String(decoding: after, as: UTF8.self).debugDescription)"
                 #expect(try Self.tags(of: after) == expected, "\(context)")
