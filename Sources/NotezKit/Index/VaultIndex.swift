@@ -16,6 +16,8 @@ public struct VaultIndex: Sendable {
     public let folderTree: FolderNode
     /// Every tag in use or registered, alphabetical.
     public let tags: [TagSummary]
+    /// Positions in `tags` by key: a row's tag names are looked up, never searched for.
+    private let tagPosition: [TagKey: Int]
     /// The tag registry.
     public let registry: TagRegistry
     /// Notes in the trash.
@@ -77,6 +79,7 @@ public struct VaultIndex: Sendable {
         // Lower-case each name once, not in every comparison.
         tags = summaries.values.map { (Ordering.sortKey($0.name), $0) }
             .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name < $1.1.name }.map(\.1)
+        tagPosition = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($0.element.key, $0.offset) })
         folderTree = VaultIndex.buildTree(notes: sorted, folders: folders, colors: folderColors)
     }
 
@@ -135,12 +138,12 @@ public struct VaultIndex: Sendable {
 
     /// The display name of a tag key.
     public func displayName(of key: TagKey) -> String? {
-        tags.first(where: { $0.key == key })?.name
+        tagPosition[key].map { tags[$0].name }
     }
 
     /// The summary of a tag.
     public func tag(_ key: TagKey) -> TagSummary? {
-        tags.first(where: { $0.key == key })
+        tagPosition[key].map { tags[$0] }
     }
 
     /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title, else a unique file name.
