@@ -2,13 +2,29 @@
 ///
 /// This is the one place that knows the command lines; change them here when the CLI changes.
 struct BenchMeasure {
-    enum Tool { case notez, ripgrep }
+    enum Tool: String { case notez, ripgrep = "rg -l -i WORD", git = "git status", sed = "sed -i" }
 
     var name: String
     var tool: Tool
     /// Deletes the vault's index cache (under `$XDG_CACHE_HOME/notez/`) before every run, to measure a cold process without the index cache.
     var clearsCache = false
+    /// The tool whose row (same vault) is this row's ratio denominator.
+    var reference: Tool = .ripgrep
+    /// Runs before every run, untimed (a fresh copy of the vault for rows that change it).
+    var setUp: ((VaultFacts) throws -> Void)?
     var arguments: (VaultFacts) -> [String]
+
+    init(
+        name: String, tool: Tool, clearsCache: Bool = false, reference: Tool = .ripgrep,
+        setUp: ((VaultFacts) throws -> Void)? = nil, arguments: @escaping (VaultFacts) -> [String]
+    ) {
+        self.name = name
+        self.tool = tool
+        self.clearsCache = clearsCache
+        self.reference = reference
+        self.setUp = setUp
+        self.arguments = arguments
+    }
 
     /// `notez search QUERY --vault PATH --paths` (exit 1 when nothing matches).
     static func search(_ query: String, vault: String) -> [String] {
@@ -33,19 +49,37 @@ struct BenchMeasure {
     /// The rows, in order. `withSearch` false measures only `overview` (before `notez search` exists).
     static func all(withSearch: Bool) -> [BenchMeasure] {
         var rows = [
-            BenchMeasure(name: "`notez overview --json`", tool: .notez) { ["overview", "--vault", $0.root, "--json"] }
+            BenchMeasure(name: "`notez --version`", tool: .notez) { _ in ["--version"] },
+            BenchMeasure(name: "`notez overview --json`", tool: .notez) { ["overview", "--vault", $0.root, "--json"] },
         ]
         if withSearch {
             rows += [
+                BenchMeasure(name: "`ls -r` (every row)", tool: .notez) { ["ls", "-r", "--vault", $0.root] },
                 BenchMeasure(name: "search tag (`tag:TOP`)", tool: .notez) { search(tagQuery($0), vault: $0.root) },
+                BenchMeasure(name: "search tag, rows (no `--paths`)", tool: .notez) {
+                    ["search", tagQuery($0), "--vault", $0.root]
+                },
+                BenchMeasure(name: "search tag, vs `git status`", tool: .notez, reference: .git) {
+                    search(tagQuery($0), vault: $0.root)
+                },
                 BenchMeasure(name: "search folder (`folder:BIG`)", tool: .notez) { search(folderQuery($0), vault: $0.root) },
                 BenchMeasure(name: "search boolean", tool: .notez) { search(booleanQuery($0), vault: $0.root) },
                 BenchMeasure(name: "search full text (`WORD`)", tool: .notez) { search($0.word, vault: $0.root) },
+                BenchMeasure(name: "search full text, rows (no `--paths`)", tool: .notez) {
+                    ["search", $0.word, "--vault", $0.root]
+                },
                 BenchMeasure(name: "search tag, no index cache", tool: .notez, clearsCache: true) {
                     search(tagQuery($0), vault: $0.root)
                 },
+                BenchMeasure(
+                    name: "`tag rename TOP` (fresh copy each run)", tool: .notez, reference: .sed, setUp: MutationCopy.make
+                ) { ["tag", "rename", $0.topTags[0], $0.topTags[0] + "-renamed", "--yes", "--vault", MutationCopy.root($0)] },
+                BenchMeasure(name: "`sed -i` on the same files (fresh copy)", tool: .sed, reference: .sed, setUp: MutationCopy.make) {
+                    ["-a", MutationCopy.fileList($0), "-d", "\n", "sed", "-i", "s/\(MutationCopy.sedPattern($0.topTags[0]))/&-renamed/"]
+                },
             ]
         }
+        rows.append(BenchMeasure(name: "`git status --porcelain`", tool: .git, reference: .git) { ["-C", $0.root, "status", "--porcelain"] })
         rows.append(BenchMeasure(name: "`rg -l -i WORD`", tool: .ripgrep) { ["-l", "-i", $0.word, $0.root] })
         return rows
     }

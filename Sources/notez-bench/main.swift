@@ -98,6 +98,7 @@ struct Row {
     var measure: String
     var notes: Int
     var tool: BenchMeasure.Tool
+    var reference: BenchMeasure.Tool = .ripgrep
     var medianMs: Double?
     var minMs = 0.0
     var maxMs = 0.0
@@ -118,13 +119,21 @@ func clearCache(_ facts: VaultFacts) {
 }
 
 func measure(_ item: BenchMeasure, facts: VaultFacts, executable: String, runs: Int) -> Row {
-    var row = Row(measure: item.name, notes: facts.notes, tool: item.tool)
+    var row = Row(measure: item.name, notes: facts.notes, tool: item.tool, reference: item.reference)
     let arguments = item.arguments(facts)
     var times: [Double] = []
     var rss = 0
     // One warm-up run (page cache, index cache), then the measured runs.
     for run in 0...runs {
         if item.clearsCache { clearCache(facts) }
+        if let setUp = item.setUp {
+            do {
+                try setUp(facts)
+            } catch {
+                row.failure = "\(error)"
+                return row
+            }
+        }
         let result: RunResult
         do {
             result = try ProcessRunner.run(executable, arguments)
@@ -192,6 +201,11 @@ if !options.generateOnly, access(notez, X_OK) != 0 {
     exit(3)
 }
 let ripgrep = ProcessRunner.which("rg")
+MutationCopy.notezBinary = notez
+/// The executable of each reference tool (nil: not installed, its rows are skipped).
+let referenceTools: [BenchMeasure.Tool: String?] = [
+    .ripgrep: ripgrep, .git: ProcessRunner.which("git"), .sed: ProcessRunner.which("xargs"),
+]
 var rows: [Row] = []
 var vaults: [VaultFacts] = []
 let loadBefore = loadAverage()
@@ -242,23 +256,30 @@ if let ripgrep, let result = try? ProcessRunner.run(ripgrep, ["--version"], capt
     ripgrepVersion = result.stdout.split(separator: "\n").first.map(String.init) ?? "?"
 }
 
+/// `git status` needs the vault in a repository: made once, committed, reused with the vault.
+func ensureRepository(_ facts: VaultFacts) {
+    guard !FileManager.default.fileExists(atPath: facts.root + "/.git") else { return }
+    log("making \(facts.root) a git repository (once) ...")
+    let script = "cd '\(facts.root)' && git init -q && git add -A && git -c user.name=bench -c user.email=bench@localhost commit -qm vault"
+    _ = try? ProcessRunner.run("/bin/sh", ["-c", script])
+}
+
 for facts in vaults {
     clearCache(facts)  // the first warm-up run writes it with this notez
+    if referenceTools[.git] != nil { ensureRepository(facts) }
     for item in BenchMeasure.all(withSearch: hasSearch) {
-        switch item.tool {
-        case .notez:
+        if item.tool == .notez {
             rows.append(measure(item, facts: facts, executable: notez, runs: options.runs))
-        case .ripgrep:
-            if let ripgrep {
-                rows.append(measure(item, facts: facts, executable: ripgrep, runs: options.runs))
-            } else {
-                rows.append(
-                    Row(
-                        measure: item.name, notes: facts.notes, tool: .ripgrep, medianMs: nil,
-                        failure: "skipped: rg is not on PATH"))
-            }
+        } else if let executable = referenceTools[item.tool] ?? nil {
+            rows.append(measure(item, facts: facts, executable: executable, runs: options.runs))
+        } else {
+            rows.append(
+                Row(
+                    measure: item.name, notes: facts.notes, tool: item.tool, medianMs: nil,
+                    failure: "skipped: \(item.tool.rawValue) is not installed"))
         }
     }
+    try? FileManager.default.removeItem(atPath: MutationCopy.root(facts))
 }
 
 // MARK: - Report
@@ -269,21 +290,22 @@ print(
     "notez: \(notez); ripgrep: \(ripgrepVersion); \(options.runs) runs after 1 warm-up, medians; "
         + "whole processes, warm page cache")
 print("")
-print("| measure | notes | median ms | min–max ms | × rg | max RSS MB | hits |")
-print("|---|---:|---:|---:|---:|---:|---:|")
+print("| measure | notes | median ms | min–max ms | ratio | against | max RSS MB | hits |")
+print("|---|---:|---:|---:|---:|---|---:|---:|")
 for row in rows {
-    let rg = rows.first { $0.notes == row.notes && $0.tool == .ripgrep }?.medianMs
+    let reference = row.reference
+    let denominator = rows.first { $0.notes == row.notes && $0.tool == reference && $0.reference == reference }?.medianMs
     if let failure = row.failure {
-        print("| \(row.measure) | \(row.notes) | – | – | – | – | \(failure) |")
+        print("| \(row.measure) | \(row.notes) | – | – | – | – | – | \(failure) |")
         continue
     }
     let medianMs = row.medianMs ?? 0
-    let ratio = rg.map { String(format: "%.2f", medianMs / $0) } ?? "–"
+    let ratio = denominator.map { String(format: "%.2f", medianMs / $0) } ?? "–"
     let rssText = row.tool == .notez ? String(format: "%.1f", row.maxRSSMB) : String(format: "(%.1f)", row.maxRSSMB)
     print(
         String(
-            format: "| %@ | %d | %.0f | %.0f–%.0f | %@ | %@ | %d |", row.measure, row.notes, medianMs,
-            row.minMs, row.maxMs, ratio, rssText, row.hits))
+            format: "| %@ | %d | %.0f | %.0f–%.0f | %@ | %@ | %@ | %d |", row.measure, row.notes, medianMs,
+            row.minMs, row.maxMs, ratio, reference.rawValue, rssText, row.hits))
 }
 print("")
 for facts in vaults {
