@@ -31,12 +31,6 @@ public struct AtomicWriter: Sendable {
         directory = try VaultDirectory(root: root)
     }
 
-    /// The absolute path of a vault-relative path after checking it with the path resolver.
-    public func checkedPath(_ relative: String) throws(NotezError) -> String {
-        _ = try directory.parent(of: relative)
-        return root + "/" + relative
-    }
-
     /// Atomically replaces (or creates) a file with `bytes`, keeping the old file's mode.
     ///
     /// With `expected`, refuses when the file on disk is no longer that version (see the type's
