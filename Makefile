@@ -24,9 +24,11 @@ setup:
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing python3-yaml with apt-get..."; \
 	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-yaml; \
-	  else \
-	    echo "The YAML round-trip test needs PyYAML: pip install pyyaml (or your package manager's python3-yaml)"; \
 	  fi; \
+	  python3 -c 'import yaml' >/dev/null 2>&1 || { \
+	    echo "Installing PyYAML with pip (python3 is not the system Python)..."; \
+	    python3 -m pip install -q pyyaml || echo "The YAML round-trip test needs PyYAML: pip install pyyaml"; \
+	  }; \
 	}
 
 build: setup
