@@ -26,7 +26,8 @@ public struct Journal: Sendable {
     /// (default: this user's key, created when the first record is written).
     public init(writer: AtomicWriter, key: MachineKey? = nil) {
         self.writer = writer
-        self.key = key
+        // Read once: verifying a long journal must not read the key file once per record.
+        self.key = key ?? MachineKey.loadExisting()
     }
 
     /// What reading the journal found.
@@ -123,7 +124,7 @@ public struct Journal: Sendable {
             let signature = text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap {
                 $0.hasPrefix("hmac-sha256:") ? String($0.dropFirst("hmac-sha256:".count)) : nil
             }
-            if let signature, let key = verifyingKey(), key.verify(signature, "journal pending marker", Array(id.utf8)) {
+            if let signature, let key, key.verify(signature, "journal pending marker", Array(id.utf8)) {
                 ids.append(id)
             } else {
                 ignored.append(FileIssue(path: marker(id), reason: "not written by notez on this machine (no valid signature); ignored"))
@@ -156,8 +157,6 @@ public struct Journal: Sendable {
         return try MachineKey.loadOrCreate()
     }
 
-    private func verifyingKey() -> MachineKey? { key ?? MachineKey.loadExisting() }
-
     /// The record in `bytes` when its header signs it for `id` under this user's key.
     private func verified(id: String, _ bytes: [UInt8]) throws(NotezError) -> JournalRecord {
         let shown = path(id)
@@ -170,7 +169,7 @@ public struct Journal: Sendable {
             throw .refused("\(shown): not a signed notez journal record (written elsewhere, or by a notez before 0.2); ignored")
         }
         let signature = String(headerLine.dropFirst(Journal.header.count))
-        guard let key = verifyingKey(), key.verify(signature, "journal record", Array(id.utf8) + [0x0A] + json) else {
+        guard let key, key.verify(signature, "journal record", Array(id.utf8) + [0x0A] + json) else {
             throw .refused("\(shown): not written by notez on this machine (the signature does not match); ignored")
         }
         do {
