@@ -13,11 +13,14 @@ struct BenchMeasure {
     /// Runs before every run, untimed (a fresh copy of the vault for rows that change it).
     var setUp: ((VaultFacts) throws -> Void)?
     var arguments: (VaultFacts) -> [String]
+    /// Answered by a running `notez watch` (`NOTEZ_WARM=require`), not by the process alone.
+    var warm = false
 
     init(
-        name: String, tool: Tool, clearsCache: Bool = false, reference: Tool = .ripgrep,
+        name: String, tool: Tool, clearsCache: Bool = false, reference: Tool = .ripgrep, warm: Bool = false,
         setUp: ((VaultFacts) throws -> Void)? = nil, arguments: @escaping (VaultFacts) -> [String]
     ) {
+        self.warm = warm
         self.name = name
         self.tool = tool
         self.clearsCache = clearsCache
@@ -74,6 +77,14 @@ struct BenchMeasure {
                 BenchMeasure(
                     name: "`tag rename TOP` (fresh copy each run)", tool: .notez, reference: .sed, setUp: MutationCopy.make
                 ) { ["tag", "rename", $0.topTags[0], $0.topTags[0] + "-renamed", "--yes", "--vault", MutationCopy.root($0)] },
+                BenchMeasure(name: "warm: `overview --json`", tool: .notez, warm: true) { ["overview", "--vault", $0.root, "--json"] },
+                BenchMeasure(name: "warm: search tag (`tag:TOP`)", tool: .notez, warm: true) { search(tagQuery($0), vault: $0.root) },
+                BenchMeasure(name: "warm: search tag `--count`", tool: .notez, warm: true) {
+                    ["search", tagQuery($0), "--vault", $0.root, "--count"]
+                },
+                BenchMeasure(name: "warm: search boolean", tool: .notez, warm: true) { search(booleanQuery($0), vault: $0.root) },
+                BenchMeasure(name: "warm: search full text (`WORD`)", tool: .notez, warm: true) { search($0.word, vault: $0.root) },
+                BenchMeasure(name: "warm: `ls -r` (every row)", tool: .notez, warm: true) { ["ls", "-r", "--vault", $0.root] },
                 BenchMeasure(name: "`sed -i` on the same files (fresh copy)", tool: .sed, reference: .sed, setUp: MutationCopy.make) {
                     ["-a", MutationCopy.fileList($0), "-d", "\n", "sed", "-i", "s/\(MutationCopy.sedPattern($0.topTags[0]))/&-renamed/"]
                 },

@@ -267,7 +267,26 @@ func ensureRepository(_ facts: VaultFacts) {
 for facts in vaults {
     clearCache(facts)  // the first warm-up run writes it with this notez
     if referenceTools[.git] != nil { ensureRepository(facts) }
+    var daemon: WarmDaemon?
     for item in BenchMeasure.all(withSearch: hasSearch) {
+        if item.warm, daemon == nil {
+            do {
+                let started = try WarmDaemon.start(notez: notez, root: facts.root)
+                daemon = started
+                var row = Row(measure: "`notez watch` until it answers", notes: facts.notes, tool: .notez, medianMs: started.readyMs)
+                row.minMs = started.readyMs
+                row.maxMs = started.readyMs
+                rows.append(row)
+            } catch {
+                rows.append(Row(measure: "`notez watch`", notes: facts.notes, tool: .notez, failure: "\(error)"))
+                continue
+            }
+        } else if !item.warm, let running = daemon {
+            rows.append(stopDaemon(running, facts: facts))
+            daemon = nil
+        }
+        if item.warm, daemon == nil { continue }
+        setenv("NOTEZ_WARM", item.warm ? "require" : "off", 1)
         if item.tool == .notez {
             rows.append(measure(item, facts: facts, executable: notez, runs: options.runs))
         } else if let executable = referenceTools[item.tool] ?? nil {
@@ -279,7 +298,16 @@ for facts in vaults {
                     failure: "skipped: \(item.tool.rawValue) is not installed"))
         }
     }
+    if let running = daemon { rows.append(stopDaemon(running, facts: facts)) }
     try? FileManager.default.removeItem(atPath: MutationCopy.root(facts))
+}
+
+/// Stops the daemon and records its peak memory as a row of its own.
+func stopDaemon(_ daemon: WarmDaemon, facts: VaultFacts) -> Row {
+    var row = Row(measure: "`notez watch` peak RSS after the warm rows", notes: facts.notes, tool: .notez, medianMs: 0)
+    row.maxRSSMB = daemon.peakRSSMB()
+    daemon.stop()
+    return row
 }
 
 // MARK: - Report

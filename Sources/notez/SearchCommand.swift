@@ -106,7 +106,9 @@ struct SearchCommand: ParsableCommand {
             return
         }
         let index = try vault.loadIndex()
-        let found = QueryEvaluator(index: index).notes(matching: node)
+        let positions = QueryEvaluator(index: index).positions(matching: node)
+        // --count needs no note, --limit only the first ones: neither materializes the rest.
+        let shown = count ? [] : Ordering.listOrder(positions, in: index.notes, limit: limit)
         if !node.textValues.isEmpty {
             // Full text skipped these bodies; say so, or a missing hit would look like no match.
             for note in index.notes where note.stamp.size > Int64(NoteReader.maxNoteSize) {
@@ -114,10 +116,9 @@ struct SearchCommand: ParsableCommand {
                     TerminalText.safe("\(note.path): larger than the 32 MiB note size limit; full text search skipped its body"))
             }
         }
-        let shown = limit.map { Array(found.prefix($0)) } ?? found
         if count {
-            Terminal.line(String(shown.count))
-        } else if !found.isEmpty {
+            Terminal.line(String(limit.map { min($0, positions.count) } ?? positions.count))
+        } else if !positions.isEmpty {
             if output.json {
                 Terminal.line(JSONShapes.notes(shown, index: index).text())
             } else if paths {
@@ -126,7 +127,7 @@ struct SearchCommand: ParsableCommand {
                 NoteRows.print(shown, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)
             }
         }
-        if found.isEmpty {
+        if positions.isEmpty {
             // Like grep: nothing on stdout (except --count's 0), a short note on stderr, status 1.
             if !count { Terminal.notice("no notes match \(TerminalText.safe(QuerySerializer.serialize(node)))") }
             throw CLIExit(code: CLIExit.noMatchOrProblems)

@@ -5,31 +5,32 @@ import NotezKit
 import Glibc
 #endif
 
-/// Buffered stdout and stderr, and what the terminal supports.
+/// Buffered stdout and stderr, and what the terminal supports, for the current thread's
+/// `TerminalContext` (the process's own streams, or a warm request's client).
 enum Terminal {
-    nonisolated(unsafe) private static var buffer: [UInt8] = []
-
     /// Whether stdout is a terminal (colors and dots are shown only then).
-    static let stdoutIsTerminal = isatty(1) == 1
+    static var stdoutIsTerminal: Bool { TerminalContext.current.stdoutIsTerminal }
     /// Whether stdin is a terminal (confirmations are asked only then).
-    static let stdinIsTerminal = isatty(0) == 1
+    static var stdinIsTerminal: Bool { TerminalContext.current.stdinIsTerminal }
     /// Whether stderr is a terminal (progress is shown only then).
-    static let stderrIsTerminal = isatty(2) == 1
+    static var stderrIsTerminal: Bool { TerminalContext.current.stderrIsTerminal }
     /// Colors are used on a terminal unless `NO_COLOR` is set.
-    static let useColor = stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    static var useColor: Bool { TerminalContext.current.useColor }
 
     /// Appends a line to stdout.
     static func line(_ text: String = "") {
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(0x0A)
-        if buffer.count > 1 << 16 { flush() }
+        let context = TerminalContext.current
+        context.buffer.append(contentsOf: text.utf8)
+        context.buffer.append(0x0A)
+        if context.buffer.count > 1 << 16 { flush() }
     }
 
     /// Writes everything buffered to stdout.
     static func flush() {
-        guard !buffer.isEmpty else { return }
-        FileHandleOutput.write(fd: 1, buffer)
-        buffer.removeAll(keepingCapacity: true)
+        let context = TerminalContext.current
+        guard !context.buffer.isEmpty else { return }
+        FileHandleOutput.write(fd: 1, context.buffer)
+        context.buffer.removeAll(keepingCapacity: true)
     }
 
     /// `notez: error: message` on stderr.
@@ -74,6 +75,7 @@ enum FileHandleOutput {
     static func stderr(_ text: String) { write(fd: 2, Array(text.utf8)) }
 
     static func write(fd: Int32, _ bytes: [UInt8]) {
+        if TerminalContext.current.capture(fd: fd, bytes) { return }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }

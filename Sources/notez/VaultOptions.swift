@@ -34,8 +34,13 @@ struct VaultOptions: ParsableArguments {
 
     /// The vault root.
     func root() throws -> String {
-        try VaultLocator.root(explicit: explicitVault)
+        if let warm = VaultOptions.warm { return warm.root }
+        return try VaultLocator.root(explicit: explicitVault)
     }
+
+    /// A daemon answering a warm request: the vault (already checked to be the one the command
+    /// names) and its index, used instead of locating and reading the vault.
+    nonisolated(unsafe) static var warm: (root: String, index: VaultIndex)?
 
     /// The vault's index for a command that only reads: nothing is written into the vault (no
     /// recovery, no purge, no `.notez/`); pending operations and untrusted files are only reported.
@@ -63,7 +68,7 @@ struct VaultOptions: ParsableArguments {
     nonisolated(unsafe) static var heldLock: VaultLock?
 
     private func build(_ root: String) throws -> VaultIndex {
-        let index = try IndexBuilder.build(root: root)
+        let index = try VaultOptions.warm?.index ?? IndexBuilder.build(root: root)
         for problem in index.stateProblems where !problem.path.hasPrefix(TrashPlanner.folder) {
             Terminal.warning(TerminalText.safe("\(problem.path): \(problem.reason)"))
         }

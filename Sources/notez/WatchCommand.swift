@@ -70,7 +70,16 @@ struct WatchCommand: ParsableCommand {
         }
         printer.lock.unlock()
 
+        // Read commands on this vault are answered from the live index while the watch runs.
+        var server: WarmServer?
+        if getenv("NOTEZ_WARM").map({ String(cString: $0) }) != "off" {
+            let (started, problem) = WarmService.start(watcher: watcher, root: root)
+            server = started
+            if let problem { FileHandleOutput.stderr("notez: \(TerminalText.safe(problem))\n") }
+        }
+
         stopRequested.wait()
+        server?.stop()
         watcher.stop()
         sources.forEach { $0.cancel() }
     }

@@ -32,6 +32,21 @@ enum CLIRunner {
         return url
     }()
 
+    /// The environment of every notez the tests start, with `extra` on top.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env.removeValue(forKey: "NOTEZ_VAULT")
+        env.removeValue(forKey: "NOTEZ_WARM")
+        // A fixed clock: ExampleVault's trash item must not age past `trash_days` as real days pass.
+        env["NOTEZ_NOW"] = "1795000000"
+        // notez's key and caches live outside vaults: keep the tests' own apart from the user's.
+        env["XDG_STATE_HOME"] = userFolders.appendingPathComponent("state").path
+        env["XDG_CACHE_HOME"] = userFolders.appendingPathComponent("cache").path
+        for (key, value) in extra { env[key] = value }
+        return env
+    }
+
     /// Runs `notez args...` in `directory` with `stdin` as input and extra environment variables.
     static func run(_ args: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:]) throws
         -> CLIResult
@@ -50,16 +65,7 @@ enum CLIRunner {
         let process = Process()
         process.executableURL = executable
         process.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env.removeValue(forKey: "NOTEZ_VAULT")
-        // A fixed clock: ExampleVault's trash item must not age past `trash_days` as real days pass.
-        env["NOTEZ_NOW"] = "1795000000"
-        // notez's key and caches live outside vaults: keep the tests' own apart from the user's.
-        env["XDG_STATE_HOME"] = userFolders.appendingPathComponent("state").path
-        env["XDG_CACHE_HOME"] = userFolders.appendingPathComponent("cache").path
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = CLIRunner.environment(environment)
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()

@@ -12,16 +12,13 @@ final class WatchProcess: @unchecked Sendable {
     private var lines: [String] = []
     private var partial = Data()
 
-    init(_ args: [String]) throws {
+    init(_ args: [String], stderr: FileHandle? = nil) throws {
         process.executableURL = CLIRunner.binary
         process.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env.removeValue(forKey: "NOTEZ_VAULT")
-        process.environment = env
+        process.environment = CLIRunner.environment()
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
         out.fileHandleForReading.readabilityHandler = { [weak self] handle in
             self?.received(handle.availableData)
         }

@@ -12,9 +12,47 @@ public enum IndexBuilder {
     /// Reads the whole vault at `root`; with `useCache`, reuses the cache (outside the vault, see
     /// `IndexCache`) for unchanged files and writes it back when something changed.
     public static func build(root: String, useCache: Bool = true) throws(NotezError) -> VaultIndex {
-        // A bad settings file degrades to the defaults with a warning; it never stops notez.
+        let settings = Settings(root: root)
+        let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk()
+        let notes: [Note]
+        if useCache {
+            notes = readNotesUsingCache(listing.notes, root: root)
+        } else {
+            notes = readNotes(listing.notes, root: root)
+        }
+        return settings.index(
+            notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
+    }
+
+    /// The index of notes that are already known (a watcher's live index), with the vault's settings,
+    /// tag registry, folder colors and trash read now, exactly as `build` reads them; nil when the
+    /// settings now differ from `config` (the notes were chosen with other ignore rules).
+    public static func build(root: String, live: LiveIndex) -> VaultIndex? {
+        let settings = Settings(root: root)
+        guard settings.config == live.config else { return nil }
+        return settings.index(
+            notes: Array(live.notes.values), folders: live.folders.map(\.path).sorted(),
+            symlinkedNotes: Set(live.state.notes.filter(\.value.isSymlink).keys.map(\.path)), walkProblems: [])
+    }
+
+    /// notez's own files of a vault, read with the rule that a bad file degrades to the defaults
+    /// with a warning and never stops notez.
+    struct Settings {
+        let root: String
         var problems: [FileIssue] = []
-        func loaded<Value>(_ name: String, _ fallback: Value, _ load: () throws(NotezError) -> Value) -> Value {
+        var config = VaultConfig()
+        var registry = TagRegistry()
+        var colors = FolderColors()
+
+        init(root: String) {
+            self.root = root
+            config = loaded(".notez/config.yaml", VaultConfig()) { () throws(NotezError) in try VaultConfig.load(root: root) }
+            registry = loaded(".notez/tags.yaml", TagRegistry()) { () throws(NotezError) in try TagRegistry.load(root: root) }
+            colors = loaded(".notez/folders.yaml", FolderColors()) { () throws(NotezError) in try FolderColors.load(root: root) }
+            for name in [".notez/tags.yaml", ".notez/folders.yaml"] { problems += NotezStateFile.colorProblems(root: root, relative: name) }
+        }
+
+        private mutating func loaded<Value>(_ name: String, _ fallback: Value, _ load: () throws(NotezError) -> Value) -> Value {
             do {
                 return try load()
             } catch .unreadable(let path, let reason) {
@@ -25,22 +63,16 @@ public enum IndexBuilder {
                 return fallback
             }
         }
-        let config = loaded(".notez/config.yaml", VaultConfig()) { () throws(NotezError) in try VaultConfig.load(root: root) }
-        let registry = loaded(".notez/tags.yaml", TagRegistry()) { () throws(NotezError) in try TagRegistry.load(root: root) }
-        let colors = loaded(".notez/folders.yaml", FolderColors()) { () throws(NotezError) in try FolderColors.load(root: root) }
-        for name in [".notez/tags.yaml", ".notez/folders.yaml"] { problems += NotezStateFile.colorProblems(root: root, relative: name) }
-        let listing = VaultWalker(root: root, ignore: config.ignore).walk()
-        let notes: [Note]
-        if useCache {
-            notes = readNotesUsingCache(listing.notes, root: root)
-        } else {
-            notes = readNotes(listing.notes, root: root)
+
+        func index(
+            notes: [Note], folders: [String], symlinkedNotes: Set<String>, walkProblems: [(path: String, problem: NoteProblem)]
+        ) -> VaultIndex {
+            let trash = TrashStore(root: root).read()
+            return VaultIndex(
+                root: root, config: config, notes: notes, folders: folders, symlinkedNotes: symlinkedNotes,
+                registry: registry, folderColors: colors, trashCount: trash.items.count, walkProblems: walkProblems,
+                stateProblems: problems + trash.ignored)
         }
-        let trash = TrashStore(root: root).read()
-        return VaultIndex(
-            root: root, config: config, notes: notes, folders: listing.folders,
-            symlinkedNotes: listing.symlinkedNotes, registry: registry, folderColors: colors,
-            trashCount: trash.items.count, walkProblems: listing.problems, stateProblems: problems + trash.ignored)
     }
 
     /// Reads notes in parallel; order of the result follows `paths`.

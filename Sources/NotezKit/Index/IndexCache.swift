@@ -35,8 +35,8 @@ public struct IndexCache: Sendable {
 
     /// Creates a cache holding `notes`, sorting them by path.
     public init(notes: [Note]) {
-        // Already sorted when they come from the walker; the stable sort then only checks the run.
-        self.notes = notes.sorted { $0.path < $1.path }
+        // Already sorted when they come from the walker: then only checked.
+        self.notes = zip(notes, notes.dropFirst()).allSatisfy { $0.path < $1.path } ? notes : Ordering.pathOrder(notes)
     }
 
     private init(sorted: [Note]) { notes = sorted }

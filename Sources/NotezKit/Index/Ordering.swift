@@ -16,4 +16,19 @@ public enum Ordering {
         if lhs.modified != rhs.modified { return lhs.modified > rhs.modified }
         return lhs.path < rhs.path
     }
+
+    /// The notes at `positions` of `notes`, in `noteLess` order. Positions are sorted, not notes:
+    /// moving a note retains and releases each of its strings, which dominated large searches.
+    public static func listOrder(_ positions: [Int], in notes: [Note], limit: Int? = nil) -> [Note] {
+        notes.withUnsafeBufferPointer { buffer in
+            positions.sorted { noteLess(buffer[$0], buffer[$1]) }.prefix(limit ?? positions.count).map { buffer[$0] }
+        }
+    }
+
+    /// `notes` sorted by path bytes' String order, moving each note once.
+    public static func pathOrder(_ notes: [Note]) -> [Note] {
+        notes.withUnsafeBufferPointer { buffer in
+            Array(buffer.indices).sorted { buffer[$0].path < buffer[$1].path }.map { buffer[$0] }
+        }
+    }
 }

@@ -41,7 +41,7 @@ public struct VaultIndex: Sendable {
         // The walker and the cache already give notes in path order; sorting them again is the
         // single largest cost of a cached run, so check first.
         let inOrder = zip(notes, notes.dropFirst()).allSatisfy { $0.path < $1.path }
-        let sorted = inOrder ? notes : notes.sorted { $0.path < $1.path }
+        let sorted = inOrder ? notes : Ordering.pathOrder(notes)
         self.notes = sorted
         var positions: [PathKey: Int] = [:]
         positions.reserveCapacity(sorted.count)
@@ -115,16 +115,18 @@ public struct VaultIndex: Sendable {
     }
 
     /// Notes pinned anywhere, in list order.
-    public var pinnedNotes: [Note] { notes.filter(\.pinned).sorted(by: Ordering.noteLess) }
+    public var pinnedNotes: [Note] { Ordering.listOrder(notes.indices.filter { notes[$0].pinned }, in: notes) }
 
     /// Notes at the root, in list order.
-    public var unsortedNotes: [Note] { notes.filter(\.isUnsorted).sorted(by: Ordering.noteLess) }
+    public var unsortedNotes: [Note] { Ordering.listOrder(notes.indices.filter { notes[$0].isUnsorted }, in: notes) }
 
     /// Notes in a folder (and its subfolders when `recursive`), in list order.
     public func notes(inFolder folder: String, recursive: Bool) -> [Note] {
-        notes.filter { note in
-            PathKey.sameBytes(note.folder, folder) || (recursive && PathKey.isSelfOrInside(note.folder, folder: folder))
-        }.sorted(by: Ordering.noteLess)
+        let inside = notes.indices.filter { position in
+            let noteFolder = notes[position].folder
+            return PathKey.sameBytes(noteFolder, folder) || (recursive && PathKey.isSelfOrInside(noteFolder, folder: folder))
+        }
+        return Ordering.listOrder(inside, in: notes)
     }
 
     /// Notes that have the tag or (when `includeChildren`) one of its children, in list order.
@@ -133,7 +135,7 @@ public struct VaultIndex: Sendable {
         if includeChildren {
             for (other, list) in notesByTag where other.isSelfOrDescendant(of: key) { positions.formUnion(list) }
         }
-        return positions.map { notes[$0] }.sorted(by: Ordering.noteLess)
+        return Ordering.listOrder(Array(positions), in: notes)
     }
 
     /// The display name of a tag key.

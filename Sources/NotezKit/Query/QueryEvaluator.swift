@@ -18,7 +18,7 @@ public struct QueryEvaluator: Sendable {
 
     /// The matching notes in list order (pinned first, newest modified first, then path).
     public func notes(matching node: QueryNode) -> [Note] {
-        positions(matching: node).map { index.notes[$0] }.sorted(by: Ordering.noteLess)
+        Ordering.listOrder(positions(matching: node), in: index.notes)
     }
 
     /// Whether one note matches, for live result sets (`notez watch --query`).

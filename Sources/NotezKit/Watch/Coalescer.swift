@@ -76,6 +76,7 @@ public struct Coalescer: Sendable {
     /// Adds events that arrived at `time` (seconds on a monotonic clock).
     public mutating func add(_ events: [RawFileEvent], at time: Double) {
         for event in events {
+            if event.kind == .cookie { continue }
             if event.kind == .overflow || event.kind == .watchFailed {
                 markFullRescan(at: time)
                 continue
@@ -122,6 +123,16 @@ public struct Coalescer: Sendable {
         fullRescan = false
         firstEvent = nil
         return .ready(batch)
+    }
+
+    /// Hands out whatever is pending now, ignoring quiet period and git lock: a client waits for it.
+    public mutating func flush() -> Batch? {
+        guard firstEvent != nil else { return nil }
+        let batch = Batch(keys: dirty, fullRescan: fullRescan)
+        dirty = []
+        fullRescan = false
+        firstEvent = nil
+        return batch
     }
 
     /// True for events that can concern a note or a folder: editors' temporary and hidden files are not.

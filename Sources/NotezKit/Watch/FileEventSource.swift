@@ -10,6 +10,14 @@ public protocol FileEventSource: AnyObject, Sendable {
     func addWatch(directory: String) -> WatchAddResult
     /// Stops watching a directory and every watched directory below it.
     func removeWatch(directory: String)
+    /// Also watches `folder` (absolute, outside the vault) for created files, reported as `.cookie`
+    /// events in the same order as vault events; false when the source cannot.
+    func watchCookies(in folder: String) -> Bool
+}
+
+extension FileEventSource {
+    /// Sources without cookie support: the warm path is not offered.
+    public func watchCookies(in folder: String) -> Bool { false }
 }
 
 /// The outcome of adding a watch.

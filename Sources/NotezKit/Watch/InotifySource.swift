@@ -29,6 +29,7 @@ public final class InotifySource: FileEventSource, @unchecked Sendable {
     private var pathByWatch: [Int32: String] = [:]
     private var watchByPath: [String: Int32] = [:]
     private var finished: DispatchSemaphore?
+    private var cookieWatch: Int32 = -1
 
     /// Creates a source for the vault at `root` (absolute).
     public init(root: String) {
@@ -85,6 +86,7 @@ public final class InotifySource: FileEventSource, @unchecked Sendable {
             close(wakeRead)
             close(wakeWrite)
             fd = -1
+            cookieWatch = -1
             wakeRead = -1
             wakeWrite = -1
             pathByWatch.removeAll()
@@ -109,6 +111,17 @@ public final class InotifySource: FileEventSource, @unchecked Sendable {
             pathByWatch[watch] = directory
             watchByPath[directory] = watch
             return .added
+        }
+    }
+
+    /// Watches the cookie folder with this instance, so that cookies queue behind vault events.
+    public func watchCookies(in folder: String) -> Bool {
+        lock.withLock { () -> Bool in
+            guard fd >= 0 else { return false }
+            let watch = inotify_add_watch(fd, folder, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR | IN_DONT_FOLLOW))
+            guard watch >= 0 else { return false }
+            cookieWatch = watch
+            return true
         }
     }
 
@@ -170,6 +183,14 @@ public final class InotifySource: FileEventSource, @unchecked Sendable {
             let mask = header.mask
             if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                 events.append(RawFileEvent(.overflow, ""))
+                continue
+            }
+            if header.wd == cookieWatch, cookieWatch >= 0 {
+                if mask & UInt32(IN_IGNORED) != 0 { cookieWatch = -1 }
+                let bytes = UnsafeRawBufferPointer(start: nameStart, count: nameLength).prefix(while: { $0 != 0 })
+                if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, !bytes.isEmpty {
+                    events.append(RawFileEvent(.cookie, String(decoding: bytes, as: UTF8.self)))
+                }
                 continue
             }
             guard let directory = pathByWatch[header.wd] else { continue }

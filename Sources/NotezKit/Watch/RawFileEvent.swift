@@ -26,6 +26,8 @@ public struct RawFileEvent: Sendable, Equatable, CustomStringConvertible {
         case overflow
         /// The source could not watch something (error, watch limit): a rescan is needed.
         case watchFailed
+        /// A cookie file appeared in the cookie folder (`path` is its name): a freshness marker.
+        case cookie
     }
 
     /// Vault-relative path with `/` separators (`""` for the root or for `overflow`).

@@ -43,6 +43,12 @@ public final class Watcher: @unchecked Sendable {
     private var limitNoticeSent = false
     private var lastFullScan: Double = 0
     private var pendingNotices: [String] = []
+    // Guarded by `condition`: cookies whose preceding events are all applied, the index version,
+    // and whether every folder is watched (the warm path's freshness proof needs all three).
+    private var seenCookies: Set<String> = []
+    private var cookiesWatched = false
+    private var version: UInt64 = 0
+    private var complete = true
 
     /// Creates a watcher for the vault at `root`; `source` defaults to inotify.
     public init(root: String, config: VaultConfig, source: FileEventSource? = nil, settings: Settings = Settings()) {
@@ -62,6 +68,33 @@ public final class Watcher: @unchecked Sendable {
     /// A copy of the current index (cheap: copy on write).
     public var index: LiveIndex {
         condition.withLock { live }
+    }
+
+    /// The current index with a number that grows whenever it changes.
+    public var versionedIndex: (version: UInt64, index: LiveIndex) {
+        condition.withLock { (version, live) }
+    }
+
+    /// Also watches `folder` for cookie files (call before `start`'s scan is needed: right after
+    /// `start`); false when the source cannot, and then `synchronize` always fails.
+    public func watchCookies(in folder: String) -> Bool {
+        let watched = source.watchCookies(in: folder)
+        condition.withLock { cookiesWatched = watched }
+        return watched
+    }
+
+    /// Waits until the cookie named `cookie` has been seen and every event queued before it is
+    /// applied, then returns the index and its version; nil after `timeout` seconds, when cookies
+    /// are not watched, or when some folders are not watched (the index may then be stale).
+    public func synchronize(cookie: String, timeout: Double) -> (version: UInt64, index: LiveIndex)? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return condition.withLock { () -> (UInt64, LiveIndex)? in
+            while running, cookiesWatched, complete, !seenCookies.contains(cookie) {
+                if !condition.wait(until: deadline) { break }
+            }
+            guard seenCookies.remove(cookie) != nil, running, complete else { return nil }
+            return (version, live)
+        }
     }
 
     /// Watches every folder, scans the vault, then reports each batch of changes to `onReport`
@@ -147,9 +180,23 @@ public final class Watcher: @unchecked Sendable {
             condition.unlock()
 
             let now = Watcher.now()
+            let cookies = events.filter { $0.kind == .cookie }.map(\.path)
             if !events.isEmpty {
                 followDirectories(events)
                 coalescer.add(events, at: now)
+            }
+            if !cookies.isEmpty {
+                // A client waits: everything queued before its cookie is applied now, not after the quiet period.
+                if rescan { coalescer.markFullRescan(at: now) }
+                if let batch = coalescer.flush(), let report = process(batch) { onReport(report) }
+                condition.withLock {
+                    // Cookies of clients that gave up are never removed by them; keep the set small.
+                    if seenCookies.count > 1024 { seenCookies.removeAll() }
+                    seenCookies.formUnion(cookies)
+                    complete = !limitReached
+                    condition.broadcast()
+                }
+                continue
             }
             if rescan || (limitReached && now - lastFullScan >= settings.degradedRescanInterval && !coalescer.isPending) {
                 coalescer.markFullRescan(at: now)
@@ -181,6 +228,8 @@ public final class Watcher: @unchecked Sendable {
         }
         let index = condition.withLock { () -> LiveIndex in
             live.apply(result)
+            if !result.changes.isEmpty { version &+= 1 }
+            complete = !limitReached
             return live
         }
         let notices = pendingNotices

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The client side of the warm path: asks a running daemon, or says that there is none.
+///
+/// Freshness proof (as Watchman's cookies): before asking, the client creates a uniquely named file
+/// in the cookie folder, which the daemon watches with the same inotify instance as the vault. The
+/// kernel queues events of one instance in order, so when the daemon has seen the cookie it has
+/// seen every event of every write that finished before the client started; it processes them all
+/// before answering. The cookie folder is outside the vault: asking never writes into the vault.
+public enum WarmClient {
+    /// Seconds to wait for the daemon's answer to begin (it waits up to 2 s for the cookie).
+    public static let answerTimeout = 5.0
+
+    /// Asks the daemon of the vault at `request.root`; nil when there is none, it is not safe to use,
+    /// or it failed mid-answer: the caller then runs the command itself. `cookie` of the request is filled in.
+    public static func ask(_ request: WarmRequest) -> WarmResponse? {
+        guard let folder = IndexCache.folderPath(root: request.root) else { return nil }
+        return ask(request, cacheFolder: folder)
+    }
+
+    /// Asks the daemon whose socket and cookie folder are in `folder`.
+    static func ask(_ request: WarmRequest, cacheFolder folder: String) -> WarmResponse? {
+        guard (try? UserFolders.check(folder)) != nil else { return nil }
+        let socketPath = folder + "/" + WarmSocket.socketName
+        guard WarmSocket.isPrivateSocket(socketPath) else { return nil }
+        var request = request
+        request.cookie = "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let cookiePath = folder + "/" + WarmSocket.cookieFolderName + "/" + request.cookie
+        let cookie = open(cookiePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard cookie >= 0 else { return nil }
+        close(cookie)
+        defer { unlink(cookiePath) }
+        let fd = WarmSocket.connect(to: socketPath)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        WarmSocket.setTimeout(fd, seconds: answerTimeout)
+        guard WarmSocket.writeAll(fd, WarmFrame.encode(request)),
+            let payload = WarmSocket.readFrame(fd, request: false)
+        else { return nil }
+        return WarmFrame.decodeResponse(payload)
+    }
+}

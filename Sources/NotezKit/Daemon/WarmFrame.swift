@@ -1,0 +1,132 @@
+/// The wire format of the warm path: one request frame, then one response frame, per connection.
+///
+/// A frame is 4 magic bytes, a protocol version (u16), a payload length (u32), then the payload of
+/// little-endian integers and length-prefixed byte strings. Anything malformed or oversized is
+/// rejected as a whole; neither side ever acts on a partial frame.
+public enum WarmFrame {
+    /// The protocol version; a daemon and a client of different versions never talk.
+    public static let version: UInt16 = 1
+    /// The largest request payload accepted (arguments and environment are small).
+    public static let maxRequest = 1 << 20
+    /// The largest response payload accepted (the full listing of a very large vault fits).
+    public static let maxResponse = 1 << 30
+    static let requestMagic: [UInt8] = Array("NZWQ".utf8)
+    static let responseMagic: [UInt8] = Array("NZWA".utf8)
+    /// Magic, version and payload length.
+    public static let headerSize = 10
+
+    /// Encodes a request frame.
+    public static func encode(_ request: WarmRequest) -> [UInt8] {
+        var payload = ByteWriter()
+        payload.string(request.cookie)
+        payload.string(request.root)
+        payload.string(request.currentDirectory)
+        payload.u32(request.terminals.rawValue)
+        payload.u32(UInt32(request.arguments.count))
+        for argument in request.arguments { payload.string(argument) }
+        let variables = request.environment.sorted { $0.key < $1.key }
+        payload.u32(UInt32(variables.count))
+        for (key, value) in variables {
+            payload.string(key)
+            payload.string(value)
+        }
+        return frame(requestMagic, payload.bytes)
+    }
+
+    /// Encodes a response frame.
+    public static func encode(_ response: WarmResponse) -> [UInt8] {
+        var payload = ByteWriter()
+        switch response {
+        case .answer(let status, let stdout, let stderr):
+            payload.bytes.append(0)
+            payload.u32(UInt32(bitPattern: status))
+            payload.data(stdout)
+            payload.data(stderr)
+        case .fallback(let reason):
+            payload.bytes.append(1)
+            payload.string(reason)
+        }
+        return frame(responseMagic, payload.bytes)
+    }
+
+    /// The payload length announced by a header, nil when the header is not one of `magic`'s
+    /// version or announces more than `limit`.
+    public static func payloadLength(header: [UInt8], request: Bool) -> Int? {
+        guard header.count == headerSize else { return nil }
+        let magic = request ? requestMagic : responseMagic
+        guard Array(header[0..<4]) == magic else { return nil }
+        let version = UInt16(header[4]) | UInt16(header[5]) << 8
+        guard version == WarmFrame.version else { return nil }
+        let length = Int(header[6]) | Int(header[7]) << 8 | Int(header[8]) << 16 | Int(header[9]) << 24
+        return length <= (request ? maxRequest : maxResponse) ? length : nil
+    }
+
+    /// Decodes a request payload; nil when malformed.
+    public static func decodeRequest(_ payload: [UInt8]) -> WarmRequest? {
+        payload.withUnsafeBytes { buffer -> WarmRequest? in
+            var input = ByteReader(buffer: buffer)
+            guard let cookie = input.string(), let root = input.string(), let directory = input.string(),
+                let bits = input.u32(), let count = input.u32(), Int(count) <= payload.count
+            else { return nil }
+            var arguments: [String] = []
+            for _ in 0..<count {
+                guard let argument = input.string() else { return nil }
+                arguments.append(argument)
+            }
+            guard let variableCount = input.u32(), Int(variableCount) <= payload.count else { return nil }
+            var environment: [String: String] = [:]
+            for _ in 0..<variableCount {
+                guard let key = input.string(), let value = input.string() else { return nil }
+                environment[key] = value
+            }
+            guard input.atEnd else { return nil }
+            return WarmRequest(
+                cookie: cookie, root: root, currentDirectory: directory, arguments: arguments,
+                environment: environment, terminals: WarmRequest.Terminals(rawValue: bits))
+        }
+    }
+
+    /// Decodes a response payload; nil when malformed.
+    public static func decodeResponse(_ payload: [UInt8]) -> WarmResponse? {
+        payload.withUnsafeBytes { buffer -> WarmResponse? in
+            var input = ByteReader(buffer: buffer)
+            switch input.u8() {
+            case 0:
+                guard let status = input.u32(), let stdout = input.data(), let stderr = input.data(), input.atEnd else {
+                    return nil
+                }
+                return .answer(status: Int32(bitPattern: status), stdout: stdout, stderr: stderr)
+            case 1:
+                guard let reason = input.string(), input.atEnd else { return nil }
+                return .fallback(reason: reason)
+            default:
+                return nil
+            }
+        }
+    }
+
+    private static func frame(_ magic: [UInt8], _ payload: [UInt8]) -> [UInt8] {
+        var header = ByteWriter()
+        header.bytes = magic
+        header.u16(version)
+        header.u32(UInt32(payload.count))
+        return header.bytes + payload
+    }
+}
+
+extension ByteWriter {
+    /// Appends length-prefixed raw bytes.
+    mutating func data(_ value: [UInt8]) {
+        u32(UInt32(value.count))
+        bytes.append(contentsOf: value)
+    }
+}
+
+extension ByteReader {
+    /// Length-prefixed raw bytes; nil when they run past the end.
+    mutating func data() -> [UInt8]? {
+        guard let length = u32(), buffer.count - position >= Int(length) else { return nil }
+        defer { position += Int(length) }
+        return Array(buffer[position..<position + Int(length)])
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The daemon side of the warm path: listens on the vault's socket and answers one request at a
+/// time with `handler`, on a thread of its own.
+public final class WarmServer: @unchecked Sendable {
+    /// The socket path.
+    public let socketPath: String
+    private let handler: @Sendable (WarmRequest) -> WarmResponse
+    private let lock = NSLock()
+    private var listener: Int32 = -1
+    private var wakeRead: Int32 = -1
+    private var wakeWrite: Int32 = -1
+    private var socketInode: UInt64 = 0
+    private var finished: DispatchSemaphore?
+
+    /// Seconds a connected client has to send its whole request.
+    static let requestTimeout = 2.0
+
+    /// Creates a server for `socketPath` (see `WarmSocket.socketPath`).
+    public init(socketPath: String, handler: @escaping @Sendable (WarmRequest) -> WarmResponse) {
+        self.socketPath = socketPath
+        self.handler = handler
+    }
+
+    deinit { stop() }
+
+    /// Binds the socket (mode 0600, in a private folder) and starts answering. A stale socket of a
+    /// daemon that died is replaced; a live one is left alone and reported as `.busy`.
+    public func start() throws(NotezError) {
+        let folder = VaultPath.folder(of: socketPath)
+        try UserFolders.ensure(folder)
+        try UserFolders.ensure(folder + "/" + WarmSocket.cookieFolderName)
+        var info = stat()
+        if lstat(socketPath, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+                throw .refused("\(socketPath) exists and is not a socket; remove it to serve this vault")
+            }
+            let probe = WarmSocket.connect(to: socketPath)
+            if probe >= 0 {
+                close(probe)
+                throw .busy("another notez already serves this vault (\(socketPath))")
+            }
+            unlink(socketPath)
+        }
+        guard var address = WarmSocket.address(socketPath) else {
+            throw .refused("the socket path is too long for a Unix socket: \(socketPath)")
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .io(path: socketPath, errno: errno) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, chmod(socketPath, 0o600) == 0, listen(fd, 64) == 0, lstat(socketPath, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw .io(path: socketPath, errno: code)
+        }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            let code = errno
+            close(fd)
+            unlink(socketPath)
+            throw .io(path: socketPath, errno: code)
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        clearCookies(folder + "/" + WarmSocket.cookieFolderName)
+        let done = DispatchSemaphore(value: 0)
+        let pipeEnds = ends
+        lock.withLock {
+            listener = fd
+            wakeRead = pipeEnds[0]
+            wakeWrite = pipeEnds[1]
+            socketInode = UInt64(info.st_ino)
+            finished = done
+        }
+        let thread = Thread { [self] in
+            acceptLoop(listener: fd, wake: pipeEnds[0])
+            done.signal()
+        }
+        thread.name = "notez-warm"
+        thread.start()
+    }
+
+    /// Stops answering and removes the socket if it is still this server's. Safe to call twice.
+    public func stop() {
+        let (done, writeEnd) = lock.withLock { () -> (DispatchSemaphore?, Int32) in
+            let state = (finished, wakeWrite)
+            finished = nil
+            return state
+        }
+        guard let done else { return }
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+        done.wait()
+        lock.withLock {
+            var info = stat()
+            if lstat(socketPath, &info) == 0, UInt64(info.st_ino) == socketInode { unlink(socketPath) }
+            close(listener)
+            close(wakeRead)
+            close(wakeWrite)
+            listener = -1
+        }
+    }
+
+    private func acceptLoop(listener: Int32, wake: Int32) {
+        var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        while true {
+            fds[0].revents = 0
+            fds[1].revents = 0
+            if poll(&fds, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if fds[1].revents != 0 { return }
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { continue }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            serve(client)
+            close(client)
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        // The folder is private already; the peer check keeps other users out even if it were not.
+        // Glibc's `struct ucred` needs _GNU_SOURCE; its layout is pid, uid, gid.
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, UInt32.max, UInt32.max)
+        var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        guard getsockopt(client, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, length == 12, credentials.uid == getuid() else {
+            return
+        }
+        WarmSocket.setTimeout(client, seconds: WarmServer.requestTimeout)
+        guard let payload = WarmSocket.readFrame(client, request: true),
+            let request = WarmFrame.decodeRequest(payload)
+        else { return }
+        let response = handler(request)
+        // A client gone meanwhile is not an error: it has fallen back to the cold path.
+        WarmSocket.setTimeout(client, seconds: 30)
+        _ = WarmSocket.writeAll(client, WarmFrame.encode(response))
+    }
+
+    /// Removes cookies left by clients of an earlier daemon.
+    private func clearCookies(_ folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { unlink(folder + "/" + name) }
+        }
+    }
+}

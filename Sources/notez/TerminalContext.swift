@@ -1,0 +1,62 @@
+import NotezKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the current thread's output goes and what its terminal supports.
+///
+/// A command normally writes to the process's own streams. A daemon answering a warm request runs
+/// the command on its server thread with a context of the client's terminal facts that captures
+/// both streams, while the daemon's own threads (`watch` printing changes) keep the process's context.
+final class TerminalContext: @unchecked Sendable {
+    let stdinIsTerminal: Bool
+    let stdoutIsTerminal: Bool
+    let stderrIsTerminal: Bool
+    let useColor: Bool
+    /// Lines not yet written to stdout.
+    var buffer: [UInt8] = []
+    private let capturing: Bool
+    /// What was written to stdout and stderr, when capturing.
+    private(set) var stdout: [UInt8] = []
+    private(set) var stderr: [UInt8] = []
+
+    init(stdin: Bool, stdout: Bool, stderr: Bool, noColor: Bool, capturing: Bool) {
+        stdinIsTerminal = stdin
+        stdoutIsTerminal = stdout
+        stderrIsTerminal = stderr
+        useColor = stdout && !noColor
+        self.capturing = capturing
+    }
+
+    /// The process's own streams.
+    static let process = TerminalContext(
+        stdin: isatty(0) == 1, stdout: isatty(1) == 1, stderr: isatty(2) == 1, noColor: getenv("NO_COLOR") != nil,
+        capturing: false)
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The context of the current thread.
+    static var current: TerminalContext {
+        guard let pointer = pthread_getspecific(key) else { return process }
+        return Unmanaged<TerminalContext>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Runs `body` with this context as the current thread's.
+    func use<Result>(_ body: () throws -> Result) rethrows -> Result {
+        pthread_setspecific(TerminalContext.key, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(TerminalContext.key, nil) }
+        return try body()
+    }
+
+    /// Keeps bytes written to stdout or stderr when capturing; false when they must really be written.
+    func capture(fd: Int32, _ bytes: [UInt8]) -> Bool {
+        guard capturing else { return false }
+        if fd == 1 { stdout += bytes } else { stderr += bytes }
+        return true
+    }
+}

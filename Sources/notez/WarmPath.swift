@@ -1,0 +1,92 @@
+import NotezKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The client side of the warm path in `main`: read commands are first offered to a running daemon
+/// (`notez watch`), which answers from its live index; anything else runs here, cold.
+///
+/// `NOTEZ_WARM=off` never asks; `NOTEZ_WARM=require` fails with status 6 instead of running cold
+/// (for tests and benchmarks that must know which path answered).
+enum WarmPath {
+    /// Exit status when `NOTEZ_WARM=require` and no daemon answered.
+    static let notAnswered: Int32 = 6
+    private static let commands: Set<String> = ["overview", "ls", "show", "search", "history"]
+    private static let groups: [String: String] = ["tag": "list", "folder": "tree"]
+
+    /// The client's exit status when a daemon answered (its output is written), else nil.
+    static func answer(_ arguments: [String]) -> Int32? {
+        let mode = getenv("NOTEZ_WARM").map { String(cString: $0) } ?? "auto"
+        if mode == "off" { return nil }
+        let required = mode == "require"
+        guard let request = request(arguments) else {
+            return required ? refuse("not a command the daemon answers") : nil
+        }
+        switch WarmClient.ask(request) {
+        case .answer(let status, let stdout, let stderr):
+            FileHandleOutput.write(fd: 1, stdout)
+            FileHandleOutput.write(fd: 2, stderr)
+            return status
+        case .fallback(let reason):
+            return required ? refuse(reason) : nil
+        case nil:
+            return required ? refuse("no daemon answered") : nil
+        }
+    }
+
+    /// The request for a read command, nil for anything a daemon would not answer anyway.
+    static func request(_ arguments: [String]) -> WarmRequest? {
+        var explicitVault: String?
+        var words: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { break }
+            if argument == "--help" || argument == "-h" || argument == "--version" || argument == "help" { return nil }
+            if argument == "--vault", index + 1 < arguments.count {
+                explicitVault = arguments[index + 1]
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("--vault=") { explicitVault = String(argument.dropFirst(8)) }
+            if !argument.hasPrefix("-"), words.count < 2 { words.append(argument) }
+            index += 1
+        }
+        if let first = words.first {
+            if let sub = groups[first] {
+                guard words.count > 1, words[1] == sub else { return nil }
+            } else if !commands.contains(first) {
+                return nil
+            }
+        }
+        guard let root = try? VaultLocator.root(explicit: explicitVault), let directory = currentDirectory() else { return nil }
+        var terminals: WarmRequest.Terminals = []
+        if isatty(0) == 1 { terminals.insert(.stdin) }
+        if isatty(1) == 1 { terminals.insert(.stdout) }
+        if isatty(2) == 1 { terminals.insert(.stderr) }
+        return WarmRequest(
+            cookie: "", root: root, currentDirectory: directory, arguments: arguments, environment: environment(),
+            terminals: terminals)
+    }
+
+    /// This process's values of the variables that shape output.
+    static func environment() -> [String: String] {
+        var values: [String: String] = [:]
+        for name in WarmRequest.relevantVariables {
+            if let value = getenv(name) { values[name] = String(cString: value) }
+        }
+        return values
+    }
+
+    private static func currentDirectory() -> String? {
+        guard let pointer = getcwd(nil, 0) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    private static func refuse(_ reason: String) -> Int32 {
+        FileHandleOutput.stderr("notez: error: NOTEZ_WARM=require, but the warm path did not answer: \(reason)\n")
+        return notAnswered
+    }
+}

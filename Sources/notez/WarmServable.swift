@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// A command a daemon may run for a client: it only reads, and its output depends only on the
+/// index, the vault's files and the client's terminal and variables (`WarmRequest`).
+///
+/// `check` and the dry runs of changing commands are not here: they report folders that could not
+/// be read, which only a full walk finds.
+protocol WarmServable: ParsableCommand {
+    /// The command's `--vault` option.
+    var vault: VaultOptions { get }
+}
+
+extension OverviewCommand: WarmServable {}
+extension LsCommand: WarmServable {}
+extension ShowCommand: WarmServable {}
+extension SearchCommand: WarmServable {}
+extension TagListCommand: WarmServable {}
+extension FolderTreeCommand: WarmServable {}
+extension HistoryCommand: WarmServable {}

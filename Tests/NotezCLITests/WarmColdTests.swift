@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The warm path (a running `notez watch` answers read commands) prints exactly what the cold path
+/// prints: same stdout, stderr and status, before and right after edits made by other programs.
+@Suite("warm path ≡ cold path", .serialized)
+struct WarmColdTests {
+    /// Read commands of the end-to-end suites and the docs, each run both ways.
+    static let commands: [[String]] = [
+        [], ["overview"], ["overview", "--json"], ["ls"], ["ls", "-r"], ["ls", "Work"], ["ls", "Work", "-r", "--json"],
+        ["ls", "--pinned"], ["ls", "--unsorted"], ["ls", "Personal/Recipes", "--snippets"],
+        ["ls", "Nowhere"], ["tag", "list"], ["tag", "list", "--sort", "count"], ["tag", "list", "--json"],
+        ["folder", "tree"], ["folder", "tree", "--json"], ["history"], ["history", "--json"],
+        ["show", "Lentil soup"], ["show", "Personal/Recipes/Lentil soup.md"], ["show", "nothing like this"],
+        ["search", "tag:work -folder:Archive \"road map\""], ["search", "-tag:draft"], ["search", "tag:project/alpha", "--paths"],
+        ["search", "zürich", "--paths"], ["search", "--tag", "books", "--tag", "quotes", "--any", "--count"],
+        ["search", "modified:2024-09-01..2024-09-30", "--folder", "Work", "--no-snippets"], ["search", "grocery"],
+        ["search", "--tag", "work", "--tag", "meeting", "--any", "--not-folder", "Archive", "--show-query"],
+        ["search", "tag:work -folder:Archive", "--explain"], ["search", "tag:work (folder:x"], ["search", "pinned:true"],
+        ["search", "tag:meeting", "--json"], ["search", "soup OR bread", "--limit", "1"], ["search", "fresh", "--paths"],
+        ["search", "tag:fresh", "--count"], ["ls", "Moved", "-r"], ["search", "is:pinned", "--limit", "0"], ["search", "title:\"Packing list\""],
+    ]
+
+    @Test("ExampleVault: every command, then after edits, then after a folder move and a settings change")
+    func exampleVault() throws {
+        let vault = try TempVault.example()
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        try compareAll(vault, "initial")
+
+        // Edits by another program, queried at once: no pause, the cookie makes the daemon catch up.
+        try vault.write("fresh note.md", "---\ntags: [fresh, work]\n---\nfresh words\n")
+        try vault.write("Personal/Recipes/Lentil soup.md", "---\ntags: [fresh]\npinned: true\n---\n# Lentil soup\nchanged\n")
+        try FileManager.default.removeItem(at: vault.url.appendingPathComponent("scratch.md"))
+        try compareAll(vault, "after edits")
+
+        try FileManager.default.moveItem(
+            at: vault.url.appendingPathComponent("Personal/Travel"), to: vault.url.appendingPathComponent("Moved"))
+        try vault.write(".notez/tags.yaml", "tags:\n  - name: fresh\n    color: red\n")
+        try compareAll(vault, "after a move and a registry change")
+    }
+
+    @Test("a note written and queried at once is always seen (50 rounds)")
+    func writeThenQuery() throws {
+        let vault = try TempVault.example()
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        for round in 0..<50 {
+            try vault.write("Burst/note \(round).md", "---\ntags: [burst\(round)]\n---\nbody\n")
+            let result = try vault.run(["search", "tag:burst\(round)", "--paths"], environment: ["NOTEZ_WARM": "require"])
+            #expect(result.status == 0, "round \(round): \(result.stderr)")
+            #expect(result.stdout == "Burst/note \(round).md\n", "round \(round)")
+        }
+    }
+
+    @Test("a changed settings file sends clients to the cold path; so do arguments that do not parse")
+    func settingsChange() throws {
+        let vault = try TempVault.example()
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        let query = ["search", "tag:meeting", "--paths"]
+        let before = try vault.run(query, environment: ["NOTEZ_WARM": "require"])
+        #expect(before.stdout.contains("Work/"))
+        let usage = try vault.run(["ls", "--no-such-flag"])
+        #expect(usage.status == 2)
+        #expect(try vault.run(["ls", "--no-such-flag"], environment: ["NOTEZ_WARM": "require"]).status == 6)
+
+        try vault.write(".notez/config.yaml", "ignore:\n  - Work\n")
+        let required = try vault.run(query, environment: ["NOTEZ_WARM": "require"])
+        #expect(required.status == 6)
+        #expect(required.stderr.contains("settings changed"))
+        let automatic = try vault.run(query)
+        let cold = try vault.run(query, environment: ["NOTEZ_WARM": "off"])
+        #expect(automatic.stdout == cold.stdout)
+        #expect(automatic.status == cold.status)
+        #expect(!cold.stdout.contains("Work/"))
+    }
+
+    @Test("commands that change the vault, and check, are never answered by the daemon")
+    func changingCommandsRunCold() throws {
+        let vault = try TempVault.example()
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        for args in [["check"], ["pin", "scratch"], ["tag", "rename", "ideas", "idea", "--dry-run"]] {
+            let result = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+            #expect(result.status == 6, "\(args)")
+        }
+        let pinned = try vault.run(["pin", "scratch"])
+        #expect(pinned.status == 0, "\(pinned.stderr)")
+        let listed = try vault.run(["search", "is:pinned", "--paths"], environment: ["NOTEZ_WARM": "require"])
+        #expect(listed.stdout.contains("scratch.md"))
+    }
+
+    /// Starts `notez watch` on the vault and waits until its socket answers.
+    private func startWatch(_ vault: TempVault) throws -> WatchProcess {
+        let watch = try WatchProcess(["watch", "--quiet", "--vault", vault.path])
+        for _ in 0..<100 {
+            if try vault.run(["ls"], environment: ["NOTEZ_WARM": "require"]).status == 0 { return watch }
+            usleep(50_000)
+        }
+        _ = watch.stop(SIGTERM)
+        throw WarmTestFailure.daemonDidNotStart
+    }
+
+    private func compareAll(_ vault: TempVault, _ stage: String) throws {
+        for args in WarmColdTests.commands {
+            let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+            let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
+            #expect(warm.status != 6, "\(stage) \(args): not answered warm: \(warm.stderr)")
+            #expect(warm.stdout == cold.stdout, "\(stage) \(args): stdout differs")
+            #expect(warm.stderr == cold.stderr, "\(stage) \(args): stderr differs")
+            #expect(warm.status == cold.status, "\(stage) \(args): status differs")
+        }
+    }
+}
+
+enum WarmTestFailure: Error {
+    case daemonDidNotStart
+}
