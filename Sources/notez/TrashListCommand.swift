@@ -43,4 +43,9 @@ struct TrashListCommand: ParsableCommand {
             if snippets, !note.snippet.isEmpty { Terminal.line("    " + Terminal.dim(TerminalText.safe(note.snippet))) }
         }
     }
+
+    /// The titles `trash list` shows, by item id, so `trash show` and `trash restore` accept them.
+    static func titles(_ items: [TrashItem], root: String) -> [String: String] {
+        Dictionary(items.map { ($0.id, NoteReader.note(relativePath: $0.storedPath, root: root).title) }, uniquingKeysWith: { a, _ in a })
+    }
 }

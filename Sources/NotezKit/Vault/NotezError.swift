@@ -54,13 +54,13 @@ public enum NotezError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "\(path): \(reason)"
         case .vaultNotFound(let path):
-            return "vault folder '\(path)' does not exist or is not a folder"
+            return "vault folder '\(path)' does not exist or is not a folder; pass --vault PATH or run 'notez init' in your notes folder"
         case .noteNotFound(let name):
-            return "no note matches '\(name)'"
+            return "no note matches '\(name)'; find it with 'notez search \(name)'"
         case .ambiguousNote(let name, let candidates):
-            return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ")
+            return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ") + "; give one of these paths"
         case .folderNotFound(let name):
-            return "no folder '\(name)'"
+            return "no folder '\(name)'; see the folders with 'notez folder tree'"
         case .invalidName(let name, let reason):
             return "'\(name)': \(reason)"
         case .usage(let message), .refused(let message), .busy(let message):
