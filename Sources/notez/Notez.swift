@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NotezKit
 
 #if canImport(Glibc)
@@ -11,6 +12,7 @@ struct Notez: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notez",
         abstract: "Organize a folder of Markdown notes: folders, tags, pins, trash and search.",
+        discussion: GlobalFlags.help,
         version: "0.1.0",
         subcommands: [
             OverviewCommand.self, LsCommand.self, ShowCommand.self,
@@ -25,7 +27,18 @@ struct Notez: ParsableCommand {
     static func main() {
         let status: Int32
         do {
-            var command = try parseAsRoot(VaultOptions.takeLeadingVault(Array(CommandLine.arguments.dropFirst())))
+            let (flags, arguments) = try GlobalFlags.take(Array(CommandLine.arguments.dropFirst()))
+            if ExitCodes.isRequested(arguments) {
+                Terminal.line(ExitCodes.text)
+                Terminal.flush()
+                Glibc.exit(0)
+            }
+            var command = try parseAsRoot(VaultOptions.takeLeadingVault(arguments))
+            // The terminal facts are read once, here, before stdout may become the pager's pipe.
+            Terminal.facts = TerminalFacts.detect(
+                color: flags.color, pagerAllowed: !flags.noPager && command is PagedCommand,
+                environment: ProcessInfo.processInfo.environment)
+            if let pager = Terminal.facts.pager { Pager.start(pager) }
             try command.run()
             status = 0
         } catch let exit as CLIExit {
@@ -46,6 +59,7 @@ struct Notez: ParsableCommand {
             }
         }
         Terminal.flush()
+        Pager.finish()
         Glibc.exit(status)
     }
 }

@@ -9,19 +9,39 @@ import Glibc
 enum Terminal {
     nonisolated(unsafe) private static var buffer: [UInt8] = []
 
+    /// The terminal facts of this run, set once in `Notez.main` before the command runs; every
+    /// output decision below reads them from here only.
+    nonisolated(unsafe) static var facts = TerminalFacts.pipes
+
     /// Whether stdout is a terminal (colors and dots are shown only then).
-    static let stdoutIsTerminal = isatty(1) == 1
+    static var stdoutIsTerminal: Bool { facts.stdoutIsTerminal }
     /// Whether stdin is a terminal (confirmations are asked only then).
-    static let stdinIsTerminal = isatty(0) == 1
+    static var stdinIsTerminal: Bool { facts.stdinIsTerminal }
     /// Whether stderr is a terminal (progress is shown only then).
-    static let stderrIsTerminal = isatty(2) == 1
-    /// Colors are used on a terminal unless `NO_COLOR` is set.
-    static let useColor = stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    static var stderrIsTerminal: Bool { facts.stderrIsTerminal }
+    /// Colors: `--color`, else on a terminal unless `NO_COLOR` is set.
+    static var useColor: Bool { facts.color }
+
+    /// A row cut to the terminal width with an ellipsis (pipes get the full line).
+    static func row(_ text: String) {
+        line(facts.width.map { TerminalText.fit(text, width: $0) } ?? text)
+    }
+
+    /// A time in a list: `2 hours ago` on a terminal, the date in pipes.
+    static func when(_ seconds: Double) -> String {
+        facts.relativeTimes ? RelativeTime.describe(seconds, now: PlanExecution.now) : NoteDate.day(seconds)
+    }
 
     /// Appends a line to stdout.
     static func line(_ text: String = "") {
         buffer.append(contentsOf: text.utf8)
         buffer.append(0x0A)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
+    /// Appends text to stdout as it is (no newline, no escaping).
+    static func raw(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
         if buffer.count > 1 << 16 { flush() }
     }
 

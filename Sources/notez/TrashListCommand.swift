@@ -37,10 +37,10 @@ struct TrashListCommand: ParsableCommand {
         let snippets = snippetOptions.enabled(index.config)
         for (item, note) in zip(items, notes) {
             let from = VaultPath.folder(of: item.originalPath)
-            Terminal.line(
+            Terminal.row(
                 Terminal.bold(TerminalText.safe(note.title)) + "  from " + TerminalText.safe(from.isEmpty ? "Unsorted Notes" : from)
-                    + "  " + Terminal.dim("deleted " + NoteDate.day(item.deleted)) + "  " + Terminal.dim(item.id))
-            if snippets, !note.snippet.isEmpty { Terminal.line("    " + Terminal.dim(TerminalText.safe(note.snippet))) }
+                    + "  " + Terminal.dim("deleted " + Terminal.when(item.deleted)) + "  " + Terminal.dim(item.id))
+            if snippets, !note.snippet.isEmpty { Terminal.row("    " + Terminal.dim(TerminalText.safe(note.snippet))) }
         }
     }
 
