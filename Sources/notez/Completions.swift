@@ -29,7 +29,8 @@ enum Completions {
             return []
         }
         let lower = prefix.lowercased()
-        return pick(index).filter { $0.lowercased().hasPrefix(lower) && !$0.contains("\n") }.sorted()
+        // Control characters (a newline, an escape sequence) never reach the shell's command line.
+        return pick(index).filter { $0.lowercased().hasPrefix(lower) && TerminalText.safe($0) == $0 }.sorted()
     }
 
     /// The value of `--vault` among the words typed so far.

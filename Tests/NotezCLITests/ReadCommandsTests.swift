@@ -154,7 +154,7 @@ import Testing
         #expect(ambiguous.stderr == "notez: error: 'plan' matches 2 notes: A/Plan.md, B/Plan.md; give one of these paths\n")
         let missing = try vault.run(["show", "nothing here"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "notez: error: no note matches 'nothing here'; find it with 'notez search nothing here'\n")
+        #expect(missing.stderr == "notez: error: no note matches 'nothing here'; find it with: notez search 'nothing here'\n")
     }
 
     @Test func tagListSortsByNameOrCount() throws {

@@ -120,7 +120,7 @@ import Testing
 
     @Test func errorsSayWhatToDoNext() throws {
         let vault = try TempVault.example()
-        #expect(try vault.run(["show", "no such note"]).stderr.contains("find it with 'notez search"))
+        #expect(try vault.run(["show", "no such note"]).stderr.contains("find it with: notez search 'no such note'"))
         #expect(try vault.run(["ls", "Nowhere"]).stderr.contains("notez folder tree"))
     }
 
