@@ -19,6 +19,14 @@ setup:
 	  fi; \
 	fi
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
+	@# notez-mcp links the MCP SDK, which links Foundation's networking; a release build with the
+	@# static Swift runtime (make install, make bench) then needs libcurl's development files.
+	@pkg-config --exists libcurl 2>/dev/null || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing libcurl4-openssl-dev with apt-get..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcurl4-openssl-dev; \
+	  else echo "release builds of notez-mcp need libcurl's development files"; fi; \
+	}
 	@# The YAML round-trip test reads notez's output with PyYAML too; it fails when PyYAML is missing.
 	@python3 -c 'import yaml' >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -77,11 +85,12 @@ completions: setup
 # `make install PREFIX=$$HOME/.local` installs without root; DESTDIR is honoured for packagers.
 install: setup
 	$(SWIFT) build $(RELEASE) --product notez
+	$(SWIFT) build $(RELEASE) --product notez-mcp
 	$(MAKE) man completions MAN_TOOL=.build/release/notez
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 755 .build/release/notez $(DESTDIR)$(PREFIX)/bin/notez
+	install -m 755 .build/release/notez .build/release/notez-mcp $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 .build/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 .build/completions/notez.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/notez
 	install -m 644 .build/completions/_notez $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_notez
@@ -89,7 +98,7 @@ install: setup
 	@echo "installed notez, its manual pages and completions under $(DESTDIR)$(PREFIX)"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/notez $(DESTDIR)$(PREFIX)/share/man/man1/notez.1 $(DESTDIR)$(PREFIX)/share/man/man1/notez.*.1 \
+	rm -f $(DESTDIR)$(PREFIX)/bin/notez $(DESTDIR)$(PREFIX)/bin/notez-mcp $(DESTDIR)$(PREFIX)/share/man/man1/notez.1 $(DESTDIR)$(PREFIX)/share/man/man1/notez.*.1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/notez $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_notez \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/notez.fish
 

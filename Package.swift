@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "notez", targets: ["notez"]),
         .library(name: "NotezKit", targets: ["NotezKit"]),
+        .executable(name: "notez-mcp", targets: ["notez-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -25,12 +26,13 @@ let package = Package(
             name: "notez",
             dependencies: [
                 "NotezKit",
-                "NotezMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The MCP server (`notez mcp`) in its own target: ordinary commands never touch it.
+        // The MCP server in its own executable, which `notez mcp` runs: ordinary commands neither
+        // load it nor the networking Foundation the SDK links.
         .target(name: "NotezMCP", dependencies: ["NotezKit", .product(name: "MCP", package: "swift-sdk")]),
+        .executableTarget(name: "notez-mcp", dependencies: ["NotezMCP"]),
         .executableTarget(name: "notez-bench", dependencies: ["NotezKit"]),
         // Fuzzing: the checks live in NotezFuzz; each fuzz-* executable is a libFuzzer target when built
         // with `-DNOTEZ_LIBFUZZER -sanitize=fuzzer` (make fuzz) and a replayer of input files otherwise.

@@ -42,7 +42,9 @@ actor VaultService {
                 "query error at character \(error.offset + 1): \(error.message); see the query language in docs/query.md")
         }
         let index = try loadIndex()
-        let found = QueryEvaluator(index: index).notes(matching: node)
+        // A symlinked note's text may live outside the vault: it is no search result here, not
+        // even as a title or a snippet, and full text never reports a match inside it.
+        let found = QueryEvaluator(index: index).notes(matching: node).filter { !index.symlinkedNotes.contains($0.path) }
         let page = found.dropFirst(offset).prefix(limit)
         var result: [String: Value] = [
             "total": .int(found.count),
@@ -109,7 +111,7 @@ actor VaultService {
     /// The notes as resources, a page at a time.
     func resources(offset: Int) throws -> (resources: [Resource], next: String?) {
         let index = try loadIndex()
-        let notes = index.notes.sorted { $0.path < $1.path }
+        let notes = index.notes.filter { !index.symlinkedNotes.contains($0.path) }.sorted { $0.path < $1.path }
         let page = notes.dropFirst(offset).prefix(MCPLimits.resourcePage)
         let resources = page.map { note in
             Resource(name: note.path, uri: MCPShapes.uri(note.path), title: note.title, mimeType: "text/markdown")

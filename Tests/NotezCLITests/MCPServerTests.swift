@@ -125,7 +125,7 @@ import Testing
 
     @Test func readOnlyByDefaultAndNothingOutsideTheVault() async throws {
         let outside = try TempVault()
-        try outside.write("secret.md", "---\ntags: [secret]\n---\nkey\n")
+        try outside.write("secret.md", "---\ntags: [secret]\n---\nkey zqxjk\n")
         let vault = try TempVault.example()
         try FileManager.default.createSymbolicLink(
             atPath: vault.url.appendingPathComponent("linked.md").path, withDestinationPath: outside.url.appendingPathComponent("secret.md").path)
@@ -143,6 +143,12 @@ import Testing
         for uri in ["notez:///../" + outside.url.lastPathComponent + "/secret.md", "notez:///.notez/config.yaml", "notez:///linked.md", "file:///etc/passwd"] {
             await #expect(throws: (any Error).self) { _ = try await session.client.readResource(uri: uri) }
         }
+        // The symlink's target outside the vault is no search result, by tag, word or title.
+        for query in ["tag:secret", "zqxjk", "title:linked"] {
+            let found = try await session.call("search", ["query": .string(query)])
+            #expect(found.objectValue?["total"]?.intValue == 0, "\(query)")
+        }
+        #expect(!(try await session.client.listResources().resources.contains { $0.name == "linked.md" }))
         _ = try await session.call("search", ["query": "tag:("], expectError: true)
         _ = try await session.call("search", ["query": "x", "limit": -1], expectError: true)
         #expect(try vault.snapshot() == before, "a read-only server writes nothing")

@@ -124,6 +124,20 @@ import Testing
         #expect(try vault.run(["ls", "Nowhere"]).stderr.contains("notez folder tree"))
     }
 
+    /// A warm daemon substitutes a client's terminal by replacing one value: no other file may read
+    /// the terminal or the output environment itself.
+    @Test func terminalFactsAreReadInOnePlace() throws {
+        let folder = CLIRunner.packageRoot.appendingPathComponent("Sources/notez")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.contains("TerminalFacts.swift"))
+        for file in files where file != "TerminalFacts.swift" {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for forbidden in ["isatty(", "TIOCGWINSZ", "[\"NO_COLOR\"]", "[\"COLUMNS\"]", "[\"PAGER\"]"] {
+                #expect(!text.contains(forbidden), "\(file) reads \(forbidden) itself")
+            }
+        }
+    }
+
     private func json(_ text: String) throws -> [[String: Any]] {
         try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
     }
