@@ -5,7 +5,7 @@ VAULT := ExampleVault
 NOTEZ := .build/debug/notez
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo bench install clean format lint fuzz
+.PHONY: setup build test demo bench install uninstall man completions clean format lint fuzz
 
 setup:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
@@ -19,6 +19,14 @@ setup:
 	  fi; \
 	fi
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
+	@# notez-mcp links the MCP SDK, which links Foundation's networking; a release build with the
+	@# static Swift runtime (make install, make bench) then needs libcurl's development files.
+	@pkg-config --exists libcurl 2>/dev/null || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing libcurl4-openssl-dev with apt-get..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcurl4-openssl-dev; \
+	  else echo "release builds of notez-mcp need libcurl's development files"; fi; \
+	}
 	@# The YAML round-trip test reads notez's output with PyYAML too; it fails when PyYAML is missing.
 	@python3 -c 'import yaml' >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -56,10 +64,43 @@ bench: setup
 	$(SWIFT) build $(RELEASE)
 	.build/release/notez-bench
 
+# Manual pages, one per command, generated from the argument definitions by the argument parser's
+# generate-manual tool (it runs `notez --experimental-dump-help`): `man notez`, `man notez.tag.merge`.
+MAN_TOOL ?= .build/debug/notez
+man: setup
+	@[ -x $(MAN_TOOL) ] || $(SWIFT) build --product notez
+	$(SWIFT) build --product generate-manual
+	rm -rf .build/man && mkdir -p .build/man
+	.build/debug/generate-manual $(MAN_TOOL) --multi-page --output-directory .build/man
+
+# Completion scripts for bash, zsh and fish; note titles, folders and tags are completed by asking
+# notez itself, from the vault's index cache.
+completions: setup
+	@[ -x $(MAN_TOOL) ] || $(SWIFT) build --product notez
+	mkdir -p .build/completions
+	$(MAN_TOOL) --generate-completion-script bash > .build/completions/notez.bash
+	$(MAN_TOOL) --generate-completion-script zsh > .build/completions/_notez
+	$(MAN_TOOL) --generate-completion-script fish > .build/completions/notez.fish
+
+# `make install PREFIX=$$HOME/.local` installs without root; DESTDIR is honoured for packagers.
 install: setup
-	$(SWIFT) build $(RELEASE)
-	install -d $(PREFIX)/bin
-	install -m 755 .build/release/notez $(PREFIX)/bin/notez
+	$(SWIFT) build $(RELEASE) --product notez
+	$(SWIFT) build $(RELEASE) --product notez-mcp
+	$(MAKE) man completions MAN_TOOL=.build/release/notez
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 .build/release/notez .build/release/notez-mcp $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 .build/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 .build/completions/notez.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/notez
+	install -m 644 .build/completions/_notez $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_notez
+	install -m 644 .build/completions/notez.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/notez.fish
+	@echo "installed notez, its manual pages and completions under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/notez $(DESTDIR)$(PREFIX)/bin/notez-mcp $(DESTDIR)$(PREFIX)/share/man/man1/notez.1 $(DESTDIR)$(PREFIX)/share/man/man1/notez.*.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/notez $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_notez \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/notez.fish
 
 # libFuzzer (with AddressSanitizer; `-sanitize=fuzzer,address` in one flag, two would override each other):
 # each target runs FUZZ_SECONDS on a temporary copy of its seeds in Tests/Fuzz/<target>, one

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,10 +7,13 @@ let package = Package(
     products: [
         .executable(name: "notez", targets: ["notez"]),
         .library(name: "NotezKit", targets: ["NotezKit"]),
+        .executable(name: "notez-mcp", targets: ["notez-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -26,6 +29,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The MCP server in its own executable, which `notez mcp` runs: ordinary commands neither
+        // load it nor the networking Foundation the SDK links.
+        .target(name: "NotezMCP", dependencies: ["NotezKit", .product(name: "MCP", package: "swift-sdk")]),
+        .executableTarget(name: "notez-mcp", dependencies: ["NotezMCP"]),
         .executableTarget(name: "notez-bench", dependencies: ["NotezKit"]),
         // Fuzzing: the checks live in NotezFuzz; each fuzz-* executable is a libFuzzer target when built
         // with `-DNOTEZ_LIBFUZZER -sanitize=fuzzer` (make fuzz) and a replayer of input files otherwise.
@@ -43,7 +50,13 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "NotezCLITests", dependencies: ["NotezKit"]),
+        // MCP: the end-to-end test of `notez mcp` speaks to it with the SDK's own client.
+        .testTarget(
+            name: "NotezCLITests",
+            dependencies: [
+                "NotezKit", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .testTarget(name: "NotezFuzzTests", dependencies: ["NotezFuzz"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Open a note in $VISUAL or $EDITOR (else vi); update 'modified' when it changed.")
 
-    @Argument(help: "The note: a path (with or without .md) or a unique title.")
+    @Argument(help: "The note: a path (with or without .md) or a unique title.", completion: Completions.notes)
     var note: String
 
     @OptionGroup var vault: VaultOptions

@@ -5,7 +5,7 @@ import NotezKit
 struct FolderColorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a folder's color ('none' removes it).")
 
-    @Argument(help: "The folder path.")
+    @Argument(help: "The folder path.", completion: Completions.folders)
     var path: String
 
     @Argument(help: "One of \(ColorName.presetList), #RRGGBB, or none.")

@@ -7,7 +7,7 @@ struct FolderDeleteCommand: ParsableCommand {
         commandName: "delete",
         abstract: "Delete a folder: its notes move to Unsorted Notes, its subfolders to its parent; nothing is deleted (asks first).")
 
-    @Argument(help: "The folder path.")
+    @Argument(help: "The folder path.", completion: Completions.folders)
     var path: String
 
     @OptionGroup var confirm: ConfirmOptions

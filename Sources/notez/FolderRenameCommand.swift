@@ -5,7 +5,7 @@ import NotezKit
 struct FolderRenameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a folder in place (its color follows).")
 
-    @Argument(help: "The folder path.")
+    @Argument(help: "The folder path.", completion: Completions.folders)
     var path: String
 
     @Argument(help: "The new name (a name, not a path).")

@@ -6,14 +6,14 @@ struct LsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ls", abstract: "List the notes of a folder (the root when omitted).")
 
-    @Argument(help: "A folder path such as Work/Projects (default: the vault root).")
+    @Argument(help: "A folder path such as Work/Projects or a unique folder name (default: the vault root).", completion: Completions.folders)
     var folder: String?
 
     @Flag(name: .shortAndLong, help: "Include notes in subfolders.")
     var recursive = false
 
-    @Option(name: .long, help: "Only notes with this tag (or its children).")
-    var tag: String?
+    @Option(name: .long, help: "Only notes with this tag or its children (repeatable; all must match).", completion: Completions.tags)
+    var tag: [String] = []
 
     @Flag(name: .long, help: "Only pinned notes.")
     var pinned = false
@@ -24,6 +24,7 @@ struct LsCommand: ParsableCommand {
     @Option(name: .long, help: "Show at most N notes.")
     var limit: Int?
 
+    @OptionGroup var list: ListOptions
     @OptionGroup var snippetOptions: SnippetOptions
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
@@ -31,19 +32,25 @@ struct LsCommand: ParsableCommand {
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
         if unsorted && folder != nil { throw ValidationError("--unsorted lists the root; do not also give a folder") }
+        if output.json && list.pathsOnly { throw ValidationError("--json and --paths/--print0 cannot be combined") }
     }
 
     func run() throws {
         let index = try vault.loadIndex()
         let node = try index.resolveFolder(unsorted ? "" : folder ?? "")
-        let everywhere = folder == nil && !unsorted && (tag != nil || pinned)
-        var notes = index.notes(inFolder: node.path, recursive: recursive || everywhere)
-        if let tag {
-            let key = TagKey(tag)
+        let everywhere = folder == nil && !unsorted && (!tag.isEmpty || pinned)
+        // Unsorted Notes are the notes directly at the root, with or without -r.
+        var notes = index.notes(inFolder: node.path, recursive: !unsorted && (recursive || everywhere))
+        for key in tag.map({ TagKey($0) }) {
             notes = notes.filter { $0.tagKeys.contains { $0.isSelfOrDescendant(of: key) } }
         }
         if pinned { notes = notes.filter(\.pinned) }
+        notes = list.ordered(notes)
         if let limit { notes = Array(notes.prefix(limit)) }
+        if list.pathsOnly {
+            list.printPaths(notes)
+            return
+        }
         if output.json {
             Terminal.line(JSONShapes.notes(notes, index: index).text())
             return
@@ -60,8 +67,9 @@ struct LsCommand: ParsableCommand {
             Terminal.line()
         }
         if notes.isEmpty {
-            if let tag {
-                Terminal.line("No notes with tag '\(TerminalText.safe(tag))' here.")
+            if !tag.isEmpty {
+                let names = tag.map { "'\(TerminalText.safe($0))'" }.joined(separator: " and ")
+                Terminal.line("No notes with tag\(tag.count == 1 ? "" : "s") \(names) here.")
             } else if pinned {
                 Terminal.line("No pinned notes here.")
             } else {

@@ -10,10 +10,10 @@ struct NewCommand: ParsableCommand {
     @Argument(help: "The note's title; the file name is made from it.")
     var title: String
 
-    @Option(name: .long, help: "The folder to create it in (default: the root, Unsorted Notes).")
+    @Option(name: .long, help: "The folder to create it in (default: the root, Unsorted Notes).", completion: Completions.folders)
     var folder: String = ""
 
-    @Option(name: .long, help: "A tag (repeatable).")
+    @Option(name: .long, help: "A tag (repeatable).", completion: Completions.tags)
     var tag: [String] = []
 
     @Flag(name: .long, help: "Pin the note.")

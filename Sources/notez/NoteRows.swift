@@ -11,10 +11,10 @@ enum NoteRows {
             let tags = JSONShapes.displayTags(note, index: index).map(tagLabel).joined(separator: " ")
             var line = "\(pin) \(Terminal.bold(title))"
             if !tags.isEmpty { line += "  " + tags }
-            line += "  " + Terminal.dim(NoteDate.day(note.modified))
-            Terminal.line(line)
+            line += "  " + Terminal.dim(Terminal.when(note.modified))
+            Terminal.row(line)
             if snippets, !note.snippet.isEmpty {
-                Terminal.line("    " + Terminal.dim(TerminalText.safe(note.snippet)))
+                Terminal.row("    " + Terminal.dim(TerminalText.safe(note.snippet)))
             }
         }
     }

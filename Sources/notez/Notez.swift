@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NotezKit
 
 #if canImport(Glibc)
@@ -11,38 +12,64 @@ struct Notez: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notez",
         abstract: "Organize a folder of Markdown notes: folders, tags, pins, trash and search.",
+        discussion: GlobalFlags.help,
         version: "0.1.0",
         subcommands: [
             OverviewCommand.self, LsCommand.self, ShowCommand.self,
             SearchCommand.self, TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
             NewCommand.self, EditCommand.self, PinCommand.self, UnpinCommand.self, MvCommand.self, RmCommand.self,
-            TrashGroup.self, WatchCommand.self, UndoCommand.self, HistoryCommand.self, RecoverCommand.self,
+            TrashGroup.self, WatchCommand.self, UndoCommand.self, HistoryCommand.self, RecoverCommand.self, McpCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )
 
     /// Asks a running daemon first (the warm path), else runs the command here.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if let status = WarmPath.answer(arguments) { Glibc.exit(status) }
-        let status = execute(arguments) ?? 2
+        let status: Int32
+        do {
+            let (flags, arguments) = try GlobalFlags.take(Array(CommandLine.arguments.dropFirst()))
+            if ExitCodes.isRequested(arguments) {
+                Terminal.line(ExitCodes.text)
+                Terminal.flush()
+                Glibc.exit(0)
+            }
+            // The terminal facts are read once, here, before stdout may become the pager's pipe.
+            let environment = ProcessInfo.processInfo.environment
+            let warmFacts = TerminalFacts.detect(color: flags.color, pagerAllowed: !flags.noPager, environment: environment)
+            if let answered = WarmPath.answer(arguments, facts: warmFacts) {
+                status = answered
+            } else {
+                status =
+                    execute(arguments) { command in
+                        Terminal.facts = TerminalFacts.detect(
+                            color: flags.color, pagerAllowed: !flags.noPager && command is PagedCommand, environment: environment)
+                        if let pager = Terminal.facts.pager { Pager.start(pager) }
+                        return true
+                    } ?? 2
+            }
+        } catch {
+            status = report(error)
+        }
         Terminal.flush()
+        Pager.finish()
         Glibc.exit(status)
     }
 
     /// Parses and runs a command, mapping every error to the exit status table of the README.
-    /// `accept` may refuse the parsed command (nil: a daemon then sends its client to the cold path);
-    /// arguments that do not parse are refused the same way when `accept` is given.
-    static func execute(_ arguments: [String], accept: ((ParsableCommand) -> Bool)? = nil) -> Int32? {
+    /// `prepare` sees the parsed command first and may refuse it (nil: a daemon then sends its
+    /// client to the cold path); for a daemon (`answering`), arguments that do not parse are refused too.
+    static func execute(
+        _ arguments: [String], answering: Bool = false, prepare: (ParsableCommand) -> Bool = { _ in true }
+    ) -> Int32? {
         VaultOptions.leadingVault = nil
         var command: ParsableCommand
         do {
             command = try parseAsRoot(VaultOptions.takeLeadingVault(arguments))
         } catch {
-            if accept != nil { return nil }
+            if answering { return nil }
             return report(error)
         }
-        if let accept, !accept(command) { return nil }
+        if !prepare(command) { return nil }
         do {
             try command.run()
             return 0

@@ -44,25 +44,9 @@ struct OverviewCommand: ParsableCommand {
         if index.tags.isEmpty { Terminal.line("  (no tags)") }
         for tag in index.tags {
             let label = "  " + Terminal.dot(tag.color) + TerminalText.safe(tag.name)
-            Terminal.line(TerminalText.pad(label, width + (label.count - visibleCount(label))) + TerminalText.right(tag.count, 6))
+            Terminal.line(TerminalText.pad(label, width) + TerminalText.right(tag.count, 6))
         }
         Terminal.line()
         Terminal.line(TerminalText.pad("Trash", width) + TerminalText.right(index.trashCount, 6))
     }
-}
-
-/// Characters a terminal shows, not counting color escape sequences.
-func visibleCount(_ text: String) -> Int {
-    var count = 0
-    var inEscape = false
-    for scalar in text.unicodeScalars {
-        if inEscape {
-            if scalar == "m" { inEscape = false }
-        } else if scalar == "\u{1B}" {
-            inEscape = true
-        } else {
-            count += 1
-        }
-    }
-    return count
 }

@@ -5,7 +5,7 @@ import NotezKit
 struct PinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin notes (sets 'pinned: true').")
 
-    @Argument(help: "Notes: paths (with or without .md) or unique titles.")
+    @Argument(help: "Notes: paths (with or without .md) or unique titles.", completion: Completions.notes)
     var notes: [String]
 
     @OptionGroup var vault: VaultOptions

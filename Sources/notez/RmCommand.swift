@@ -6,7 +6,7 @@ struct RmCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Move notes to the trash (.notez/trash/); restore them with 'notez trash restore'.")
 
-    @Argument(help: "Notes: paths (with or without .md) or unique titles.")
+    @Argument(help: "Notes: paths (with or without .md) or unique titles.", completion: Completions.notes)
     var notes: [String]
 
     @OptionGroup var vault: VaultOptions

@@ -24,7 +24,8 @@ struct SearchCommand: ParsableCommand {
     // `.unconditionalSingleValue`: a value may start with `-` (`--tag -x`, `--not-folder -old`).
     @Option(
         name: .long, parsing: .unconditionalSingleValue,
-        help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"))
+        help: ArgumentHelp("Only notes with this tag or its children (repeatable; all must match).", valueName: "tag"),
+        completion: Completions.tags)
     var tag: [String] = []
 
     @Flag(name: .long, help: "Match any of the --tag tags instead of all of them.")
@@ -38,7 +39,8 @@ struct SearchCommand: ParsableCommand {
     @Option(
         name: .long, parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "Only notes in this folder (a name at any depth or a path), with subfolders (repeatable; any).", valueName: "folder"))
+            "Only notes in this folder (a name at any depth or a path), with subfolders (repeatable; any).", valueName: "folder"),
+        completion: Completions.folders)
     var folder: [String] = []
 
     @Option(
@@ -60,8 +62,10 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print only the number of matching notes.")
     var count = false
 
-    @Flag(name: .long, help: "Print one vault-relative path a line, for pipes.")
-    var paths = false
+    @Flag(name: .customLong("ignore-accents"), help: "Ignore accents in words and titles: 'cafe' finds 'café'.")
+    var ignoreAccents = false
+
+    @OptionGroup var list: ListOptions
 
     @Flag(name: .customLong("show-query"), help: "Print the canonical text of the whole query and stop.")
     var showQuery = false
@@ -75,8 +79,8 @@ struct SearchCommand: ParsableCommand {
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
-        if [output.json, count, paths].filter({ $0 }).count > 1 {
-            throw ValidationError("--json, --count and --paths cannot be combined")
+        if [output.json, count, list.pathsOnly].filter({ $0 }).count > 1 {
+            throw ValidationError("--json, --count and --paths/--print0 cannot be combined")
         }
         // `.allUnrecognized` would take a mistyped option as query text.
         if let option = query.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
@@ -106,9 +110,19 @@ struct SearchCommand: ParsableCommand {
             return
         }
         let index = try vault.loadIndex()
-        let positions = QueryEvaluator(index: index).positions(matching: node)
-        // --count needs no note, --limit only the first ones: neither materializes the rest.
-        let shown = count ? [] : Ordering.listOrder(positions, in: index.notes, limit: limit)
+        var evaluator = QueryEvaluator(index: index)
+        evaluator.ignoresAccents = ignoreAccents
+        let positions = evaluator.positions(matching: node)
+        // --count needs no note; in list order --limit materializes only the notes it prints.
+        let shown: [Note]
+        if count {
+            shown = []
+        } else if list.sort == nil, !list.reverse {
+            shown = Ordering.listOrder(positions, in: index.notes, limit: limit)
+        } else {
+            let all = list.ordered(Ordering.listOrder(positions, in: index.notes))
+            shown = limit.map { Array(all.prefix($0)) } ?? all
+        }
         if !node.textValues.isEmpty {
             // Full text skipped these bodies; say so, or a missing hit would look like no match.
             for note in index.notes where note.stamp.size > Int64(NoteReader.maxNoteSize) {
@@ -118,18 +132,19 @@ struct SearchCommand: ParsableCommand {
         }
         if count {
             Terminal.line(String(limit.map { min($0, positions.count) } ?? positions.count))
+        } else if output.json {
+            // `[]` when nothing matched, so a script can always parse stdout.
+            Terminal.line(JSONShapes.notes(shown, index: index).text())
         } else if !positions.isEmpty {
-            if output.json {
-                Terminal.line(JSONShapes.notes(shown, index: index).text())
-            } else if paths {
-                NoteRows.printPaths(shown)
+            if list.pathsOnly {
+                list.printPaths(shown)
             } else {
                 NoteRows.print(shown, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)
             }
         }
         if positions.isEmpty {
             // Like grep: nothing on stdout (except --count's 0), a short note on stderr, status 1.
-            if !count { Terminal.notice("no notes match \(TerminalText.safe(QuerySerializer.serialize(node)))") }
+            if !count && !output.json { Terminal.notice("no notes match \(TerminalText.safe(QuerySerializer.serialize(node)))") }
             throw CLIExit(code: CLIExit.noMatchOrProblems)
         }
     }

@@ -6,7 +6,7 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Print a note: its metadata, then its text.")
 
-    @Argument(help: "A vault-relative path (with or without .md) or an exact title.")
+    @Argument(help: "A vault-relative path (with or without .md) or an exact title.", completion: Completions.notes)
     var note: String
 
     @OptionGroup var vault: VaultOptions

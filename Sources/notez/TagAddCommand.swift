@@ -5,10 +5,10 @@ import NotezKit
 struct TagAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add tags to a note (its list style is kept).")
 
-    @Argument(help: "The note: a path or a unique title.")
+    @Argument(help: "The note: a path or a unique title.", completion: Completions.notes)
     var note: String
 
-    @Argument(help: "Tags to add.")
+    @Argument(help: "Tags to add.", completion: Completions.tags)
     var tags: [String]
 
     @OptionGroup var vault: VaultOptions

@@ -5,7 +5,7 @@ import NotezKit
 struct TagColorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a tag's color ('none' removes it).")
 
-    @Argument(help: "The tag name.")
+    @Argument(help: "The tag name.", completion: Completions.tags)
     var name: String
 
     @Argument(help: "One of \(ColorName.presetList), #RRGGBB, or none.")

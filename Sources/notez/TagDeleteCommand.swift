@@ -8,7 +8,7 @@ struct TagDeleteCommand: ParsableCommand {
         abstract: "Remove tags from every note and from the registry (asks first; 'notez undo' reverses it).",
         discussion: "Child tags are not deleted. Without a terminal, pass --yes.")
 
-    @Argument(help: "The tags to delete.")
+    @Argument(help: "The tags to delete.", completion: Completions.tags)
     var tags: [String]
 
     @OptionGroup var vault: VaultOptions

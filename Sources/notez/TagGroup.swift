@@ -40,10 +40,10 @@ struct TagListCommand: ParsableCommand {
             Terminal.line("No tags yet. Add one with:  notez tag add NOTE TAG")
             return
         }
-        let width = max(20, tags.map { $0.name.count }.max()! + 4)
+        let width = max(20, tags.map { TerminalText.displayWidth(TerminalText.safe($0.name)) }.max()! + 4)
         for tag in tags {
             let label = Terminal.dot(tag.color) + TerminalText.safe(tag.name)
-            Terminal.line(TerminalText.pad(label, width + (label.count - visibleCount(label))) + TerminalText.right(tag.count, 6))
+            Terminal.line(TerminalText.pad(label, width) + TerminalText.right(tag.count, 6))
         }
     }
 }

@@ -8,10 +8,10 @@ struct TagMergeCommand: ParsableCommand {
         abstract: "Merge tags into one: every note with a source tag gets the target once and loses the sources.",
         discussion: "The sources leave the tag registry. Undo with 'notez undo'.")
 
-    @Argument(help: "The tags to merge away.")
+    @Argument(help: "The tags to merge away.", completion: Completions.tags)
     var sources: [String]
 
-    @Option(name: .long, help: "The tag they become (created when it does not exist).")
+    @Option(name: .long, help: "The tag they become (created when it does not exist).", completion: Completions.tags)
     var into: String
 
     @OptionGroup var vault: VaultOptions

@@ -6,10 +6,10 @@ struct TagRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Remove tags from a note (exactly these, not their children).")
 
-    @Argument(help: "The note: a path or a unique title.")
+    @Argument(help: "The note: a path or a unique title.", completion: Completions.notes)
     var note: String
 
-    @Argument(help: "Tags to remove.")
+    @Argument(help: "Tags to remove.", completion: Completions.tags)
     var tags: [String]
 
     @OptionGroup var vault: VaultOptions

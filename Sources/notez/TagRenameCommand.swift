@@ -8,7 +8,7 @@ struct TagRenameCommand: ParsableCommand {
         abstract: "Rename a tag in every note (and its child tags: project/alpha → NEW/alpha).",
         discussion: "Each file keeps its quoting and list style. Renaming onto an existing tag is refused: use 'notez tag merge'.")
 
-    @Argument(help: "The tag to rename.")
+    @Argument(help: "The tag to rename.", completion: Completions.tags)
     var old: String
 
     @Argument(help: "Its new name (a case-only change such as work → Work rewrites every spelling).")

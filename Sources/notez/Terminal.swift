@@ -8,20 +8,44 @@ import Glibc
 /// Buffered stdout and stderr, and what the terminal supports, for the current thread's
 /// `TerminalContext` (the process's own streams, or a warm request's client).
 enum Terminal {
+    /// The terminal facts of the current thread's context: set once in `Notez.main` before the
+    /// command runs (or from a warm client's request); every output decision below reads them.
+    static var facts: TerminalFacts {
+        get { TerminalContext.current.facts }
+        set { TerminalContext.current.facts = newValue }
+    }
+
     /// Whether stdout is a terminal (colors and dots are shown only then).
-    static var stdoutIsTerminal: Bool { TerminalContext.current.stdoutIsTerminal }
+    static var stdoutIsTerminal: Bool { facts.stdoutIsTerminal }
     /// Whether stdin is a terminal (confirmations are asked only then).
-    static var stdinIsTerminal: Bool { TerminalContext.current.stdinIsTerminal }
+    static var stdinIsTerminal: Bool { facts.stdinIsTerminal }
     /// Whether stderr is a terminal (progress is shown only then).
-    static var stderrIsTerminal: Bool { TerminalContext.current.stderrIsTerminal }
-    /// Colors are used on a terminal unless `NO_COLOR` is set.
-    static var useColor: Bool { TerminalContext.current.useColor }
+    static var stderrIsTerminal: Bool { facts.stderrIsTerminal }
+    /// Colors: `--color`, else on a terminal unless `NO_COLOR` is set.
+    static var useColor: Bool { facts.color }
+
+    /// A row cut to the terminal width with an ellipsis (pipes get the full line).
+    static func row(_ text: String) {
+        line(facts.width.map { TerminalText.fit(text, width: $0) } ?? text)
+    }
+
+    /// A time in a list: `2 hours ago` on a terminal, the date in pipes.
+    static func when(_ seconds: Double) -> String {
+        facts.relativeTimes ? RelativeTime.describe(seconds, now: PlanExecution.now) : NoteDate.day(seconds)
+    }
 
     /// Appends a line to stdout.
     static func line(_ text: String = "") {
         let context = TerminalContext.current
         context.buffer.append(contentsOf: text.utf8)
         context.buffer.append(0x0A)
+        if context.buffer.count > 1 << 16 { flush() }
+    }
+
+    /// Appends text to stdout as it is (no newline, no escaping).
+    static func raw(_ text: String) {
+        let context = TerminalContext.current
+        context.buffer.append(contentsOf: text.utf8)
         if context.buffer.count > 1 << 16 { flush() }
     }
 

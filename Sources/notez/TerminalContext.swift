@@ -10,10 +10,8 @@ import Glibc
 /// the command on its server thread with a context of the client's terminal facts that captures
 /// both streams, while the daemon's own threads (`watch` printing changes) keep the process's context.
 final class TerminalContext: @unchecked Sendable {
-    let stdinIsTerminal: Bool
-    let stdoutIsTerminal: Bool
-    let stderrIsTerminal: Bool
-    let useColor: Bool
+    /// What the terminal supports (see `TerminalFacts`).
+    var facts: TerminalFacts
     /// Lines not yet written to stdout.
     var buffer: [UInt8] = []
     private let capturing: Bool
@@ -21,18 +19,13 @@ final class TerminalContext: @unchecked Sendable {
     private(set) var stdout: [UInt8] = []
     private(set) var stderr: [UInt8] = []
 
-    init(stdin: Bool, stdout: Bool, stderr: Bool, noColor: Bool, capturing: Bool) {
-        stdinIsTerminal = stdin
-        stdoutIsTerminal = stdout
-        stderrIsTerminal = stderr
-        useColor = stdout && !noColor
+    init(facts: TerminalFacts, capturing: Bool) {
+        self.facts = facts
         self.capturing = capturing
     }
 
-    /// The process's own streams.
-    static let process = TerminalContext(
-        stdin: isatty(0) == 1, stdout: isatty(1) == 1, stderr: isatty(2) == 1, noColor: getenv("NO_COLOR") != nil,
-        capturing: false)
+    /// The process's own streams (facts are set by `Notez.main`).
+    static let process = TerminalContext(facts: .pipes, capturing: false)
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -37,10 +37,15 @@ struct TrashListCommand: ParsableCommand {
         let snippets = snippetOptions.enabled(index.config)
         for (item, note) in zip(items, notes) {
             let from = VaultPath.folder(of: item.originalPath)
-            Terminal.line(
+            Terminal.row(
                 Terminal.bold(TerminalText.safe(note.title)) + "  from " + TerminalText.safe(from.isEmpty ? "Unsorted Notes" : from)
-                    + "  " + Terminal.dim("deleted " + NoteDate.day(item.deleted)) + "  " + Terminal.dim(item.id))
-            if snippets, !note.snippet.isEmpty { Terminal.line("    " + Terminal.dim(TerminalText.safe(note.snippet))) }
+                    + "  " + Terminal.dim("deleted " + Terminal.when(item.deleted)) + "  " + Terminal.dim(item.id))
+            if snippets, !note.snippet.isEmpty { Terminal.row("    " + Terminal.dim(TerminalText.safe(note.snippet))) }
         }
+    }
+
+    /// The titles `trash list` shows, by item id, so `trash show` and `trash restore` accept them.
+    static func titles(_ items: [TrashItem], root: String) -> [String: String] {
+        Dictionary(items.map { ($0.id, NoteReader.note(relativePath: $0.storedPath, root: root).title) }, uniquingKeysWith: { a, _ in a })
     }
 }

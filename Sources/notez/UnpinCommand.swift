@@ -5,7 +5,7 @@ import NotezKit
 struct UnpinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin notes (sets 'pinned: false').")
 
-    @Argument(help: "Notes: paths (with or without .md) or unique titles.")
+    @Argument(help: "Notes: paths (with or without .md) or unique titles.", completion: Completions.notes)
     var notes: [String]
 
     @OptionGroup var vault: VaultOptions

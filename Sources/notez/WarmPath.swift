@@ -15,16 +15,18 @@ enum WarmPath {
     private static let commands: Set<String> = ["overview", "ls", "show", "search", "history"]
     private static let groups: [String: String] = ["tag": "list", "folder": "tree"]
 
-    /// The client's exit status when a daemon answered (its output is written), else nil.
-    static func answer(_ arguments: [String]) -> Int32? {
+    /// The client's exit status when a daemon answered (its output is written, through the pager
+    /// when `facts` has one), else nil.
+    static func answer(_ arguments: [String], facts: TerminalFacts) -> Int32? {
         let mode = getenv("NOTEZ_WARM").map { String(cString: $0) } ?? "auto"
         if mode == "off" { return nil }
         let required = mode == "require"
-        guard let request = request(arguments) else {
+        guard let request = request(arguments, facts: facts) else {
             return required ? refuse("not a command the daemon answers") : nil
         }
         switch WarmClient.ask(request) {
         case .answer(let status, let stdout, let stderr):
+            if let pager = facts.pager, !stdout.isEmpty { Pager.start(pager) }
             FileHandleOutput.write(fd: 1, stdout)
             FileHandleOutput.write(fd: 2, stderr)
             return status
@@ -36,7 +38,7 @@ enum WarmPath {
     }
 
     /// The request for a read command, nil for anything a daemon would not answer anyway.
-    static func request(_ arguments: [String]) -> WarmRequest? {
+    static func request(_ arguments: [String], facts: TerminalFacts) -> WarmRequest? {
         var explicitVault: String?
         var words: [String] = []
         var index = 0
@@ -62,12 +64,14 @@ enum WarmPath {
         }
         guard let root = try? VaultLocator.root(explicit: explicitVault), let directory = currentDirectory() else { return nil }
         var terminals: WarmRequest.Terminals = []
-        if isatty(0) == 1 { terminals.insert(.stdin) }
-        if isatty(1) == 1 { terminals.insert(.stdout) }
-        if isatty(2) == 1 { terminals.insert(.stderr) }
+        if facts.stdinIsTerminal { terminals.insert(.stdin) }
+        if facts.stdoutIsTerminal { terminals.insert(.stdout) }
+        if facts.stderrIsTerminal { terminals.insert(.stderr) }
+        if facts.color { terminals.insert(.color) }
+        if facts.relativeTimes { terminals.insert(.relativeTimes) }
         return WarmRequest(
             cookie: "", root: root, currentDirectory: directory, arguments: arguments, environment: environment(),
-            terminals: terminals)
+            terminals: terminals, width: facts.width)
     }
 
     /// This process's values of the variables that shape output.

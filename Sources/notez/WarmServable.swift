@@ -3,9 +3,10 @@ import ArgumentParser
 /// A command a daemon may run for a client: it only reads, and its output depends only on the
 /// index, the vault's files and the client's terminal and variables (`WarmRequest`).
 ///
+/// Every one is a `PagedCommand`: the client starts the pager for an answer without parsing.
 /// `check` and the dry runs of changing commands are not here: they report folders that could not
 /// be read, which only a full walk finds.
-protocol WarmServable: ParsableCommand {
+protocol WarmServable: ParsableCommand, PagedCommand {
     /// The command's `--vault` option.
     var vault: VaultOptions { get }
 }

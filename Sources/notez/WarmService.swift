@@ -54,14 +54,16 @@ final class WarmService: @unchecked Sendable {
         guard let index = index(version: version, live: live) else {
             return .fallback(reason: "the vault's settings changed since the daemon started")
         }
-        let context = TerminalContext(
-            stdin: request.terminals.contains(.stdin), stdout: request.terminals.contains(.stdout),
-            stderr: request.terminals.contains(.stderr), noColor: request.environment["NO_COLOR"] != nil, capturing: true)
+        let facts = TerminalFacts(
+            stdinIsTerminal: request.terminals.contains(.stdin), stdoutIsTerminal: request.terminals.contains(.stdout),
+            stderrIsTerminal: request.terminals.contains(.stderr), color: request.terminals.contains(.color),
+            width: request.width, relativeTimes: request.terminals.contains(.relativeTimes), pager: nil)
+        let context = TerminalContext(facts: facts, capturing: true)
         var refusal = "the arguments do not parse"
         let status = context.use { () -> Int32? in
             VaultOptions.warm = (root, index)
             defer { VaultOptions.warm = nil }
-            let status = Notez.execute(request.arguments) { command in
+            let status = Notez.execute(request.arguments, answering: true) { command in
                 guard let servable = command as? any WarmServable else {
                     refusal = "not a command the daemon answers"
                     return false

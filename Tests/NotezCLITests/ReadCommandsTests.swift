@@ -121,7 +121,7 @@ import Testing
         let result = try vault.run(["ls", "Nope"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "notez: error: no folder 'Nope'\n")
+        #expect(result.stderr == "notez: error: no folder 'Nope'; see the folders with 'notez folder tree'\n")
     }
 
     @Test func lsRefusesPathEscapes() throws {
@@ -151,10 +151,10 @@ import Testing
         try vault.write("B/Plan.md", "# Plan\n")
         let ambiguous = try vault.run(["show", "plan"])
         #expect(ambiguous.status == 2)
-        #expect(ambiguous.stderr == "notez: error: 'plan' matches 2 notes: A/Plan.md, B/Plan.md\n")
+        #expect(ambiguous.stderr == "notez: error: 'plan' matches 2 notes: A/Plan.md, B/Plan.md; give one of these paths\n")
         let missing = try vault.run(["show", "nothing here"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "notez: error: no note matches 'nothing here'\n")
+        #expect(missing.stderr == "notez: error: no note matches 'nothing here'; find it with: notez search 'nothing here'\n")
     }
 
     @Test func tagListSortsByNameOrCount() throws {
@@ -230,7 +230,7 @@ import Testing
     @Test func missingVaultIsAnIOError() throws {
         let result = try CLIRunner.run(["--vault", "/nonexistent/vault/path"])
         #expect(result.status == 3)
-        #expect(result.stderr == "notez: error: vault folder '/nonexistent/vault/path' does not exist or is not a folder\n")
+        #expect(result.stderr == "notez: error: vault folder '/nonexistent/vault/path' does not exist or is not a folder; pass --vault PATH or run 'notez init' in your notes folder\n")
     }
 
     @Test func unknownOptionIsUsageError() throws {

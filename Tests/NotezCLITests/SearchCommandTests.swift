@@ -100,7 +100,7 @@ import Testing
         #expect(result.stderr == "notez: no notes match grocery\n")
         let json = try vault.run(["search", "tag:nope", "--json"])
         #expect(json.status == 1)
-        #expect(json.stdout == "")
+        #expect(json.stdout == "[]\n")
         let count = try vault.run(["search", "tag:nope", "--count"])
         #expect(count.status == 1)
         #expect(count.stdout == "0\n")

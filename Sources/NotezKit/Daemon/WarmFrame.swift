@@ -22,6 +22,7 @@ public enum WarmFrame {
         payload.string(request.root)
         payload.string(request.currentDirectory)
         payload.u32(request.terminals.rawValue)
+        payload.u32(UInt32(clamping: request.width ?? 0))
         payload.u32(UInt32(request.arguments.count))
         for argument in request.arguments { payload.string(argument) }
         let variables = request.environment.sorted { $0.key < $1.key }
@@ -66,7 +67,7 @@ public enum WarmFrame {
         payload.withUnsafeBytes { buffer -> WarmRequest? in
             var input = ByteReader(buffer: buffer)
             guard let cookie = input.string(), let root = input.string(), let directory = input.string(),
-                let bits = input.u32(), let count = input.u32(), Int(count) <= payload.count
+                let bits = input.u32(), let width = input.u32(), let count = input.u32(), Int(count) <= payload.count
             else { return nil }
             var arguments: [String] = []
             for _ in 0..<count {
@@ -82,7 +83,7 @@ public enum WarmFrame {
             guard input.atEnd else { return nil }
             return WarmRequest(
                 cookie: cookie, root: root, currentDirectory: directory, arguments: arguments,
-                environment: environment, terminals: WarmRequest.Terminals(rawValue: bits))
+                environment: environment, terminals: WarmRequest.Terminals(rawValue: bits), width: width == 0 ? nil : Int(width))
         }
     }
 

@@ -10,10 +10,12 @@ public struct WarmRequest: Sendable, Equatable {
     public var arguments: [String]
     /// The client's values of the variables that shape output (see `WarmRequest.relevantVariables`).
     public var environment: [String: String]
-    /// Whether stdin, stdout and stderr of the client are terminals.
+    /// Whether stdin, stdout and stderr of the client are terminals, and how its output is shaped.
     public var terminals: Terminals
+    /// The width rows are cut to on the client's terminal; nil for full lines.
+    public var width: Int?
 
-    /// Which of the client's standard streams are terminals.
+    /// Which of the client's standard streams are terminals, and its choices for output.
     public struct Terminals: OptionSet, Sendable, Equatable {
         /// The raw bits.
         public let rawValue: UInt32
@@ -25,6 +27,10 @@ public struct WarmRequest: Sendable, Equatable {
         public static let stdout = Terminals(rawValue: 2)
         /// stderr is a terminal.
         public static let stderr = Terminals(rawValue: 4)
+        /// Output is colored.
+        public static let color = Terminals(rawValue: 8)
+        /// Lists show relative times.
+        public static let relativeTimes = Terminals(rawValue: 16)
     }
 
     /// Variables whose values change what a read command prints: a daemon answers only a client
@@ -37,7 +43,7 @@ public struct WarmRequest: Sendable, Equatable {
     /// Creates a request.
     public init(
         cookie: String, root: String, currentDirectory: String, arguments: [String], environment: [String: String],
-        terminals: Terminals
+        terminals: Terminals, width: Int? = nil
     ) {
         self.cookie = cookie
         self.root = root
@@ -45,5 +51,6 @@ public struct WarmRequest: Sendable, Equatable {
         self.arguments = arguments
         self.environment = environment
         self.terminals = terminals
+        self.width = width
     }
 }

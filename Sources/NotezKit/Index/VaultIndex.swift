@@ -170,12 +170,28 @@ public struct VaultIndex: Sendable {
         throw .noteNotFound(argument)
     }
 
-    /// Resolves a folder argument to an existing folder path (`""` or `/` is the root).
+    /// Resolves a folder argument to an existing folder (`""` or `/` is the root), by the one rule
+    /// every command uses: the exact path, else the unique folder with that name at any depth, else
+    /// the same two case-insensitively. Several matches are an error that lists them.
     public func resolveFolder(_ argument: String) throws(NotezError) -> FolderNode {
         let path = try VaultPath.validated(argument)
         if let node = folderTree.find(path), PathKey.sameBytes(node.path, path) { return node }
-        let matches = folderTree.descendants.filter { $0.path.lowercased() == path.lowercased() }
-        if matches.count == 1 { return matches[0] }
+        let all = folderTree.descendants
+        let lower = path.lowercased()
+        let rules: [(FolderNode) -> Bool] = [
+            { !path.contains("/") && $0.name == path },
+            { $0.path.lowercased() == lower },
+            { !path.contains("/") && $0.name.lowercased() == lower },
+        ]
+        for rule in rules {
+            let matches = all.filter(rule)
+            if matches.count == 1 { return matches[0] }
+            if matches.count > 1 {
+                throw .usage(
+                    "'\(argument)' matches \(matches.count) folders: " + matches.map(\.path).joined(separator: ", ")
+                        + "; give the folder's path")
+            }
+        }
         throw .folderNotFound(argument)
     }
 }

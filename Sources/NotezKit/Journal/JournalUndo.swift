@@ -23,7 +23,7 @@ public enum JournalUndo {
             guard let found = history.record(id) else { throw .usage("no journaled operation '\(id)'; see `notez history`") }
             record = found
         } else {
-            guard let found = history.defaultTarget() else { throw .usage("nothing to undo: the journal has no operation in force") }
+            guard let found = history.defaultTarget() else { throw .usage("nothing to undo: the journal has no operation in force (see 'notez history')") }
             record = found
         }
         if case .notUndoable(let reason) = history.undoability(of: record) {

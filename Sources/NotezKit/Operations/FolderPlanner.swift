@@ -139,12 +139,13 @@ public enum FolderPlanner {
         return builder.plan
     }
 
-    /// An existing folder path for an argument (exact, else a unique case-insensitive match); the root is refused.
+    /// An existing folder path for an argument (`VaultIndex.resolveFolder`'s rule); the root is refused.
     static func existingFolder(_ argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> String {
         let path = try VaultPath.validated(argument)
         guard !path.isEmpty else { throw .invalidName(argument, reason: "the vault root is not a folder that can be changed") }
         if files.kind(path) == .folder { return path }
-        if let node = try? index.resolveFolder(argument), !node.path.isEmpty, files.kind(node.path) == .folder { return node.path }
+        let node = try index.resolveFolder(argument)
+        if !node.path.isEmpty, files.kind(node.path) == .folder { return node.path }
         throw .folderNotFound(argument)
     }
 

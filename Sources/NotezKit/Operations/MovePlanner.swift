@@ -30,12 +30,17 @@ public enum MovePlanner {
         return builder.plan
     }
 
-    /// The folder path for a user's folder argument: an existing folder (exact, else a unique
-    /// case-insensitive match), else with `create` the steps to create it.
+    /// The folder path for a user's folder argument: an existing folder (`VaultIndex.resolveFolder`'s
+    /// rule), else with `create` the steps to create it.
     static func existingOrPlannedFolder(_ argument: String, create: Bool, builder: inout PlanBuilder) throws(NotezError) -> String {
         let path = try VaultPath.validated(argument)
         if builder.files.kind(path) == .folder { return path }
-        if let node = try? builder.index.resolveFolder(argument), builder.files.kind(node.path) == .folder { return node.path }
+        do {
+            let node = try builder.index.resolveFolder(argument)
+            if builder.files.kind(node.path) == .folder { return node.path }
+        } catch .folderNotFound {
+            // Not there: created below with --create.
+        }
         guard create else {
             throw .usage("no folder '\(argument)'; pass --create to create it")
         }

@@ -7,7 +7,8 @@ public enum NotePlanner {
         now: Double, index: VaultIndex, files: any VaultFiles
     ) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "new", arguments: [title])
-        let folderPath = try VaultPath.validated(folder)
+        var folderPath = try VaultPath.validated(folder)
+        if files.kind(folderPath) != .folder { folderPath = try index.resolveFolder(folder).path }
         guard files.kind(folderPath) == .folder else { throw .folderNotFound(folder) }
         var cleanTags: [String] = []
         var keys: Set<TagKey> = []

@@ -26,7 +26,7 @@ public enum TagRefactorPlanner {
             arguments: [oldRaw, newRaw] + (exact ? ["--exact"] : []))
         let renamed = knownKeys(index).filter { $0 == oldKey || (!exact && $0.isSelfOrDescendant(of: oldKey)) }
             .sorted { ($0 == oldKey ? 0 : 1, $0.rawValue) < ($1 == oldKey ? 0 : 1, $1.rawValue) }
-        guard !renamed.isEmpty else { throw .usage("no tag '\(oldRaw)'") }
+        guard !renamed.isEmpty else { throw .usage("no tag '\(oldRaw)'; see the tags with 'notez tag list'") }
         let renamedSet = Set(renamed)
         let oldLevels = oldName.split(separator: "/", omittingEmptySubsequences: false).count
         var target: [TagKey: String] = [:]
@@ -138,7 +138,7 @@ public enum TagRefactorPlanner {
         if !unknown.isEmpty {
             throw .usage(
                 "no tag " + unknown.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                    + (unknown.count == sourceKeys.count ? "; nothing to merge" : ""))
+                    + (unknown.count == sourceKeys.count ? "; nothing to merge" : "") + "; see the tags with 'notez tag list'")
         }
         let sourceSet = Set(sourceKeys)
         var requests: [BatchEditPlanner.Request] = []
@@ -203,7 +203,9 @@ public enum TagRefactorPlanner {
             if !keys.contains(key) { keys.append(key) }
         }
         let unknown = keys.filter { !exists($0, index) }
-        if !unknown.isEmpty { throw .usage("no tag " + unknown.map { "'\($0.rawValue)'" }.joined(separator: ", ")) }
+        if !unknown.isEmpty {
+            throw .usage("no tag " + unknown.map { "'\($0.rawValue)'" }.joined(separator: ", ") + "; see the tags with 'notez tag list'")
+        }
         let keySet = Set(keys)
         var requests: [BatchEditPlanner.Request] = []
         for position in notePositions(keySet, index) {

@@ -65,7 +65,7 @@ public enum TrashPlanner {
             ? items.filter { (titles[$0.id] ?? VaultPath.fileTitle(of: $0.fileName)).lowercased() == lower }
             : byPath
         if matches.count == 1 { return matches[0] }
-        if matches.isEmpty { throw .usage("no trashed note matches '\(argument)'") }
+        if matches.isEmpty { throw .usage("no trashed note matches '\(argument)'; see what is in the trash with 'notez trash list'") }
         throw .ambiguousNote(argument, candidates: matches.map { "\($0.id) (\($0.originalPath))" })
     }
 

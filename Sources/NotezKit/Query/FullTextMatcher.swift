@@ -15,15 +15,18 @@ final class FullTextMatcher: @unchecked Sendable {
     let root: String
     let notes: [Note]
     let needles: [[UInt8]]
+    /// Whether `cafe` matches `café` (accents and other combining marks are ignored on both sides).
+    let ignoreAccents: Bool
     private let stride: Int
     // bits[position * stride + needle / 64]; each position is written by one worker only.
     private let bits: UnsafeMutableBufferPointer<UInt64>
     private var loaded: PositionSet
 
-    init(root: String, notes: [Note], needles: [String]) {
+    init(root: String, notes: [Note], needles: [String], ignoreAccents: Bool = false) {
         self.root = root
         self.notes = notes
-        self.needles = needles.map { FullTextMatcher.fold(Array($0.utf8)[...]) }
+        self.ignoreAccents = ignoreAccents
+        self.needles = needles.map { FullTextMatcher.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
         stride = max(1, (needles.count + 63) / 64)
         bits = .allocate(capacity: max(1, notes.count * stride))
         bits.initialize(repeating: 0)
@@ -36,6 +39,22 @@ final class FullTextMatcher: @unchecked Sendable {
     var loadedCount: Int { loaded.count }
 
     /// Lowercases and NFC-normalizes UTF-8 text; ASCII takes a byte-wise fast path.
+    static func fold(_ bytes: ArraySlice<UInt8>, ignoreAccents: Bool) -> [UInt8] {
+        let folded = fold(bytes)
+        guard ignoreAccents, !folded.allSatisfy({ $0 < 0x80 }) else { return folded }
+        return Array(stripMarks(String(decoding: folded, as: UTF8.self)).utf8)
+    }
+
+    /// The text without combining marks, after canonical decomposition (`café` → `cafe`), recomposed.
+    static func stripMarks(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars
+        where scalar.properties.generalCategory != .nonspacingMark {
+            scalars.append(scalar)
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+
     static func fold(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         if bytes.allSatisfy({ $0 < 0x80 }) {
             return bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
@@ -118,7 +137,7 @@ final class FullTextMatcher: @unchecked Sendable {
 
     private func match(_ position: Int) {
         let note = notes[position]
-        let title = FullTextMatcher.fold(Array(note.title.utf8)[...])
+        let title = FullTextMatcher.fold(Array(note.title.utf8)[...], ignoreAccents: ignoreAccents)
         var body: [UInt8]?
         for (number, needle) in needles.enumerated() {
             var found = FullTextMatcher.contains(title, needle)
@@ -143,6 +162,6 @@ final class FullTextMatcher: @unchecked Sendable {
         case .none(let bodyStart): start = bodyStart
         case .unterminated, .tooLarge: start = 0
         }
-        return FullTextMatcher.fold(bytes[min(start, bytes.count)...])
+        return FullTextMatcher.fold(bytes[min(start, bytes.count)...], ignoreAccents: ignoreAccents)
     }
 }

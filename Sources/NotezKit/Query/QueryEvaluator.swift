@@ -9,6 +9,8 @@ public struct QueryEvaluator: Sendable {
     public let index: VaultIndex
     /// The time relative ages (`7d`) count back from, in seconds since 1970.
     public let now: Double
+    /// Whether full text and title terms ignore accents (`cafe` finds `café`).
+    public var ignoresAccents = false
 
     /// Creates an evaluator; tests pass a fixed `now`.
     public init(index: VaultIndex, now: Double = Date().timeIntervalSince1970) {
@@ -46,7 +48,10 @@ public struct QueryEvaluator: Sendable {
             notes = evaluator.index.notes
             let needles = node.textValues
             needleNumbers = Dictionary(uniqueKeysWithValues: needles.enumerated().map { ($1, $0) })
-            matcher = needles.isEmpty ? nil : FullTextMatcher(root: evaluator.index.root, notes: notes, needles: needles)
+            matcher =
+                needles.isEmpty
+                ? nil
+                : FullTextMatcher(root: evaluator.index.root, notes: notes, needles: needles, ignoreAccents: evaluator.ignoresAccents)
         }
 
         /// The members of `within` that match `node`.
@@ -88,8 +93,9 @@ public struct QueryEvaluator: Sendable {
                 folderCache[value] = answers
                 return result
             case .title(let value):
-                let needle = Run.fold(value)
-                return within.filter { Run.fold(notes[$0].title).contains(needle) }
+                let accents = evaluator.ignoresAccents
+                let needle = Run.fold(value, ignoreAccents: accents)
+                return within.filter { Run.fold(notes[$0].title, ignoreAccents: accents).contains(needle) }
             case .pinned(let flag):
                 return within.filter { notes[$0].pinned == flag }
             case .unsorted:
@@ -121,6 +127,11 @@ public struct QueryEvaluator: Sendable {
         /// Lowercased and NFC-normalized, for case-insensitive comparisons of names and titles.
         static func fold(_ text: String) -> String {
             text.precomposedStringWithCanonicalMapping.lowercased()
+        }
+
+        /// `fold`, and without accents when asked.
+        static func fold(_ text: String, ignoreAccents: Bool) -> String {
+            ignoreAccents ? FullTextMatcher.stripMarks(fold(text)) : fold(text)
         }
 
         /// Whether a note's folder path is inside the folder `value` names.

@@ -46,6 +46,12 @@ public enum NotezError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A word as the shell needs it typed: as it is when plain, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        if !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:".contains($0) }) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// A one-line message (the CLI prefixes `notez: error: `).
     public var description: String {
         switch self {
@@ -54,13 +60,13 @@ public enum NotezError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "\(path): \(reason)"
         case .vaultNotFound(let path):
-            return "vault folder '\(path)' does not exist or is not a folder"
+            return "vault folder '\(path)' does not exist or is not a folder; pass --vault PATH or run 'notez init' in your notes folder"
         case .noteNotFound(let name):
-            return "no note matches '\(name)'"
+            return "no note matches '\(name)'; find it with: notez search \(NotezError.shellWord(name))"
         case .ambiguousNote(let name, let candidates):
-            return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ")
+            return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ") + "; give one of these paths"
         case .folderNotFound(let name):
-            return "no folder '\(name)'"
+            return "no folder '\(name)'; see the folders with 'notez folder tree'"
         case .invalidName(let name, let reason):
             return "'\(name)': \(reason)"
         case .usage(let message), .refused(let message), .busy(let message):

@@ -6,7 +6,7 @@ import Testing
 struct WarmFrameTests {
     static let request = WarmRequest(
         cookie: "12-34", root: "/v", currentDirectory: "/v/Work", arguments: ["search", "tag:x", "zürich", ""],
-        environment: ["NO_COLOR": "1", "TZ": "Europe/Zurich"], terminals: [.stdout, .stderr])
+        environment: ["NO_COLOR": "1", "TZ": "Europe/Zurich"], terminals: [.stdout, .stderr, .relativeTimes], width: 132)
 
     private func payload(_ frame: [UInt8]) -> [UInt8] { Array(frame.dropFirst(WarmFrame.headerSize)) }
 
@@ -57,6 +57,7 @@ struct WarmFrameTests {
         writer.string("c")
         writer.string("/v")
         writer.string("/v")
+        writer.u32(0)
         writer.u32(0)
         writer.u32(UInt32.max)
         #expect(WarmFrame.decodeRequest(writer.bytes) == nil)

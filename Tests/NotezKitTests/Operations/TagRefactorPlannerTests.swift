@@ -49,10 +49,10 @@ import Testing
         #expect(throws: NotezError.usage("cannot merge 'Someday' into itself")) {
             try TagRefactorPlanner.merge(["ideas", "Someday"], into: "someday", index: vault.index(), files: vault.files)
         }
-        #expect(throws: NotezError.usage("no tag 'nope', 'gone'; nothing to merge")) {
+        #expect(throws: NotezError.usage("no tag 'nope', 'gone'; nothing to merge; see the tags with 'notez tag list'")) {
             try TagRefactorPlanner.merge(["nope", "gone"], into: "someday", index: vault.index(), files: vault.files)
         }
-        #expect(throws: NotezError.usage("no tag 'nope'")) {
+        #expect(throws: NotezError.usage("no tag 'nope'; see the tags with 'notez tag list'")) {
             try TagRefactorPlanner.merge(["ideas", "nope"], into: "someday", index: vault.index(), files: vault.files)
         }
     }
@@ -115,7 +115,7 @@ import Testing
         }
         #expect(
             try TagRefactorPlanner.rename("project", to: "proj", exact: true, index: vault.index(), files: vault.files).steps.count == 1)
-        #expect(throws: NotezError.usage("no tag 'nothing'")) {
+        #expect(throws: NotezError.usage("no tag 'nothing'; see the tags with 'notez tag list'")) {
             try TagRefactorPlanner.rename("nothing", to: "x", index: vault.index(), files: vault.files)
         }
     }

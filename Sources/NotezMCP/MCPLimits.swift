@@ -1,0 +1,17 @@
+/// The size limits of `notez mcp`, so one answer never floods an assistant's context.
+enum MCPLimits {
+    /// Most notes in one search page.
+    static let searchPage = 100
+    /// Notes in one search page when the call does not say.
+    static let defaultSearchPage = 20
+    /// Most folders, tags or changed paths listed in one answer.
+    static let listItems = 1000
+    /// Most bytes of a note body or a diff.
+    static let textBytes = 100_000
+    /// Note resources in one page of `resources/list`.
+    static let resourcePage = 200
+    /// Plans kept for `apply_plan` (the oldest is forgotten first).
+    static let storedPlans = 32
+    /// Most history records in one answer.
+    static let historyItems = 200
+}

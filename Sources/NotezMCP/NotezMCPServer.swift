@@ -1,0 +1,129 @@
+import Foundation
+import MCP
+import NotezKit
+import Synchronization
+
+/// `notez mcp`: a Model Context Protocol server over stdio for one vault.
+public enum NotezMCPServer {
+    /// Serves the vault at `root` on stdin/stdout until the client closes stdin; changing tools
+    /// are offered only when `allowWrites`. Blocks the calling thread.
+    public static func runBlocking(root: String, allowWrites: Bool, version: String) throws {
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = Outcome()
+        Task {
+            do {
+                try await serve(root: root, allowWrites: allowWrites, version: version)
+            } catch {
+                outcome.set(error)
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    static func serve(root: String, allowWrites: Bool, version: String) async throws {
+        let vault = VaultService(root: root, allowWrites: allowWrites)
+        let server = Server(
+            name: "notez", version: version,
+            instructions: """
+                Tools for a vault of Markdown notes managed by notez. Search with the notez query language. \
+                Tag renames, merges and deletions are two steps: a plan_tag_* tool returns a diff and a planId; \
+                show the diff to the user, then call apply_plan. Every change is journaled: 'undo' reverses it.
+                """
+                + (allowWrites ? "" : " This server is read-only."),
+            capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
+        let tools = MCPTools.readTools + (allowWrites ? MCPTools.writeTools : [])
+        await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
+        await server.withMethodHandler(CallTool.self) { params in
+            await call(params.name, params.arguments ?? [:], vault: vault)
+        }
+        await server.withMethodHandler(ListResources.self) { params in
+            let offset = params.cursor.flatMap { Int($0) } ?? 0
+            do {
+                let page = try await vault.resources(offset: max(0, offset))
+                return .init(resources: page.resources, nextCursor: page.next)
+            } catch {
+                throw MCPError.internalError(message(for: error))
+            }
+        }
+        await server.withMethodHandler(ListResourceTemplates.self) { _ in
+            .init(templates: [
+                Resource.Template(
+                    uriTemplate: "notez:///{path}", name: "note",
+                    description: "A note by its vault-relative path (percent-encoded), as Markdown with its front matter.",
+                    mimeType: "text/markdown")
+            ])
+        }
+        await server.withMethodHandler(ReadResource.self) { params in
+            do {
+                let text = try await vault.readResource(uri: params.uri)
+                return .init(contents: [.text(text, uri: params.uri, mimeType: "text/markdown")])
+            } catch {
+                throw MCPError.invalidParams(message(for: error))
+            }
+        }
+        try await server.start(transport: StdioTransport())
+        await server.waitUntilCompleted()
+    }
+
+    /// One tool call: the answer as JSON text (and structured content), or an error result whose text says what to do.
+    static func call(_ name: String, _ arguments: [String: Value], vault: VaultService) async -> CallTool.Result {
+        do {
+            let value = try await dispatch(name, MCPArguments(arguments), vault: vault)
+            return .init(content: [.text(text: MCPArguments.json(value), annotations: nil, _meta: nil)], structuredContent: Optional(value), isError: false)
+        } catch {
+            return .init(content: [.text(text: message(for: error), annotations: nil, _meta: nil)], isError: true)
+        }
+    }
+
+    private static func dispatch(_ name: String, _ arguments: MCPArguments, vault: VaultService) async throws -> Value {
+        switch name {
+        case "search":
+            let limit = min(try arguments.integer("limit") ?? MCPLimits.defaultSearchPage, MCPLimits.searchPage)
+            return try await vault.search(
+                query: try arguments.requiredString("query"), offset: try arguments.integer("offset") ?? 0, limit: limit)
+        case "show_note": return try await vault.show(note: try arguments.requiredString("note"))
+        case "list_folders": return try await vault.listFolders()
+        case "list_tags": return try await vault.listTags()
+        case "history": return try await vault.history(limit: min(try arguments.integer("limit") ?? 20, MCPLimits.historyItems))
+        case "create_note":
+            return try await vault.createNote(
+                title: try arguments.requiredString("title"), folder: try arguments.string("folder") ?? "",
+                tags: try arguments.strings("tags") ?? [], pinned: try arguments.bool("pinned") ?? false,
+                body: try arguments.string("body") ?? "")
+        case "add_tags":
+            return try await vault.changeTags(
+                note: try arguments.requiredString("note"), add: try arguments.requiredStrings("tags"), remove: [])
+        case "remove_tags":
+            return try await vault.changeTags(
+                note: try arguments.requiredString("note"), add: [], remove: try arguments.requiredStrings("tags"))
+        case "plan_tag_rename":
+            return try await vault.planTagChange(.rename(from: try arguments.requiredString("from"), to: try arguments.requiredString("to")))
+        case "plan_tag_merge":
+            return try await vault.planTagChange(
+                .merge(sources: try arguments.requiredStrings("sources"), into: try arguments.requiredString("into")))
+        case "plan_tag_delete": return try await vault.planTagChange(.delete(tags: try arguments.requiredStrings("tags")))
+        case "apply_plan": return try await vault.apply(planID: try arguments.requiredString("planId"))
+        case "undo": return try await vault.undo(id: try arguments.string("id"))
+        default:
+            throw MCPToolError("unknown tool '\(name)'; list the tools to see what this server offers")
+        }
+    }
+
+    /// The text of an error for the assistant: the library's message says what went wrong and what to do.
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as MCPToolError: return error.message
+        case let error as NotezError: return error.description
+        default: return String(describing: error)
+        }
+    }
+
+    /// The error of the server task, handed to the waiting thread.
+    private final class Outcome: Sendable {
+        private let stored = Mutex<(any Error)?>(nil)
+        var error: (any Error)? { stored.withLock { $0 } }
+        func set(_ error: any Error) { stored.withLock { $0 = error } }
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import MCP
+import NotezKit
+
+/// The vault behind `notez mcp`: every tool call is one call here, serialized by the actor, and
+/// every read and write goes through the same library calls as the CLI (index, resolver, planners,
+/// `VaultLock`, `OperationRunner` with the journal).
+actor VaultService {
+    /// The vault root.
+    let root: String
+    /// Whether changing tools may run (`--allow-writes`).
+    let allowWrites: Bool
+    private var plans: [String: StoredPlan] = [:]
+    private var planOrder: [String] = []
+
+    /// A tag refactoring that was shown as a dry run and may be applied by its id.
+    struct StoredPlan: Sendable {
+        var kind: Kind
+        /// The dry-run text the assistant saw; applying re-plans and insists on the same text.
+        var diff: String
+
+        enum Kind: Sendable {
+            case rename(from: String, to: String)
+            case merge(sources: [String], into: String)
+            case delete(tags: [String])
+        }
+    }
+
+    init(root: String, allowWrites: Bool) {
+        self.root = root
+        self.allowWrites = allowWrites
+    }
+
+    // MARK: Reads
+
+    func search(query: String, offset: Int, limit: Int) throws -> Value {
+        let node: QueryNode
+        do {
+            node = try QueryParser.parse(query)
+        } catch {
+            throw MCPToolError(
+                "query error at character \(error.offset + 1): \(error.message); see the query language in docs/query.md")
+        }
+        let index = try loadIndex()
+        // A symlinked note's text may live outside the vault: it is no search result here, not
+        // even as a title or a snippet, and full text never reports a match inside it.
+        let found = QueryEvaluator(index: index).notes(matching: node).filter { !index.symlinkedNotes.contains($0.path) }
+        let page = found.dropFirst(offset).prefix(limit)
+        var result: [String: Value] = [
+            "total": .int(found.count),
+            "offset": .int(offset),
+            "notes": .array(page.map { MCPShapes.note($0, index: index) }),
+        ]
+        let next = offset + page.count
+        result["nextOffset"] = next < found.count ? .int(next) : .null
+        return .object(result)
+    }
+
+    func show(note argument: String) throws -> Value {
+        let index = try loadIndex()
+        let note = try index.resolve(argument)
+        let body = try readBody(note, index: index)
+        guard case .object(var shape) = MCPShapes.note(note, index: index) else { return .null }
+        shape["body"] = .string(body.text)
+        shape["truncated"] = .bool(body.truncated)
+        return .object(shape)
+    }
+
+    func listFolders() throws -> Value {
+        let index = try loadIndex()
+        let folders = index.folderTree.descendants
+        return .object([
+            "unsorted": .int(index.folderTree.direct),
+            "total": .int(folders.count),
+            "folders": .array(
+                folders.prefix(MCPLimits.listItems).map {
+                    .object(["path": .string($0.path), "count": .int($0.count), "direct": .int($0.direct)])
+                }),
+            "truncated": .bool(folders.count > MCPLimits.listItems),
+        ])
+    }
+
+    func listTags() throws -> Value {
+        let index = try loadIndex()
+        return .object([
+            "total": .int(index.tags.count),
+            "tags": .array(index.tags.prefix(MCPLimits.listItems).map { .object(["name": .string($0.name), "count": .int($0.count)]) }),
+            "truncated": .bool(index.tags.count > MCPLimits.listItems),
+        ])
+    }
+
+    func history(limit: Int) throws -> Value {
+        let history = JournalHistory(records: Journal(writer: try AtomicWriter(root: root)).read().records)
+        let records = history.records.reversed().prefix(limit)
+        return .array(
+            records.map { record in
+                let status = history.undoability(of: record)
+                var reason: Value = .null
+                if case .notUndoable(let text) = status { reason = .string(text) }
+                return .object([
+                    "id": .string(record.id),
+                    "time": .string(record.time),
+                    "command": .string(JournalHistory.commandLine(record, history: history)),
+                    "files": .int(record.fileCount),
+                    "undoable": .bool(status == .undoable),
+                    "reason": reason,
+                ])
+            })
+    }
+
+    /// The notes as resources, a page at a time.
+    func resources(offset: Int) throws -> (resources: [Resource], next: String?) {
+        let index = try loadIndex()
+        let notes = index.notes.filter { !index.symlinkedNotes.contains($0.path) }.sorted { $0.path < $1.path }
+        let page = notes.dropFirst(offset).prefix(MCPLimits.resourcePage)
+        let resources = page.map { note in
+            Resource(name: note.path, uri: MCPShapes.uri(note.path), title: note.title, mimeType: "text/markdown")
+        }
+        let next = offset + page.count
+        return (resources, next < notes.count ? String(next) : nil)
+    }
+
+    /// The text of a note named by its resource URI.
+    func readResource(uri: String) throws -> String {
+        guard let path = MCPShapes.path(fromURI: uri) else {
+            throw MCPToolError("'\(uri)' is not a notez note URI; list the resources for valid ones")
+        }
+        let index = try loadIndex()
+        // Only paths the index knows: nothing outside the vault, in hidden folders or ignored.
+        guard let note = index.note(at: path) else { throw MCPToolError("no note at '\(path)'; list the resources for valid ones") }
+        let body = try readBody(note, index: index, whole: true)
+        return body.text
+    }
+
+    // MARK: Writes
+
+    func createNote(title: String, folder: String, tags: [String], pinned: Bool, body: String) throws -> Value {
+        try requireWrites()
+        return try withLock { index, writer in
+            let plan = try NotePlanner.new(
+                title: title, folder: folder, tags: tags, pinned: pinned, body: body, now: Self.now, index: index,
+                files: DiskVaultFiles(root: root))
+            var result = try run(plan, writer: writer)
+            result["path"] = .string(plan.details["created"]?.first ?? "")
+            return .object(result)
+        }
+    }
+
+    func changeTags(note: String, add: [String], remove: [String]) throws -> Value {
+        try requireWrites()
+        return try withLock { index, writer in
+            let files = DiskVaultFiles(root: root)
+            let plan =
+                add.isEmpty
+                ? try NotePlanner.removeTags(remove, note: note, index: index, files: files)
+                : try NotePlanner.addTags(add, note: note, index: index, files: files)
+            return .object(try run(plan, writer: writer))
+        }
+    }
+
+    /// Plans a tag refactoring and keeps it under a new id; nothing is written.
+    func planTagChange(_ kind: StoredPlan.Kind) throws -> Value {
+        try requireWrites()
+        let index = try loadIndex()
+        let plan = try makePlan(kind, index: index)
+        return remember(plan, kind: kind)
+    }
+
+    /// Applies a stored plan if the vault still gives the same plan; else stores the new one and says so.
+    func apply(planID: String) throws -> Value {
+        try requireWrites()
+        guard let stored = plans[planID] else {
+            throw MCPToolError("no plan '\(planID)' (plans are kept until applied or until the server stops); plan the change again")
+        }
+        return try withLock { index, writer in
+            let plan = try makePlan(stored.kind, index: index)
+            let diff = plan.dryRunText()
+            guard diff == stored.diff else {
+                forget(planID)
+                guard case .object(var fresh) = remember(plan, kind: stored.kind) else { return .null }
+                fresh["applied"] = .bool(false)
+                fresh["reason"] = .string("the vault changed since the plan was made; review this new plan and apply it by its id")
+                return .object(fresh)
+            }
+            forget(planID)
+            var result = try run(plan, writer: writer)
+            result["applied"] = .bool(true)
+            return .object(result)
+        }
+    }
+
+    func undo(id: String?) throws -> Value {
+        try requireWrites()
+        return try withLock { index, writer in
+            let history = JournalHistory(records: Journal(writer: writer).read().records)
+            let plan = try JournalUndo.plan(id: id, history: history, index: index, files: DiskVaultFiles(root: root))
+            var result = try run(plan, writer: writer)
+            result["undoes"] = plan.details["undoes"]?.first.map(Value.string) ?? .null
+            return .object(result)
+        }
+    }
+
+    // MARK: Helpers
+
+    private func requireWrites() throws {
+        guard allowWrites else {
+            throw MCPToolError("this notez mcp server is read-only; restart it with 'notez mcp --allow-writes' to change the vault")
+        }
+    }
+
+    private func loadIndex() throws -> VaultIndex {
+        for message in Startup.readOnlyNotices(root: root) { MCPLog.notice(message) }
+        return try IndexBuilder.build(root: root)
+    }
+
+    /// Runs `body` under the vault lock, after recovery, on a fresh index, as a changing CLI command does.
+    private func withLock<T>(_ body: (VaultIndex, AtomicWriter) throws -> T) throws -> T {
+        let writer = try AtomicWriter(root: root)
+        let lock = writer.directory.kind(".notez") != nil ? try VaultLock.acquire(writer) : nil
+        defer { withExtendedLifetime(lock) {} }
+        let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
+        let notices = try Startup.run(
+            root: root, config: config, now: Self.now, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
+        for message in notices { MCPLog.notice(message) }
+        return try body(try IndexBuilder.build(root: root), writer)
+    }
+
+    private func run(_ plan: Plan, writer: AtomicWriter) throws -> [String: Value] {
+        let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
+            .run(plan, now: Self.now)
+        return [
+            "journal": result.id.map(Value.string) ?? .null,
+            "changed": .array(result.applied.filter { !$0.hasPrefix(".notez/") }.prefix(MCPLimits.listItems).map(Value.string)),
+            "changedCount": .int(result.applied.count),
+            "skipped": .array(result.issues.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
+            "messages": .array(plan.messages.map(Value.string)),
+        ]
+    }
+
+    private func makePlan(_ kind: StoredPlan.Kind, index: VaultIndex) throws -> Plan {
+        let files = DiskVaultFiles(root: root)
+        switch kind {
+        case .rename(let from, let to): return try TagRefactorPlanner.rename(from, to: to, index: index, files: files)
+        case .merge(let sources, let into): return try TagRefactorPlanner.merge(sources, into: into, index: index, files: files)
+        case .delete(let tags): return try TagRefactorPlanner.delete(tags, index: index, files: files)
+        }
+    }
+
+    private func remember(_ plan: Plan, kind: StoredPlan.Kind) -> Value {
+        let diff = plan.dryRunText()
+        let id = Self.newID()
+        plans[id] = StoredPlan(kind: kind, diff: diff)
+        planOrder.append(id)
+        while planOrder.count > MCPLimits.storedPlans { forget(planOrder[0]) }
+        let shown = diff.utf8.count > MCPLimits.textBytes ? MCPShapes.prefix(diff, bytes: MCPLimits.textBytes) : diff
+        return .object([
+            "planId": .string(id),
+            "operation": .string(plan.operation),
+            "files": .int(plan.touchedFiles.filter { !$0.hasPrefix(".notez/") }.count),
+            "diff": .string(shown),
+            "diffTruncated": .bool(shown.utf8.count < diff.utf8.count),
+            "confirmation": plan.confirmation.map(Value.string) ?? .null,
+        ])
+    }
+
+    private func forget(_ id: String) {
+        plans[id] = nil
+        planOrder.removeAll { $0 == id }
+    }
+
+    /// A note's body (after the front matter), cut to the size limit unless `whole`; a symlinked
+    /// note is refused, because its target may lie outside the vault.
+    private func readBody(_ note: Note, index: VaultIndex, whole: Bool = false) throws -> (text: String, truncated: Bool) {
+        if index.symlinkedNotes.contains(note.path) {
+            throw MCPToolError("'\(note.path)' is a symlink; notez mcp serves no file through a symlink (open it in an editor instead)")
+        }
+        if note.stamp.size > Int64(NoteReader.maxNoteSize) {
+            throw MCPToolError("'\(note.path)' is larger than the 32 MiB note size limit; open it in an editor instead")
+        }
+        let contents = try NoteReader.readAll(index.root + "/" + note.path)
+        var start = 0
+        if !whole {
+            switch FrontMatterBlock.scan(contents.bytes) {
+            case .block(let block): start = block.bodyStart
+            case .none(let bodyStart): start = bodyStart
+            case .unterminated, .tooLarge: start = 0
+            }
+        }
+        let text = String(decoding: contents.bytes[start...], as: UTF8.self)
+        guard text.utf8.count > MCPLimits.textBytes else { return (text, false) }
+        return (MCPShapes.prefix(text, bytes: MCPLimits.textBytes), true)
+    }
+
+    /// The time operations are journaled at; `NOTEZ_NOW` fixes it for tests, as in the CLI.
+    static var now: Double {
+        if let text = ProcessInfo.processInfo.environment["NOTEZ_NOW"], let value = Double(text) { return value }
+        return Date().timeIntervalSince1970
+    }
+
+    private static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return "plan-" + String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 16)
+    }
+}

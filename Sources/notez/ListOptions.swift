@@ -1,0 +1,52 @@
+import ArgumentParser
+import NotezKit
+
+/// `--sort`, `--reverse`, `--paths` and `--print0`, shared by the note lists (`ls`, `search`).
+struct ListOptions: ParsableArguments {
+    /// The orders `--sort` offers.
+    enum SortKey: String, ExpressibleByArgument, CaseIterable {
+        case modified, created, title
+    }
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Sort by modified or created (newest first) or title (A to Z) instead of pinned first, then newest.",
+            valueName: "key"))
+    var sort: SortKey?
+
+    @Flag(name: .long, help: "Reverse the order of the list.")
+    var reverse = false
+
+    @Flag(name: .long, help: "Print one vault-relative path a line, for pipes.")
+    var paths = false
+
+    @Flag(name: .long, help: "Like --paths, but end each path with a NUL byte (for xargs -0).")
+    var print0 = false
+
+    /// Whether only paths are printed.
+    var pathsOnly: Bool { paths || print0 }
+
+    /// The notes in the chosen order (the default order is the one they come in).
+    func ordered(_ notes: [Note]) -> [Note] {
+        var result = notes
+        switch sort {
+        case nil: break
+        case .modified: result.sort { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path < $1.path }
+        case .created: result.sort { $0.created != $1.created ? $0.created > $1.created : $0.path < $1.path }
+        case .title:
+            result.sort { Ordering.nameLess($0.title, $1.title) || (!Ordering.nameLess($1.title, $0.title) && $0.path < $1.path) }
+        }
+        return reverse ? result.reversed() : result
+    }
+
+    /// Prints the paths of `notes`, one a line or NUL-terminated.
+    func printPaths(_ notes: [Note]) {
+        if print0 {
+            // Exact bytes: NUL-terminated paths are for programs, which need the real names.
+            Terminal.raw(notes.map { $0.path + "\0" }.joined())
+        } else {
+            NoteRows.printPaths(notes)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import NotezKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `notez mcp`: the vault for AI assistants over the Model Context Protocol (stdio). The server is
+/// the `notez-mcp` executable installed beside `notez`; this command finds the vault, then becomes it.
+struct McpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Serve the vault to an AI assistant over the Model Context Protocol (stdin/stdout).",
+        discussion: """
+            Read-only unless --allow-writes. Tag renames, merges and deletions are always planned first \
+            (a diff and a plan id) and applied by id; every change is journaled and undoable. See docs/mcp.md.
+            """)
+
+    @Flag(name: .customLong("allow-writes"), help: "Offer the tools that change the vault (create, tag, apply a plan, undo).")
+    var allowWrites = false
+
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let root = try vault.root()
+        guard let server = McpCommand.serverPath() else {
+            throw CLIExit(
+                code: CLIExit.io,
+                message: "notez-mcp is not installed beside notez or on PATH; install both with 'make install'")
+        }
+        let arguments = [server, "--vault", root, "--version", Notez.configuration.version] + (allowWrites ? ["--allow-writes"] : [])
+        Terminal.flush()
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(server, argv)
+        throw CLIExit(code: CLIExit.io, message: "cannot start \(server): \(String(cString: strerror(errno)))")
+    }
+
+    /// `notez-mcp` in the folder of this executable, else on PATH.
+    static func serverPath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            let own = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let sibling = (own as NSString).deletingLastPathComponent + "/notez-mcp"
+            if access(sibling, X_OK) == 0 { return sibling }
+        }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/notez-mcp" }.first { access($0, X_OK) == 0 }
+    }
+}
