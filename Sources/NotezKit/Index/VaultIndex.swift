@@ -47,11 +47,16 @@ public struct VaultIndex: Sendable {
         positions.reserveCapacity(sorted.count)
         var byTag: [TagKey: [Int]] = [:]
         var spellings: [TagKey: [String: Int]] = [:]
+        var inlineCounts: [TagKey: Int] = [:]
+        var frontMatterCounts: [TagKey: Int] = [:]
         for (position, note) in sorted.enumerated() {
             positions[PathKey(note.path)] = position
-            for (tag, key) in zip(note.tags, note.tagKeys) {
+            for (tagPosition, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
                 byTag[key, default: []].append(position)
                 spellings[key, default: [:]][tag, default: 0] += 1
+                let origin = note.origin(ofTagAt: tagPosition)
+                if origin.contains(.inline) { inlineCounts[key, default: 0] += 1 }
+                if origin.contains(.frontMatter) { frontMatterCounts[key, default: 0] += 1 }
             }
         }
         positionByPath = positions
@@ -66,7 +71,10 @@ public struct VaultIndex: Sendable {
         for (key, uses) in spellings {
             // Most common spelling wins; ties go to the alphabetically first for stability.
             let name = uses.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
-            summaries[key] = TagSummary(key: key, name: name, count: byTag[key]?.count ?? 0, color: nil, registered: false)
+            var summary = TagSummary(key: key, name: name, count: byTag[key]?.count ?? 0, color: nil, registered: false)
+            summary.frontMatterCount = frontMatterCounts[key] ?? 0
+            summary.inlineCount = inlineCounts[key] ?? 0
+            summaries[key] = summary
         }
         for entry in registry.entries {
             let key = TagKey(entry.name)
