@@ -16,7 +16,7 @@ struct Notez: ParsableCommand {
             OverviewCommand.self, LsCommand.self, ShowCommand.self,
             SearchCommand.self, TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
             NewCommand.self, EditCommand.self, PinCommand.self, UnpinCommand.self, MvCommand.self, RmCommand.self,
-            TrashGroup.self, WatchCommand.self, UndoCommand.self, HistoryCommand.self, RecoverCommand.self,
+            TrashGroup.self, WatchCommand.self, UndoCommand.self, HistoryCommand.self, RecoverCommand.self, LinksCommand.self, BacklinksCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

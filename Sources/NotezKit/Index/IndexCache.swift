@@ -168,8 +168,8 @@ public struct IndexCache: Sendable {
     /// Serializes notes. Layout: `NZIX`, u32 format version, u32 reader revision, u64 count, the
     /// entries, `NZND`. An entry: path, inode u64, size i64, mtime ns i64, title, u16 tag count
     /// and per tag its spelling, key (empty when equal to the spelling) and u8 origin, u8 flags (1 pinned,
-    /// 2 problem), created and modified as f64 bits, snippet, and with flag 2 the problem's kind,
-    /// line and column (i32, -1 for none) and message. Strings are u32 length + UTF-8 bytes.
+    /// 2 problem, 4 aliases), created and modified as f64 bits, snippet, with flag 2 the problem's
+    /// kind, line and column (i32, -1 for none) and message, with flag 4 a u16 count and the aliases. Strings are u32 length + UTF-8 bytes.
     public static func encode(_ notes: [Note]) -> [UInt8] {
         var out = ByteWriter()
         out.bytes.reserveCapacity(64 + notes.count * 256)
@@ -191,7 +191,7 @@ public struct IndexCache: Sendable {
                 out.string(key == note.tags[index] ? "" : key)
                 out.bytes.append(note.origin(ofTagAt: index).rawValue)
             }
-            out.bytes.append((note.pinned ? 1 : 0) | (note.problem != nil ? 2 : 0))
+            out.bytes.append((note.pinned ? 1 : 0) | (note.problem != nil ? 2 : 0) | (note.aliases.isEmpty ? 0 : 4))
             out.u64(note.created.bitPattern)
             out.u64(note.modified.bitPattern)
             out.string(note.snippet)
@@ -200,6 +200,10 @@ public struct IndexCache: Sendable {
                 out.u32(UInt32(bitPattern: Int32(clamping: problem.line ?? -1)))
                 out.u32(UInt32(bitPattern: Int32(clamping: problem.column ?? -1)))
                 out.string(problem.message)
+            }
+            if !note.aliases.isEmpty {
+                out.u16(UInt16(min(note.aliases.count, Int(UInt16.max))))
+                for alias in note.aliases.prefix(Int(UInt16.max)) { out.string(alias) }
             }
         }
         out.bytes += endMarker
@@ -228,10 +232,15 @@ public struct IndexCache: Sendable {
                     guard let tag = input.string(), let key = input.string(), let origin = input.u8() else { return nil }
                     tags.append(tag)
                     keys.append(TagKey(normalized: key.isEmpty ? tag : key))
-                    origins.append(TagOrigin(rawValue: origin))
+                    // Front-matter-only notes keep no origins array (see `Note.tagOrigins`): start
+                    // one only at the first tag that is written inline.
+                    if origin != TagOrigin.frontMatter.rawValue, origins.isEmpty {
+                        origins = Array(repeating: .frontMatter, count: tags.count - 1)
+                        origins.append(TagOrigin(rawValue: origin))
+                    } else if !origins.isEmpty {
+                        origins.append(TagOrigin(rawValue: origin))
+                    }
                 }
-                // Front-matter-only notes keep no origins array (see `Note.tagOrigins`).
-                if origins.allSatisfy({ $0 == .frontMatter }) { origins = [] }
                 guard let flags = input.u8(), let created = input.u64(), let modified = input.u64(),
                     let snippet = input.string()
                 else { return nil }
@@ -246,13 +255,21 @@ public struct IndexCache: Sendable {
                         kind: kind, line: lineValue < 0 ? nil : Int(lineValue),
                         column: columnValue < 0 ? nil : Int(columnValue), message: message)
                 }
+                var aliases: [String] = []
+                if flags & 4 != 0 {
+                    guard let aliasCount = input.u16() else { return nil }
+                    for _ in 0..<aliasCount {
+                        guard let alias = input.string() else { return nil }
+                        aliases.append(alias)
+                    }
+                }
                 notes.append(
                     Note(
                         path: path, folder: folder, title: title, tags: tags, tagKeys: keys,
                         pinned: flags & 1 != 0, created: Double(bitPattern: created),
                         modified: Double(bitPattern: modified), snippet: snippet,
                         stamp: FileStamp(inode: inode, size: Int64(bitPattern: size), mtimeNanos: Int64(bitPattern: mtime)),
-                        problem: problem, tagOrigins: origins))
+                        problem: problem, tagOrigins: origins, aliases: aliases))
             }
             guard input.take(endMarker), input.atEnd else { return nil }
             return notes

@@ -154,7 +154,8 @@ public struct VaultIndex: Sendable {
         tagPosition[key].map { tags[$0] }
     }
 
-    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title, else a unique file name.
+    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title,
+    /// else a unique file name, else a unique alias (`aliases:`).
     public func resolve(_ argument: String) throws(NotezError) -> Note {
         var path = argument
         while path.hasPrefix("./") { path.removeFirst(2) }
@@ -170,6 +171,9 @@ public struct VaultIndex: Sendable {
         let byName = notes.filter { VaultPath.fileTitle(of: $0.path).lowercased() == wanted }
         if byName.count == 1 { return byName[0] }
         if byName.count > 1 { throw .ambiguousNote(argument, candidates: byName.map(\.path)) }
+        let byAlias = notes.filter { note in note.aliases.contains { $0.lowercased() == wanted } }
+        if byAlias.count == 1 { return byAlias[0] }
+        if byAlias.count > 1 { throw .ambiguousNote(argument, candidates: byAlias.map(\.path)) }
         // A case-insensitive path is a convenience, used only when it is unique.
         let byPath = notes.filter { [path, path + ".md"].map { $0.lowercased() }.contains($0.path.lowercased()) }
         if byPath.count == 1 { return byPath[0] }

@@ -212,7 +212,7 @@ public enum NoteReader {
             created: metadata.created?.seconds ?? contents.birthSeconds ?? mtime,
             modified: metadata.modified?.seconds ?? mtime,
             snippet: problem?.kind == .binary ? "" : MarkdownText.snippet(bytes: body),
-            stamp: stamp, problem: problem, tagOrigins: origins)
+            stamp: stamp, problem: problem, tagOrigins: origins, aliases: metadata.aliases)
     }
 
     /// A doubled byte order mark, or CR-only line endings (the first line break is a lone CR):

@@ -1,0 +1,96 @@
+/// The links of a vault, read from every note's body on demand (they are not kept in the index):
+/// `notez links`, `notez backlinks`, the `links:`/`linkedfrom:` query terms and `notez check` use it.
+public enum LinkGraph {
+    /// One link found in a note, resolved.
+    public struct Entry: Sendable, Equatable {
+        /// The note the link is written in.
+        public var source: String
+        /// 1-based line of the link.
+        public var line: Int
+        /// The link.
+        public var link: NoteLink
+        /// What it points at.
+        public var resolution: LinkResolver.Resolution
+        /// The text of the line, when it was asked for (`withContext`).
+        public var context: String?
+        /// The link as written (`[[Target|label]]`).
+        public var text: String
+
+        /// Creates an entry.
+        public init(
+            source: String, line: Int, link: NoteLink, resolution: LinkResolver.Resolution, context: String?, text: String
+        ) {
+            self.source = source
+            self.line = line
+            self.link = link
+            self.resolution = resolution
+            self.context = context
+            self.text = text
+        }
+    }
+
+    /// The links of one note's file bytes, resolved; the line's text when `withContext`.
+    public static func links(
+        ofFile bytes: [UInt8], source: String, resolver: LinkResolver, withContext: Bool = false,
+        keep: (NoteLink, LinkResolver.Resolution) -> Bool = { _, _ in true }
+    ) -> [Entry] {
+        let bodyStart = InlineTagEditor.bodyStart(bytes)
+        let found = LinkScanner.links(in: bytes[bodyStart...])
+        guard !found.isEmpty else { return [] }
+        var entries: [Entry] = []
+        var line = 1
+        var counted = 0
+        for link in found {
+            let resolution = resolver.resolve(link, from: source)
+            guard keep(link, resolution) else { continue }
+            // Lines counted incrementally: links come in file order.
+            for index in counted..<link.range.lowerBound where bytes[index] == 0x0A { line += 1 }
+            counted = link.range.lowerBound
+            var context: String?
+            if withContext {
+                let start = bytes[..<link.range.lowerBound].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                var end = bytes[link.range.lowerBound...].firstIndex(of: 0x0A) ?? bytes.count
+                if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                context = String(decoding: bytes[start..<end], as: UTF8.self)
+            }
+            entries.append(
+                Entry(
+                    source: source, line: line, link: link, resolution: resolution, context: context,
+                    text: String(decoding: bytes[link.range], as: UTF8.self)))
+        }
+        return entries
+    }
+
+    /// Every link of every readable note whose resolution `keep` accepts, in path order, read on all
+    /// cores. Notes that cannot be read (or are over the size limit) are listed in `unread`.
+    public static func scan(
+        index: VaultIndex, resolver: LinkResolver, withContext: Bool = false,
+        keep: @escaping @Sendable (NoteLink, LinkResolver.Resolution) -> Bool = { _, _ in true }
+    ) -> (entries: [Entry], unread: [String]) {
+        let notes = index.notes
+        let slots = ResultSlots<[Entry]?>(count: notes.count)
+        Parallel.forEach(notes.count) { position in
+            let note = notes[position]
+            guard let contents = try? NoteReader.readAll(index.root + "/" + note.path) else {
+                slots.set(position, nil)
+                return
+            }
+            slots.set(
+                position,
+                links(ofFile: contents.bytes, source: note.path, resolver: resolver, withContext: withContext, keep: keep))
+        }
+        var entries: [Entry] = []
+        var unread: [String] = []
+        for (position, found) in slots.values().enumerated() {
+            if let found { entries += found } else { unread.append(notes[position].path) }
+        }
+        return (entries, unread)
+    }
+
+    /// The links that point at the note at `path` (its backlinks), with the text of their lines.
+    public static func backlinks(to path: String, index: VaultIndex, resolver: LinkResolver) -> (entries: [Entry], unread: [String]) {
+        scan(index: index, resolver: resolver, withContext: true) { _, resolution in
+            resolution.path.map { PathKey.sameBytes($0, path) } ?? false
+        }
+    }
+}
