@@ -70,7 +70,20 @@ public struct LinkResolver: Sendable {
     public func resolve(_ link: NoteLink, from source: String) -> Resolution {
         if link.target.isEmpty { return .sameNote }
         if LinkResolver.isAttachment(link.target) { return .attachment }
-        if link.isWikilink { return resolveName(link.target) }
+        if link.isWikilink {
+            let target = LinkResolver.withoutDendronVault(link.target)
+            // Dendron writes `[[label|target]]`: when the Obsidian reading finds no note by path or
+            // file name and the other side does, the other side is the target.
+            let labelTarget = link.label.map { label in
+                LinkResolver.withoutDendronVault(String(label.prefix { $0 != "#" }))
+            }
+            if let label = labelTarget, strictName(target) == nil,
+                let other = strictName(label)
+            {
+                return other
+            }
+            return resolveName(target)
+        }
         var target = link.target
         let absolute = target.hasPrefix("/")
         if absolute { target.removeFirst() }
@@ -98,6 +111,21 @@ public struct LinkResolver: Sendable {
             return .broken
         }
         return lookup(byName, name) ?? lookup(byTitle, name) ?? .broken
+    }
+
+    /// Only the path and file name steps of `resolveName` (no titles or aliases); nil when they find nothing.
+    func strictName(_ raw: String) -> Resolution? {
+        let name = raw.trimmingSpaces
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        return lookup(byPath, name) ?? lookup(byPath, name + ".md") ?? lookup(byName, name)
+    }
+
+    /// `dendron://vault/note.name` → `note.name` (Dendron's cross-vault links).
+    static func withoutDendronVault(_ target: String) -> String {
+        guard target.hasPrefix("dendron://") else { return target }
+        let rest = target.dropFirst("dendron://".count)
+        guard let slash = rest.firstIndex(of: "/") else { return target }
+        return String(rest[rest.index(after: slash)...])
     }
 
     private func lookup(_ table: [String: [Int]], _ key: String) -> Resolution? {

@@ -115,8 +115,21 @@ public enum LinkScanner {
             destination = cursor..<destinationEnd
             cursor = destinationEnd
         }
-        guard let closing = InlineTagScanner.closingParen(bytes, from: cursor, end: end) else { return nil }
-        let linkEnd = closing + 1
+        // After the destination: `)`, or a title in quotes or parentheses; anything else (a
+        // destination with spaces, `{{ site.baseurl }}/x`) is not a link (CommonMark).
+        while cursor < end, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+        guard cursor < end else { return nil }
+        if bytes[cursor] != UInt8(ascii: ")") {
+            let opener = bytes[cursor]
+            let closer = opener == UInt8(ascii: "(") ? UInt8(ascii: ")") : opener
+            guard opener == UInt8(ascii: "\"") || opener == UInt8(ascii: "'") || opener == UInt8(ascii: "("),
+                let titleEnd = bytes[(cursor + 1)..<end].firstIndex(of: closer)
+            else { return nil }
+            cursor = titleEnd + 1
+            while cursor < end, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+            guard cursor < end, bytes[cursor] == UInt8(ascii: ")") else { return nil }
+        }
+        let linkEnd = cursor + 1
         let label = String(decoding: bytes[textStart..<textEnd], as: UTF8.self)
         // After a link, go on inside its text (it may hold an image); after an image, past it.
         let next = image ? linkEnd : textStart

@@ -64,3 +64,17 @@ struct LinkResolverTests {
         #expect(resolver.resolve(markdown("Work/Missing.md"), from: "x.md") == .broken)
     }
 }
+
+extension LinkResolverTests {
+    @Test func dendronLabelFirstAndVaultPrefix() {
+        let resolver = LinkResolver(index: index([("vault/dendron.topic.links.md", "Links", []), ("vault/other.md", "Links", [])]))
+        func link(_ target: String, _ label: String?) -> NoteLink {
+            NoteLink(kind: .wikilink, target: target, fragment: nil, label: label, range: 0..<1, targetRange: 0..<1)
+        }
+        #expect(resolver.resolve(link("here", "dendron.topic.links"), from: "x.md") == .note("vault/dendron.topic.links.md"))
+        #expect(
+            resolver.resolve(link("File Links", "dendron://site/dendron.topic.links"), from: "x.md") == .note("vault/dendron.topic.links.md"))
+        // The Obsidian reading wins when its target is a file name.
+        #expect(resolver.resolve(link("other", "dendron.topic.links"), from: "x.md") == .note("vault/other.md"))
+    }
+}

@@ -24,6 +24,9 @@ struct LinkScannerTests {
         ("CJK [[日本語のノート]] and emoji [[🎉 party]]", ["wikilink:日本語のノート", "wikilink:🎉 party"]),
         ("crlf [[A]]\r\n[b](B.md)\r\n", ["wikilink:A", "markdown:B.md|b"]),
         ("end without newline [[Last]]", ["wikilink:Last"]),
+        ("[x]({{ site.baseurl }}/a.svg) is a template, not a link", []),
+        ("[blog]({{ \"/blog/\" | url }}) neither", []),
+        ("[t](Note.md 'title') [u](Other.md (title))", ["markdown:Note.md|t", "markdown:Other.md|u"]),
     ])
     func forms(_ text: String, _ expected: [String]) {
         #expect(summary(text) == expected)
