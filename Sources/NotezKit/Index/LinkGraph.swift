@@ -39,19 +39,27 @@ public enum LinkGraph {
         guard !found.isEmpty else { return [] }
         var entries: [Entry] = []
         var line = 1
+        var lineStart = 0
         var counted = 0
         for link in found {
             let resolution = resolver.resolve(link, from: source)
             guard keep(link, resolution) else { continue }
             // Lines counted incrementally: links come in file order.
-            for index in counted..<link.range.lowerBound where bytes[index] == 0x0A { line += 1 }
+            for index in counted..<link.range.lowerBound where bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
             counted = link.range.lowerBound
             var context: String?
             if withContext {
-                let start = bytes[..<link.range.lowerBound].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-                var end = bytes[link.range.lowerBound...].firstIndex(of: 0x0A) ?? bytes.count
+                // A window of the line around the link: a one-line note of megabytes must not be
+                // printed once per link.
+                let start = max(lineStart, link.range.lowerBound - contextBytes)
+                var end = link.range.upperBound
+                while end < bytes.count, end < link.range.upperBound + contextBytes, bytes[end] != 0x0A { end += 1 }
                 if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-                context = String(decoding: bytes[start..<end], as: UTF8.self)
+                let cutAfter = end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D
+                context = window(bytes, start, end, cutBefore: start > lineStart, cutAfter: cutAfter)
             }
             entries.append(
                 Entry(
@@ -59,6 +67,19 @@ public enum LinkGraph {
                     text: String(decoding: bytes[link.range], as: UTF8.self)))
         }
         return entries
+    }
+
+    /// How many bytes of the line before and after a link `withContext` keeps.
+    public static let contextBytes = 120
+
+    /// The text of `bytes[start..<end]`, starting and ending on character boundaries, with `…` where cut.
+    static func window(_ bytes: [UInt8], _ start: Int, _ end: Int, cutBefore: Bool, cutAfter: Bool) -> String {
+        var from = start
+        while from < end, bytes[from] & 0xC0 == 0x80 { from += 1 }
+        var to = end
+        // A continuation byte at `to` means the character before it was cut: drop that character.
+        while to > from, to < bytes.count, bytes[to] & 0xC0 == 0x80 { to -= 1 }
+        return (cutBefore ? "…" : "") + String(decoding: bytes[from..<to], as: UTF8.self) + (cutAfter ? "…" : "")
     }
 
     /// Every link of every readable note whose resolution `keep` accepts, in path order, read on all

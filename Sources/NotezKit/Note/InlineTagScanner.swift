@@ -38,21 +38,23 @@ public enum InlineTagScanner {
             case UInt8(ascii: "["):
                 // `[[wikilink]]`: its `#Heading` is not a tag.
                 if index + 1 < end, bytes[index + 1] == UInt8(ascii: "["),
-                    let close = MarkdownProse.find(bytes[(index + 2)..<end], "]]")
+                    let close = MarkdownProse.find(bytes[(index + 2)..<min(end, index + LinkScanner.maxLinkLength)], "]]")
                 {
                     index = close + 2
                     continue
                 }
             case UInt8(ascii: "]"):
                 // `](target)`: a link target's `#anchor` is not a tag.
-                if index + 1 < end, bytes[index + 1] == UInt8(ascii: "("), let close = closingParen(bytes, from: index + 2, end: end) {
+                if index + 1 < end, bytes[index + 1] == UInt8(ascii: "("),
+                    let close = closingParen(bytes, from: index + 2, end: min(end, index + LinkScanner.maxLinkLength))
+                {
                     index = close + 1
                     continue
                 }
             case UInt8(ascii: "<"):
                 // Autolinks and HTML tags: `<https://x/#a>`, `<span style="color:#fff">`.
                 if index + 1 < end, isTagOpener(bytes[index + 1]),
-                    let close = bytes[(index + 1)..<end].firstIndex(of: UInt8(ascii: ">"))
+                    let close = bytes[(index + 1)..<min(end, index + LinkScanner.maxLinkLength)].firstIndex(of: UInt8(ascii: ">"))
                 {
                     index = close + 1
                     continue

@@ -21,7 +21,9 @@ public enum LinkScanner {
     static func scan(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>, into result: inout [NoteLink]) {
         var index = range.lowerBound
         let end = range.upperBound
-        while index < end {
+        // Past the last `]` no link can close: a line of brackets is skipped in one step.
+        guard let lastClose = bytes[range].lastIndex(of: close) else { return }
+        while index < end, index < lastClose {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\") {
                 index += 2
@@ -53,7 +55,7 @@ public enum LinkScanner {
 
     /// `[[inner]]` whose inner text starts at `from`.
     static func wikilink(_ bytes: ArraySlice<UInt8>, from: Int, end: Int, start: Int, embed: Bool) -> NoteLink? {
-        guard let close = MarkdownProse.find(bytes[from..<end], "]]") else { return nil }
+        guard let close = MarkdownProse.find(bytes[from..<min(end, from + maxLinkLength)], "]]") else { return nil }
         let inner = bytes[from..<close]
         guard !inner.contains(open) else { return nil }
         var targetEnd = close
@@ -76,9 +78,10 @@ public enum LinkScanner {
 
     /// `[text](destination "title")`: the link (nil when it is external or a same-note anchor) and
     /// where to go on; nil when the brackets do not make a link.
-    static func markdownLink(_ bytes: ArraySlice<UInt8>, textStart: Int, end: Int, start: Int, image: Bool)
+    static func markdownLink(_ bytes: ArraySlice<UInt8>, textStart: Int, end lineEnd: Int, start: Int, image: Bool)
         -> (NoteLink?, Int)?
     {
+        let end = min(lineEnd, textStart + maxLinkLength)
         // The text may hold brackets (an image inside a link); find the matching `]`.
         var depth = 0
         var index = textStart
@@ -191,6 +194,10 @@ public enum LinkScanner {
         default: return nil
         }
     }
+
+    /// The longest link notez reads (text, target and title): every search for a closing bracket
+    /// stops there, so a hostile line of brackets costs linear time, not quadratic.
+    public static let maxLinkLength = 1024
 
     static let open = UInt8(ascii: "[")
     static let close = UInt8(ascii: "]")

@@ -47,3 +47,16 @@ struct LinkScannerTests {
         #expect(String(decoding: bytes[links[1].targetRange], as: UTF8.self) == "a%20b.md")
     }
 }
+
+extension LinkScannerTests {
+    /// Lines made of brackets: the scanners stop searching at `maxLinkLength`, so the cost is linear.
+    @Test func hostileBracketLines() {
+        let size = 1 << 16
+        #expect(LinkScanner.links(in: String(repeating: "[[", count: size / 2)).isEmpty)
+        #expect(LinkScanner.links(in: String(repeating: "](", count: size / 2) + ")").isEmpty)
+        #expect(LinkScanner.links(in: String(repeating: "[a", count: size / 2) + "]").isEmpty)
+        // An unclosed `[[` is no wikilink: the tags after it count.
+        #expect(InlineTagScanner.tags(in: String(repeating: "[[#a ", count: size / 5)).count == size / 5)
+        #expect(InlineTagScanner.tags(in: String(repeating: "<a #b ", count: size / 6)).count == size / 6)
+    }
+}
