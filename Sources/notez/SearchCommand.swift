@@ -106,6 +106,8 @@ struct SearchCommand: ParsableCommand {
             return
         }
         let index = try vault.loadIndex()
+        // A link term names one note: an unknown or ambiguous NOTE is a usage error, not "no match".
+        for name in node.linkNoteNames { _ = try index.resolve(name) }
         let found = QueryEvaluator(index: index).notes(matching: node)
         if !node.textValues.isEmpty {
             // Full text skipped these bodies; say so, or a missing hit would look like no match.

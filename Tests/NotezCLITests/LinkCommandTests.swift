@@ -61,6 +61,19 @@ import Testing
         #expect(quiet.status == 0, "\(quiet.stdout)")
     }
 
+    @Test func queryTerms() throws {
+        let vault = try vault()
+        let linking = try vault.run(["search", "links:hub", "--paths"])
+        #expect(linking.status == 0, "\(linking.stderr)")
+        #expect(linking.stdout.split(separator: "\n").sorted() == ["Work/Notes.md", "Work/Plan.md"])
+        let linked = try vault.run(["search", "linkedfrom:Work/Notes", "--paths"])
+        #expect(linked.stdout == "Hub.md\n")
+        let combined = try vault.run(["search", "links:hub -folder:Work", "--paths"])
+        #expect(combined.status == 1 && combined.stdout.isEmpty)
+        let unknown = try vault.run(["search", "links:Nowhere"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("no note matches 'Nowhere'"))
+    }
+
     @Test func hostileArgumentsAndTargets() throws {
         let vault = try vault()
         try vault.write("Escape.md", "[up](../../../../etc/passwd) [abs](/etc/passwd.md) [[../../secret]] [[.git/config]]\n")

@@ -108,6 +108,29 @@ public enum LinkGraph {
         return (entries, unread)
     }
 
+    /// The positions (in `index.notes`) among `positions` whose notes link to the note at `path`.
+    public static func sources(linkingTo path: String, among positions: [Int], index: VaultIndex, resolver: LinkResolver) -> Set<Int> {
+        let hits = ResultSlots<Bool>(count: positions.count)
+        Parallel.forEach(positions.count) { slot in
+            let note = index.notes[positions[slot]]
+            guard let contents = try? NoteReader.readAll(index.root + "/" + note.path) else {
+                hits.set(slot, false)
+                return
+            }
+            let found = links(ofFile: contents.bytes, source: note.path, resolver: resolver) { _, resolution in
+                resolution.path.map { PathKey.sameBytes($0, path) } ?? false
+            }
+            hits.set(slot, !found.isEmpty)
+        }
+        return Set(zip(positions, hits.values()).filter(\.1).map(\.0))
+    }
+
+    /// The notes the note at `path` links to (resolved links only).
+    public static func targets(of path: String, index: VaultIndex, resolver: LinkResolver) -> Set<PathKey> {
+        guard let contents = try? NoteReader.readAll(index.root + "/" + path) else { return [] }
+        return Set(links(ofFile: contents.bytes, source: path, resolver: resolver).compactMap { $0.resolution.path.map(PathKey.init) })
+    }
+
     /// The links that point at the note at `path` (its backlinks), with the text of their lines.
     public static func backlinks(to path: String, index: VaultIndex, resolver: LinkResolver) -> (entries: [Entry], unread: [String]) {
         scan(index: index, resolver: resolver, withContext: true) { _, resolution in
