@@ -53,6 +53,9 @@ enum FrontMatterEditFuzzCheck {
                 }
                 try checkDate(date, seconds, context)
             }
+        case .replaceInlineTag, .removeInlineTags:
+            // Body edits: the front matter must read back unchanged.
+            guard new.tags == old.tags else { throw FuzzFailure("an inline tag edit changed front matter tags: \(context)") }
         case .addTags, .removeTags, .replaceTag:
             let expected = model(edit, old.tags)
             guard new.tags.sorted() == expected.sorted() else {
@@ -101,7 +104,7 @@ enum FrontMatterEditFuzzCheck {
                 renamed = true
                 return clean
             }
-        case .setPinned, .setModified:
+        case .setPinned, .setModified, .replaceInlineTag, .removeInlineTags:
             return tags
         }
     }
@@ -147,6 +150,7 @@ enum FrontMatterEditFuzzCheck {
         case .setPinned: return map.pinned
         case .setModified: return map.modified
         case .addTags, .removeTags, .replaceTag: return map.tags
+        case .replaceInlineTag, .removeInlineTags: return []
         }
     }
 

@@ -5,7 +5,10 @@ import NotezKit
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the vault: YAML errors, unreadable files, folder and tag name clashes.")
+        abstract: "Validate the vault: YAML errors, unreadable files, folder and tag name clashes, broken links.")
+
+    @Flag(name: .customLong("no-links"), help: "Do not read note bodies for broken and ambiguous links.")
+    var noLinks = false
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
@@ -13,7 +16,8 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let journal = Journal(writer: try AtomicWriter(root: index.root))
-        let check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored)
+        var check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored)
+        if !noLinks { check.findings += VaultCheck.linkFindings(index) }
         if output.json {
             Terminal.line(
                 JSONValue.array(

@@ -110,6 +110,8 @@ struct SearchCommand: ParsableCommand {
             return
         }
         let index = try vault.loadIndex()
+        // A link term names one note: an unknown or ambiguous NOTE is a usage error, not "no match".
+        for name in node.linkNoteNames { _ = try index.resolve(name) }
         var evaluator = QueryEvaluator(index: index)
         evaluator.ignoresAccents = ignoreAccents
         let positions = evaluator.positions(matching: node)

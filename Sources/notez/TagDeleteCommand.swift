@@ -11,6 +11,9 @@ struct TagDeleteCommand: ParsableCommand {
     @Argument(help: "The tags to delete.", completion: Completions.tags)
     var tags: [String]
 
+    @Flag(name: .customLong("frontmatter-only"), help: "Change only front matter tags; leave inline #tags in note bodies as they are.")
+    var frontMatterOnly = false
+
     @OptionGroup var vault: VaultOptions
     @OptionGroup var mutation: MutationOptions
     @OptionGroup var confirm: ConfirmOptions
@@ -22,7 +25,7 @@ struct TagDeleteCommand: ParsableCommand {
     func run() throws {
         let index = try vault.openForChange(dryRun: mutation.dryRun)
         let planning = ProgressLine(label: "reading")
-        let plan = try TagRefactorPlanner.delete(tags, index: index, files: DiskVaultFiles(root: index.root), progress: planning.callback)
+        let plan = try TagRefactorPlanner.delete(tags, frontMatterOnly: frontMatterOnly, index: index, files: DiskVaultFiles(root: index.root), progress: planning.callback)
         planning.finish()
         try PlanExecution.execute(
             plan, root: index.root, options: mutation, yes: confirm.yes, progress: "deleting",

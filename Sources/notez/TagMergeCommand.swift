@@ -14,6 +14,9 @@ struct TagMergeCommand: ParsableCommand {
     @Option(name: .long, help: "The tag they become (created when it does not exist).", completion: Completions.tags)
     var into: String
 
+    @Flag(name: .customLong("frontmatter-only"), help: "Change only front matter tags; leave inline #tags in note bodies as they are.")
+    var frontMatterOnly = false
+
     @OptionGroup var vault: VaultOptions
     @OptionGroup var mutation: MutationOptions
     @OptionGroup var confirm: ConfirmOptions
@@ -26,7 +29,7 @@ struct TagMergeCommand: ParsableCommand {
         let index = try vault.openForChange(dryRun: mutation.dryRun)
         let planning = ProgressLine(label: "reading")
         let plan = try TagRefactorPlanner.merge(
-            sources, into: into, index: index, files: DiskVaultFiles(root: index.root),
+            sources, into: into, frontMatterOnly: frontMatterOnly, index: index, files: DiskVaultFiles(root: index.root),
             progress: planning.callback)
         planning.finish()
         try PlanExecution.execute(

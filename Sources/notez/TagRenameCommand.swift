@@ -17,6 +17,9 @@ struct TagRenameCommand: ParsableCommand {
     @Flag(name: .long, help: "Rename only the tag itself, not its child tags.")
     var exact = false
 
+    @Flag(name: .customLong("frontmatter-only"), help: "Change only front matter tags; leave inline #tags in note bodies as they are.")
+    var frontMatterOnly = false
+
     @OptionGroup var vault: VaultOptions
     @OptionGroup var mutation: MutationOptions
     @OptionGroup var confirm: ConfirmOptions
@@ -25,7 +28,7 @@ struct TagRenameCommand: ParsableCommand {
         let index = try vault.openForChange(dryRun: mutation.dryRun)
         let planning = ProgressLine(label: "reading")
         let plan = try TagRefactorPlanner.rename(
-            old, to: new, exact: exact, index: index, files: DiskVaultFiles(root: index.root),
+            old, to: new, exact: exact, frontMatterOnly: frontMatterOnly, index: index, files: DiskVaultFiles(root: index.root),
             progress: planning.callback)
         planning.finish()
         try PlanExecution.execute(

@@ -151,7 +151,14 @@ import Testing
         try vault.write("B/Plan.md", "# Plan\n")
         let ambiguous = try vault.run(["show", "plan"])
         #expect(ambiguous.status == 2)
-        #expect(ambiguous.stderr == "notez: error: 'plan' matches 2 notes: A/Plan.md, B/Plan.md; give one of these paths\n")
+        #expect(
+            ambiguous.stderr
+                == "notez: error: 'plan' matches 2 notes; give the note's path (e.g. 'A/Plan.md') to choose one:\n  A/Plan.md\n  B/Plan.md\n")
+        for index in 0..<25 { try vault.write("Many/\(index)/Same.md", "# Same\n") }
+        let many = try vault.run(["show", "same"])
+        #expect(many.status == 2)
+        #expect(many.stderr.split(separator: "\n").count == 12, "\(many.stderr)")
+        #expect(many.stderr.contains("... and 15 more"))
         let missing = try vault.run(["show", "nothing here"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "notez: error: no note matches 'nothing here'; find it with: notez search 'nothing here'\n")

@@ -79,7 +79,7 @@ import Testing
         #expect(note["tags"] as? [String] == ["travel", "zürich"])
         #expect(note["pinned"] as? Bool == true)
         #expect((note["modified"] as? String)?.hasPrefix("2025-04-22T") == true)
-        #expect(Set(note.keys) == ["path", "title", "folder", "tags", "pinned", "created", "modified", "snippet"])
+        #expect(Set(note.keys) == ["path", "title", "folder", "tags", "inlineTags", "pinned", "created", "modified", "snippet"])
     }
 
     @Test func textRowsMatchLs() throws {

@@ -123,7 +123,7 @@ import Testing
         _ = try Self.git(["commit", "-q", "-m", "corpus"], in: vault)
         let before = try vault.snapshot()
 
-        let rename = try vault.run(["tag", "rename", tag, Self.newName, "--exact"])
+        let rename = try vault.run(["tag", "rename", tag, Self.newName, "--exact", "--frontmatter-only"])
         #expect(rename.status == 0, "\(rename.stderr)")
 
         // git: one changed line per flow list / string value and per block item, in exactly those files.

@@ -10,4 +10,8 @@ public enum FrontMatterEdit: Sendable, Equatable {
     case removeTags([TagKey])
     /// Replace a tag by a new spelling, keeping the item's quoting.
     case replaceTag(TagKey, with: String)
+    /// Body, not front matter: every inline `#tag` with the key becomes `#new` (`InlineTagEditor`).
+    case replaceInlineTag(TagKey, with: String)
+    /// Body, not front matter: remove every inline `#tag` with one of the keys (`InlineTagEditor`).
+    case removeInlineTags([TagKey])
 }

@@ -24,6 +24,12 @@ public enum FrontMatterEditor {
 
     /// Applies one edit and checks the result.
     static func apply(_ edit: FrontMatterEdit, to bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
+        // Inline tags live in the body: their editor checks its own result.
+        switch edit {
+        case .replaceInlineTag(let old, let new): return try InlineTagEditor.replace(old, with: new, in: bytes)
+        case .removeInlineTags(let keys): return try InlineTagEditor.remove(Set(keys), in: bytes)
+        default: break
+        }
         let map = try FrontMatterSpanMap.read(bytes)
         let result: [UInt8]
         let intent: EditIntent
@@ -38,6 +44,8 @@ public enum FrontMatterEditor {
             (result, intent) = try removeTags(Set(keys), map: map, bytes: bytes)
         case .replaceTag(let old, let new):
             (result, intent) = try replaceTag(old, with: new, map: map, bytes: bytes)
+        case .replaceInlineTag, .removeInlineTags:
+            return bytes
         }
         if result == bytes { return bytes }
         try verify(before: bytes, map: map, after: result, intent: intent)

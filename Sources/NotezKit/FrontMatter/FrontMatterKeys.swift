@@ -4,6 +4,8 @@ public enum FrontMatterKeys {
     public static let tags: [String] = ["tags", "tag", "keywords"]
     /// `title`
     public static let title: Set<String> = ["title"]
+    /// `aliases`, `alias`: other names a note is found by (a list, or one string).
+    public static let aliases: Set<String> = ["aliases", "alias"]
     /// `pinned`
     public static let pinned: Set<String> = ["pinned"]
     /// `created`

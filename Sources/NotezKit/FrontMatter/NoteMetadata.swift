@@ -4,6 +4,8 @@ public struct NoteMetadata: Sendable, Equatable {
     public var title: String?
     /// Tags from every tag key, cleaned, in file order (duplicates kept; the index removes them).
     public var tags: [String] = []
+    /// `aliases:`/`alias:` names, in file order: a list's strings, or one string.
+    public var aliases: [String] = []
     /// `pinned:` read as a boolean.
     public var pinned: Bool = false
     /// `created:` when it parsed as a date.
@@ -28,6 +30,8 @@ public struct NoteMetadata: Sendable, Equatable {
                 if !text.isEmpty, !(scalar.style == .plain && FrontMatterDocument.isNullLiteral(text)) {
                     title = text
                 }
+            } else if FrontMatterKeys.aliases.contains(key) {
+                aliases += NoteMetadata.aliases(from: value)
             } else if FrontMatterKeys.pinned.contains(key), let scalar = NoteMetadata.singleScalar(value) {
                 pinned = NoteMetadata.bool(scalar.value) ?? false
             } else if FrontMatterKeys.created.contains(key), created == nil,
@@ -39,6 +43,25 @@ public struct NoteMetadata: Sendable, Equatable {
             {
                 modified = date
             }
+        }
+    }
+
+    /// Alias names of a value: one string, or the scalar items of a flat list; nulls and empty strings are skipped.
+    static func aliases(from events: ArraySlice<YAMLEvent>) -> [String] {
+        let scalars: [YAMLEvent]
+        if let first = events.first, first.kind == .sequenceStart {
+            // Only the list's own items: nested lists and mappings are not names.
+            guard events.dropFirst().dropLast().allSatisfy({ $0.kind == .scalar }) else { return [] }
+            scalars = Array(events.dropFirst().dropLast())
+        } else if let scalar = singleScalar(events) {
+            scalars = [scalar]
+        } else {
+            return []
+        }
+        return scalars.compactMap { event in
+            let text = event.value.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty || (event.style == .plain && FrontMatterDocument.isNullLiteral(text)) { return nil }
+            return text
         }
     }
 

@@ -17,10 +17,10 @@ import Darwin
 /// that is truncated, corrupt, or written by another format or reader revision is ignored.
 public struct IndexCache: Sendable {
     /// Bumped when the byte layout changes.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
-    public static let readerRevision: UInt32 = 2
+    public static let readerRevision: UInt32 = 3
     /// Notes modified less than this long before the cache is written are left out: a second
     /// write within the file system's timestamp granularity could keep size and mtime equal.
     public static let racyWindowNanos: Int64 = 2_000_000_000
@@ -167,9 +167,9 @@ public struct IndexCache: Sendable {
 
     /// Serializes notes. Layout: `NZIX`, u32 format version, u32 reader revision, u64 count, the
     /// entries, `NZND`. An entry: path, inode u64, size i64, mtime ns i64, title, u16 tag count
-    /// and per tag its spelling and key (empty when equal to the spelling), u8 flags (1 pinned,
-    /// 2 problem), created and modified as f64 bits, snippet, and with flag 2 the problem's kind,
-    /// line and column (i32, -1 for none) and message. Strings are u32 length + UTF-8 bytes.
+    /// and per tag its spelling, key (empty when equal to the spelling) and u8 origin, u8 flags (1 pinned,
+    /// 2 problem, 4 aliases), created and modified as f64 bits, snippet, with flag 2 the problem's
+    /// kind, line and column (i32, -1 for none) and message, with flag 4 a u16 count and the aliases. Strings are u32 length + UTF-8 bytes.
     public static func encode(_ notes: [Note]) -> [UInt8] {
         var out = ByteWriter()
         out.bytes.reserveCapacity(64 + notes.count * 256)
@@ -189,8 +189,9 @@ public struct IndexCache: Sendable {
                 out.string(note.tags[index])
                 let key = note.tagKeys[index].rawValue
                 out.string(key == note.tags[index] ? "" : key)
+                out.bytes.append(note.origin(ofTagAt: index).rawValue)
             }
-            out.bytes.append((note.pinned ? 1 : 0) | (note.problem != nil ? 2 : 0))
+            out.bytes.append((note.pinned ? 1 : 0) | (note.problem != nil ? 2 : 0) | (note.aliases.isEmpty ? 0 : 4))
             out.u64(note.created.bitPattern)
             out.u64(note.modified.bitPattern)
             out.string(note.snippet)
@@ -199,6 +200,10 @@ public struct IndexCache: Sendable {
                 out.u32(UInt32(bitPattern: Int32(clamping: problem.line ?? -1)))
                 out.u32(UInt32(bitPattern: Int32(clamping: problem.column ?? -1)))
                 out.string(problem.message)
+            }
+            if !note.aliases.isEmpty {
+                out.u16(UInt16(min(note.aliases.count, Int(UInt16.max))))
+                for alias in note.aliases.prefix(Int(UInt16.max)) { out.string(alias) }
             }
         }
         out.bytes += endMarker
@@ -220,12 +225,21 @@ public struct IndexCache: Sendable {
                 else { return nil }
                 var tags: [String] = []
                 var keys: [TagKey] = []
+                var origins: [TagOrigin] = []
                 tags.reserveCapacity(Int(tagCount))
                 keys.reserveCapacity(Int(tagCount))
                 for _ in 0..<tagCount {
-                    guard let tag = input.string(), let key = input.string() else { return nil }
+                    guard let tag = input.string(), let key = input.string(), let origin = input.u8() else { return nil }
                     tags.append(tag)
                     keys.append(TagKey(normalized: key.isEmpty ? tag : key))
+                    // Front-matter-only notes keep no origins array (see `Note.tagOrigins`): start
+                    // one only at the first tag that is written inline.
+                    if origin != TagOrigin.frontMatter.rawValue, origins.isEmpty {
+                        origins = Array(repeating: .frontMatter, count: tags.count - 1)
+                        origins.append(TagOrigin(rawValue: origin))
+                    } else if !origins.isEmpty {
+                        origins.append(TagOrigin(rawValue: origin))
+                    }
                 }
                 guard let flags = input.u8(), let created = input.u64(), let modified = input.u64(),
                     let snippet = input.string()
@@ -241,13 +255,21 @@ public struct IndexCache: Sendable {
                         kind: kind, line: lineValue < 0 ? nil : Int(lineValue),
                         column: columnValue < 0 ? nil : Int(columnValue), message: message)
                 }
+                var aliases: [String] = []
+                if flags & 4 != 0 {
+                    guard let aliasCount = input.u16() else { return nil }
+                    for _ in 0..<aliasCount {
+                        guard let alias = input.string() else { return nil }
+                        aliases.append(alias)
+                    }
+                }
                 notes.append(
                     Note(
                         path: path, folder: folder, title: title, tags: tags, tagKeys: keys,
                         pinned: flags & 1 != 0, created: Double(bitPattern: created),
                         modified: Double(bitPattern: modified), snippet: snippet,
                         stamp: FileStamp(inode: inode, size: Int64(bitPattern: size), mtimeNanos: Int64(bitPattern: mtime)),
-                        problem: problem))
+                        problem: problem, tagOrigins: origins, aliases: aliases))
             }
             guard input.take(endMarker), input.atEnd else { return nil }
             return notes

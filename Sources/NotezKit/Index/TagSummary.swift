@@ -10,6 +10,10 @@ public struct TagSummary: Sendable, Equatable {
     public var color: ColorName?
     /// True when the tag is in the registry.
     public var registered: Bool
+    /// Notes that have this tag in their front matter.
+    public var frontMatterCount: Int = 0
+    /// Notes that write this tag inline as `#tag` in their body.
+    public var inlineCount: Int = 0
 
     /// Creates a summary.
     public init(key: TagKey, name: String, count: Int, color: ColorName?, registered: Bool) {

@@ -28,7 +28,7 @@ public struct VaultCheck: Sendable {
     }
 
     /// Every finding, files first (by path), then folders, then tags.
-    public let findings: [Finding]
+    public var findings: [Finding]
 
     /// Examines an index; `extra` adds findings from rooms above the index (the journal).
     public init(index: VaultIndex, extra: [FileIssue] = []) {

@@ -47,11 +47,16 @@ public struct VaultIndex: Sendable {
         positions.reserveCapacity(sorted.count)
         var byTag: [TagKey: [Int]] = [:]
         var spellings: [TagKey: [String: Int]] = [:]
+        var inlineCounts: [TagKey: Int] = [:]
+        var frontMatterCounts: [TagKey: Int] = [:]
         for (position, note) in sorted.enumerated() {
             positions[PathKey(note.path)] = position
-            for (tag, key) in zip(note.tags, note.tagKeys) {
+            for (tagPosition, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
                 byTag[key, default: []].append(position)
                 spellings[key, default: [:]][tag, default: 0] += 1
+                let origin = note.origin(ofTagAt: tagPosition)
+                if origin.contains(.inline) { inlineCounts[key, default: 0] += 1 }
+                if origin.contains(.frontMatter) { frontMatterCounts[key, default: 0] += 1 }
             }
         }
         positionByPath = positions
@@ -66,7 +71,10 @@ public struct VaultIndex: Sendable {
         for (key, uses) in spellings {
             // Most common spelling wins; ties go to the alphabetically first for stability.
             let name = uses.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
-            summaries[key] = TagSummary(key: key, name: name, count: byTag[key]?.count ?? 0, color: nil, registered: false)
+            var summary = TagSummary(key: key, name: name, count: byTag[key]?.count ?? 0, color: nil, registered: false)
+            summary.frontMatterCount = frontMatterCounts[key] ?? 0
+            summary.inlineCount = inlineCounts[key] ?? 0
+            summaries[key] = summary
         }
         for entry in registry.entries {
             let key = TagKey(entry.name)
@@ -148,7 +156,8 @@ public struct VaultIndex: Sendable {
         tagPosition[key].map { tags[$0] }
     }
 
-    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title, else a unique file name.
+    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title,
+    /// else a unique file name, else a unique alias (`aliases:`).
     public func resolve(_ argument: String) throws(NotezError) -> Note {
         var path = argument
         while path.hasPrefix("./") { path.removeFirst(2) }
@@ -164,6 +173,9 @@ public struct VaultIndex: Sendable {
         let byName = notes.filter { VaultPath.fileTitle(of: $0.path).lowercased() == wanted }
         if byName.count == 1 { return byName[0] }
         if byName.count > 1 { throw .ambiguousNote(argument, candidates: byName.map(\.path)) }
+        let byAlias = notes.filter { note in note.aliases.contains { $0.lowercased() == wanted } }
+        if byAlias.count == 1 { return byAlias[0] }
+        if byAlias.count > 1 { throw .ambiguousNote(argument, candidates: byAlias.map(\.path)) }
         // A case-insensitive path is a convenience, used only when it is unique.
         let byPath = notes.filter { [path, path + ".md"].map { $0.lowercased() }.contains($0.path.lowercased()) }
         if byPath.count == 1 { return byPath[0] }

@@ -1,8 +1,9 @@
 /// Journal form of an edit: `{"setPinned": true}`, `{"addTags": ["a"]}`, `{"removeTags": ["a"]}`,
-/// `{"replaceTag": "old", "with": "New"}`, `{"setModified": 1714554000}`.
+/// `{"replaceTag": "old", "with": "New"}`, `{"setModified": 1714554000}`, and for inline tags
+/// `{"replaceInlineTag": "old", "with": "New"}`, `{"removeInlineTags": ["a"]}`.
 extension FrontMatterEdit: Codable {
     private enum Keys: String, CodingKey {
-        case setPinned, setModified, addTags, removeTags, replaceTag, with
+        case setPinned, setModified, addTags, removeTags, replaceTag, with, replaceInlineTag, removeInlineTags
     }
 
     /// Decodes the journal form.
@@ -18,6 +19,10 @@ extension FrontMatterEdit: Codable {
             self = .removeTags(value.map { TagKey(normalized: $0) })
         } else if let old = try container.decodeIfPresent(String.self, forKey: .replaceTag) {
             self = .replaceTag(TagKey(normalized: old), with: try container.decode(String.self, forKey: .with))
+        } else if let old = try container.decodeIfPresent(String.self, forKey: .replaceInlineTag) {
+            self = .replaceInlineTag(TagKey(normalized: old), with: try container.decode(String.self, forKey: .with))
+        } else if let value = try container.decodeIfPresent([String].self, forKey: .removeInlineTags) {
+            self = .removeInlineTags(value.map { TagKey(normalized: $0) })
         } else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown front matter edit"))
         }
@@ -34,6 +39,10 @@ extension FrontMatterEdit: Codable {
         case .replaceTag(let key, let name):
             try container.encode(key.rawValue, forKey: .replaceTag)
             try container.encode(name, forKey: .with)
+        case .replaceInlineTag(let key, let name):
+            try container.encode(key.rawValue, forKey: .replaceInlineTag)
+            try container.encode(name, forKey: .with)
+        case .removeInlineTags(let keys): try container.encode(keys.map(\.rawValue), forKey: .removeInlineTags)
         }
     }
 }

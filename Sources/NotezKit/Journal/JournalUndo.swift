@@ -48,10 +48,11 @@ public enum JournalUndo {
         for step in record.steps {
             if step.kind == .write, step.path == ".notez/tags.yaml" { registryStep = step }
             guard step.kind == .edit, let inverted = step.inverted else { continue }
-            requests.append(
-                .init(
-                    path: step.path, edits: inverted.edits ?? [], inverse: inverted.inverse ?? [],
-                    frontMatter: inverted.frontMatter))
+            var request = BatchEditPlanner.Request(
+                path: step.path, edits: inverted.edits ?? [], inverse: inverted.inverse ?? [],
+                frontMatter: inverted.frontMatter)
+            request.wholeFile = inverted.wholeFile
+            requests.append(request)
         }
         let outcome = TagRefactorPlanner.add(requests, to: &builder, progress: progress)
         // By bytes: an NFC note and its NFD twin are two notes.

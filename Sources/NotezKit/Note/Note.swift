@@ -10,6 +10,11 @@ public struct Note: Sendable, Equatable {
     public var tags: [String]
     /// The comparison keys of `tags`, same order.
     public var tagKeys: [TagKey]
+    /// Where each of `tags` is written, same order; empty when every tag is only in the front matter
+    /// (most notes: no allocation).
+    public var tagOrigins: [TagOrigin]
+    /// Other names from `aliases:`/`alias:`; a NOTE argument and a link may use them.
+    public var aliases: [String] = []
     /// Whether the note is pinned.
     public var pinned: Bool
     /// Creation time in seconds since 1970 (front matter, else birth or modification time).
@@ -27,7 +32,7 @@ public struct Note: Sendable, Equatable {
     public init(
         path: String, folder: String, title: String, tags: [String], tagKeys: [TagKey],
         pinned: Bool, created: Double, modified: Double, snippet: String,
-        stamp: FileStamp, problem: NoteProblem? = nil
+        stamp: FileStamp, problem: NoteProblem? = nil, tagOrigins: [TagOrigin] = [], aliases: [String] = []
     ) {
         self.path = path
         self.folder = folder
@@ -40,6 +45,13 @@ public struct Note: Sendable, Equatable {
         self.snippet = snippet
         self.stamp = stamp
         self.problem = problem
+        self.tagOrigins = tagOrigins
+        self.aliases = aliases
+    }
+
+    /// Where the tag at `position` in `tags` is written.
+    public func origin(ofTagAt position: Int) -> TagOrigin {
+        position < tagOrigins.count ? tagOrigins[position] : .frontMatter
     }
 
     /// True when the note is directly at the vault root.

@@ -98,18 +98,27 @@ public enum NoteReader {
                 path: relativePath, folder: folder, title: fileTitle, tags: [], tagKeys: [], pinned: false,
                 created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "", stamp: stamp, problem: problem)
         }
-        var contents: Contents
+        let contents: Contents
         do {
-            contents = try read(absolute, limit: prefixSize)
-            if case .unterminated = FrontMatterBlock.scan(contents.bytes, isComplete: contents.isComplete),
-                !contents.isComplete
-            {
-                contents = try read(absolute, limit: FrontMatterBlock.maxSize + prefixSize)
-            }
+            contents = try readForIndex(absolute)
         } catch {
             return failed(NoteProblem(kind: .unreadable, message: error.description))
         }
         return parse(contents, relativePath: relativePath)
+    }
+
+    /// Reads what the index needs of a note: the whole file up to `maxNoteSize` (inline #tags can
+    /// be anywhere in the body); of a larger file the first 4 KiB, more when the front matter is longer.
+    public static func readForIndex(_ absolutePath: String) throws(NotezError) -> Contents {
+        var contents = try read(absolutePath, limit: prefixSize)
+        if !contents.isComplete, contents.stamp.size <= Int64(maxNoteSize) {
+            contents = try read(absolutePath, limit: maxNoteSize)
+        } else if case .unterminated = FrontMatterBlock.scan(contents.bytes, isComplete: contents.isComplete),
+            !contents.isComplete
+        {
+            contents = try read(absolutePath, limit: FrontMatterBlock.maxSize + prefixSize)
+        }
+        return contents
     }
 
     /// Builds a note from bytes already read; pure, for tests and the watcher.
@@ -178,6 +187,24 @@ public enum NoteReader {
                 keys.append(key)
             }
         }
+        var origins: [TagOrigin] = []
+        // Inline tags only from a whole, readable text: a prefix of a huge file or a binary file has none.
+        if contents.isComplete, problem?.kind != .binary, problem?.kind != .notUTF8 {
+            let inline = InlineTagScanner.tags(in: body)
+            if !inline.isEmpty {
+                origins = Array(repeating: .frontMatter, count: tags.count)
+                for tag in inline {
+                    let key = tag.key
+                    if seen.insert(key).inserted {
+                        tags.append(tag.name)
+                        keys.append(key)
+                        origins.append(.inline)
+                    } else if let position = keys.firstIndex(of: key) {
+                        origins[position].insert(.inline)
+                    }
+                }
+            }
+        }
         let mtime = stamp.mtimeSeconds
         return Note(
             path: relativePath, folder: VaultPath.folder(of: relativePath), title: title,
@@ -185,7 +212,7 @@ public enum NoteReader {
             created: metadata.created?.seconds ?? contents.birthSeconds ?? mtime,
             modified: metadata.modified?.seconds ?? mtime,
             snippet: problem?.kind == .binary ? "" : MarkdownText.snippet(bytes: body),
-            stamp: stamp, problem: problem)
+            stamp: stamp, problem: problem, tagOrigins: origins, aliases: metadata.aliases)
     }
 
     /// A doubled byte order mark, or CR-only line endings (the first line break is a lone CR):

@@ -17,6 +17,8 @@ public enum BatchEditPlanner {
         public var inverse: [FrontMatterEdit]
         /// The exact front matter change to use instead of `edits` when it still fits (undo).
         public var frontMatter: FrontMatterChange?
+        /// The exact whole-file change to use instead of `edits` when it still fits (undo of inline tag edits).
+        public var wholeFile: WholeFileChange?
 
         /// Creates a request.
         public init(path: String, edits: [FrontMatterEdit], inverse: [FrontMatterEdit], frontMatter: FrontMatterChange? = nil) {
@@ -119,7 +121,10 @@ public enum BatchEditPlanner {
         let after: [UInt8]
         var exact = false
         do {
-            if let change = request.frontMatter, let restored = change.apply(to: contents.bytes) {
+            if let change = request.wholeFile, let restored = change.apply(to: contents.bytes) {
+                after = restored
+                exact = true
+            } else if let change = request.frontMatter, let restored = change.apply(to: contents.bytes) {
                 after = restored
                 exact = true
             } else {
@@ -129,10 +134,13 @@ public enum BatchEditPlanner {
             return .skipped(FileIssue(path: path, reason: "front matter not edited: \(error.description)"))
         }
         if after == contents.bytes { return .unchanged(path) }
-        let step = FileStep.edit(
+        let frontMatter = FrontMatterChange.between(contents.bytes, after)
+        var step = FileStep.edit(
             path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
             afterHash: ContentHash.of(after), edits: request.edits, inverse: request.inverse,
-            frontMatter: FrontMatterChange.between(contents.bytes, after))
+            frontMatter: frontMatter)
+        // The body changed (inline tags): only the whole text makes undo byte-identical.
+        if frontMatter == nil { step.wholeFile = WholeFileChange.between(contents.bytes, after) }
         let preview = Plan.Preview(before: FrontMatterChange.prefix(contents.bytes), after: FrontMatterChange.prefix(after))
         return .step(step, preview, exact: exact)
     }

@@ -43,6 +43,9 @@ public struct FileStep: Sendable, Equatable, Codable {
     /// The exact front matter text before and after an `edit` step: applied instead of `edits`
     /// when the file's front matter is still exactly `before` (byte-identical undo), see `FrontMatterChange`.
     public var frontMatter: FrontMatterChange?
+    /// The whole file before and after an `edit` step that changed the body (inline tags): applied
+    /// instead of `edits` when the file is still exactly `before` (byte-identical undo).
+    public var wholeFile: WholeFileChange?
 
     /// Creates a step; prefer the static constructors.
     public init(
@@ -76,6 +79,7 @@ public struct FileStep: Sendable, Equatable, Codable {
     /// front matter is still exactly the one planned from (no editor run, exact bytes), else the
     /// edits applied by the surgical editor to the file as it is now.
     public func editResult(of bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
+        if let wholeFile, let exact = wholeFile.apply(to: bytes) { return exact }
         if let frontMatter, let exact = frontMatter.apply(to: bytes) { return exact }
         return try FrontMatterEditor.apply(edits ?? [], to: bytes)
     }
@@ -117,7 +121,9 @@ public struct FileStep: Sendable, Equatable, Codable {
         switch kind {
         case .edit:
             guard let inverse else { return nil }
-            return FileStep(kind: .edit, path: path, edits: inverse, inverse: edits, frontMatter: frontMatter?.swapped)
+            var step = FileStep(kind: .edit, path: path, edits: inverse, inverse: edits, frontMatter: frontMatter?.swapped)
+            step.wholeFile = wholeFile?.swapped
+            return step
         case .write:
             guard let contents else { return nil }
             if let previousContents { return .write(path, contents: previousContents, previous: contents) }

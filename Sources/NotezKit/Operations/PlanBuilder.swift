@@ -161,6 +161,7 @@ public struct PlanBuilder {
                 rebased.afterHash = ContentHash.of(after)
                 // What this step will actually change, so undoing the undo is exact too.
                 rebased.frontMatter = FrontMatterChange.between(contents.bytes, after)
+                rebased.wholeFile = rebased.frontMatter == nil ? WholeFileChange.between(contents.bytes, after) : nil
                 plan.steps.append(rebased)
                 plan.previews[PathKey(step.path)] = Plan.Preview(before: contents.bytes, after: after)
             } catch let error as EditRefusal {

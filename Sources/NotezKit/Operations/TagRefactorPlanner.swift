@@ -14,7 +14,7 @@ public enum TagRefactorPlanner {
     /// rename rewrites every other spelling. Renaming onto a tag that exists is refused with a pointer
     /// to `tag merge`, and so is a child rename that would land on an existing tag.
     public static func rename(
-        _ oldRaw: String, to newRaw: String, exact: Bool = false, index: VaultIndex,
+        _ oldRaw: String, to newRaw: String, exact: Bool = false, frontMatterOnly: Bool = false, index: VaultIndex,
         files: any VaultFiles, progress: Progress? = nil
     ) throws(NotezError) -> Plan {
         let oldName = try TagName.validated(oldRaw)
@@ -23,7 +23,7 @@ public enum TagRefactorPlanner {
         let newKey = TagKey(newName)
         var builder = PlanBuilder(
             index: index, files: files, operation: "tag rename",
-            arguments: [oldRaw, newRaw] + (exact ? ["--exact"] : []))
+            arguments: [oldRaw, newRaw] + (exact ? ["--exact"] : []) + (frontMatterOnly ? ["--frontmatter-only"] : []))
         let renamed = knownKeys(index).filter { $0 == oldKey || (!exact && $0.isSelfOrDescendant(of: oldKey)) }
             .sorted { ($0 == oldKey ? 0 : 1, $0.rawValue) < ($1 == oldKey ? 0 : 1, $1.rawValue) }
         guard !renamed.isEmpty else { throw .usage("no tag '\(oldRaw)'; see the tags with 'notez tag list'") }
@@ -62,15 +62,32 @@ public enum TagRefactorPlanner {
             order.append(remaining.remove(at: pick))
         }
 
+        if !frontMatterOnly {
+            // An inline #tag must stay one: refuse names it cannot be written as, before any change.
+            for key in renamed where !InlineTagScanner.isWritable(target[key]!) {
+                let inline = notePositions([key], index).filter { has(key, .inline, in: index.notes[$0]) }
+                guard let first = inline.first else { continue }
+                throw .refused(
+                    "'\(target[key]!)' cannot be written as an inline #tag, and '\(displayName(key, index))' is written inline in "
+                        + "\(countText(inline.count)) (first: \(index.notes[first].path)); choose another name or rename only the "
+                        + "front matter with --frontmatter-only")
+            }
+        }
         var requests: [BatchEditPlanner.Request] = []
         for position in notePositions(renamedSet, index) {
             let note = index.notes[position]
-            let present = order.filter { note.tagKeys.contains($0) }
-            let edits = present.map { FrontMatterEdit.replaceTag($0, with: target[$0]!) }
-            let inverse = present.reversed().flatMap { key -> [FrontMatterEdit] in
-                let spelled = spelling(of: key, in: note)
-                return [.replaceTag(TagKey(target[key]!), with: spelled), .addTags([spelled])]
-            }
+            let inFrontMatter = order.filter { has($0, .frontMatter, in: note) }
+            let inline = frontMatterOnly ? [] : order.filter { has($0, .inline, in: note) }
+            guard !inFrontMatter.isEmpty || !inline.isEmpty else { continue }
+            let edits =
+                inFrontMatter.map { FrontMatterEdit.replaceTag($0, with: target[$0]!) }
+                + inline.map { FrontMatterEdit.replaceInlineTag($0, with: target[$0]!) }
+            let inverse =
+                inline.reversed().map { FrontMatterEdit.replaceInlineTag(TagKey(target[$0]!), with: spelling(of: $0, in: note)) }
+                + inFrontMatter.reversed().flatMap { key -> [FrontMatterEdit] in
+                    let spelled = spelling(of: key, in: note)
+                    return [.replaceTag(TagKey(target[key]!), with: spelled), .addTags([spelled])]
+                }
             requests.append(.init(path: note.path, edits: edits, inverse: inverse))
         }
         let outcome = add(requests, to: &builder, progress: progress)
@@ -109,6 +126,7 @@ public enum TagRefactorPlanner {
                 "also renames its child tags (--exact renames only '\(oldName)'): "
                     + children.map { "'\($0.name)' → '\($0.renamedTo!)' (\(countText($0.notes.count)))" }.joined(separator: ", "))
         }
+        inlineMessage(renamedSet, frontMatterOnly: frontMatterOnly, index: index, plan: &builder.plan)
         builder.plan.messages.append("\(outcome.steps.count) file\(plural(outcome.steps.count)) change")
         return builder.plan
     }
@@ -120,14 +138,16 @@ public enum TagRefactorPlanner {
     /// comes first in that note: one changed line) and loses the other sources; a note that has DST
     /// already only loses the sources. Children of a source are not merged (the plan says so).
     public static func merge(
-        _ sourcesRaw: [String], into targetRaw: String, index: VaultIndex, files: any VaultFiles,
-        progress: Progress? = nil
+        _ sourcesRaw: [String], into targetRaw: String, frontMatterOnly: Bool = false, index: VaultIndex,
+        files: any VaultFiles, progress: Progress? = nil
     ) throws(NotezError) -> Plan {
         guard !sourcesRaw.isEmpty else { throw .usage("give at least one tag to merge") }
         let targetClean = try TagName.validated(targetRaw)
         let targetKey = TagKey(targetClean)
         let targetName = index.displayName(of: targetKey) ?? targetClean
-        var builder = PlanBuilder(index: index, files: files, operation: "tag merge", arguments: sourcesRaw + ["--into", targetRaw])
+        var builder = PlanBuilder(
+            index: index, files: files, operation: "tag merge",
+            arguments: sourcesRaw + ["--into", targetRaw] + (frontMatterOnly ? ["--frontmatter-only"] : []))
         var sourceKeys: [TagKey] = []
         for raw in sourcesRaw {
             let key = TagKey(try TagName.validated(raw))
@@ -141,23 +161,44 @@ public enum TagRefactorPlanner {
                     + (unknown.count == sourceKeys.count ? "; nothing to merge" : "") + "; see the tags with 'notez tag list'")
         }
         let sourceSet = Set(sourceKeys)
+        if !frontMatterOnly, !InlineTagScanner.isWritable(targetName),
+            let first = notePositions(sourceSet, index).first(where: { position in
+                sourceKeys.contains { has($0, .inline, in: index.notes[position]) }
+            })
+        {
+            throw .refused(
+                "'\(targetName)' cannot be written as an inline #tag, and a source tag is written inline "
+                    + "(first: \(index.notes[first].path)); merge into another name or merge only the front matter with --frontmatter-only")
+        }
         var requests: [BatchEditPlanner.Request] = []
         var hadTarget: Set<PathKey> = []
         for position in notePositions(sourceSet, index) {
             let note = index.notes[position]
             var present: [TagKey] = []
-            for key in note.tagKeys where sourceSet.contains(key) && !present.contains(key) { present.append(key) }
+            for key in note.tagKeys where sourceSet.contains(key) && has(key, .frontMatter, in: note) && !present.contains(key) {
+                present.append(key)
+            }
+            // Inline `#source` becomes `#target` where it stands.
+            let inline = frontMatterOnly ? [] : sourceKeys.filter { has($0, .inline, in: note) }
+            guard !present.isEmpty || !inline.isEmpty else { continue }
+            let inlineEdits = inline.map { FrontMatterEdit.replaceInlineTag($0, with: targetName) }
+            let inlineInverse = inline.reversed().map { FrontMatterEdit.replaceInlineTag(targetKey, with: spelling(of: $0, in: note)) }
             let spellings = present.map { spelling(of: $0, in: note) }
             if note.tagKeys.contains(targetKey) {
                 hadTarget.insert(PathKey(note.path))
-                requests.append(.init(path: note.path, edits: [.removeTags(present)], inverse: [.addTags(spellings)]))
+                requests.append(
+                    .init(
+                        path: note.path, edits: (present.isEmpty ? [] : [.removeTags(present)]) + inlineEdits,
+                        inverse: inlineInverse + (present.isEmpty ? [] : [.addTags(spellings)])))
+            } else if present.isEmpty {
+                requests.append(.init(path: note.path, edits: inlineEdits, inverse: inlineInverse))
             } else {
                 var edits: [FrontMatterEdit] = [.replaceTag(present[0], with: targetName)]
                 if present.count > 1 { edits.append(.removeTags(Array(present.dropFirst()))) }
                 requests.append(
                     .init(
-                        path: note.path, edits: edits,
-                        inverse: [.replaceTag(targetKey, with: spellings[0]), .addTags(spellings)]))
+                        path: note.path, edits: edits + inlineEdits,
+                        inverse: inlineInverse + [.replaceTag(targetKey, with: spellings[0]), .addTags(spellings)]))
             }
         }
         let outcome = add(requests, to: &builder, progress: progress)
@@ -186,17 +227,19 @@ public enum TagRefactorPlanner {
             "\(countText(touched)) will have '\(targetName)' (\(hadTarget.count) had it already); "
                 + "\(outcome.steps.count) file\(plural(outcome.steps.count)) change")
         noteChildren(sourceKeys, index: index, verb: "merged", plan: &builder.plan)
+        inlineMessage(sourceSet, frontMatterOnly: frontMatterOnly, index: index, plan: &builder.plan)
         return builder.plan
     }
 
     /// `tag delete TAG...`: removes the tags (exactly, not their children) from every note and from
     /// the registry, after a confirmation that says how many notes it touches.
     public static func delete(
-        _ tagsRaw: [String], index: VaultIndex, files: any VaultFiles,
+        _ tagsRaw: [String], frontMatterOnly: Bool = false, index: VaultIndex, files: any VaultFiles,
         progress: Progress? = nil
     ) throws(NotezError) -> Plan {
         guard !tagsRaw.isEmpty else { throw .usage("give at least one tag to delete") }
-        var builder = PlanBuilder(index: index, files: files, operation: "tag delete", arguments: tagsRaw)
+        var builder = PlanBuilder(
+            index: index, files: files, operation: "tag delete", arguments: tagsRaw + (frontMatterOnly ? ["--frontmatter-only"] : []))
         var keys: [TagKey] = []
         for raw in tagsRaw {
             let key = TagKey(try TagName.validated(raw))
@@ -211,11 +254,18 @@ public enum TagRefactorPlanner {
         for position in notePositions(keySet, index) {
             let note = index.notes[position]
             var present: [TagKey] = []
-            for key in note.tagKeys where keySet.contains(key) && !present.contains(key) { present.append(key) }
+            for key in note.tagKeys where keySet.contains(key) && has(key, .frontMatter, in: note) && !present.contains(key) {
+                present.append(key)
+            }
+            let inline = frontMatterOnly ? [] : keys.filter { has($0, .inline, in: note) }
+            guard !present.isEmpty || !inline.isEmpty else { continue }
+            // A deleted inline tag cannot be put back by a semantic inverse: its undo relies on the
+            // journaled whole file (`WholeFileChange`) and adds the tag to the front matter otherwise.
             requests.append(
                 .init(
-                    path: note.path, edits: [.removeTags(present)],
-                    inverse: [.addTags(present.map { spelling(of: $0, in: note) })]))
+                    path: note.path,
+                    edits: (present.isEmpty ? [] : [.removeTags(present)]) + (inline.isEmpty ? [] : [.removeInlineTags(inline)]),
+                    inverse: [.addTags((present + inline.filter { !present.contains($0) }).map { spelling(of: $0, in: note) })]))
         }
         let outcome = add(requests, to: &builder, progress: progress)
         builder.plan.skipped += unreadableNotes(builder.index)
@@ -237,6 +287,7 @@ public enum TagRefactorPlanner {
             "delete " + sources.map { "'\($0.name)' (on \(countText($0.notes.count)))" }.joined(separator: ", ")
                 + "; \(outcome.steps.count) file\(plural(outcome.steps.count)) change")
         noteChildren(keys, index: index, verb: "deleted", plan: &builder.plan)
+        inlineMessage(keySet, frontMatterOnly: frontMatterOnly, index: index, plan: &builder.plan)
         builder.plan.confirmation =
             "Delete tag\(keys.count == 1 ? "" : "s") \(names) from \(countText(requests.count))"
             + (sources.contains(where: \.registered) ? " and from the registry" : "") + "? (`notez undo` can reverse it.)"
@@ -289,6 +340,22 @@ public enum TagRefactorPlanner {
 
     static func notePaths(_ key: TagKey, _ index: VaultIndex) -> [String] {
         Array(Set(index.notesByTag[key] ?? [])).sorted().map { index.notes[$0].path }
+    }
+
+    /// A line saying how many notes write the tags inline and what happens to those #tags.
+    static func inlineMessage(_ keys: Set<TagKey>, frontMatterOnly: Bool, index: VaultIndex, plan: inout Plan) {
+        let count = notePositions(keys, index).filter { position in keys.contains { has($0, .inline, in: index.notes[position]) } }.count
+        guard count > 0 else { return }
+        plan.messages.append(
+            frontMatterOnly
+                ? "--frontmatter-only: inline #tags left as they are in \(countText(count))"
+                : "inline #tags are rewritten too in \(countText(count)) (--frontmatter-only leaves them)")
+    }
+
+    /// True when the note has the tag written where `origin` says.
+    static func has(_ key: TagKey, _ origin: TagOrigin, in note: Note) -> Bool {
+        guard let position = note.tagKeys.firstIndex(of: key) else { return false }
+        return note.origin(ofTagAt: position).contains(origin)
     }
 
     /// How the note spells a tag.

@@ -42,6 +42,16 @@ public struct QueryEvaluator: Sendable {
         let needleNumbers: [String: Int]
         let matcher: FullTextMatcher?
         var folderCache: [String: [String: Bool]] = [:]
+        /// Built on first use by a link term.
+        var resolverStorage: LinkResolver?
+        var resolver: LinkResolver {
+            mutating get {
+                if let resolverStorage { return resolverStorage }
+                let made = LinkResolver(index: evaluator.index)
+                resolverStorage = made
+                return made
+            }
+        }
 
         init(evaluator: QueryEvaluator, node: QueryNode) {
             self.evaluator = evaluator
@@ -107,6 +117,15 @@ public struct QueryEvaluator: Sendable {
             case .text(let value):
                 guard let matcher, let number = needleNumbers[value] else { return PositionSet(capacity: within.capacity) }
                 return matcher.matching(number, in: within)
+            case .linksTo(let value):
+                // A NOTE that names no note, or several, matches nothing (the CLI checks it first).
+                guard let target = try? evaluator.index.resolve(value) else { return PositionSet(capacity: within.capacity) }
+                let sources = LinkGraph.sources(linkingTo: target.path, among: within.positions, index: evaluator.index, resolver: resolver)
+                return within.filter { sources.contains($0) }
+            case .linkedFrom(let value):
+                guard let source = try? evaluator.index.resolve(value) else { return PositionSet(capacity: within.capacity) }
+                let targets = LinkGraph.targets(of: source.path, index: evaluator.index, resolver: resolver)
+                return within.filter { targets.contains(PathKey(notes[$0].path)) }
             }
         }
 

@@ -48,6 +48,8 @@ public enum QueryExplainer {
         case .created(let filter): return "created " + describe(filter)
         case .modified(let filter): return "modified " + describe(filter)
         case .text(let value): return "title or body contains '\(value)'"
+        case .linksTo(let value): return "links to the note '\(value)'"
+        case .linkedFrom(let value): return "is linked from the note '\(value)'"
         case .and, .or, .not: return QuerySerializer.serialize(node)
         }
     }

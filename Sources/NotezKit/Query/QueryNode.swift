@@ -25,15 +25,34 @@ public indirect enum QueryNode: Sendable, Hashable {
     case modified(DateFilter)
     /// A bare word or quoted phrase: case-insensitive substring of the title or the body.
     case text(String)
+    /// `links:NOTE`: notes with a link that resolves to NOTE (its backlinks); reads note bodies.
+    case linksTo(String)
+    /// `linkedfrom:NOTE`: the notes NOTE links to.
+    case linkedFrom(String)
 
     /// True when evaluating this node needs note bodies.
     public var needsFullText: Bool {
         switch self {
-        case .text: return true
+        case .text, .linksTo: return true
         case .and(let operands), .or(let operands): return operands.contains(where: \.needsFullText)
         case .not(let operand): return operand.needsFullText
         default: return false
         }
+    }
+
+    /// The NOTE values of `links:` and `linkedfrom:` terms, in first-seen order.
+    public var linkNoteNames: [String] {
+        var result: [String] = []
+        func visit(_ node: QueryNode) {
+            switch node {
+            case .linksTo(let name), .linkedFrom(let name): if !result.contains(name) { result.append(name) }
+            case .and(let operands), .or(let operands): operands.forEach(visit)
+            case .not(let operand): visit(operand)
+            default: break
+            }
+        }
+        visit(self)
+        return result
     }
 
     /// True for the operators, false for terms.

@@ -156,6 +156,9 @@ public struct QueryParser {
             case "false", "no": return .pinned(false)
             default: throw error(token, "expected true or false after pinned:")
             }
+        case "links", "linkedfrom":
+            guard !value.isEmpty else { throw error(token, "empty note name after \(name):") }
+            return name == "links" ? .linksTo(value) : .linkedFrom(value)
         case "created", "modified":
             guard !value.isEmpty else { throw error(token, "empty \(name) date") }
             guard let filter = DateFilter(value) else {

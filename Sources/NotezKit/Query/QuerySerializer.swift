@@ -24,6 +24,8 @@ public enum QuerySerializer {
         case .created(let filter): return "created:\(filter)"
         case .modified(let filter): return "modified:\(filter)"
         case .text(let text): return word(text)
+        case .linksTo(let name): return "links:" + value(name)
+        case .linkedFrom(let name): return "linkedfrom:" + value(name)
         }
     }
 

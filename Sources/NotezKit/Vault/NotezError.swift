@@ -64,7 +64,11 @@ public enum NotezError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noteNotFound(let name):
             return "no note matches '\(name)'; find it with: notez search \(NotezError.shellWord(name))"
         case .ambiguousNote(let name, let candidates):
-            return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ") + "; give one of these paths"
+            // At most 10 paths, one a line: a common title can match thousands of notes.
+            let shown = candidates.prefix(10).map { "\n  " + $0 }.joined()
+            let more = candidates.count > 10 ? "\n  ... and \(candidates.count - 10) more" : ""
+            return "'\(name)' matches \(candidates.count) notes; give the note's path (e.g. '\(candidates[0])') to choose one:"
+                + shown + more
         case .folderNotFound(let name):
             return "no folder '\(name)'; see the folders with 'notez folder tree'"
         case .invalidName(let name, let reason):

@@ -48,17 +48,11 @@ public struct PosixFileSystem: ReconcilerFileSystem {
             mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 
-    /// Reads the prefix the index needs, like `NoteReader.note`.
+    /// Reads what the index needs, like `NoteReader.note`.
     public func readNote(_ path: String) -> NoteReadResult {
         let file = absolute(path)
         do {
-            var contents = try NoteReader.read(file, limit: NoteReader.prefixSize)
-            if case .unterminated = FrontMatterBlock.scan(contents.bytes, isComplete: contents.isComplete),
-                !contents.isComplete
-            {
-                contents = try NoteReader.read(file, limit: FrontMatterBlock.maxSize + NoteReader.prefixSize)
-            }
-            return .contents(contents)
+            return .contents(try NoteReader.readForIndex(file))
         } catch {
             if case .io(_, let code) = error, code == ENOENT || code == ENOTDIR { return .missing }
             return .failed(NoteProblem(kind: .unreadable, message: error.description))

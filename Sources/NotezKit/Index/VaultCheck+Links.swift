@@ -1,0 +1,26 @@
+extension VaultCheck {
+    /// Broken and ambiguous links of every note, in path order (reads every note's body).
+    ///
+    /// Attachments are not checked (notez does not resolve them) and links to the note itself are fine.
+    public static func linkFindings(_ index: VaultIndex) -> [Finding] {
+        let resolver = LinkResolver(index: index)
+        let (entries, _) = LinkGraph.scan(index: index, resolver: resolver) { _, resolution in
+            switch resolution {
+            case .broken, .ambiguous: return true
+            default: return false
+            }
+        }
+        return entries.map { entry in
+            let shown = entry.text.count > 120 ? String(entry.text.prefix(119)) + "…" : entry.text
+            switch entry.resolution {
+            case .ambiguous(let paths):
+                let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? ", ..." : "")
+                return Finding(
+                    path: entry.source, line: entry.line,
+                    message: "ambiguous link \(shown): \(paths.count) notes match (\(listed)); it opens \(paths[0]); write a path to choose")
+            default:
+                return Finding(path: entry.source, line: entry.line, message: "broken link \(shown): no note matches")
+            }
+        }
+    }
+}

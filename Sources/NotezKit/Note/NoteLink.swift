@@ -1,0 +1,42 @@
+/// One link written in a note's body: a wikilink, an embed, a Markdown link or image.
+public struct NoteLink: Sendable, Equatable {
+    /// The forms a link takes.
+    public enum Kind: String, Sendable, Codable {
+        /// `[[Target]]`, `[[Target|label]]`, `[[Target#Heading]]`, `[[Target#^block]]`.
+        case wikilink
+        /// `![[Target]]`.
+        case embed
+        /// `[text](path.md)`.
+        case markdown
+        /// `![alt](path.png)`.
+        case image
+    }
+
+    /// The form of the link.
+    public var kind: Kind
+    /// The target as written, without `#fragment` (for Markdown links percent-decoded); `""` for a
+    /// link to a heading of the same note.
+    public var target: String
+    /// `Heading` or `^block` after `#`, if any.
+    public var fragment: String?
+    /// The label (`[[T|label]]`, `[label](t)`), if any.
+    public var label: String?
+    /// The bytes of the whole link in the scanned buffer.
+    public var range: Range<Int>
+    /// The bytes of the target as written (before `#` and `|`; for Markdown links the destination
+    /// without angle brackets), to rewrite it.
+    public var targetRange: Range<Int>
+
+    /// Creates a link.
+    public init(kind: Kind, target: String, fragment: String?, label: String?, range: Range<Int>, targetRange: Range<Int>) {
+        self.kind = kind
+        self.target = target
+        self.fragment = fragment
+        self.label = label
+        self.range = range
+        self.targetRange = targetRange
+    }
+
+    /// True for `[[...]]` and `![[...]]`.
+    public var isWikilink: Bool { kind == .wikilink || kind == .embed }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez backlinks NOTE`: the notes that link to it, with the line of each mention.
+struct BacklinksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backlinks", abstract: "List the links to a note, with the line of each mention.",
+        discussion: "Reads every note's body. Exit status 1 when nothing links to the note, 3 when some notes could not be read.")
+
+    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias.")
+    var note: String
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let index = try vault.loadIndex()
+        let found = try index.resolve(note)
+        let (entries, unread) = LinkGraph.backlinks(to: found.path, index: index, resolver: LinkResolver(index: index))
+        if output.json {
+            Terminal.line(
+                JSONValue.array(
+                    entries.map { entry in
+                        guard case .object(var pairs) = LinksCommand.json(entry) else { return .null }
+                        pairs.append(("context", .string(entry.context ?? "")))
+                        return .object(pairs)
+                    }
+                ).text())
+        } else {
+            for entry in entries {
+                let context = (entry.context ?? "").trimmingCharacters(in: .whitespaces)
+                Terminal.line(TerminalText.safe("\(entry.source):\(entry.line): \(TerminalText.cut(context, 160))"))
+            }
+        }
+        if !unread.isEmpty {
+            Terminal.flush()
+            Terminal.warning(
+                "\(unread.count) note\(unread.count == 1 ? "" : "s") could not be read, so their links are not listed: "
+                    + unread.prefix(5).joined(separator: ", ") + (unread.count > 5 ? ", ..." : ""))
+            throw CLIExit(code: CLIExit.io)
+        }
+        if entries.isEmpty { throw CLIExit(code: CLIExit.noMatchOrProblems) }
+    }
+}
+
+import Foundation

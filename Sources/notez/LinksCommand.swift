@@ -1,0 +1,104 @@
+import ArgumentParser
+import NotezKit
+
+/// `notez links NOTE`: the note's outgoing links, resolved or broken.
+struct LinksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "links", abstract: "List a note's outgoing links (or every note's): wikilinks, embeds, Markdown links, resolved or broken.",
+        discussion: "Exit status 1 when the note has no links. Resolution rules: docs/links-and-inline-tags.md.")
+
+    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias; every note's links when omitted.")
+    var note: String?
+
+    @Flag(name: .long, help: "With no NOTE: print only the counts by kind and status.")
+    var summary = false
+
+    @OptionGroup var vault: VaultOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let index = try vault.loadIndex()
+        let resolver = LinkResolver(index: index)
+        let entries: [LinkGraph.Entry]
+        var unread: [String] = []
+        if let note {
+            let found = try index.resolve(note)
+            let contents = try NoteReader.readAll(index.root + "/" + found.path)
+            entries = LinkGraph.links(ofFile: contents.bytes, source: found.path, resolver: resolver)
+        } else {
+            (entries, unread) = LinkGraph.scan(index: index, resolver: resolver)
+        }
+        if summary {
+            printSummary(entries, notes: index.notes.count)
+        } else if output.json {
+            Terminal.line(JSONValue.array(entries.map(LinksCommand.json)).text())
+        } else {
+            for entry in entries {
+                let location = note == nil ? "\(entry.source):\(entry.line)" : "\(entry.line)"
+                Terminal.line(
+                    TerminalText.safe("\(location): \(TerminalText.cut(entry.text, 80))  →  \(LinksCommand.describe(entry.resolution))"))
+            }
+        }
+        if !unread.isEmpty {
+            Terminal.warning(
+                "\(unread.count) note\(unread.count == 1 ? "" : "s") could not be read, so their links are not listed: "
+                    + unread.prefix(5).joined(separator: ", ") + (unread.count > 5 ? ", ..." : ""))
+            throw CLIExit(code: CLIExit.io)
+        }
+        if entries.isEmpty { throw CLIExit(code: CLIExit.noMatchOrProblems) }
+    }
+
+    /// Counts by kind and by status, as text or one JSON object.
+    func printSummary(_ entries: [LinkGraph.Entry], notes: Int) {
+        var kinds: [String: Int] = [:]
+        var statuses: [String: Int] = [:]
+        for entry in entries {
+            kinds[entry.link.kind.rawValue, default: 0] += 1
+            statuses[entry.resolution.label, default: 0] += 1
+        }
+        let kindNames = ["wikilink", "embed", "markdown", "image"]
+        let statusNames = ["resolved", "ambiguous", "self", "attachment", "broken"]
+        if output.json {
+            Terminal.line(
+                JSONValue.object(
+                    [("links", .int(entries.count)), ("notesWithLinks", .int(Set(entries.map(\.source)).count))]
+                        + kindNames.map { ($0, JSONValue.int(kinds[$0] ?? 0)) } + statusNames.map { ($0, JSONValue.int(statuses[$0] ?? 0)) }
+                ).text())
+            return
+        }
+        Terminal.line("\(entries.count) links in \(Set(entries.map(\.source)).count) of \(notes) notes")
+        Terminal.line(kindNames.map { "\($0) \(kinds[$0] ?? 0)" }.joined(separator: ", "))
+        Terminal.line(statusNames.map { "\($0) \(statuses[$0] ?? 0)" }.joined(separator: ", "))
+    }
+
+    /// `Folder/Note.md`, `broken`, `ambiguous: a.md (also b.md, c.md)`.
+    static func describe(_ resolution: LinkResolver.Resolution) -> String {
+        switch resolution {
+        case .note(let path): return path
+        case .ambiguous(let paths):
+            let others = paths.dropFirst().prefix(3).joined(separator: ", ") + (paths.count > 4 ? ", ..." : "")
+            return "\(paths[0]) (ambiguous, also \(others))"
+        case .sameNote: return "this note"
+        case .attachment: return "attachment (not resolved)"
+        case .broken: return "broken"
+        }
+    }
+
+    /// `{"line", "kind", "text", "target", "fragment", "label", "status", "path", "candidates"}`.
+    static func json(_ entry: LinkGraph.Entry) -> JSONValue {
+        var candidates: [String] = []
+        if case .ambiguous(let paths) = entry.resolution { candidates = paths }
+        return .object([
+            ("source", .string(entry.source)),
+            ("line", .int(entry.line)),
+            ("kind", .string(entry.link.kind.rawValue)),
+            ("text", .string(entry.text)),
+            ("target", .string(entry.link.target)),
+            ("fragment", entry.link.fragment.map(JSONValue.string) ?? .null),
+            ("label", entry.link.label.map(JSONValue.string) ?? .null),
+            ("status", .string(entry.resolution.label)),
+            ("path", entry.resolution.path.map(JSONValue.string) ?? .null),
+            ("candidates", .array(candidates.map(JSONValue.string))),
+        ])
+    }
+}

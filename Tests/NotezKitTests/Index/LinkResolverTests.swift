@@ -1,0 +1,80 @@
+import Testing
+
+@testable import NotezKit
+
+struct LinkResolverTests {
+    func index(_ notes: [(String, String, [String])]) -> VaultIndex {
+        let stamp = FileStamp(inode: 1, size: 1, mtimeNanos: 1)
+        return VaultIndex(
+            root: "/nonexistent", config: VaultConfig(),
+            notes: notes.map { path, title, aliases in
+                Note(
+                    path: path, folder: VaultPath.folder(of: path), title: title, tags: [], tagKeys: [], pinned: false,
+                    created: 0, modified: 0, snippet: "", stamp: stamp, aliases: aliases)
+            }, folders: [])
+    }
+
+    var vault: VaultIndex {
+        index([
+            ("Plan.md", "Plan", []), ("Work/Plan.md", "Work plan", []), ("Work/Deep/Plan.md", "Deep plan", []),
+            ("Work/Alpha.md", "Alpha project", ["α", "Project A"]), ("Notes/Beta.md", "Beta", []),
+            ("Notes/Other Beta.md", "Beta", []), ("Zürich.md", "Zürich", []),
+        ])
+    }
+
+    func wiki(_ target: String) -> NoteLink {
+        NoteLink(kind: .wikilink, target: target, fragment: nil, label: nil, range: 0..<1, targetRange: 0..<1)
+    }
+
+    func markdown(_ target: String) -> NoteLink {
+        NoteLink(kind: .markdown, target: target, fragment: nil, label: nil, range: 0..<1, targetRange: 0..<1)
+    }
+
+    @Test func wikilinkOrder() {
+        let resolver = LinkResolver(index: vault)
+        #expect(resolver.resolve(wiki("Work/Plan"), from: "x.md") == .note("Work/Plan.md"))
+        #expect(resolver.resolve(wiki("plan"), from: "x.md") == .note("Plan.md"))  // exact path first
+        #expect(resolver.resolve(wiki("Deep/Plan"), from: "x.md") == .note("Work/Deep/Plan.md"))
+        #expect(resolver.resolve(wiki("Alpha"), from: "x.md") == .note("Work/Alpha.md"))
+        #expect(resolver.resolve(wiki("Alpha project"), from: "x.md") == .note("Work/Alpha.md"))
+        #expect(resolver.resolve(wiki("project a"), from: "x.md") == .note("Work/Alpha.md"))
+        #expect(resolver.resolve(wiki("Beta"), from: "x.md") == .note("Notes/Beta.md"))
+        #expect(resolver.resolve(wiki("Nothing"), from: "x.md") == .broken)
+        #expect(resolver.resolve(wiki(""), from: "x.md") == .sameNote)
+        #expect(resolver.resolve(wiki("image.png"), from: "x.md") == .attachment)
+        #expect(resolver.resolve(wiki("Zu\u{0308}rich"), from: "x.md") == .note("Zürich.md"))
+    }
+
+    @Test func shortestPathWinsAndIsAmbiguous() {
+        let resolver = LinkResolver(index: index([("B/Deep/N.md", "n1", []), ("A/N.md", "n2", []), ("C/N.md", "n3", [])]))
+        #expect(resolver.resolve(wiki("N"), from: "x.md") == .ambiguous(["A/N.md", "C/N.md", "B/Deep/N.md"]))
+        #expect(resolver.resolve(wiki("N"), from: "x.md").path == "A/N.md")
+    }
+
+    @Test func markdownLinksAreRelative() {
+        let resolver = LinkResolver(index: vault)
+        #expect(resolver.resolve(markdown("Alpha.md"), from: "Work/Plan.md") == .note("Work/Alpha.md"))
+        #expect(resolver.resolve(markdown("../Plan.md"), from: "Work/Alpha.md") == .note("Plan.md"))
+        #expect(resolver.resolve(markdown("Deep/Plan"), from: "Work/Alpha.md") == .note("Work/Deep/Plan.md"))
+        #expect(resolver.resolve(markdown("/Notes/Beta.md"), from: "Work/Deep/Plan.md") == .note("Notes/Beta.md"))
+        #expect(resolver.resolve(markdown("../../../../etc/passwd.md"), from: "Work/Alpha.md") == .broken)
+        #expect(resolver.resolve(markdown("Other Beta.md"), from: "Notes/Beta.md") == .note("Notes/Other Beta.md"))
+        // A bare name that is not beside the note is found by name, as Obsidian writes them.
+        #expect(resolver.resolve(markdown("Alpha.md"), from: "Notes/Beta.md") == .note("Work/Alpha.md"))
+        #expect(resolver.resolve(markdown("Work/Missing.md"), from: "x.md") == .broken)
+    }
+}
+
+extension LinkResolverTests {
+    @Test func dendronLabelFirstAndVaultPrefix() {
+        let resolver = LinkResolver(index: index([("vault/dendron.topic.links.md", "Links", []), ("vault/other.md", "Links", [])]))
+        func link(_ target: String, _ label: String?) -> NoteLink {
+            NoteLink(kind: .wikilink, target: target, fragment: nil, label: label, range: 0..<1, targetRange: 0..<1)
+        }
+        #expect(resolver.resolve(link("here", "dendron.topic.links"), from: "x.md") == .note("vault/dendron.topic.links.md"))
+        #expect(
+            resolver.resolve(link("File Links", "dendron://site/dendron.topic.links"), from: "x.md") == .note("vault/dendron.topic.links.md"))
+        // The Obsidian reading wins when its target is a file name.
+        #expect(resolver.resolve(link("other", "dendron.topic.links"), from: "x.md") == .note("vault/other.md"))
+    }
+}

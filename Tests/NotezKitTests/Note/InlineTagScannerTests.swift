@@ -1,0 +1,84 @@
+import Testing
+
+@testable import NotezKit
+
+struct InlineTagScannerTests {
+    func names(_ text: String) -> [String] { InlineTagScanner.tags(in: text).map(\.name) }
+
+    @Test(arguments: [
+        ("#work at the start", ["work"]),
+        ("text #work and #Project/Alpha.", ["work", "Project/Alpha"]),
+        ("CJK #日本語 and #中文/标签 tags", ["日本語", "中文/标签"]),
+        ("Hindi #हिन्दी ok", ["हिन्दी"]),
+        ("emoji #party🎉 stops the tag", ["party"]),
+        ("#🎉 alone is no tag", []),
+        ("#2023 is a number, #2023-q1 and #v2 are tags", ["2023-q1", "v2"]),
+        ("# Heading is no tag\n## also #real", ["real"]),
+        ("escaped \\#nottag and a#b inside a word", []),
+        ("a url http://x.org/#anchor and https://x.org/page#frag", []),
+        ("[link](http://x/#anchor) and [text](#heading) and [#shown](x.md)", ["shown"]),
+        ("wikilinks [[Note#Heading]] and [[#Local]] and [[Note|#label]]", []),
+        ("<span style=\"color:#fff\">#inside</span> <https://x/#a>", ["inside"]),
+        ("trailing slash #a/b/ and double #c//d", ["a/b", "c"]),
+        ("(#paren) [#bracket] {#brace} **#bold** > #quote", ["paren", "bracket", "brace", "bold", "quote"]),
+        ("end of file without newline #last", ["last"]),
+        ("crlf #one\r\n#two\r\n", ["one", "two"]),
+        ("#under_score #dash-ed #/leading", ["under_score", "dash-ed"]),
+        ("no-break\u{00A0}#nbsp", ["nbsp"]),
+    ])
+    func prose(_ text: String, _ expected: [String]) {
+        #expect(names(text) == expected)
+    }
+
+    @Test func codeIsSkipped() {
+        let text = """
+            before #a
+            ```swift
+            let x = "#fenced"
+            ```
+            ~~~~
+            #tilde
+            ```
+            #still-in-tilde
+            ~~~~
+            inline `#code` and ``#double `tick` `` then #b
+
+                #indented-code
+
+            after #c
+            <!-- #comment
+            #still-comment -->  #d
+            """
+        #expect(names(text) == ["a", "b", "c", "d"])
+    }
+
+    @Test func nestedListsAreNotIndentedCode() {
+        let text = "- item #a\n\n    continued #b\n    - nested #c\n\nparagraph\n\n    #code\n"
+        #expect(names(text) == ["a", "b", "c"])
+    }
+
+    @Test func tablesAndHTML() {
+        let text = "| a | b |\n|---|---|\n| #cell | x#no |\n<div>\n#html-line\n</div>\n"
+        #expect(names(text) == ["cell", "html-line"])
+    }
+
+    @Test func rangesCoverTheHashAndName() {
+        let text = "x #tag y"
+        let tags = InlineTagScanner.tags(in: text)
+        #expect(tags.map(\.range) == [2..<6])
+    }
+
+    @Test func unclosedFenceHidesTheRest() {
+        #expect(names("#a\n```\n#b\n#c") == ["a"])
+    }
+
+    @Test(arguments: ["work", "project/alpha", "日本語", "a-b_c"])
+    func writableNames(_ name: String) {
+        #expect(InlineTagScanner.isWritable(name))
+    }
+
+    @Test(arguments: ["two words", "2023", "a//b", "emoji🎉", "a.b", ""])
+    func unwritableNames(_ name: String) {
+        #expect(!InlineTagScanner.isWritable(name))
+    }
+}

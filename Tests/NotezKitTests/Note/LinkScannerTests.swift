@@ -1,0 +1,62 @@
+import Testing
+
+@testable import NotezKit
+
+struct LinkScannerTests {
+    func summary(_ text: String) -> [String] {
+        LinkScanner.links(in: text).map { link in
+            "\(link.kind.rawValue):\(link.target)" + (link.fragment.map { "#" + $0 } ?? "") + (link.label.map { "|" + $0 } ?? "")
+        }
+    }
+
+    @Test(arguments: [
+        ("[[Target]]", ["wikilink:Target"]),
+        ("[[Target|label]] and [[Target#Heading]] and [[Target#^block1]]",
+         ["wikilink:Target|label", "wikilink:Target#Heading", "wikilink:Target#^block1"]),
+        ("![[diagram.png]] ![[Note#Part|shown]]", ["embed:diagram.png", "embed:Note#Part|shown"]),
+        ("[[#Local heading]]", ["wikilink:#Local heading"]),
+        ("[text](Other%20Note.md) [t](../Up/Note) [t](<With Space.md>) ![img](pics/a.png)",
+         ["markdown:Other Note.md|text", "markdown:../Up/Note|t", "markdown:With Space.md|t", "image:pics/a.png|img"]),
+        ("[ext](https://example.org/a.md) [mail](mailto:a@b) [anchor](#top) [net](//host/x)", []),
+        ("[frag](Note.md#Some%20Heading \"title\")", ["markdown:Note.md#Some Heading|frag"]),
+        ("[![badge](b.svg)](Target.md)", ["markdown:Target.md|![badge](b.svg)", "image:b.svg|badge"]),
+        ("escaped \\[[not]] and `[[code]]`", []),
+        ("CJK [[日本語のノート]] and emoji [[🎉 party]]", ["wikilink:日本語のノート", "wikilink:🎉 party"]),
+        ("crlf [[A]]\r\n[b](B.md)\r\n", ["wikilink:A", "markdown:B.md|b"]),
+        ("end without newline [[Last]]", ["wikilink:Last"]),
+        ("[x]({{ site.baseurl }}/a.svg) is a template, not a link", []),
+        ("[blog]({{ \"/blog/\" | url }}) neither", []),
+        ("[t](Note.md 'title') [u](Other.md (title))", ["markdown:Note.md|t", "markdown:Other.md|u"]),
+    ])
+    func forms(_ text: String, _ expected: [String]) {
+        #expect(summary(text) == expected)
+    }
+
+    @Test func codeAndCommentsAreSkipped() {
+        let text = "```\n[[fenced]]\n```\n~~~\n[x](tilde.md)\n~~~\n\n    [[indented]]\n\n<!-- [[comment]] -->\n| [[In Table]] | x |\n- [[In List]]\n"
+        #expect(summary(text) == ["wikilink:In Table", "wikilink:In List"])
+    }
+
+    @Test func rangesPointAtTheTarget() {
+        let text = "see [[Some Note|label]] and [x](a%20b.md#h)"
+        let bytes = Array(text.utf8)
+        let links = LinkScanner.links(in: text)
+        #expect(links.count == 2)
+        #expect(String(decoding: bytes[links[0].targetRange], as: UTF8.self) == "Some Note")
+        #expect(String(decoding: bytes[links[0].range], as: UTF8.self) == "[[Some Note|label]]")
+        #expect(String(decoding: bytes[links[1].targetRange], as: UTF8.self) == "a%20b.md")
+    }
+}
+
+extension LinkScannerTests {
+    /// Lines made of brackets: the scanners stop searching at `maxLinkLength`, so the cost is linear.
+    @Test func hostileBracketLines() {
+        let size = 1 << 16
+        #expect(LinkScanner.links(in: String(repeating: "[[", count: size / 2)).isEmpty)
+        #expect(LinkScanner.links(in: String(repeating: "](", count: size / 2) + ")").isEmpty)
+        #expect(LinkScanner.links(in: String(repeating: "[a", count: size / 2) + "]").isEmpty)
+        // An unclosed `[[` is no wikilink: the tags after it count.
+        #expect(InlineTagScanner.tags(in: String(repeating: "[[#a ", count: size / 5)).count == size / 5)
+        #expect(InlineTagScanner.tags(in: String(repeating: "<a #b ", count: size / 6)).count == size / 6)
+    }
+}

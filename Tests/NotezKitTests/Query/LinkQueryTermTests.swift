@@ -1,0 +1,14 @@
+import Testing
+
+@testable import NotezKit
+
+struct LinkQueryTermTests {
+    @Test func parseAndSerialize() throws {
+        let node = try QueryParser.parse("links:\"Team handbook\" -linkedfrom:scratch")
+        #expect(node == .and([.linksTo("Team handbook"), .not(.linkedFrom("scratch"))]))
+        #expect(QuerySerializer.serialize(node) == "links:\"Team handbook\" -linkedfrom:scratch")
+        #expect(node.linkNoteNames == ["Team handbook", "scratch"])
+        #expect(node.needsFullText)
+        #expect(throws: QueryError.self) { try QueryParser.parse("links:") }
+    }
+}
