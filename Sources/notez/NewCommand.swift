@@ -22,6 +22,15 @@ struct NewCommand: ParsableCommand {
     @Option(name: .long, help: "The note's body text.")
     var body: String?
 
+    @Option(name: .long, help: "Create the note from .notez/templates/NAME.md (default: the folder's template in config.yaml).")
+    var template: String?
+
+    @Flag(name: .long, help: "Do not use the folder's default template.")
+    var noTemplate = false
+
+    @Option(name: .long, help: ArgumentHelp("A property, typed by the folder's schema (repeatable).", valueName: "key=value"))
+    var prop: [String] = []
+
     @OptionGroup var vault: VaultOptions
     @OptionGroup var mutation: MutationOptions
 
@@ -31,9 +40,37 @@ struct NewCommand: ParsableCommand {
         if body == nil, !Terminal.stdinIsTerminal {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
-        let plan = try NotePlanner.new(
-            title: title, folder: folder, tags: tag, pinned: pin, body: text,
-            now: PlanExecution.now, index: index, files: DiskVaultFiles(root: index.root))
+        let files = DiskVaultFiles(root: index.root)
+        let settings = CaptureClock.settings(root: index.root)
+        var properties: [(key: String, value: String)] = []
+        for assignment in prop {
+            guard let pair = PropertyKey.assignment(assignment) else {
+                throw CLIExit(code: CLIExit.usage, message: "--prop needs key=value, not '\(TerminalText.safe(assignment))'")
+            }
+            properties.append(pair)
+        }
+        let folderPath = try VaultPath.validated(folder)
+        var loaded: NoteTemplate?
+        if let template {
+            loaded = try TemplateStore.require(template, root: index.root)
+        } else if !noTemplate, let name = settings.template(forFolder: folderPath) {
+            // A configured default that is missing must not stop a capture: a plain note, and a warning.
+            loaded = try TemplateStore.load(name, root: index.root)
+            if loaded == nil { Terminal.warning("the default template '\(TerminalText.safe(name))' does not exist; a plain note is created") }
+        }
+        let plan: Plan
+        if loaded == nil, properties.isEmpty {
+            plan = try NotePlanner.new(
+                title: title, folder: folder, tags: tag, pinned: pin, body: text,
+                now: PlanExecution.now, index: index, files: files)
+        } else {
+            var request = CapturePlanner.Request(title: title, folder: folder)
+            request.tags = tag
+            request.pinned = pin
+            request.body = text
+            request.properties = properties
+            plan = try CapturePlanner.new(request, template: loaded, settings: settings, time: CaptureClock.now, index: index, files: files)
+        }
         let path = plan.details["created"]?.first ?? ""
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in [path] }
     }

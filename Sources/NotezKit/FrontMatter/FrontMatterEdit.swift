@@ -10,4 +10,8 @@ public enum FrontMatterEdit: Sendable, Equatable {
     case removeTags([TagKey])
     /// Replace a tag by a new spelling, keeping the item's quoting.
     case replaceTag(TagKey, with: String)
+    /// Set a property: `key:` followed by `text` (` value`, as YAML), replacing the existing value or appending the key.
+    case setProperty(String, text: String)
+    /// Remove a property's key and value.
+    case removeProperty(String)
 }

@@ -38,6 +38,10 @@ public enum FrontMatterEditor {
             (result, intent) = try removeTags(Set(keys), map: map, bytes: bytes)
         case .replaceTag(let old, let new):
             (result, intent) = try replaceTag(old, with: new, map: map, bytes: bytes)
+        case .setProperty(let key, let text):
+            (result, intent) = try setProperty(key, text: text, map: map, bytes: bytes)
+        case .removeProperty(let key):
+            (result, intent) = try removeProperty(key, map: map, bytes: bytes)
         }
         if result == bytes { return bytes }
         try verify(before: bytes, map: map, after: result, intent: intent)

@@ -1,8 +1,9 @@
 /// Journal form of an edit: `{"setPinned": true}`, `{"addTags": ["a"]}`, `{"removeTags": ["a"]}`,
-/// `{"replaceTag": "old", "with": "New"}`, `{"setModified": 1714554000}`.
+/// `{"replaceTag": "old", "with": "New"}`, `{"setModified": 1714554000}`, `{"setProperty": "status", "text": " done"}`,
+/// `{"removeProperty": "status"}`.
 extension FrontMatterEdit: Codable {
     private enum Keys: String, CodingKey {
-        case setPinned, setModified, addTags, removeTags, replaceTag, with
+        case setPinned, setModified, addTags, removeTags, replaceTag, with, setProperty, text, removeProperty
     }
 
     /// Decodes the journal form.
@@ -18,6 +19,10 @@ extension FrontMatterEdit: Codable {
             self = .removeTags(value.map { TagKey(normalized: $0) })
         } else if let old = try container.decodeIfPresent(String.self, forKey: .replaceTag) {
             self = .replaceTag(TagKey(normalized: old), with: try container.decode(String.self, forKey: .with))
+        } else if let key = try container.decodeIfPresent(String.self, forKey: .setProperty) {
+            self = .setProperty(key, text: try container.decode(String.self, forKey: .text))
+        } else if let key = try container.decodeIfPresent(String.self, forKey: .removeProperty) {
+            self = .removeProperty(key)
         } else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown front matter edit"))
         }
@@ -34,6 +39,11 @@ extension FrontMatterEdit: Codable {
         case .replaceTag(let key, let name):
             try container.encode(key.rawValue, forKey: .replaceTag)
             try container.encode(name, forKey: .with)
+        case .setProperty(let key, let text):
+            try container.encode(key, forKey: .setProperty)
+            try container.encode(text, forKey: .text)
+        case .removeProperty(let key):
+            try container.encode(key, forKey: .removeProperty)
         }
     }
 }
