@@ -10,8 +10,11 @@ struct NewCommand: ParsableCommand {
     @Argument(help: "The note's title; the file name is made from it.")
     var title: String
 
-    @Option(name: .long, help: "The folder to create it in (default: the root, Unsorted Notes).")
-    var folder: String = ""
+    @Option(name: .long, help: "The folder to create it in (default: the root, Unsorted Notes, or with --route the suggested folder).")
+    var folder: String?
+
+    @Flag(name: .long, help: "Without --folder: file the note where routing suggests (see notez suggest).")
+    var route = false
 
     @Option(name: .long, help: "A tag (repeatable).")
     var tag: [String] = []
@@ -49,7 +52,14 @@ struct NewCommand: ParsableCommand {
             }
             properties.append(pair)
         }
-        let folderPath = try VaultPath.validated(folder)
+        let time = CaptureClock.now
+        var destination = folder ?? ""
+        if folder == nil, route || settings.route {
+            let best = Router.suggestions(title: title, body: text, time: time, index: index).first
+            destination = best?.folder ?? ""
+            if let best { Terminal.notice(TerminalText.safe("→ \(best.folder.isEmpty ? "Unsorted" : best.folder) (\(best.reason))")) }
+        }
+        let folderPath = try VaultPath.validated(destination)
         var loaded: NoteTemplate?
         if let template {
             loaded = try TemplateStore.require(template, root: index.root)
@@ -61,17 +71,24 @@ struct NewCommand: ParsableCommand {
         let plan: Plan
         if loaded == nil, properties.isEmpty {
             plan = try NotePlanner.new(
-                title: title, folder: folder, tags: tag, pinned: pin, body: text,
+                title: title, folder: destination, tags: tag, pinned: pin, body: text,
                 now: PlanExecution.now, index: index, files: files)
         } else {
-            var request = CapturePlanner.Request(title: title, folder: folder)
+            var request = CapturePlanner.Request(title: title, folder: destination)
             request.tags = tag
             request.pinned = pin
             request.body = text
             request.properties = properties
-            plan = try CapturePlanner.new(request, template: loaded, settings: settings, time: CaptureClock.now, index: index, files: files)
+            plan = try CapturePlanner.new(request, template: loaded, settings: settings, time: time, index: index, files: files)
         }
         let path = plan.details["created"]?.first ?? ""
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in [path] }
+        guard !mutation.dryRun else { return }
+        // The capture is done; a history that cannot be written only costs routing a data point.
+        do {
+            try Router.record(folder: folderPath, time: time, root: index.root)
+        } catch {
+            Terminal.warning(TerminalText.safe("capture history not updated: \(error.description)"))
+        }
     }
 }
