@@ -32,6 +32,7 @@ struct SuggestCommand: ParsableCommand {
                                 .object([
                                     ("folder", .string(suggestion.folder)), ("rule", .string(suggestion.kind.rawValue)),
                                     ("reason", .string(suggestion.reason)),
+                                    ("score", .int(Int((suggestion.score * 1000).rounded()))),
                                 ])
                             })
                     ),

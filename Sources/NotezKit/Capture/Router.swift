@@ -30,7 +30,7 @@ public struct Router: Sendable {
     /// Captures needed in a slot before a folder can own it.
     public static let minimumCaptures = 3
     /// The least folder similarity score that makes a `similar` suggestion.
-    public static let minimumSimilarity = 0.5
+    public static let minimumSimilarity = 0.3
 
     /// The capture history.
     public var history: CaptureHistory

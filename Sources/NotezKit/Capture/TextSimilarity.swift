@@ -4,10 +4,12 @@ import Foundation
 ///
 /// Words are lowercased runs of letters and digits of at least two characters, minus a few English
 /// stop words; a note's words are its title's words, its tags (whole, and their `/` parts).
-/// A note's score is the sum of `idf` of the words it shares with the text, divided by the square
-/// root of its word count (so long titles do not win by length); `idf = ln(1 + N / df)`.
-/// A folder's score is the sum of its three best notes (notes directly in it); a tag's score the sum of its
-/// three best notes. Ties break by more matching notes, then by name.
+/// A note's score is the share of the text's `idf` mass (`idf = ln(1 + N / df)`) found in the note,
+/// times the square root of the share of the note's words that match (so a long title does not win
+/// by length alone): 1 for a note whose words are exactly the text's. A folder's score (notes directly
+/// in it) and a tag's score is its best note's plus half the second's plus a quarter of the third's;
+/// a tag's score is then weighed by the tag's own idf, since a tag on most notes says little.
+/// Ties break by more matching notes, then by name.
 public enum TextSimilarity {
     /// A folder or tag and its score.
     public struct Ranked: Sendable, Equatable {
@@ -72,18 +74,20 @@ public enum TextSimilarity {
         let total = Double(max(1, index.notes.count))
         var byFolder: [String: [(score: Double, title: String)]] = [:]
         var byTag: [String: [(score: Double, title: String)]] = [:]
+        func idf(_ word: String) -> Double { log(1 + total / Double(max(1, documentFrequency[word] ?? 0))) }
+        // Words no note has get df 0 and the largest idf: text that is new to the vault lowers every score.
+        let mass = max(query.reduce(0.0) { $0 + idf($1) }, 1e-9)
         for match in matches {
-            let score = match.shared.reduce(0.0) { $0 + log(1 + total / Double(documentFrequency[$1] ?? 1)) } / Double(match.length).squareRoot()
+            let coverage = match.shared.reduce(0.0) { $0 + idf($1) } / mass
+            let score = coverage * (Double(match.shared.count) / Double(match.length)).squareRoot()
             let note = index.notes[match.note]
             byFolder[note.folder, default: []].append((score, note.title))
             for tag in note.tags { byTag[tag, default: []].append((score, note.title)) }
         }
-        // A score relative to the best possible (every query word, in a one-word note), so thresholds mean the same in any vault.
-        let best = query.reduce(0.0) { $0 + log(1 + total / Double(documentFrequency[$1] ?? 1)) }
-        func ranked(_ groups: [String: [(score: Double, title: String)]]) -> [Ranked] {
+        func ranked(_ groups: [String: [(score: Double, title: String)]], limit: Int) -> [Ranked] {
             groups.map { name, notes in
                 let sorted = notes.sorted { $0.score != $1.score ? $0.score > $1.score : $0.title < $1.title }
-                let score = sorted.prefix(3).reduce(0.0) { $0 + $1.score } / max(best, 1e-9)
+                let score = zip(sorted.prefix(3), [1.0, 0.5, 0.25]).reduce(0.0) { $0 + $1.0.score * $1.1 }
                 return Ranked(folder: name, score: score, notes: notes.count, examples: sorted.prefix(3).map(\.title))
             }
             .sorted {
@@ -93,6 +97,13 @@ public enum TextSimilarity {
             }
             .prefix(limit).map { $0 }
         }
-        return Result(folders: ranked(byFolder), tags: ranked(byTag))
+        // A tag on most notes says little: tags are weighed by their own idf.
+        var tags = ranked(byTag, limit: Int.max)
+        for position in tags.indices {
+            let count = Double(index.notesByTag[TagKey(tags[position].folder)]?.count ?? 1)
+            tags[position].score *= log(1 + total / max(1, count)) / log(1 + total)
+        }
+        tags.sort { $0.score != $1.score ? $0.score > $1.score : $0.folder < $1.folder }
+        return Result(folders: ranked(byFolder, limit: limit), tags: Array(tags.prefix(limit)))
     }
 }
