@@ -37,58 +37,84 @@ struct NewCommand: ParsableCommand {
     @OptionGroup var vault: VaultOptions
     @OptionGroup var mutation: MutationOptions
 
-    func run() throws {
-        let index = try vault.openForChange(dryRun: mutation.dryRun)
-        var text = body ?? ""
+    /// The request from the arguments and stdin.
+    func request() throws -> CaptureRequest {
+        var request = CaptureRequest(title: title, time: CaptureClock.now)
+        request.body = body ?? ""
         if body == nil, !Terminal.stdinIsTerminal {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            request.body = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
-        let files = DiskVaultFiles(root: index.root)
-        let settings = CaptureClock.settings(root: index.root)
-        var properties: [(key: String, value: String)] = []
+        request.folder = folder
+        request.route = route
+        request.template = template
+        request.noTemplate = noTemplate
+        request.tags = tag
+        request.pinned = pin
         for assignment in prop {
             guard let pair = PropertyKey.assignment(assignment) else {
                 throw CLIExit(code: CLIExit.usage, message: "--prop needs key=value, not '\(TerminalText.safe(assignment))'")
             }
-            properties.append(pair)
+            request.properties.append([pair.key, pair.value])
         }
-        let time = CaptureClock.now
-        var destination = folder ?? ""
-        if folder == nil, route || settings.route {
-            let best = Router.suggestions(title: title, body: text, time: time, index: index).first
-            destination = best?.folder ?? ""
-            if let best { Terminal.notice(TerminalText.safe("→ \(best.folder.isEmpty ? "Unsorted" : best.folder) (\(best.reason))")) }
+        return request
+    }
+
+    func run() throws {
+        let request = try request()
+        if !mutation.dryRun, let reason = try queueReason() {
+            let entry = try CaptureQueue.add(request, vault: try intendedVault(), reason: reason, now: PlanExecution.now)
+            if mutation.json {
+                Terminal.line(
+                    JSONValue.object([("operation", .string("new")), ("queued", .string(entry.id)), ("reason", .string(reason))]).text())
+            } else {
+                Terminal.notice(TerminalText.safe("\(reason): capture queued as \(entry.id); it is delivered by the next notez command on the vault or notez queue retry"))
+            }
+            return
         }
-        let folderPath = try VaultPath.validated(destination)
-        var loaded: NoteTemplate?
-        if let template {
-            loaded = try TemplateStore.require(template, root: index.root)
-        } else if !noTemplate, let name = settings.template(forFolder: folderPath) {
-            // A configured default that is missing must not stop a capture: a plain note, and a warning.
-            loaded = try TemplateStore.load(name, root: index.root)
-            if loaded == nil { Terminal.warning("the default template '\(TerminalText.safe(name))' does not exist; a plain note is created") }
-        }
-        let plan: Plan
-        if loaded == nil, properties.isEmpty {
-            plan = try NotePlanner.new(
-                title: title, folder: destination, tags: tag, pinned: pin, body: text,
-                now: PlanExecution.now, index: index, files: files)
-        } else {
-            var request = CapturePlanner.Request(title: title, folder: destination)
-            request.tags = tag
-            request.pinned = pin
-            request.body = text
-            request.properties = properties
-            plan = try CapturePlanner.new(request, template: loaded, settings: settings, time: time, index: index, files: files)
-        }
+        let index = try vault.openForChange(dryRun: mutation.dryRun)
+        let files = DiskVaultFiles(root: index.root)
+        let settings = CaptureClock.settings(root: index.root)
+        let capture = try CapturePlanner.capture(request, settings: settings, index: index, files: files)
+        for notice in capture.notices { Terminal.notice(TerminalText.safe(notice)) }
+        let plan = capture.plan
         let path = plan.details["created"]?.first ?? ""
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in [path] }
         guard !mutation.dryRun else { return }
         // The capture is done; a history that cannot be written only costs routing a data point.
         do {
-            try Router.record(folder: folderPath, time: time, root: index.root)
+            try Router.record(folder: capture.folder, time: request.time, root: index.root)
         } catch {
             Terminal.warning(TerminalText.safe("capture history not updated: \(error.description)"))
+        }
+    }
+
+    /// The vault the capture is for, even when it cannot be reached.
+    func intendedVault() throws -> String {
+        let explicit = vault.explicitVault ?? ProcessInfo.processInfo.environment["NOTEZ_VAULT"]
+        switch Result(catching: { () throws(NotezError) -> String in try VaultLocator.root(explicit: vault.explicitVault) }) {
+        case .success(let root): return root
+        case .failure(.vaultNotFound(let path)) where explicit != nil: return path
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Why the capture must be queued instead of written now (nil: write it). Takes the vault lock
+    /// (waiting `NOTEZ_LOCK_WAIT`, else 1 s) so the capture does not wait long behind another notez.
+    func queueReason() throws -> String? {
+        let root = try intendedVault()
+        if let reason = CaptureQueue.unavailability(vault: root) { return reason }
+        let writer = try AtomicWriter(root: root)
+        guard writer.directory.kind(".notez") != nil else { return nil }
+        let wait = ProcessInfo.processInfo.environment["NOTEZ_LOCK_WAIT"].flatMap(Double.init) ?? 1
+        let result = Result { () throws(NotezError) -> VaultLock in try VaultLock.acquire(writer, wait: wait) }
+        switch result {
+        case .success(let lock):
+            VaultOptions.heldLock = lock
+            return nil
+        case .failure(.busy):
+            return "another notez is changing the vault"
+        case .failure(let error):
+            throw error
         }
     }
 }
