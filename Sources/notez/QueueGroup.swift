@@ -32,12 +32,19 @@ struct QueueGroup: ParsableCommand {
 
 /// `notez queue list`: every queued capture (all vaults), oldest first.
 struct QueueListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List queued captures: pending, failed and done.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List queued captures: pending, failed and done (of every vault, or of --vault).")
 
+    @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (entries, problems) = CaptureQueue.load()
+        var (entries, problems) = CaptureQueue.load()
+        if let explicit = vault.explicitVault {
+            // The vault may be unreachable: compare the paths as given, made absolute.
+            let wanted = (try? vault.root()) ?? VaultLocator.absolutePath(explicit)
+            entries = entries.filter { CaptureQueue.samePath($0.vault, wanted) }
+        }
         for problem in problems { Terminal.warning(TerminalText.safe("\(problem.path): \(problem.reason)")) }
         if output.json {
             Terminal.line(QueueGroup.json(entries).text())

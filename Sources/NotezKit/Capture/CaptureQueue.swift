@@ -159,6 +159,9 @@ public enum CaptureQueue {
         return load(queue: folder).entries.contains { $0.state == .pending && canonical($0.vault) == real && $0.notBefore <= now }
     }
 
+    /// True when two paths name the same folder (symlinks resolved when they exist).
+    public static func samePath(_ a: String, _ b: String) -> Bool { canonical(a) == canonical(b) }
+
     static func canonical(_ path: String) -> String {
         guard let pointer = realpath(path, nil) else { return path }
         defer { free(pointer) }
