@@ -20,8 +20,9 @@ struct SuggestCommand: ParsableCommand {
         }
         let index = try vault.loadIndex()
         let time = CaptureClock.now
-        let folders = Router.suggestions(title: input, body: "", time: time, index: index)
-        let tags = TextSimilarity.rank(input, index: index).tags
+        let similarity = TextSimilarity.rank(input + "\n", index: index)
+        let folders = Router.suggestions(title: input, body: "", time: time, index: index, similarity: similarity)
+        let tags = similarity.tags
         if output.json {
             Terminal.line(
                 JSONValue.object([

@@ -139,12 +139,15 @@ public struct Router: Sendable {
     }
 
     /// The ranked folders for a new note in a vault, from this machine's history of that vault.
-    public static func suggestions(title: String, body: String, time: LocalTime, index: VaultIndex) -> [Suggestion] {
+    /// `similarity` may be given when the caller ranked the text already (for its tags).
+    public static func suggestions(
+        title: String, body: String, time: LocalTime, index: VaultIndex, similarity: TextSimilarity.Result? = nil
+    ) -> [Suggestion] {
         let history = CaptureHistory.file(root: index.root).map(CaptureHistory.load(file:)) ?? CaptureHistory()
         let text = title + "\n" + body
         let files = DiskVaultFiles(root: index.root)
         return Router(history: history).suggestions(
-            text: text, time: time, similarity: TextSimilarity.rank(text, index: index),
+            text: text, time: time, similarity: similarity ?? TextSimilarity.rank(text, index: index),
             exists: { files.kind($0) == .folder })
     }
 
