@@ -25,11 +25,14 @@ public indirect enum QueryNode: Sendable, Hashable {
     case modified(DateFilter)
     /// A bare word or quoted phrase: case-insensitive substring of the title or the body.
     case text(String)
+    /// `prop:KEY=VALUE`: the front matter key (any case) has the value, or a list holding it
+    /// (case-insensitively); `prop:KEY` (value nil): the key has a non-null value.
+    case property(String, value: String?)
 
-    /// True when evaluating this node needs note bodies.
+    /// True when evaluating this node reads note files (bodies, or front matter for `prop:`).
     public var needsFullText: Bool {
         switch self {
-        case .text: return true
+        case .text, .property: return true
         case .and(let operands), .or(let operands): return operands.contains(where: \.needsFullText)
         case .not(let operand): return operand.needsFullText
         default: return false

@@ -24,6 +24,7 @@ public enum QuerySerializer {
         case .created(let filter): return "created:\(filter)"
         case .modified(let filter): return "modified:\(filter)"
         case .text(let text): return word(text)
+        case .property(let key, let wanted): return "prop:" + value(wanted.map { key + "=" + $0 } ?? key)
         }
     }
 

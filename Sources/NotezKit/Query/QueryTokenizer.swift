@@ -4,7 +4,7 @@
 /// mark follows it; errors are converted to character offsets for display.
 public struct QueryTokenizer {
     /// The prefixes that make a field; any other `name:` is part of a full-text word.
-    public static let prefixes: Set<String> = ["tag", "folder", "title", "is", "pinned", "in", "created", "modified"]
+    public static let prefixes: Set<String> = ["tag", "folder", "title", "is", "pinned", "in", "created", "modified", "prop"]
 
     let text: String
     let scalars: [Unicode.Scalar]
