@@ -35,7 +35,7 @@ import Testing
         Mutation.expectOnly(["Work/Meetings/Standup- Monday.md"], before: before, after: after)
         #expect(
             Mutation.text(after["Work/Meetings/Standup- Monday.md"])
-                == "---\ntitle: \"Standup: Monday\"\nstatus: todo\ndate: 2026-11-18\ntags: [team]\ndue: 2026-11-20\n---\n# Standup: Monday\n\nnotes from stdin\n\n"
+                == "---\ntitle: \"Standup: Monday\"\nstatus: todo\ndate: 2026-11-18\ntags: [team]\ndue: 2026-11-20\n---\n# Standup: Monday\n\nnotes from stdin\n"
         )
     }
 

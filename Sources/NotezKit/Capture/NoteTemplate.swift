@@ -184,7 +184,9 @@ public struct NoteTemplate: Sendable, Equatable {
         case "time": return values.time.time
         case "datetime": return values.time.dateTime
         case "folder": return values.folder
-        case "stdin": return values.stdin
+        // The template's own line break follows the placeholder, so the body's last one is dropped.
+        // (`\r\n` is one Character, so dropping one Character drops either ending.)
+        case "stdin": return values.stdin.last == "\n" || values.stdin.last == "\r\n" ? String(values.stdin.dropLast()) : values.stdin
         default: return values.properties[String(name.dropFirst(5))] ?? ""
         }
     }

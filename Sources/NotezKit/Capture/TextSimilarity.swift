@@ -5,7 +5,8 @@ import Foundation
 /// Words are lowercased runs of letters and digits of at least two characters, minus a few English
 /// stop words; a note's words are its title's and its tags' words (`project/alpha` has `project`
 /// and `alpha`), counted with repeats.
-/// A note's score is the share of the text's `idf` mass (`idf = ln(1 + N / df)`) found in the note,
+/// A note's score is the share of the text's `idf` mass (`idf = ln(1 + N / df)`, over the words
+/// some note has) found in the note,
 /// times the square root of the share of the note's words that match (so a long title does not win
 /// by length alone): 1 for a note whose words are exactly the text's. A folder's score (notes directly
 /// in it) and a tag's score is its best note's plus half the second's plus a quarter of the third's;
@@ -77,8 +78,8 @@ public enum TextSimilarity {
         var byFolder: [String: Best] = [:]
         var byTag: [String: Best] = [:]
         func idf(_ word: Int) -> Double { log(1 + total / Double(max(1, documentFrequency[word]))) }
-        // Words no note has get df 0 and the largest idf: text that is new to the vault lowers every score.
-        let mass = max(queryList.indices.reduce(0.0) { $0 + idf($1) }, 1e-9)
+        // Words no note has say nothing about where the note belongs: only shared words count.
+        let mass = max(queryList.indices.filter { documentFrequency[$0] > 0 }.reduce(0.0) { $0 + idf($1) }, 1e-9)
         for match in matches {
             let coverage = match.shared.reduce(0.0) { $0 + idf($1) } / mass
             let score = coverage * (Double(match.shared.count) / Double(match.length)).squareRoot()

@@ -15,7 +15,7 @@ import Testing
         let template = NoteTemplate(
             name: "meeting",
             text: "---\ntitle: {{title}}\nwhen: {{datetime}}\nstatus: {{ prop:status }}\n---\n# {{title}} ({{date}} {{time}})\nin {{folder}}\n\n{{stdin}}\n")
-        let text = try template.render(Self.values(stdin: "line one\nline two", properties: ["status": "open"]))
+        let text = try template.render(Self.values(stdin: "line one\nline two\n", properties: ["status": "open"]))
         #expect(
             text == "---\ntitle: Plan\nwhen: 2024-05-01T11:05:00+02:00\nstatus: open\n---\n# Plan (2024-05-01 11:05)\nin Work/Meetings\n\nline one\nline two\n")
     }
