@@ -88,6 +88,9 @@ struct BenchMeasure {
                 BenchMeasure(name: "`sed -i` on the same files (fresh copy)", tool: .sed, reference: .sed, setUp: MutationCopy.make) {
                     ["-a", MutationCopy.fileList($0), "-d", "\n", "sed", "-i", "s/\(MutationCopy.sedPattern($0.topTags[0]))/&-renamed/"]
                 },
+                BenchMeasure(name: "capture: `new --route --body` (fresh copy each run)", tool: .notez, setUp: MutationCopy.make) {
+                    ["new", "Quokka meeting notes", "--route", "--body", "a captured thought", "--vault", MutationCopy.root($0)]
+                },
             ]
         }
         rows.append(BenchMeasure(name: "`git status --porcelain`", tool: .git, reference: .git) { ["-C", $0.root, "status", "--porcelain"] })

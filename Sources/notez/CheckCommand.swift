@@ -16,7 +16,9 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let journal = Journal(writer: try AtomicWriter(root: index.root))
-        var check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored)
+        let properties = PropertyCheck.issues(
+            index: index, settings: CaptureClock.settings(root: index.root), files: DiskVaultFiles(root: index.root))
+        var check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored + properties)
         if !noLinks { check.findings += VaultCheck.linkFindings(index) }
         if output.json {
             Terminal.line(

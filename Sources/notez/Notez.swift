@@ -20,6 +20,7 @@ struct Notez: ParsableCommand {
             NewCommand.self, EditCommand.self, PinCommand.self, UnpinCommand.self, MvCommand.self, RmCommand.self,
             TrashGroup.self, WatchCommand.self, UndoCommand.self, HistoryCommand.self, RecoverCommand.self, McpCommand.self,
             LinksCommand.self, BacklinksCommand.self,
+            TemplateGroup.self, SetCommand.self, TodayCommand.self, DailyCommand.self, SuggestCommand.self, QueueGroup.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

@@ -61,6 +61,7 @@ struct VaultOptions: ParsableArguments {
         // creates .notez/ and takes the lock itself (OperationRunner), so a refused command leaves nothing.
         if writer.directory.kind(".notez") != nil { VaultOptions.heldLock = try VaultLock.acquire(writer) }
         for message in StartupDuties.run(root: root) { Terminal.notice(TerminalText.safe(message)) }
+        for message in QueueFlush.run(root: root) { Terminal.notice(TerminalText.safe(message)) }
         return try build(root)
     }
 

@@ -5,6 +5,8 @@ struct EditIntent {
     var targets: Set<Int> = []
     /// Lowercased keys appended after the original entries, in order.
     var appended: [String] = []
+    /// The index of an original entry that the edit removes.
+    var removed: Int?
     /// Returns a message when the edited document does not hold the intended values.
     var check: (FrontMatterDocument) -> String? = { _ in nil }
 

@@ -14,4 +14,8 @@ public enum FrontMatterEdit: Sendable, Equatable {
     case replaceInlineTag(TagKey, with: String)
     /// Body, not front matter: remove every inline `#tag` with one of the keys (`InlineTagEditor`).
     case removeInlineTags([TagKey])
+    /// Set a property: `key:` followed by `text` (` value`, as YAML), replacing the existing value or appending the key.
+    case setProperty(String, text: String)
+    /// Remove a property's key and value.
+    case removeProperty(String)
 }

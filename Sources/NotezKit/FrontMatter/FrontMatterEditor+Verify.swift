@@ -29,7 +29,8 @@ extension FrontMatterEditor {
                 block.hasBOM == (bodyStart == 3)
             else { throw fail("the body changed") }
         }
-        guard document.entries.count == originalEntries.count + intent.appended.count else {
+        let kept = originalEntries.count - (intent.removed == nil ? 0 : 1)
+        guard document.entries.count == kept + intent.appended.count else {
             throw fail("the number of keys changed")
         }
         if let map, let firstOld = originalEntries.first, let firstNew = document.entries.first {
@@ -40,8 +41,8 @@ extension FrontMatterEditor {
                     old[originalEntries.last!.valueEvents.upperBound...],
                     new[document.entries.last!.valueEvents.upperBound...])
             else { throw fail("the document structure changed") }
-            for (index, oldEntry) in originalEntries.enumerated() {
-                let newEntry = document.entries[index]
+            for (index, oldEntry) in originalEntries.enumerated() where index != intent.removed {
+                let newEntry = document.entries[intent.removed.map { index > $0 ? index - 1 : index } ?? index]
                 guard same(old[oldEntry.keyEvent..<(oldEntry.keyEvent + 1)], new[newEntry.keyEvent..<(newEntry.keyEvent + 1)])
                 else { throw fail("key '\(oldEntry.key)' changed") }
                 if !intent.targets.contains(index),
@@ -52,7 +53,7 @@ extension FrontMatterEditor {
             }
         }
         for (offset, key) in intent.appended.enumerated() {
-            guard document.entries[originalEntries.count + offset].key.lowercased() == key else {
+            guard document.entries[kept + offset].key.lowercased() == key else {
                 throw fail("the added key is not '\(key)'")
             }
         }

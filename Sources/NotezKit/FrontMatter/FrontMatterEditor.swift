@@ -46,6 +46,10 @@ public enum FrontMatterEditor {
             (result, intent) = try replaceTag(old, with: new, map: map, bytes: bytes)
         case .replaceInlineTag, .removeInlineTags:
             return bytes
+        case .setProperty(let key, let text):
+            (result, intent) = try setProperty(key, text: text, map: map, bytes: bytes)
+        case .removeProperty(let key):
+            (result, intent) = try removeProperty(key, map: map, bytes: bytes)
         }
         if result == bytes { return bytes }
         try verify(before: bytes, map: map, after: result, intent: intent)

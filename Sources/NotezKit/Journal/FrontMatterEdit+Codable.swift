@@ -1,9 +1,11 @@
 /// Journal form of an edit: `{"setPinned": true}`, `{"addTags": ["a"]}`, `{"removeTags": ["a"]}`,
-/// `{"replaceTag": "old", "with": "New"}`, `{"setModified": 1714554000}`, and for inline tags
-/// `{"replaceInlineTag": "old", "with": "New"}`, `{"removeInlineTags": ["a"]}`.
+/// `{"replaceTag": "old", "with": "New"}`, `{"setModified": 1714554000}`, for inline tags
+/// `{"replaceInlineTag": "old", "with": "New"}`, `{"removeInlineTags": ["a"]}`, and for properties
+/// `{"setProperty": "status", "text": " done"}`, `{"removeProperty": "status"}`.
 extension FrontMatterEdit: Codable {
     private enum Keys: String, CodingKey {
         case setPinned, setModified, addTags, removeTags, replaceTag, with, replaceInlineTag, removeInlineTags
+        case setProperty, text, removeProperty
     }
 
     /// Decodes the journal form.
@@ -23,6 +25,10 @@ extension FrontMatterEdit: Codable {
             self = .replaceInlineTag(TagKey(normalized: old), with: try container.decode(String.self, forKey: .with))
         } else if let value = try container.decodeIfPresent([String].self, forKey: .removeInlineTags) {
             self = .removeInlineTags(value.map { TagKey(normalized: $0) })
+        } else if let key = try container.decodeIfPresent(String.self, forKey: .setProperty) {
+            self = .setProperty(key, text: try container.decode(String.self, forKey: .text))
+        } else if let key = try container.decodeIfPresent(String.self, forKey: .removeProperty) {
+            self = .removeProperty(key)
         } else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown front matter edit"))
         }
@@ -43,6 +49,11 @@ extension FrontMatterEdit: Codable {
             try container.encode(key.rawValue, forKey: .replaceInlineTag)
             try container.encode(name, forKey: .with)
         case .removeInlineTags(let keys): try container.encode(keys.map(\.rawValue), forKey: .removeInlineTags)
+        case .setProperty(let key, let text):
+            try container.encode(key, forKey: .setProperty)
+            try container.encode(text, forKey: .text)
+        case .removeProperty(let key):
+            try container.encode(key, forKey: .removeProperty)
         }
     }
 }

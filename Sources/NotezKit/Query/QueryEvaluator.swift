@@ -114,6 +114,8 @@ public struct QueryEvaluator: Sendable {
                 return within.filter { filter.matches(notes[$0].created, now: evaluator.now) }
             case .modified(let filter):
                 return within.filter { filter.matches(notes[$0].modified, now: evaluator.now) }
+            case .property(let key, let value):
+                return within.filter { PropertyMatch.matches(root: evaluator.index.root, path: notes[$0].path, key: key, value: value) }
             case .text(let value):
                 guard let matcher, let number = needleNumbers[value] else { return PositionSet(capacity: within.capacity) }
                 return matcher.matching(number, in: within)

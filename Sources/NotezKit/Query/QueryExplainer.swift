@@ -47,6 +47,7 @@ public enum QueryExplainer {
         case .unsorted: return "directly at the vault root"
         case .created(let filter): return "created " + describe(filter)
         case .modified(let filter): return "modified " + describe(filter)
+        case .property(let key, let value): return value.map { "property '\(key)' is '\($0)'" } ?? "property '\(key)' is set"
         case .text(let value): return "title or body contains '\(value)'"
         case .linksTo(let value): return "links to the note '\(value)'"
         case .linkedFrom(let value): return "is linked from the note '\(value)'"

@@ -29,11 +29,14 @@ public indirect enum QueryNode: Sendable, Hashable {
     case linksTo(String)
     /// `linkedfrom:NOTE`: the notes NOTE links to.
     case linkedFrom(String)
+    /// `prop:KEY=VALUE`: the front matter key (any case) has the value, or a list holding it
+    /// (case-insensitively); `prop:KEY` (value nil): the key has a non-null value.
+    case property(String, value: String?)
 
-    /// True when evaluating this node needs note bodies.
+    /// True when evaluating this node reads note files (bodies, or front matter for `prop:`).
     public var needsFullText: Bool {
         switch self {
-        case .text, .linksTo: return true
+        case .text, .linksTo, .property: return true
         case .and(let operands), .or(let operands): return operands.contains(where: \.needsFullText)
         case .not(let operand): return operand.needsFullText
         default: return false

@@ -171,6 +171,11 @@ public struct QueryParser {
                 throw error(token, "date range '\(value)' ends before it starts")
             }
             return name == "created" ? .created(filter) : .modified(filter)
+        case "prop":
+            let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let key = parts.first, !key.isEmpty else { throw error(token, "expected a property name after prop:") }
+            if parts.count == 2, parts[1].isEmpty { throw error(token, "empty value after prop:\(key)=") }
+            return .property(key, value: parts.count == 2 ? parts[1] : nil)
         default:
             // The tokenizer only makes fields of known prefixes.
             return .text(name + ":" + value)

@@ -26,6 +26,7 @@ public enum QuerySerializer {
         case .text(let text): return word(text)
         case .linksTo(let name): return "links:" + value(name)
         case .linkedFrom(let name): return "linkedfrom:" + value(name)
+        case .property(let key, let wanted): return "prop:" + value(wanted.map { key + "=" + $0 } ?? key)
         }
     }
 

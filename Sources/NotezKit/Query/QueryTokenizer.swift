@@ -5,7 +5,7 @@
 public struct QueryTokenizer {
     /// The prefixes that make a field; any other `name:` is part of a full-text word.
     public static let prefixes: Set<String> = [
-        "tag", "folder", "title", "is", "pinned", "in", "created", "modified", "links", "linkedfrom",
+        "tag", "folder", "title", "is", "pinned", "in", "created", "modified", "links", "linkedfrom", "prop",
     ]
 
     let text: String

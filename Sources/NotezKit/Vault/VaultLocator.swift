@@ -22,6 +22,11 @@ public enum VaultLocator {
         return chosen
     }
 
+    /// `path` made absolute against the current folder, `.` and `..` resolved as text.
+    public static func absolutePath(_ path: String) -> String {
+        absolute(path, from: FileManager.default.currentDirectoryPath)
+    }
+
     static func absolute(_ path: String, from base: String) -> String {
         let joined = path.hasPrefix("/") ? path : base + "/" + path
         var parts: [Substring] = []
