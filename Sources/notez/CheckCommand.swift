@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let journal = Journal(writer: try AtomicWriter(root: index.root))
-        let check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored)
+        let check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored + SyncConflicts.issues(index: index))
         if output.json {
             Terminal.line(
                 JSONValue.array(
