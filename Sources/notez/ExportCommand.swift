@@ -11,18 +11,19 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             json: one document (schema in docs/export-and-sync.md) with each note's metadata, front matter
             as JSON and exact bytes; 'notez import' restores it. markdown: a new folder with the notes at
-            their vault paths. --out must not exist and must be outside the vault; json without --out (or
-            with --out -) goes to stdout.
+            their vault paths. html: a static site (overview, folder, tag and note pages; no JavaScript).
+            pdf: the html pages printed by headless Chromium. --out must not exist and must be outside the
+            vault; json without --out (or with --out -) goes to stdout.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, markdown
+        case json, markdown, html, pdf
     }
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A query (as for 'notez search'); default: every note.", valueName: "query"))
     var query: [String] = []
 
-    @Option(name: .long, help: "json or markdown.")
+    @Option(name: .long, help: "json, markdown (a folder of the notes), html (a static site) or pdf (through headless Chromium).")
     var format: Format = .json
 
     @Option(name: .long, help: ArgumentHelp("The new file (json) or folder (markdown) to write; '-' is stdout for json.", valueName: "path"))
@@ -34,7 +35,7 @@ struct ExportCommand: ParsableCommand {
         if let option = query.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
             throw ValidationError("unknown option '\(option)'")
         }
-        if format == .markdown, out == nil || out == "-" { throw ValidationError("--format markdown needs --out FOLDER") }
+        if format != .json, out == nil || out == "-" { throw ValidationError("--format \(format.rawValue) needs --out PATH") }
     }
 
     func run() throws {
@@ -63,6 +64,21 @@ struct ExportCommand: ParsableCommand {
             let result = try MarkdownExport.write(notes: notes, index: index, to: destination)
             issues = result.issues
             count = result.written.count
+        case .html, .pdf:
+            guard let destination else { throw CLIExit(code: CLIExit.usage, message: "--format \(format.rawValue) needs --out PATH") }
+            // Checked before the pages are built: a missing browser is said at once.
+            if format == .pdf, PDFPrinter.browser() == nil { throw CLIExit(code: CLIExit.io, message: PDFPrinter.missing) }
+            let site = HTMLExport(notes: notes, index: index, now: PlanExecution.now)
+            issues = site.issues
+            count = notes.count - site.issues.filter { $0.reason.hasPrefix("symlinked") || $0.failed == true }.count
+            if format == .html {
+                try site.write(to: destination)
+            } else {
+                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("notez-pdf-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+                defer { try? FileManager.default.removeItem(at: scratch) }
+                try destination.writeFile(try PDFPrinter.print(site: site, scratch: scratch, vaultRoot: index.root))
+            }
         }
         for issue in issues { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
         if let destination {
