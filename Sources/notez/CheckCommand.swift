@@ -18,7 +18,8 @@ struct CheckCommand: ParsableCommand {
         let journal = Journal(writer: try AtomicWriter(root: index.root))
         let properties = PropertyCheck.issues(
             index: index, settings: CaptureClock.settings(root: index.root), files: DiskVaultFiles(root: index.root))
-        var check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored + properties)
+        var check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored + properties
+                + SyncConflicts.issues(index: index))
         if !noLinks { check.findings += VaultCheck.linkFindings(index) }
         if output.json {
             Terminal.line(

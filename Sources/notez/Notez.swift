@@ -21,6 +21,7 @@ struct Notez: ParsableCommand {
             TrashGroup.self, WatchCommand.self, UndoCommand.self, HistoryCommand.self, RecoverCommand.self, McpCommand.self,
             LinksCommand.self, BacklinksCommand.self,
             TemplateGroup.self, SetCommand.self, TodayCommand.self, DailyCommand.self, SuggestCommand.self, QueueGroup.self,
+            ExportCommand.self, ImportCommand.self, SyncCommand.self, MergeDriverCommand.self, OrderCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

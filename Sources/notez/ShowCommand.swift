@@ -6,14 +6,18 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Print a note: its metadata, then its text.")
 
-    @Argument(help: "A vault-relative path (with or without .md) or an exact title.", completion: Completions.notes)
+    @Argument(help: "A vault-relative path (with or without .md) or an exact title; a folder with --continuous.", completion: Completions.notes)
     var note: String
+
+    @Flag(name: .long, help: "NOTE is a folder: print its notes in order, with '— page N —' dividers.")
+    var continuous = false
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let index = try vault.loadIndex()
+        if continuous { return try ContinuousShow.print(folder: note, index: index) }
         let found = try index.resolve(note)
         let body: String
         if found.stamp.size > Int64(NoteReader.maxNoteSize) {

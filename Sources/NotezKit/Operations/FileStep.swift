@@ -46,6 +46,9 @@ public struct FileStep: Sendable, Equatable, Codable {
     /// The whole file before and after an `edit` step that changed the body (inline tags): applied
     /// instead of `edits` when the file is still exactly `before` (byte-identical undo).
     public var wholeFile: WholeFileChange?
+    /// The new contents of a `write` step as base64, for files that are not UTF-8 text (an
+    /// imported note with other bytes); used instead of `contents` when set.
+    public var contentsBase64: String?
 
     /// Creates a step; prefer the static constructors.
     public init(
@@ -92,6 +95,21 @@ public struct FileStep: Sendable, Equatable, Codable {
             afterHash: ContentHash.of(contents), contents: contents, previousContents: previous)
     }
 
+    /// Creates the file `path` (which must not exist) with exactly `bytes`: as text when they are
+    /// UTF-8, else as base64 in the journal.
+    public static func create(_ path: String, bytes: [UInt8]) -> FileStep {
+        if let text = String(validating: bytes, as: UTF8.self) { return .write(path, contents: text, previous: nil) }
+        var step = FileStep(kind: .write, path: path, afterHash: ContentHash.of(bytes))
+        step.contentsBase64 = Base64.encode(bytes)
+        return step
+    }
+
+    /// The bytes a `write` step writes.
+    public var writtenBytes: [UInt8] {
+        if let contentsBase64, let bytes = Base64.decode(contentsBase64) { return bytes }
+        return Array((contents ?? "").utf8)
+    }
+
     /// Renames `path` to `to`.
     public static func move(_ path: String, to target: String) -> FileStep {
         FileStep(kind: .move, path: path, to: target)
@@ -125,6 +143,10 @@ public struct FileStep: Sendable, Equatable, Codable {
             step.wholeFile = wholeFile?.swapped
             return step
         case .write:
+            if contentsBase64 != nil, previousContents == nil {
+                let bytes = writtenBytes
+                return .delete(path, hash: ContentHash.of(bytes), size: Int64(bytes.count))
+            }
             guard let contents else { return nil }
             if let previousContents { return .write(path, contents: previousContents, previous: contents) }
             return .delete(path, hash: ContentHash.of(contents), size: Int64(contents.utf8.count))

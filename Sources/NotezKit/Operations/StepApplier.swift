@@ -150,7 +150,7 @@ public struct StepApplier: Sendable {
     private func applyWrite(_ step: FileStep) throws(NotezError) -> Outcome {
         let current = try files.read(step.path)
         if let current, let after = step.afterHash, ContentHash.of(current.bytes) == after { return .alreadyDone }
-        let bytes = Array((step.contents ?? "").utf8)
+        let bytes = step.writtenBytes
         if let before = step.before {
             guard let current else { return .skipped("the file no longer exists; not recreated") }
             guard before.matches(current.bytes) else { return .skipped("changed since the plan; not replaced") }

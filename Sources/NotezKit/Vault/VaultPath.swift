@@ -87,7 +87,11 @@ public enum VaultPath {
                 throw .invalidName(relative, reason: "'..', '.' and empty components are not allowed in vault paths")
             }
             if component.utf8.count > 255 { throw .invalidName(relative, reason: "a name longer than 255 bytes") }
-            let allowedHidden = position == 0 ? component == ".notez" : inState && position == components.count - 1
+            // `.gitattributes` at the root: where `notez sync --setup` installs the merge driver.
+            let allowedHidden =
+                position == 0
+                ? component == ".notez" || (component == ".gitattributes" && components.count == 1)
+                : inState && position == components.count - 1
             if component.hasPrefix("."), !allowedHidden {
                 throw .refused("'\(relative)' is inside a hidden folder or is a hidden file; notez writes only notes and .notez/")
             }

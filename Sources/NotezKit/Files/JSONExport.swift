@@ -1,0 +1,112 @@
+/// The `json` export: one document with every exported note's metadata, front matter as JSON,
+/// and its exact bytes (front matter text + body, or base64), plus folders and tags.
+///
+/// The schema is documented in docs/export-and-sync.md; `version` changes only when a key
+/// changes meaning or goes away (keys may be added).
+public enum JSONExport {
+    /// The value of the document's `format` key.
+    public static let format = "notez-export"
+    /// The schema version written (and the highest one `notez import` reads).
+    public static let version = 1
+
+    /// The document and the notes left out (with the reason): symlinked notes (their bytes may
+    /// come from outside the vault) and files that could not be read whole.
+    public static func document(notes: [Note], index: VaultIndex, query: String?, now: Double) -> (ExportValue, [FileIssue]) {
+        let files = DiskVaultFiles(root: index.root)
+        var entries: [ExportValue] = []
+        var issues: [FileIssue] = []
+        for note in notes {
+            if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
+                issues.append(FileIssue(path: note.path, reason: "symlinked note; not exported"))
+                continue
+            }
+            do {
+                guard let contents = try files.read(note.path) else {
+                    issues.append(FileIssue(path: note.path, reason: "the file no longer exists"))
+                    continue
+                }
+                entries.append(entry(note, bytes: contents.bytes, index: index))
+            } catch {
+                issues.append(FileIssue(path: note.path, reason: error.description, failed: true))
+            }
+        }
+        let document = ExportValue.object([
+            .init("format", .string(format)),
+            .init("version", .number(String(version))),
+            .init("exported", .string(NoteDate.iso8601(now))),
+            .init("query", query.map(ExportValue.string) ?? .null),
+            .init("notes", .array(entries)),
+            .init("folders", .array(index.folderTree.children.map(folder))),
+            .init("tags", .array(index.tags.map(tag))),
+        ])
+        return (document, issues)
+    }
+
+    /// One note: the `--json` note keys (without the snippet), then `frontMatter` (the YAML as
+    /// JSON, or null), `frontMatterError`, `frontMatterText` and `body` (together exactly the
+    /// file, when it is UTF-8), and `contentBase64` (the whole file, only when it is not UTF-8).
+    static func entry(_ note: Note, bytes: [UInt8], index: VaultIndex) -> ExportValue {
+        var prefixEnd = 0
+        var frontMatter = ExportValue.null
+        var frontMatterError = ExportValue.null
+        switch FrontMatterBlock.scan(bytes) {
+        case .block(let block):
+            prefixEnd = block.bodyStart
+            switch YAMLValue.parse(Array(bytes[block.yaml])) {
+            case .success(let value):
+                if let duplicate = FrontMatterJSON.duplicateKey(value) {
+                    frontMatterError = .string("duplicate key '\(duplicate)'")
+                } else {
+                    frontMatter = FrontMatterJSON.value(value)
+                }
+            case .failure(let error):
+                frontMatterError = .string("line \(error.line), column \(error.column): \(error.message)")
+            }
+        case .none(let bodyStart):
+            prefixEnd = bodyStart
+        case .unterminated:
+            frontMatterError = .string("front matter without a closing line")
+        case .tooLarge:
+            frontMatterError = .string("front matter larger than 1 MiB")
+        }
+        let prefix = String(validating: bytes[..<prefixEnd], as: UTF8.self)
+        let body = String(validating: bytes[prefixEnd...], as: UTF8.self)
+        let text = prefix != nil && body != nil
+        let tags = zip(note.tags, note.tagKeys).map { tag, key in index.displayName(of: key) ?? tag }
+        return .object([
+            .init("path", .string(note.path)),
+            .init("title", .string(note.title)),
+            .init("folder", .string(note.folder)),
+            .init("tags", .array(tags.map(ExportValue.string))),
+            .init("pinned", .bool(note.pinned)),
+            .init("created", .string(NoteDate.iso8601(note.created))),
+            .init("modified", .string(NoteDate.iso8601(note.modified))),
+            .init("frontMatter", frontMatter),
+            .init("frontMatterError", frontMatterError),
+            .init("frontMatterText", text ? .string(prefix!) : .null),
+            .init("body", text ? .string(body!) : .null),
+            .init("contentBase64", text ? .null : .string(Base64.encode(bytes))),
+        ])
+    }
+
+    /// `{"name", "path", "count", "direct", "color", "children"}`, as in `overview --json`.
+    static func folder(_ node: FolderNode) -> ExportValue {
+        .object([
+            .init("name", .string(node.name)),
+            .init("path", .string(node.path)),
+            .init("count", .number(String(node.count))),
+            .init("direct", .number(String(node.direct))),
+            .init("color", node.color.map { .string($0.text) } ?? .null),
+            .init("children", .array(node.children.map(folder))),
+        ])
+    }
+
+    /// `{"name", "count", "color"}`, as in `tag list --json`.
+    static func tag(_ tag: TagSummary) -> ExportValue {
+        .object([
+            .init("name", .string(tag.name)),
+            .init("count", .number(String(tag.count))),
+            .init("color", tag.color.map { .string($0.text) } ?? .null),
+        ])
+    }
+}

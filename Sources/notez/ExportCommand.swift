@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import NotezKit
+
+/// `notez export [QUERY] --format json|markdown --out PATH`: the matched notes (all by default),
+/// written outside the vault; never replaces anything, never writes into the vault.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export notes (all, or those a query matches) as one JSON document or a folder of Markdown files.",
+        discussion: """
+            json: one document (schema in docs/export-and-sync.md) with each note's metadata, front matter
+            as JSON and exact bytes; 'notez import' restores it. markdown: a new folder with the notes at
+            their vault paths. html: a static site (overview, folder, tag and note pages; no JavaScript).
+            pdf: the html pages printed by headless Chromium. --out must not exist and must be outside the
+            vault; json without --out (or with --out -) goes to stdout.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, markdown, html, pdf
+    }
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A query (as for 'notez search'); default: every note.", valueName: "query"))
+    var query: [String] = []
+
+    @Option(name: .long, help: "json, markdown (a folder of the notes), html (a static site) or pdf (through headless Chromium).")
+    var format: Format = .json
+
+    @Option(name: .long, help: ArgumentHelp("The new file (json) or folder (markdown) to write; '-' is stdout for json.", valueName: "path"))
+    var out: String?
+
+    @OptionGroup var vault: VaultOptions
+
+    func validate() throws {
+        if let option = query.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+            throw ValidationError("unknown option '\(option)'")
+        }
+        if format != .json, out == nil || out == "-" { throw ValidationError("--format \(format.rawValue) needs --out PATH") }
+    }
+
+    func run() throws {
+        let text = query.joined(separator: " ")
+        let node = text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try QueryArgument.parse(text)
+        let index = try vault.loadIndex()
+        let notes = (node.map { QueryEvaluator(index: index).notes(matching: $0) } ?? index.notes)
+            .sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+        let destination = try out.flatMap { $0 == "-" ? nil : try ExportDestination(path: $0, vaultRoot: index.root) }
+        var issues: [FileIssue]
+        var count: Int
+        switch format {
+        case .json:
+            let (document, skipped) = JSONExport.document(
+                notes: notes, index: index, query: node.map(QuerySerializer.serialize), now: PlanExecution.now)
+            issues = skipped
+            count = notes.count - skipped.count
+            let json = document.text()
+            if let destination {
+                try destination.writeFile(Array(json.utf8))
+            } else {
+                Terminal.line(String(json.dropLast()))
+            }
+        case .markdown:
+            guard let destination else { throw CLIExit(code: CLIExit.usage, message: "--format markdown needs --out FOLDER") }
+            let result = try MarkdownExport.write(notes: notes, index: index, to: destination)
+            issues = result.issues
+            count = result.written.count
+        case .html, .pdf:
+            guard let destination else { throw CLIExit(code: CLIExit.usage, message: "--format \(format.rawValue) needs --out PATH") }
+            // Checked before the pages are built: a missing browser is said at once.
+            if format == .pdf, PDFPrinter.browser() == nil { throw CLIExit(code: CLIExit.io, message: PDFPrinter.missing) }
+            let site = HTMLExport(notes: notes, index: index, now: PlanExecution.now)
+            issues = site.issues
+            count = notes.count - site.issues.filter { $0.reason.hasPrefix("symlinked") || $0.failed == true }.count
+            if format == .html {
+                try site.write(to: destination)
+            } else {
+                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("notez-pdf-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+                defer { try? FileManager.default.removeItem(at: scratch) }
+                try destination.writeFile(try PDFPrinter.print(site: site, scratch: scratch, vaultRoot: index.root))
+            }
+        }
+        for issue in issues { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
+        if let destination {
+            Terminal.notice(TerminalText.safe("exported \(count) note\(count == 1 ? "" : "s") to \(destination.path)"))
+        }
+        if !issues.isEmpty {
+            throw CLIExit(code: CLIExit.io, message: "\(issues.count) note\(issues.count == 1 ? " was" : "s were") not exported (see above)")
+        }
+    }
+}
