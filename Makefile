@@ -18,6 +18,15 @@ setup:
 	    echo "notez needs libyaml (pkg-config name yaml-0.1): install libyaml-dev or libyaml"; exit 1; \
 	  fi; \
 	fi
+	@# Markdown to HTML (the web UI, export): GitHub's cmark-gfm with its extensions library.
+	@pkg-config --exists libcmark-gfm 2>/dev/null || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing libcmark-gfm-dev and libcmark-gfm-extensions-dev with apt-get..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-gfm-dev libcmark-gfm-extensions-dev; \
+	  else \
+	    echo "notez needs cmark-gfm (pkg-config name libcmark-gfm): install libcmark-gfm-dev or cmark-gfm"; exit 1; \
+	  fi; \
+	}
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
 	@# The YAML round-trip test reads notez's output with PyYAML too; it fails when PyYAML is missing.
 	@python3 -c 'import yaml' >/dev/null 2>&1 || { \

@@ -18,7 +18,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "NotezKit", dependencies: ["CYAML"]),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        .target(name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM"]),
         .executableTarget(
             name: "notez",
             dependencies: [
