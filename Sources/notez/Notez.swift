@@ -17,6 +17,7 @@ struct Notez: ParsableCommand {
             SearchCommand.self, TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
             NewCommand.self, EditCommand.self, PinCommand.self, UnpinCommand.self, MvCommand.self, RmCommand.self,
             TrashGroup.self, WatchCommand.self, UndoCommand.self, HistoryCommand.self, RecoverCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )
