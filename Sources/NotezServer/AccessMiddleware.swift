@@ -44,20 +44,22 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                     name: settings.cookieName(port: boundPort), value: settings.token, path: "/", httpOnly: true,
                     sameSite: .strict))
         case .reject(let status, let reason):
-            response = Page.errorResponse(status: HTTPResponse.Status(code: status), message: reason)
+            response = Page.errorResponse(status: status == 401 ? .unauthorized : .forbidden, message: reason)
         }
         AccessMiddleware.addSecurityHeaders(&response.headers)
         return response
     }
 
-    /// Own scripts and styles only, no framing, no referrer, no sniffing, no caching of vault pages.
+    /// Own scripts and styles only, no framing, no referrer to other sites, no sniffing, no caching of vault pages.
     static func addSecurityHeaders(_ headers: inout HTTPFields) {
         headers[HTTPField.Name("Content-Security-Policy")!] =
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
             + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        // Not `no-referrer`: with it browsers send `Origin: null` on a same-origin POST, which the
+        // CSRF check must refuse. `same-origin` still sends nothing to other sites.
+        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
         headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
         if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }

@@ -48,6 +48,7 @@ enum Assets {
         pre{overflow:auto;background:var(--chip);padding:8px;border-radius:6px}
         .markdown img{max-width:100%}
         .markdown table{border-collapse:collapse}.markdown td,.markdown th{border:1px solid var(--line);padding:4px 8px}
+        #q{width:min(60ch,100%)}
         textarea{width:100%;font:14px/1.4 ui-monospace,monospace;background:var(--bg);color:var(--fg)}
         .empty-state{text-align:center;padding:32px}
         .chips-editor .join{font-weight:600;text-decoration:none}

@@ -51,6 +51,9 @@ struct LockedDownTests {
                 #expect(csp.contains("script-src 'self'"))
                 #expect(!csp.contains("unsafe-inline"))
                 #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+                // `no-referrer` would make browsers send `Origin: null` on the page's own POSTs.
+                #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
+                #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
                 #expect(!response.text.contains("<script>"))
                 #expect(!response.text.contains(" style=\""))
             }
