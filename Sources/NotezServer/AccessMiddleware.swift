@@ -15,20 +15,25 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         var request = request
         var hosts: [String] = request.head.authority.map { [$0] } ?? []
         hosts += request.headers[values: AccessMiddleware.hostHeader]
-        var csrf = request.headers[AccessMiddleware.csrfHeader]
         let method = request.method.rawValue
-        if !AccessGuard.safeMethods.contains(method), csrf == nil,
-            request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true
-        {
-            let buffer = try await request.collectBody(upTo: WebServer.maxForm)
-            csrf = FormData(String(buffer: buffer))["csrf"]
-        }
         let boundPort = port.value
         let access = AccessGuard(settings: settings, port: boundPort)
-        let facts = AccessGuard.Facts(
+        var facts = AccessGuard.Facts(
             method: method, path: request.uri.path, query: request.uri.query, hosts: hosts,
             cookieToken: request.cookies[settings.cookieName(port: boundPort)]?.value,
-            authorization: request.headers[.authorization], origin: request.headers[.origin], csrf: csrf)
+            authorization: request.headers[.authorization], origin: request.headers[.origin],
+            csrf: request.headers[AccessMiddleware.csrfHeader])
+        // A form's CSRF token is in its body: read it only for a request that passes every other rule.
+        if !AccessGuard.safeMethods.contains(method), facts.csrf == nil,
+            request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true
+        {
+            var others = facts
+            others.csrf = settings.csrfToken
+            if case .allow = access.decide(others) {
+                let buffer = try await request.collectBody(upTo: WebServer.maxForm)
+                facts.csrf = FormData(String(buffer: buffer))["csrf"]
+            }
+        }
         var response: Response
         switch access.decide(facts) {
         case .allow:

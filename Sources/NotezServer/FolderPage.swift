@@ -12,7 +12,7 @@ enum FolderPage {
         html += "<h1 class=\"folder\(HTML.colorClass(node.color))\">\(HTML.escape(path.isEmpty ? "Unsorted Notes" : node.name))</h1>"
         html += "<p class=\"counts\">\(node.count) notes (\(notes.count) here)</p>"
         if !node.children.isEmpty {
-            html += "<section aria-labelledby=\"h-sub\"><h2 id=\"h-sub\">Folders</h2>" + MainPage.folderTree(node.children) + "</section>"
+            html += "<section aria-labelledby=\"h-sub\"><h2 id=\"h-sub\">Folders</h2>" + MainPage.folderTree(node.children, depth: node.descendants.count > Page.folderSelectLimit ? 2 : Int.max) + "</section>"
         }
         html += "<section aria-labelledby=\"h-notes\"><h2 id=\"h-notes\">Notes</h2>"
         let start = min((page - 1) * pageSize, notes.count)

@@ -21,31 +21,45 @@ enum MainPage {
             html += "<p><a href=\"\(HTML.href("/folder", [("path", "")]))\">All \(unsorted.count) unsorted notes</a></p>"
         }
         html += "</section>\n<section aria-labelledby=\"h-folders\"><h2 id=\"h-folders\">Folders</h2>"
-        html += folderTree(index.folderTree.children)
+        // A large tree shows two levels here; the folder pages show the rest.
+        let depth = index.folderTree.descendants.count > Page.folderSelectLimit ? 2 : Int.max
+        html += folderTree(index.folderTree.children, depth: depth)
         html += newFolderForm(frame: frame, parent: "")
         html += "</section>\n<section aria-labelledby=\"h-tags\"><h2 id=\"h-tags\">Tags</h2>"
         if index.tags.isEmpty { html += "<p class=\"empty\">No tags.</p>" }
-        html += "<ul class=\"tags\">"
-        for tag in index.tags where tag.count > 0 || tag.registered {
-            let query = QuerySerializer.serialize(.tag(tag.name))
-            html += "<li><a class=\"chip\(HTML.colorClass(tag.color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTML.escape(tag.name))</a>"
-            html += " <span class=\"count\">\(tag.count)</span> <a class=\"small\" href=\"\(HTML.href("/tag", [("name", tag.name)]))\">manage</a></li>"
+        let shown = Page.topTags(index, limit: tagLimit)
+        if shown.count < index.tags.count {
+            html += "<p class=\"small\">The \(shown.count) most used of <a href=\"/tags\">\(index.tags.count) tags</a>.</p>"
         }
-        html += "</ul></section>\n"
+        html += tagList(shown) + "</section>\n"
         html += "<section aria-labelledby=\"h-trash\"><h2 id=\"h-trash\"><a href=\"/trash\">Trash</a> <span class=\"count\" id=\"count-trash\">\(index.trashCount)</span></h2></section>\n</div>"
         return html
     }
 
+    /// Tags shown on the main page before "all tags".
+    static let tagLimit = 100
+
+    /// Tags as chips with counts and a link to each tag's page.
+    static func tagList(_ tags: [TagSummary]) -> String {
+        var html = "<ul class=\"tags\">"
+        for tag in tags where tag.count > 0 || tag.registered {
+            let query = QuerySerializer.serialize(.tag(tag.name))
+            html += "<li><a class=\"chip\(HTML.colorClass(tag.color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTML.escape(tag.name))</a>"
+            html += " <span class=\"count\">\(tag.count)</span> <a class=\"small\" href=\"\(HTML.href("/tag", [("name", tag.name)]))\">manage</a></li>"
+        }
+        return html + "</ul>"
+    }
+
     /// Nested, collapsible (`<details>`, no script needed) folders with recursive counts and colors.
-    static func folderTree(_ nodes: [FolderNode]) -> String {
+    static func folderTree(_ nodes: [FolderNode], depth: Int = Int.max) -> String {
         if nodes.isEmpty { return "<p class=\"empty\">No folders.</p>" }
         var html = "<ul class=\"tree\">"
         for node in nodes {
             let link = "<a class=\"folder\(HTML.colorClass(node.color))\" href=\"\(HTML.href("/folder", [("path", node.path)]))\">\(HTML.escape(node.name))</a> <span class=\"count\">\(node.count)</span>"
-            if node.children.isEmpty {
+            if node.children.isEmpty || depth <= 1 {
                 html += "<li>" + link + "</li>"
             } else {
-                html += "<li><details open><summary>" + link + "</summary>" + folderTree(node.children) + "</details></li>"
+                html += "<li><details open><summary>" + link + "</summary>" + folderTree(node.children, depth: depth - 1) + "</details></li>"
             }
         }
         return html + "</ul>"

@@ -64,23 +64,42 @@ enum Page {
             \(csrfField(frame.csrf))
             <label>Title <input name="title" required maxlength="200"></label>
             <label>Body <textarea name="body" rows="4"></textarea></label>
-            <label>Folder <select name="folder">\(folderOptions(frame.index, selected: frame.folder))</select></label>
+            <label>Folder \(folderPicker(frame.index, selected: frame.folder, id: "capture-folder"))</label>
             <label>Tags <input name="tags" list="all-tags" placeholder="comma separated" autocomplete="off"></label>
             <datalist id="all-tags">
             """
-        for tag in frame.index.tags { html += "<option value=\"\(HTML.escape(tag.name))\">" }
+        // Auto-complete offers the most used tags: a vault may have tens of thousands.
+        for tag in topTags(frame.index) { html += "<option value=\"\(HTML.escape(tag.name))\">" }
         html += "</datalist>\n<button type=\"submit\">Create</button>\n</form></details>"
         return html
     }
 
-    /// `<option>`s of every folder, "None (Unsorted)" first.
-    static func folderOptions(_ index: VaultIndex, selected: String) -> String {
-        var html = "<option value=\"\"\(selected.isEmpty ? " selected" : "")>None (Unsorted)</option>"
-        for node in index.folderTree.descendants {
+    /// The most used tags, at most `limit`, by count.
+    static func topTags(_ index: VaultIndex, limit: Int = 200) -> [TagSummary] {
+        index.tags.count <= limit ? index.tags : Array(index.tags.sorted { $0.count > $1.count }.prefix(limit))
+    }
+
+    /// The most folders a `<select>` lists; a larger vault gets a text field with suggestions.
+    static let folderSelectLimit = 300
+
+    /// A folder picker named `folder`: a `<select>` with "None (Unsorted)" first, or for a vault with
+    /// more folders than a list can show, a text field (empty is Unsorted) that suggests the largest.
+    static func folderPicker(_ index: VaultIndex, selected: String, id: String) -> String {
+        let folders = index.folderTree.descendants
+        if folders.count > folderSelectLimit {
+            var html = "<input name=\"folder\" list=\"\(id)\" value=\"\(HTML.escape(selected))\" placeholder=\"None (Unsorted)\" autocomplete=\"off\">"
+            html += "<datalist id=\"\(id)\">"
+            for node in folders.sorted(by: { $0.count > $1.count }).prefix(folderSelectLimit) {
+                html += "<option value=\"\(HTML.escape(node.path))\">"
+            }
+            return html + "</datalist>"
+        }
+        var html = "<select name=\"folder\"><option value=\"\"\(selected.isEmpty ? " selected" : "")>None (Unsorted)</option>"
+        for node in folders {
             let mark = node.path == selected ? " selected" : ""
             html += "<option value=\"\(HTML.escape(node.path))\"\(mark)>\(HTML.escape(node.path))</option>"
         }
-        return html
+        return html + "</select>"
     }
 
     /// The hidden CSRF field of every form that changes something.

@@ -66,6 +66,17 @@ extension WebServer {
             let frame = self.frame(request, index: index)
             return Page.response(Page.document(title: "#" + summary.name, frame: frame, main: ListPages.tag(summary, frame: frame)))
         }
+        router.get("/tags") { request, _ in
+            let index = self.vault.snapshot()
+            let frame = self.frame(request, index: index)
+            let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
+            let size = 200
+            let start = min((page - 1) * size, index.tags.count)
+            var main = "<h1>Tags <span class=\"count\">\(index.tags.count)</span></h1>"
+            main += MainPage.tagList(Array(index.tags[start..<min(start + size, index.tags.count)]))
+            main += Page.pager(total: index.tags.count, page: page, pageSize: size) { HTML.href("/tags", [("page", String($0))]) }
+            return Page.response(Page.document(title: "Tags", frame: frame, main: main))
+        }
         router.get("/trash") { request, _ in
             let index = self.vault.snapshot()
             let frame = self.frame(request, index: index)
