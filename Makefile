@@ -5,7 +5,7 @@ VAULT := ExampleVault
 NOTEZ := .build/debug/notez
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo bench install uninstall man completions clean format lint fuzz
+.PHONY: setup build test demo bench install uninstall man completions clean format lint fuzz screenshots
 
 setup:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
@@ -25,6 +25,15 @@ setup:
 	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-gfm-dev libcmark-gfm-extensions-dev; \
 	  else \
 	    echo "notez needs cmark-gfm (pkg-config name libcmark-gfm): install libcmark-gfm-dev or cmark-gfm"; exit 1; \
+	  fi; \
+	}
+	@# The web UI's browser tests drive Debian's Chromium through chromedriver (26 packages without recommends).
+	@command -v chromedriver >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing chromium and chromium-driver with apt-get (for the browser tests)..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends chromium chromium-driver; \
+	  else \
+	    echo "The browser tests need chromium and chromedriver"; \
 	  fi; \
 	}
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
@@ -141,3 +150,9 @@ format:
 
 lint:
 	$(SWIFT) format lint --recursive Sources Tests Package.swift
+
+# Screenshots of the web UI for docs/ (main page, a note, the search chips), taken by headless
+# Chromium from a temporary copy of ExampleVault; the browser test suite does the driving.
+screenshots: setup
+	$(SWIFT) build --build-tests
+	NOTEZ_SCREENSHOTS=$(CURDIR)/docs/images $(SWIFT) test --skip-build --filter BrowserTests

@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "notez",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "notez", targets: ["notez"]),
         .library(name: "NotezKit", targets: ["NotezKit"]),
@@ -14,6 +14,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        // The web UI (`notez serve`) only: SwiftNIO's HTTP server with service lifecycle.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -27,10 +32,22 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         .target(name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM"]),
+        // The web UI: Hummingbird lives here only, so no other command initializes any of it.
+        .target(
+            name: "NotezServer",
+            dependencies: [
+                "NotezKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "notez",
             dependencies: [
                 "NotezKit",
+                "NotezServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +80,16 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .testTarget(name: "NotezFuzzTests", dependencies: ["NotezFuzz"]),
+        // Real-browser tests: drive the built `notez serve` with Chromium through chromedriver.
+        .testTarget(name: "NotezBrowserTests"),
+        .testTarget(
+            name: "NotezServerTests",
+            dependencies: [
+                "NotezServer", "NotezKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,7 @@ struct Notez: ParsableCommand {
             LinksCommand.self, BacklinksCommand.self,
             TemplateGroup.self, SetCommand.self, TodayCommand.self, DailyCommand.self, SuggestCommand.self, QueueGroup.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self, MergeDriverCommand.self, OrderCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

@@ -20,8 +20,10 @@ public enum MarkdownHTML {
 
     /// Renders the body of `bytes` (a whole note file): the front matter, when there is a complete
     /// block, is left out; invalid UTF-8 is replaced by U+FFFD.
-    public static func render(note bytes: [UInt8]) -> String {
-        render(markdown: Array(bytes[bodyStart(of: bytes)...]))
+    /// `rewriteURL`, when given, may replace each link and image target (a front end maps relative
+    /// targets to its own file URLs); the safe-mode filtering applies to what it returns.
+    public static func render(note bytes: [UInt8], rewriteURL: ((String) -> String?)? = nil) -> String {
+        render(markdown: Array(bytes[bodyStart(of: bytes)...]), rewriteURL: rewriteURL)
     }
 
     /// Renders Markdown text (no front matter handling) to an HTML fragment.
@@ -39,7 +41,7 @@ public enum MarkdownHTML {
         }
     }
 
-    private static func render(markdown input: [UInt8]) -> String {
+    private static func render(markdown input: [UInt8], rewriteURL: ((String) -> String?)? = nil) -> String {
         _ = registered
         let bytes = input.count > maxBytes ? Array(input[..<maxBytes]) : input
         // CMARK_OPT_DEFAULT is safe mode in this cmark-gfm; VALIDATE_UTF8 replaces bad bytes.
@@ -60,10 +62,24 @@ public enum MarkdownHTML {
         }
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
+        if let rewriteURL { rewrite(document, rewriteURL) }
         guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }
         defer { free(html) }
         return String(cString: html)
+    }
+
+    private static func rewrite(_ document: OpaquePointer, _ rewriteURL: (String) -> String?) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
+            if let replacement = rewriteURL(String(cString: url)) { cmark_node_set_url(node, replacement) }
+        }
     }
 }

@@ -92,4 +92,14 @@ struct MarkdownHTMLTests {
         let html = MarkdownHTML.render(markdown: body)
         #expect(html.utf8.count < MarkdownHTML.maxBytes + 100)
     }
+
+    @Test func linkTargetsCanBeRewrittenAndStaySafe() {
+        let note = Array("![a](pic.png) [b](Other.md) [c](javascript:alert(1))\n".utf8)
+        let html = MarkdownHTML.render(note: note) { url in
+            url.hasPrefix("javascript") ? "javascript:still(1)" : "/file?path=" + url
+        }
+        #expect(html.contains("<img src=\"/file?path=pic.png\" alt=\"a\" />"))
+        #expect(html.contains("<a href=\"/file?path=Other.md\">b</a>"))
+        #expect(html.contains("<a href=\"\">c</a>"))
+    }
 }

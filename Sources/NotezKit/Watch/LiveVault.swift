@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one live view of a vault that a long-running front end shares: a `Watcher`'s index, an
+/// immutable `VaultIndex` snapshot rebuilt only when something changed, and listeners told of
+/// every batch of changes (the web UI's live stream; the warm CLI path can read the same object).
+public final class LiveVault: @unchecked Sendable {
+    /// The absolute vault root.
+    public let root: String
+    private let watcher: Watcher
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var live: LiveIndex
+    private var generation = 0
+    private var cached: (key: SnapshotKey, index: VaultIndex)?
+    private var listeners: [Int: @Sendable (WatchReport) -> Void] = [:]
+    private var nextListener = 0
+
+    /// What a snapshot depends on besides the notes: notez's own state files, which the watcher ignores.
+    private struct SnapshotKey: Equatable {
+        var generation: Int
+        var stamps: [Int64]
+    }
+
+    /// Creates the live view of the vault at `root`; nothing is read until `start`.
+    public init(root: String, config: VaultConfig, source: FileEventSource? = nil, settings: Watcher.Settings = Watcher.Settings()) {
+        self.root = root
+        watcher = Watcher(root: root, config: config, source: source, settings: settings)
+        live = LiveIndex(root: root, config: config)
+    }
+
+    /// Scans the vault and starts following it.
+    public func start() throws(NotezError) {
+        let initial = try watcher.start { [weak self] report in self?.receive(report) }
+        lock.withLock {
+            live = initial
+            generation += 1
+        }
+    }
+
+    /// Stops following the vault.
+    public func stop() { watcher.stop() }
+
+    /// The number of batches seen so far (it changes whenever a note or folder changed).
+    public var currentGeneration: Int { lock.withLock { generation } }
+
+    /// The current notes as a `VaultIndex` with the tag registry, folder colors and trash count read
+    /// from disk; cached until a note, a folder or one of those files changes.
+    public func snapshot() -> VaultIndex {
+        let stamps = stateStamps()
+        let (key, current, hit) = lock.withLock { () -> (SnapshotKey, LiveIndex, VaultIndex?) in
+            let key = SnapshotKey(generation: generation, stamps: stamps)
+            return (key, live, cached?.key == key ? cached?.index : nil)
+        }
+        if let hit { return hit }
+        // Bad state files degrade to defaults, as in IndexBuilder; the index reports no problem here.
+        let registry = (try? TagRegistry.load(root: root)) ?? TagRegistry()
+        let colors = (try? FolderColors.load(root: root)) ?? FolderColors()
+        let trashCount = TrashStore(root: root).items().count
+        let index = current.snapshot(registry: registry, folderColors: colors, trashCount: trashCount)
+        lock.withLock {
+            if key.generation == generation { cached = (key, index) }
+        }
+        return index
+    }
+
+    /// Calls `listener` (on the watcher's thread) after every batch of changes; returns its id.
+    @discardableResult
+    public func addListener(_ listener: @escaping @Sendable (WatchReport) -> Void) -> Int {
+        lock.withLock {
+            nextListener += 1
+            listeners[nextListener] = listener
+            return nextListener
+        }
+    }
+
+    /// Stops calling the listener with this id.
+    public func removeListener(_ id: Int) {
+        _ = lock.withLock { listeners.removeValue(forKey: id) }
+    }
+
+    private func receive(_ report: WatchReport) {
+        let targets = lock.withLock { () -> [@Sendable (WatchReport) -> Void] in
+            live = report.index
+            generation += 1
+            return Array(listeners.values)
+        }
+        for listener in targets { listener(report) }
+    }
+
+    /// Modification times and sizes of the registry, the folder colors and the trash folder (0 when missing).
+    private func stateStamps() -> [Int64] {
+        [".notez/tags.yaml", ".notez/folders.yaml", TrashPlanner.folder].flatMap { relative -> [Int64] in
+            var info = stat()
+            guard lstat(root + "/" + relative, &info) == 0 else { return [0, 0] }
+            return [Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), Int64(info.st_size)]
+        }
+    }
+}

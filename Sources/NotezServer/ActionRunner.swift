@@ -1,0 +1,73 @@
+import Foundation
+import NotezKit
+
+/// Runs an organizing action the way a changing CLI command does: the vault lock, interrupted
+/// operations finished first, a fresh index, the library's planner, then `OperationRunner` with
+/// the journal (so `notez undo` and the page's Undo button reverse it).
+final class ActionRunner: @unchecked Sendable {
+    let root: String
+    /// One action at a time in this process; the vault lock keeps other processes out.
+    private let serial = NSLock()
+
+    init(root: String) { self.root = root }
+
+    /// What an action did.
+    struct Outcome: Sendable {
+        var plan: Plan
+        var result: OperationRunner.Result?
+        /// Lines for the page: what changed, the planner's messages, files left alone.
+        var lines: [String]
+        var isError: Bool
+    }
+
+    /// The current time; `NOTEZ_NOW` (seconds since 1970) fixes it for tests, as in the CLI.
+    static var now: Double {
+        if let text = ProcessInfo.processInfo.environment["NOTEZ_NOW"], let value = Double(text) { return value }
+        return Date().timeIntervalSince1970
+    }
+
+    /// Plans with `planner` under the lock and, unless `apply` is false (a preview), runs the plan.
+    func run(apply: Bool = true, _ planner: (VaultIndex, DiskVaultFiles) throws(NotezError) -> Plan) throws(NotezError) -> Outcome {
+        serial.lock()
+        defer { serial.unlock() }
+        let writer = try AtomicWriter(root: root)
+        // As VaultOptions.openForChange: without .notez/ the runner takes the lock when it creates it.
+        var held: VaultLock?
+        if apply, writer.directory.kind(".notez") != nil { held = try VaultLock.acquire(writer, wait: 5) }
+        defer { withExtendedLifetime(held) {} }
+        if apply {
+            let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
+            _ = try? Startup.run(
+                root: root, config: config, now: ActionRunner.now,
+                counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
+        }
+        let index = try IndexBuilder.build(root: root)
+        let plan = try planner(index, DiskVaultFiles(root: root))
+        guard apply else { return Outcome(plan: plan, result: nil, lines: plan.messages, isError: false) }
+        let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
+            .run(plan, now: ActionRunner.now)
+        return Outcome(plan: plan, result: result, lines: ActionRunner.summary(plan, result), isError: !result.issues.isEmpty)
+    }
+
+    /// The same words as the CLI's summary lines.
+    static func summary(_ plan: Plan, _ result: OperationRunner.Result) -> [String] {
+        let failed = Set(result.issues.map(\.path))
+        var lines: [String] = []
+        for step in plan.steps where !failed.contains(step.path) && !step.path.hasPrefix(".notez/") {
+            switch step.kind {
+            case .edit: lines.append("updated \(step.path)")
+            case .write: lines.append(step.before == nil ? "created \(step.path)" : "updated \(step.path)")
+            case .move: lines.append("moved \(step.path) -> \(step.to ?? "")")
+            case .createFolder: lines.append("created folder \(step.path)")
+            case .removeFolder: lines.append("removed folder \(step.path)")
+            case .delete: lines.append("deleted \(step.path)")
+            }
+        }
+        if lines.isEmpty, !plan.steps.isEmpty { lines.append("done") }
+        if plan.steps.isEmpty, plan.messages.isEmpty, plan.skipped.isEmpty { lines.append("nothing to do") }
+        lines += plan.messages
+        for issue in result.issues { lines.append("\(issue.path): \(issue.reason) (not changed)") }
+        for path in result.replanned { lines.append("\(path) changed since it was read; the change was kept and the edit applied to it") }
+        return lines
+    }
+}

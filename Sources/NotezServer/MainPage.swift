@@ -1,0 +1,75 @@
+import NotezKit
+
+/// "Your notes": Pinned, Unsorted Notes, the folder tree with recursive counts, tags, Trash.
+enum MainPage {
+    /// Notes shown per list before "more".
+    static let listLimit = 50
+
+    static func html(frame: Page.Frame, now: Double) -> String {
+        let index = frame.index
+        let pinned = index.pinnedNotes
+        let unsorted = index.unsortedNotes
+        var html = "<h1>Your notes</h1>\n<p class=\"counts\"><span id=\"count-notes\">\(index.notes.count)</span> notes</p>\n"
+        html += "<div class=\"columns\">\n<section aria-labelledby=\"h-pinned\"><h2 id=\"h-pinned\">Pinned <span class=\"count\" id=\"count-pinned\">\(pinned.count)</span></h2>"
+        html += Page.noteList(pinned.prefix(listLimit), index: index, now: now, showFolder: true)
+        if pinned.count > listLimit {
+            html += "<p><a href=\"\(HTML.href("/search", [("q", "is:pinned")]))\">All \(pinned.count) pinned notes</a></p>"
+        }
+        html += "</section>\n<section aria-labelledby=\"h-unsorted\"><h2 id=\"h-unsorted\">Unsorted Notes <span class=\"count\" id=\"count-unsorted\">\(unsorted.count)</span></h2>"
+        html += Page.noteList(unsorted.prefix(listLimit), index: index, now: now, showFolder: false)
+        if unsorted.count > listLimit {
+            html += "<p><a href=\"\(HTML.href("/folder", [("path", "")]))\">All \(unsorted.count) unsorted notes</a></p>"
+        }
+        html += "</section>\n<section aria-labelledby=\"h-folders\"><h2 id=\"h-folders\">Folders</h2>"
+        // A large tree shows two levels here; the folder pages show the rest.
+        let depth = index.folderTree.descendants.count > Page.folderSelectLimit ? 2 : Int.max
+        html += folderTree(index.folderTree.children, depth: depth)
+        html += newFolderForm(frame: frame, parent: "")
+        html += "</section>\n<section aria-labelledby=\"h-tags\"><h2 id=\"h-tags\">Tags</h2>"
+        if index.tags.isEmpty { html += "<p class=\"empty\">No tags.</p>" }
+        let shown = Page.topTags(index, limit: tagLimit)
+        if shown.count < index.tags.count {
+            html += "<p class=\"small\">The \(shown.count) most used of <a href=\"/tags\">\(index.tags.count) tags</a>.</p>"
+        }
+        html += tagList(shown) + "</section>\n"
+        html += "<section aria-labelledby=\"h-trash\"><h2 id=\"h-trash\"><a href=\"/trash\">Trash</a> <span class=\"count\" id=\"count-trash\">\(index.trashCount)</span></h2></section>\n</div>"
+        return html
+    }
+
+    /// Tags shown on the main page before "all tags".
+    static let tagLimit = 100
+
+    /// Tags as chips with counts and a link to each tag's page.
+    static func tagList(_ tags: [TagSummary]) -> String {
+        var html = "<ul class=\"tags\">"
+        for tag in tags where tag.count > 0 || tag.registered {
+            let query = QuerySerializer.serialize(.tag(tag.name))
+            html += "<li><a class=\"chip\(HTML.colorClass(tag.color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTML.escape(tag.name))</a>"
+            html += " <span class=\"count\">\(tag.count)</span> <a class=\"small\" href=\"\(HTML.href("/tag", [("name", tag.name)]))\">manage</a></li>"
+        }
+        return html + "</ul>"
+    }
+
+    /// Nested, collapsible (`<details>`, no script needed) folders with recursive counts and colors.
+    static func folderTree(_ nodes: [FolderNode], depth: Int = Int.max) -> String {
+        if nodes.isEmpty { return "<p class=\"empty\">No folders.</p>" }
+        var html = "<ul class=\"tree\">"
+        for node in nodes {
+            let link = "<a class=\"folder\(HTML.colorClass(node.color))\" href=\"\(HTML.href("/folder", [("path", node.path)]))\">\(HTML.escape(node.name))</a> <span class=\"count\">\(node.count)</span>"
+            if node.children.isEmpty || depth <= 1 {
+                html += "<li>" + link + "</li>"
+            } else {
+                html += "<li><details open><summary>" + link + "</summary>" + folderTree(node.children, depth: depth - 1) + "</details></li>"
+            }
+        }
+        return html + "</ul>"
+    }
+
+    static func newFolderForm(frame: Page.Frame, parent: String) -> String {
+        """
+        <form class="inline" method="post" action="/actions/folder-create">\(Page.csrfField(frame.csrf))\
+        <input type="hidden" name="parent" value="\(HTML.escape(parent))">\
+        <label>New folder <input name="name" required maxlength="200"></label> <button type="submit">Create</button></form>
+        """
+    }
+}

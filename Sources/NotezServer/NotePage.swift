@@ -1,0 +1,97 @@
+import NotezKit
+
+/// A note: rendered Markdown, folder, tags as chips, pinned, dates, and its organizing actions;
+/// or its text in a textarea that refuses to overwrite a file changed on disk since it was loaded.
+enum NotePage {
+    /// The largest note shown or edited.
+    static let maxBytes = 16 << 20
+
+    static func html(note: Note, bytes: [UInt8], frame: Page.Frame, now: Double) -> String {
+        let index = frame.index
+        let csrf = frame.csrf
+        let path = note.path
+        var html = FolderPage.breadcrumbs(note.folder)
+        html += "<article class=\"note\" data-path=\"\(HTML.escape(path))\" data-hash=\"\(ContentHash.of(bytes))\">"
+        html += "<header><h1>\(HTML.escape(note.title))</h1><p class=\"meta\">"
+        html += note.folder.isEmpty ? "Unsorted" : "in <a href=\"\(HTML.href("/folder", [("path", note.folder)]))\">\(HTML.escape(note.folder))</a>"
+        if note.pinned { html += " <span class=\"pin\">Pinned</span>" }
+        html += " created <time datetime=\"\(NoteDate.iso8601(note.created))\">\(RelativeTime.text(note.created, now: now))</time>"
+        html += ", modified <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.text(note.modified, now: now))</time></p>"
+        html += "<ul class=\"chips\" aria-label=\"Tags\">"
+        for tag in note.tags {
+            html += "<li>" + Page.tagChip(tag, index: index)
+            html += Page.button("Remove", action: "/actions/tag-remove", fields: [("path", path), ("tag", tag)], csrf: csrf, className: "chip-remove")
+            html += "</li>"
+        }
+        html += "</ul>"
+        if let problem = note.problem { html += "<p class=\"problem\">\(HTML.escape(problem.message))</p>" }
+        let body = MarkdownHTML.render(note: bytes) { url in localURL(url, folder: note.folder) }
+        html += "</header>\n<div class=\"markdown\">" + body + "</div>\n</article>\n"
+        html += actions(note: note, frame: frame)
+        return html
+    }
+
+    /// A relative link or image target of a note, as this server's URL: notes open their page,
+    /// other files go through `/file` (which resolves and checks the path again). Anything with a
+    /// scheme, an absolute path or a fragment is left alone.
+    static func localURL(_ url: String, folder: String) -> String? {
+        if url.isEmpty || url.hasPrefix("#") || url.hasPrefix("/") || url.hasPrefix("?") { return nil }
+        let pathPart = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        if let colon = pathPart.firstIndex(of: ":"), !pathPart[..<colon].contains("/") { return nil }
+        var components = folder.split(separator: "/").map(String.init)
+        for component in FormData.decode(pathPart.replacingOccurrences(of: "+", with: "%2B")).split(separator: "/") {
+            if component == "." { continue }
+            if component == ".." {
+                if components.isEmpty { return nil }
+                components.removeLast()
+            } else {
+                components.append(String(component))
+            }
+        }
+        let path = components.joined(separator: "/")
+        let lower = path.lowercased()
+        let page = lower.hasSuffix(".md") || lower.hasSuffix(".markdown") ? "/note" : "/file"
+        return page + "?path=" + HTML.queryValue(path)
+    }
+
+    static func actions(note: Note, frame: Page.Frame) -> String {
+        let csrf = frame.csrf
+        let path = note.path
+        let hidden = "<input type=\"hidden\" name=\"path\" value=\"\(HTML.escape(path))\">"
+        var html = "<section class=\"actions\" aria-labelledby=\"h-actions\"><h2 id=\"h-actions\">Organize</h2>"
+        html += "<a class=\"button\" href=\"\(HTML.href("/edit", [("path", path)]))\" accesskey=\"e\">Edit</a> "
+        html += Page.button(note.pinned ? "Unpin" : "Pin", action: note.pinned ? "/actions/unpin" : "/actions/pin", fields: [("path", path)], csrf: csrf)
+        html += """
+            <form class="inline" method="post" action="/actions/move">\(Page.csrfField(csrf))\(hidden)\
+            <label>Move to \(Page.folderPicker(frame.index, selected: note.folder, id: "move-folder"))</label> \
+            <button type="submit">Move</button></form>
+            <form class="inline" method="post" action="/actions/tag-add">\(Page.csrfField(csrf))\(hidden)\
+            <label>Add tag <input name="tag" list="all-tags" required autocomplete="off"></label> <button type="submit">Add</button></form>
+            """
+        html += Page.button("Move to Trash", action: "/actions/trash", fields: [("path", path)], csrf: csrf)
+        return html + "</section>"
+    }
+
+    /// The editor. `text` is what the textarea holds (the file, or the user's text after a refusal);
+    /// `base` is the hash of the file version the edit started from.
+    static func editor(note: Note, text: String, base: String, conflict: String?, frame: Page.Frame) -> String {
+        var html = FolderPage.breadcrumbs(note.folder)
+        html += "<h1>Edit \(HTML.escape(note.title))</h1>"
+        if let conflict {
+            html += "<section class=\"flash error\" role=\"alert\"><p>The file changed on disk since it was loaded; "
+            html += "nothing was saved. What is on disk now differs from your text like this:</p>"
+            html += "<pre class=\"diff\">\(HTML.escape(conflict))</pre>"
+            html += "<p>Copy what you need, then <a href=\"\(HTML.href("/edit", [("path", note.path)]))\">start again from the file on disk</a>.</p></section>"
+        }
+        html += """
+            <form method="post" action="/actions/save" class="editor" data-path="\(HTML.escape(note.path))">\(Page.csrfField(frame.csrf))\
+            <input type="hidden" name="path" value="\(HTML.escape(note.path))">\
+            <input type="hidden" name="base" value="\(HTML.escape(base))">
+            <label for="text">Text (Markdown with front matter)</label>
+            <textarea id="text" name="text" rows="24" spellcheck="true">\n\(HTML.escape(text))</textarea>
+            <p><button type="submit">Save</button> <a href="\(HTML.href("/note", [("path", note.path)]))">Cancel</a></p>
+            </form>
+            """
+        return html
+    }
+}

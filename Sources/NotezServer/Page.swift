@@ -1,0 +1,192 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NotezKit
+
+/// The frame every page shares: head, navigation, quick capture, the live banner, and responses.
+enum Page {
+    /// What every page needs besides its own content.
+    struct Frame {
+        var csrf: String
+        var index: VaultIndex
+        var generation: Int
+        /// A message after an action, with the journal id its Undo button reverses.
+        var flash: Flash?
+        /// The folder capture proposes (the current folder's page).
+        var folder: String = ""
+    }
+
+    /// A message shown once after an action.
+    struct Flash: Sendable {
+        var lines: [String]
+        var journal: String?
+        var isError = false
+    }
+
+    /// A whole HTML document.
+    static func document(title: String, frame: Frame, main: String) -> String {
+        var html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <title>\(HTML.escape(title)) - notez</title>
+            <link rel="stylesheet" href="/assets/app.css">
+            <link rel="stylesheet" href="/assets/colors.css?g=\(frame.generation)">
+            <script src="/assets/app.js" defer></script>
+            </head>
+            <body data-generation="\(frame.generation)">
+            <a class="skip" href="#main">Skip to content</a>
+            <header class="top">
+            <nav aria-label="Main"><a href="/" accesskey="h">Your notes</a> <a href="/search" accesskey="s">Search</a> \
+            <a href="/trash">Trash (\(frame.index.trashCount))</a> <a href="/history">History</a></nav>
+            <form class="quick-search" action="/search" method="get" role="search">
+            <label for="top-q" class="visually-hidden">Search</label>
+            <input id="top-q" name="q" type="search" placeholder="Search (press /)" autocomplete="off">
+            </form>
+            \(capture(frame))
+            </header>
+            <div id="live-banner" class="banner" role="status" aria-live="polite" hidden></div>
+
+            """
+        if let flash = frame.flash { html += flashHTML(flash, csrf: frame.csrf) }
+        html += "<main id=\"main\" tabindex=\"-1\">\n" + main + "\n</main>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// Quick capture: title, body, folder, tags (auto-completed from the vault's tags).
+    static func capture(_ frame: Frame) -> String {
+        var html = """
+            <details class="capture"><summary accesskey="n">New note</summary>
+            <form method="post" action="/actions/new">
+            \(csrfField(frame.csrf))
+            <label>Title <input name="title" required maxlength="200"></label>
+            <label>Body <textarea name="body" rows="4"></textarea></label>
+            <label>Folder \(folderPicker(frame.index, selected: frame.folder, id: "capture-folder"))</label>
+            <label>Tags <input name="tags" list="all-tags" placeholder="comma separated" autocomplete="off"></label>
+            <datalist id="all-tags">
+            """
+        // Auto-complete offers the most used tags: a vault may have tens of thousands.
+        for tag in topTags(frame.index) { html += "<option value=\"\(HTML.escape(tag.name))\">" }
+        html += "</datalist>\n<button type=\"submit\">Create</button>\n</form></details>"
+        return html
+    }
+
+    /// The most used tags, at most `limit`, by count.
+    static func topTags(_ index: VaultIndex, limit: Int = 200) -> [TagSummary] {
+        index.tags.count <= limit ? index.tags : Array(index.tags.sorted { $0.count > $1.count }.prefix(limit))
+    }
+
+    /// The most folders a `<select>` lists; a larger vault gets a text field with suggestions.
+    static let folderSelectLimit = 300
+
+    /// A folder picker named `folder`: a `<select>` with "None (Unsorted)" first, or for a vault with
+    /// more folders than a list can show, a text field (empty is Unsorted) that suggests the largest.
+    static func folderPicker(_ index: VaultIndex, selected: String, id: String) -> String {
+        let folders = index.folderTree.descendants
+        if folders.count > folderSelectLimit {
+            var html = "<input name=\"folder\" list=\"\(id)\" value=\"\(HTML.escape(selected))\" placeholder=\"None (Unsorted)\" autocomplete=\"off\">"
+            html += "<datalist id=\"\(id)\">"
+            for node in folders.sorted(by: { $0.count > $1.count }).prefix(folderSelectLimit) {
+                html += "<option value=\"\(HTML.escape(node.path))\">"
+            }
+            return html + "</datalist>"
+        }
+        var html = "<select name=\"folder\"><option value=\"\"\(selected.isEmpty ? " selected" : "")>None (Unsorted)</option>"
+        for node in folders {
+            let mark = node.path == selected ? " selected" : ""
+            html += "<option value=\"\(HTML.escape(node.path))\"\(mark)>\(HTML.escape(node.path))</option>"
+        }
+        return html + "</select>"
+    }
+
+    /// The hidden CSRF field of every form that changes something.
+    static func csrfField(_ csrf: String) -> String {
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(HTML.escape(csrf))\">"
+    }
+
+    /// A POST button with hidden fields (a form of its own, so it works without JavaScript).
+    static func button(_ label: String, action: String, fields: [(String, String)], csrf: String, className: String = "") -> String {
+        var html = "<form class=\"inline\(className.isEmpty ? "" : " " + className)\" method=\"post\" action=\"\(HTML.escape(action))\">"
+        html += csrfField(csrf)
+        for (name, value) in fields {
+            html += "<input type=\"hidden\" name=\"\(HTML.escape(name))\" value=\"\(HTML.escape(value))\">"
+        }
+        return html + "<button type=\"submit\">\(HTML.escape(label))</button></form>"
+    }
+
+    static func flashHTML(_ flash: Flash, csrf: String) -> String {
+        var html = "<section class=\"flash\(flash.isError ? " error" : "")\" role=\"status\">"
+        for line in flash.lines { html += "<p>\(HTML.escape(line))</p>" }
+        if let journal = flash.journal {
+            html += button("Undo", action: "/actions/undo", fields: [("id", journal)], csrf: csrf, className: "undo")
+        }
+        return html + "</section>\n"
+    }
+
+    /// A list of notes: title link, folder, tags, snippet (when enabled), relative time.
+    static func noteList(_ notes: ArraySlice<Note>, index: VaultIndex, now: Double, showFolder: Bool) -> String {
+        if notes.isEmpty { return "<p class=\"empty\">No notes.</p>" }
+        var html = "<ul class=\"notes\">"
+        for note in notes {
+            html += "<li><a class=\"title\" href=\"\(HTML.href("/note", [("path", note.path)]))\">\(HTML.escape(note.title))</a>"
+            if note.pinned { html += " <span class=\"pin\">Pinned</span>" }
+            if showFolder, !note.folder.isEmpty { html += " <span class=\"folder\">\(HTML.escape(note.folder))</span>" }
+            for tag in note.tags { html += " " + tagChip(tag, index: index) }
+            html += " <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.text(note.modified, now: now))</time>"
+            if index.config.snippets, !note.snippet.isEmpty { html += "<p class=\"snippet\">\(HTML.escape(note.snippet))</p>" }
+            html += "</li>"
+        }
+        return html + "</ul>"
+    }
+
+    /// A tag as a chip linking to its search.
+    static func tagChip(_ name: String, index: VaultIndex) -> String {
+        let color = index.tag(TagKey(name))?.color
+        let query = QuerySerializer.serialize(.tag(name))
+        return "<a class=\"chip\(HTML.colorClass(color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTML.escape(name))</a>"
+    }
+
+    /// Links to pages of a long list: "Newer" / "Older" around "page N of M".
+    static func pager(total: Int, page: Int, pageSize: Int, link: (Int) -> String) -> String {
+        let pages = max(1, (total + pageSize - 1) / pageSize)
+        guard pages > 1 else { return "" }
+        var html = "<nav class=\"pager\" aria-label=\"Pages\">"
+        if page > 1 { html += "<a rel=\"prev\" href=\"\(link(page - 1))\">Previous</a> " }
+        html += "page \(page) of \(pages)"
+        if page < pages { html += " <a rel=\"next\" href=\"\(link(page + 1))\">Next</a>" }
+        return html + "</nav>"
+    }
+
+    /// An HTML response.
+    static func response(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// A short plain page for errors (the frame needs an index, which an error may not have).
+    static func errorResponse(status: HTTPResponse.Status, message: String) -> Response {
+        let html = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(status.code) - notez</title>
+            <link rel="stylesheet" href="/assets/app.css"></head><body><main id="main">
+            <h1>\(status.code) \(HTML.escape(status.reasonPhrase))</h1><p>\(HTML.escape(message))</p>
+            <p><a href="/">Your notes</a></p></main></body></html>
+            """
+        return response(html, status: status)
+    }
+
+    /// A 303 redirect after a POST.
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    /// A JSON response.
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,51 @@
+import Hummingbird
+import NotezKit
+
+extension WebServer {
+    /// The small JSON API (same access rules as the pages; `Authorization: Bearer TOKEN` works too).
+    func addAPIRoutes(_ router: Router<BasicRequestContext>) {
+        router.get("/api/overview") { _, _ in
+            let index = self.vault.snapshot()
+            var json = "{\"notes\":\(index.notes.count),\"pinned\":\(index.pinnedNotes.count),\"unsorted\":\(index.unsortedNotes.count)"
+            json += ",\"trash\":\(index.trashCount),\"folders\":["
+            json += index.folderTree.descendants.map { "{\"path\":\(EventHub.quoted($0.path)),\"count\":\($0.count)}" }.joined(separator: ",")
+            json += "],\"tags\":["
+            json += index.tags.map { "{\"name\":\(EventHub.quoted($0.name)),\"count\":\($0.count)}" }.joined(separator: ",")
+            return Page.json(json + "]}")
+        }
+        router.get("/api/notes") { request, _ in
+            let index = self.vault.snapshot()
+            let text = WebServer.parameter(request, "q") ?? ""
+            var node: QueryNode?
+            if !text.isEmpty {
+                do throws(QueryError) {
+                    node = try QueryParser.parse(text)
+                } catch {
+                    return Page.json("{\"error\":\(EventHub.quoted(error.message)),\"offset\":\(error.offset)}", status: .badRequest)
+                }
+            }
+            let notes = node.map { QueryEvaluator(index: index, now: ActionRunner.now).notes(matching: $0) } ?? index.notes.sorted(by: Ordering.noteLess)
+            let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
+            let size = SearchPage.pageSize
+            let start = min((page - 1) * size, notes.count)
+            let rows = notes[start..<min(start + size, notes.count)].map(WebServer.noteJSON).joined(separator: ",")
+            return Page.json("{\"total\":\(notes.count),\"page\":\(page),\"pageSize\":\(size),\"notes\":[\(rows)]}")
+        }
+        router.get("/api/note") { request, _ in
+            let index = self.vault.snapshot()
+            guard let (note, bytes) = self.readNote(WebServer.parameter(request, "path"), index: index) else {
+                return Page.json("{\"error\":\"no such note\"}", status: .notFound)
+            }
+            var json = WebServer.noteJSON(note)
+            json.removeLast()
+            json += ",\"hash\":\(EventHub.quoted(ContentHash.of(bytes))),\"html\":\(EventHub.quoted(MarkdownHTML.render(note: bytes)))}"
+            return Page.json(json)
+        }
+    }
+
+    static func noteJSON(_ note: Note) -> String {
+        "{\"path\":\(EventHub.quoted(note.path)),\"title\":\(EventHub.quoted(note.title)),\"folder\":\(EventHub.quoted(note.folder)),"
+            + "\"tags\":[\(note.tags.map(EventHub.quoted).joined(separator: ","))],\"pinned\":\(note.pinned),"
+            + "\"created\":\(EventHub.quoted(NoteDate.iso8601(note.created))),\"modified\":\(EventHub.quoted(NoteDate.iso8601(note.modified)))}"
+    }
+}

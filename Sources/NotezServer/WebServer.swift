@@ -1,0 +1,114 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NotezKit
+import ServiceLifecycle
+
+/// `notez serve`: the web UI over one live vault, locked down (see docs/web.md).
+public final class WebServer: Sendable {
+    /// The absolute vault root.
+    public let root: String
+    /// Where it listens and its tokens.
+    public let settings: ServerSettings
+    /// The live index shared by every page and the live stream.
+    public let vault: LiveVault
+    let runner: ActionRunner
+    let hub = EventHub()
+    let flashes = FlashStore()
+    let port: PortBox
+
+    /// The largest form body read (a note's text plus the form's fields).
+    static let maxForm = 16 << 20
+
+    /// A server for `vault`; nothing listens until `run`.
+    public init(vault: LiveVault, settings: ServerSettings) {
+        self.root = vault.root
+        self.settings = settings
+        self.vault = vault
+        runner = ActionRunner(root: vault.root)
+        port = PortBox(settings.port)
+    }
+
+    /// The address a browser opens first: it carries the token, which the page trades for a cookie.
+    public func startURL(port: Int) -> String {
+        let host = settings.host.contains(":") && !settings.host.hasPrefix("[") ? "[\(settings.host)]" : settings.host
+        return "http://\(host):\(port)/?token=\(settings.token)"
+    }
+
+    /// Listens until SIGINT or SIGTERM; `onReady` gets the bound port once requests are served.
+    public func run(onReady: @escaping @Sendable (Int) -> Void) async throws {
+        let listener = vault.addListener { [hub] report in hub.publish(report) }
+        defer { vault.removeListener(listener) }
+        var logger = Logger(label: "notez.serve")
+        logger.logLevel = .error
+        let portBox = port
+        let app = Application(
+            router: router(),
+            configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: nil),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? 0
+                portBox.value = bound
+                onReady(bound)
+            },
+            logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [app, StreamCloser(hub: hub)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    /// The routes behind the access middleware (internal so tests can drive them without a socket).
+    func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: AccessMiddleware<BasicRequestContext>(settings: settings, port: port))
+        addPageRoutes(router)
+        addActionRoutes(router)
+        addAPIRoutes(router)
+        return router
+    }
+
+    /// A query parameter, decoded as a form does (`+` is a space, as browsers send GET forms).
+    static func parameter(_ request: Request, _ name: String) -> String? {
+        FormData(request.uri.query ?? "")[name]
+    }
+
+    /// The frame of a page, from the current snapshot.
+    func frame(_ request: Request, index: VaultIndex, folder: String = "") -> Page.Frame {
+        let flash = WebServer.parameter(request, "flash").flatMap { flashes.take($0) }
+        return Page.Frame(csrf: settings.csrfToken, index: index, generation: vault.currentGeneration, flash: flash, folder: folder)
+    }
+}
+
+/// Ends the open live streams when the server begins to shut down, so shutdown does not wait on them.
+struct StreamCloser: Service {
+    let hub: EventHub
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        hub.close()
+    }
+}
+
+/// Messages shown once after an action's redirect (kept in memory, never in the URL).
+final class FlashStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flashes: [String: Page.Flash] = [:]
+    private var order: [String] = []
+
+    /// Keeps a flash and returns its id.
+    func put(_ flash: Page.Flash) -> String {
+        let id = ServerSettings.randomToken()
+        lock.withLock {
+            flashes[id] = flash
+            order.append(id)
+            if order.count > 200 { flashes[order.removeFirst()] = nil }
+        }
+        return id
+    }
+
+    /// The flash with this id, once.
+    func take(_ id: String) -> Page.Flash? {
+        lock.withLock { flashes.removeValue(forKey: id) }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import NotezKit
+import NotezServer
+
+/// `notez serve`: the web UI, on loopback, behind a token (the server is NotezServer's `WebServer`).
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the vault as a web app on this machine (locked down; Ctrl-C to stop).",
+        discussion: """
+            Prints a URL with a one-time access token; the first visit trades it for a cookie. \
+            Listens on 127.0.0.1 only unless --host ADDR --allow-remote. See docs/web.md.
+            """)
+
+    @Option(name: .long, help: "The TCP port (0 picks a free one).")
+    var port: Int = 4151
+
+    @Option(name: .long, help: "The address to listen on (loopback unless --allow-remote).")
+    var host: String = "127.0.0.1"
+
+    @Flag(name: .long, help: "Allow a non-loopback --host (anyone who can reach it and has the token gets in).")
+    var allowRemote = false
+
+    @Flag(name: .long, help: "Open the URL in the default browser.")
+    var open = false
+
+    @OptionGroup var vault: VaultOptions
+
+    func validate() throws {
+        if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+        if !ServerSettings.isLoopback(host), !allowRemote {
+            throw ValidationError("'\(host)' is not a loopback address; add --allow-remote to listen on it")
+        }
+    }
+
+    func run() throws {
+        let root = try vault.root()
+        for message in Startup.readOnlyNotices(root: root) { Terminal.notice(TerminalText.safe(message)) }
+        if !ServerSettings.isLoopback(host) {
+            Terminal.warning("listening on \(TerminalText.safe(host)): other machines can reach this server; only the token protects it, and traffic is not encrypted")
+        }
+        let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
+        let live = LiveVault(root: root, config: config)
+        try live.start()
+        let server = WebServer(vault: live, settings: ServerSettings(host: host, port: port))
+        let open = self.open
+        let done = DispatchSemaphore(value: 0)
+        let failure = ErrorBox()
+        Task.detached {
+            do {
+                try await server.run { bound in
+                    let url = server.startURL(port: bound)
+                    Terminal.line("notez serve: \(url)")
+                    Terminal.line("serving \(TerminalText.safe(root)) (Ctrl-C to stop)")
+                    Terminal.flush()
+                    if open { ServeCommand.openBrowser(url) }
+                }
+            } catch {
+                failure.error = error
+            }
+            done.signal()
+        }
+        done.wait()
+        live.stop()
+        if let error = failure.error { throw CLIExit(code: CLIExit.io, message: "could not serve: \(error)") }
+    }
+
+    static func openBrowser(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        try? process.run()
+    }
+}
+
+/// An error handed from the server's task to the command's thread.
+final class ErrorBox: @unchecked Sendable {
+    var error: (any Error)?
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// The web UI in a real browser: Debian's Chromium driven through chromedriver. Without Chromium
+/// these tests fail and say why (never a silent skip). A failing scenario saves a screenshot in
+/// `.build/browser-failures/`. With `NOTEZ_SCREENSHOTS=DIR` (make screenshots) they also save the
+/// screenshots of docs/.
+@Suite(.serialized)
+struct BrowserTests {
+    /// Runs a scenario with a fresh server and browser; a failure saves a screenshot.
+    func scenario(_ name: String, _ body: (WebDriver, ServedVault) throws -> Void) throws {
+        let served = try ServedVault()
+        let driver = try WebDriver()
+        defer {
+            driver.stop()
+            served.stop()
+        }
+        do {
+            try driver.open(served.startURL)
+            try body(driver, served)
+        } catch {
+            let folder = ServedVault.packageRoot.appendingPathComponent(".build/browser-failures")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("\(name).png")
+            if let png = try? driver.screenshot() { try? png.write(to: file) }
+            Issue.record("\(name): \(error) (screenshot: \(file.path))")
+        }
+    }
+
+    func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+        if !condition { throw WebDriver.Failure(description: message()) }
+    }
+
+    /// Saves a docs screenshot when asked to.
+    func docsScreenshot(_ driver: WebDriver, _ name: String) throws {
+        guard let folder = ProcessInfo.processInfo.environment["NOTEZ_SCREENSHOTS"] else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try driver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".png"))
+    }
+
+    @Test func mainPageCountsMatchTheOverview() throws {
+        try scenario("main-page") { driver, served in
+            // The token was traded for the cookie and is gone from the address bar.
+            let address = try driver.currentURL()
+            try check(address == served.url("/"), "still at \(address)")
+            let overview = try JSONSerialization.jsonObject(with: Data(served.cli(["overview", "--json"]).utf8)) as? [String: Any] ?? [:]
+            for (id, key) in [("count-notes", "notes"), ("count-pinned", "pinned"), ("count-unsorted", "unsorted"), ("count-trash", "trash")] {
+                let shown = try driver.text("#" + id)
+                try check(shown == "\(overview[key] ?? "?")", "\(key): page \(shown), overview \(overview[key] ?? "?")")
+            }
+            try docsScreenshot(driver, "web-main")
+            try driver.click("ul.notes a.title")
+            try driver.waitUntil("a note page") { try driver.currentURL().contains("/note?path=") }
+            try docsScreenshot(driver, "web-note")
+        }
+    }
+
+    @Test func captureCreatesANote() throws {
+        try scenario("capture") { driver, served in
+            try driver.click("details.capture summary")
+            try driver.type("details.capture input[name=title]", "Captured in the browser")
+            try driver.type("details.capture textarea[name=body]", "Written by the browser test.")
+            try driver.click("details.capture button[type=submit]")
+            try driver.waitUntil("the new note's page") { try driver.text("main h1") == "Captured in the browser" }
+            try check(try served.read("Captured in the browser.md").contains("Written by the browser test."), "file content")
+            try check(try driver.pageSource().contains("created Captured in the browser.md"), "no flash")
+        }
+    }
+
+    @Test func tagRenameThroughThePreviewAndUndo() throws {
+        try scenario("tag-rename") { driver, served in
+            let before = try served.read("scratch.md")
+            try driver.open(served.url("/tag?name=ideas"))
+            try driver.type("form[action='/actions/tag-rename'] input[name=to]", "thoughts")
+            try driver.click("form[action='/actions/tag-rename'] button")
+            try driver.waitUntil("the preview") { try driver.text("main h1") == "Rename tag" }
+            try check(try driver.text("pre.diff").contains("+tags: thoughts"), "diff")
+            try check(try served.read("scratch.md") == before, "changed before Apply")
+            try driver.click("main form button[type=submit]")
+            try driver.waitUntil("the rename") { try served.read("scratch.md").contains("tags: thoughts") }
+            try driver.waitUntil("the Undo button") { try driver.pageSource().contains("class=\"inline undo\"") }
+            try driver.click("form.undo button")
+            try driver.waitUntil("the undo") { try served.read("scratch.md") == before }
+        }
+    }
+
+    @Test func chipsAndTextStayInSync() throws {
+        try scenario("chips") { driver, served in
+            try driver.open(served.url("/search?q=tag%3Aideas"))
+            try check(try driver.text("ol.chips li .value") == "ideas", "first chip")
+            try driver.type(".add-chip input[name=add_value]", "Work")
+            try driver.click(".add-chip select[name=add_kind] option[value=folder]")
+            try driver.click(".add-chip select[name=add_join] option[value=OR]")
+            try driver.click(".add-chip button")
+            try driver.waitUntil("the text query") { try driver.property("#q", "value") == "tag:ideas OR folder:Work" }
+            try docsScreenshot(driver, "web-search")
+            // And back: the text box drives the chips.
+            try driver.type("#q", "tag:ideas -draft")
+            try driver.click("form.search button")
+            try driver.waitUntil("the chips") { try driver.text("ol.chips").contains("NOT") }
+        }
+    }
+
+    @Test func aChangeOnDiskShowsInTheOpenPage() throws {
+        try scenario("live") { driver, served in
+            let before = Int(try driver.text("#count-notes")) ?? -1
+            try served.write("Written by vim.md", "# Written by vim\n")
+            try driver.waitUntil("the new count") { Int(try driver.text("#count-notes")) == before + 1 }
+            try check(try driver.pageSource().contains("Written by vim"), "the new note in the list")
+        }
+    }
+}

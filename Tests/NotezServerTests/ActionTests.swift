@@ -1,0 +1,167 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NotezKit
+import Testing
+
+@testable import NotezServer
+
+/// Organizing actions through the pages: the library's plans, the journal, the Undo button.
+struct ActionTests {
+    /// The flash id of a redirect's Location.
+    func flashLocation(_ response: TestResponse) -> String { response.headers[.location] ?? "" }
+
+    @Test func pinThenUndoRestoresTheFileExactly() async throws {
+        let fixture = try ServerFixture()
+        let before = try fixture.read("scratch.md")
+        try await fixture.test { client in
+            let location = try await client.execute(
+                uri: "/actions/pin", method: .post, headers: fixture.formPost, body: fixture.form([("path", "scratch.md")])
+            ) { response in
+                #expect(response.status == .seeOther)
+                return self.flashLocation(response)
+            }
+            #expect(location.hasPrefix("/note?path=scratch.md&flash="))
+            #expect(try fixture.read("scratch.md").contains("pinned: true"))
+            // The page after the redirect shows what happened and an Undo button with the journal id.
+            let journal = try await client.execute(uri: location, method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("updated scratch.md"))
+                #expect(response.text.contains("<span class=\"pin\">Pinned</span>"))
+                let marker = "name=\"id\" value=\""
+                guard let range = response.text.range(of: marker) else { return "" }
+                return String(response.text[range.upperBound...].prefix { $0 != "\"" })
+            }
+            #expect(!journal.isEmpty)
+            try await client.execute(uri: "/actions/undo", method: .post, headers: fixture.formPost, body: fixture.form([("id", journal)])) {
+                response in
+                #expect(response.status == .seeOther)
+            }
+        }
+        #expect(try fixture.read("scratch.md") == before)
+    }
+
+    @Test func captureCreatesANoteInTheFolderWithTags() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/actions/new", method: .post, headers: fixture.formPost,
+                body: fixture.form([("title", "Web idea"), ("body", "line one\r\nline two"), ("folder", "Work"), ("tags", "ideas, web")])
+            ) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location]?.hasPrefix("/note?path=Work%2FWeb%20idea.md") == true)
+            }
+        }
+        let text = try fixture.read("Work/Web idea.md")
+        #expect(text.contains("line one\nline two"))
+        #expect(text.contains("ideas"))
+        #expect(text.contains("web"))
+    }
+
+    @Test(arguments: ["../escape", "/tmp/abs", ".git", ".notez/x"])
+    func captureRefusesHostileFolders(_ folder: String) async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let location = try await client.execute(
+                uri: "/actions/new", method: .post, headers: fixture.formPost, body: fixture.form([("title", "x"), ("folder", folder)])
+            ) { response in
+                #expect(response.status == .seeOther)
+                return self.flashLocation(response)
+            }
+            try await client.execute(uri: location, method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("flash error"))
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.deletingLastPathComponent().appendingPathComponent("escape/x.md").path))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/abs/x.md"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent(".git/x.md").path))
+    }
+
+    @Test func saveRefusesAFileChangedOnDiskAndShowsTheDifference() async throws {
+        let fixture = try ServerFixture()
+        let loaded = try fixture.read("scratch.md")
+        let base = ContentHash.of(Array(loaded.utf8))
+        try fixture.write("scratch.md", loaded + "added in vim\n")
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/actions/save", method: .post, headers: fixture.formPost,
+                body: fixture.form([("path", "scratch.md"), ("base", base), ("text", "my web text\n")])
+            ) { response in
+                #expect(response.status == .conflict)
+                #expect(response.text.contains("changed on disk"))
+                #expect(response.text.contains("+added in vim"))
+                #expect(response.text.contains("my web text"))
+            }
+        }
+        #expect(try fixture.read("scratch.md") == loaded + "added in vim\n")
+    }
+
+    @Test func saveWritesTheTextAndCanBeUndone() async throws {
+        let fixture = try ServerFixture()
+        let loaded = try fixture.read("scratch.md")
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/actions/save", method: .post, headers: fixture.formPost.merging([.accept: "application/json"]),
+                body: fixture.form([("path", "scratch.md"), ("base", ContentHash.of(Array(loaded.utf8))), ("text", loaded + "more\r\n")])
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("\"journal\":\""))
+            }
+            #expect(try fixture.read("scratch.md") == loaded + "more\n")
+            try await client.execute(uri: "/actions/undo", method: .post, headers: fixture.formPost, body: fixture.form([])) { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+        #expect(try fixture.read("scratch.md") == loaded)
+    }
+
+    @Test func tagRenameIsPreviewedThenAppliedThenUndone() async throws {
+        let fixture = try ServerFixture()
+        let before = try fixture.read("scratch.md")
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/actions/tag-rename", method: .post, headers: fixture.formPost, body: fixture.form([("tag", "ideas"), ("to", "thoughts")])
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("Rename tag"))
+                #expect(response.text.contains("scratch.md"))
+                #expect(response.text.contains("+tags: thoughts"))
+                #expect(response.text.contains("name=\"confirm\" value=\"yes\""))
+            }
+            #expect(try fixture.read("scratch.md") == before)
+            try await client.execute(
+                uri: "/actions/tag-rename", method: .post, headers: fixture.formPost,
+                body: fixture.form([("tag", "ideas"), ("to", "thoughts"), ("confirm", "yes")])
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try fixture.read("scratch.md").contains("tags: thoughts"))
+            try await client.execute(uri: "/actions/undo", method: .post, headers: fixture.formPost, body: fixture.form([])) { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+        #expect(try fixture.read("scratch.md") == before)
+    }
+
+    @Test func folderDeleteSaysHowManyNotesGoToUnsortedFirst() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/actions/folder-delete", method: .post, headers: fixture.formPost, body: fixture.form([("path", "Reading")])
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("Delete folder"))
+                #expect(response.text.contains("name=\"confirm\" value=\"yes\""))
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Reading").path))
+    }
+}
+
+extension HTTPFields {
+    func merging(_ other: HTTPFields) -> HTTPFields {
+        var result = self
+        for field in other { result[field.name] = field.value }
+        return result
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NotezKit
+import Testing
+
+@testable import NotezServer
+
+/// The pages: main page counts, folder breadcrumbs, note page, search with chips, the live stream.
+struct PageTests {
+    @Test func mainPageShowsTheOverviewCounts() async throws {
+        let fixture = try ServerFixture()
+        let index = try IndexBuilder.build(root: fixture.root.path)
+        try await fixture.test { client in
+            try await client.execute(uri: "/", method: .get, headers: fixture.browser) { response in
+                let html = response.text
+                #expect(html.contains("<span id=\"count-notes\">\(index.notes.count)</span> notes"))
+                #expect(html.contains("id=\"count-pinned\">\(index.pinnedNotes.count)</span>"))
+                #expect(html.contains("id=\"count-unsorted\">\(index.unsortedNotes.count)</span>"))
+                for folder in index.folderTree.children {
+                    #expect(html.contains(">\(HTML.escape(folder.name))</a> <span class=\"count\">\(folder.count)</span>"), "\(folder.path)")
+                }
+                for tag in index.tags where tag.count > 0 {
+                    #expect(html.contains("#\(HTML.escape(tag.name))</a> <span class=\"count\">\(tag.count)</span>"), "\(tag.name)")
+                }
+                #expect(html.contains("id=\"count-trash\">\(index.trashCount)</span>"))
+            }
+            try await client.execute(uri: "/api/overview", method: .get, headers: fixture.browser) { response in
+                #expect(response.text.hasPrefix("{\"notes\":\(index.notes.count),\"pinned\":\(index.pinnedNotes.count)"))
+            }
+        }
+    }
+
+    @Test func folderPageHasBreadcrumbsAndItsNotes() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/folder?path=Work%2FMeetings", method: .get, headers: fixture.browser) { response in
+                let html = response.text
+                #expect(response.status == .ok)
+                #expect(html.contains("<li><a href=\"/\">All</a></li><li><a href=\"/folder?path=Work\">Work</a></li>"))
+                #expect(html.contains("<li><a href=\"/folder?path=Work%2FMeetings\">Meetings</a></li>"))
+                #expect(html.contains("class=\"title\""))
+            }
+        }
+    }
+
+    @Test func notePageRendersMarkdownAndTags() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/note?path=scratch.md", method: .get, headers: fixture.browser) { response in
+                let html = response.text
+                #expect(html.contains("<div class=\"markdown\"><p>half-formed thought"))
+                #expect(html.contains("#ideas</a>"))
+                #expect(!html.contains("created: 1735689600"))
+            }
+        }
+    }
+
+    @Test func searchShowsChipsResultsErrorsAndTheEmptyState() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/search?q=tag%3Aideas", method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("<span class=\"kind\">tag</span> <span class=\"value\">ideas</span>"))
+                #expect(response.text.contains("scratch.md"))
+            }
+            try await client.execute(uri: "/search?q=modified%3A%3E2024-01-01+OR+(a+b)", method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("This query is too complex for visual mode"))
+            }
+            try await client.execute(uri: "/search?q=tag%3Aideas+(", method: .get, headers: fixture.browser) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.text.contains("<pre class=\"caret\">tag:ideas (\n"))
+                #expect(response.text.contains("^</pre>"))
+            }
+            try await client.execute(uri: "/search?q=zzzznotthere", method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("No notes match your search"))
+                #expect(response.text.contains("Clear filters"))
+            }
+            try await client.execute(uri: "/search/chips?q=tag%3Aideas&add_kind=folder&add_value=Work&add_join=OR", method: .get, headers: fixture.browser) {
+                response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/search?q=tag%3Aideas%20OR%20folder%3AWork")
+            }
+        }
+    }
+
+    @Test func aChangeOnDiskReachesTheLiveStream() async throws {
+        let fixture = try ServerFixture()
+        let stream = fixture.server.hub.subscribe()
+        let listener = fixture.vault.addListener { [hub = fixture.server.hub] report in hub.publish(report) }
+        defer { fixture.vault.removeListener(listener) }
+        try fixture.write("Inbox from vim.md", "# from vim\n")
+        // If no event ever came the loop below would wait forever: closing the hub ends the stream.
+        let hub = fixture.server.hub
+        let stopper = Task {
+            try await Task.sleep(nanoseconds: 20_000_000_000)
+            hub.close()
+        }
+        defer { stopper.cancel() }
+        var received = ""
+        for await chunk in stream {
+            received += String(buffer: chunk)
+            if received.contains("event: change") { break }
+        }
+        #expect(received.contains("\"Inbox from vim.md\""))
+        // The main page built after the change counts the new note.
+        let index = fixture.vault.snapshot()
+        #expect(index.note(at: "Inbox from vim.md") != nil)
+    }
+}
