@@ -44,6 +44,13 @@ struct ServeCommand: ParsableCommand {
         let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
         let live = LiveVault(root: root, config: config)
         try live.start()
+        // One daemon: read commands on this vault are answered from the same live index.
+        var warm: WarmServer?
+        if getenv("NOTEZ_WARM").map({ String(cString: $0) }) != "off" {
+            let (started, problem) = WarmService.start(watcher: live.watcher, root: root)
+            warm = started
+            if let problem { Terminal.notice(TerminalText.safe(problem)) }
+        }
         let server = WebServer(vault: live, settings: ServerSettings(host: host, port: port))
         let open = self.open
         let done = DispatchSemaphore(value: 0)
@@ -63,6 +70,7 @@ struct ServeCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
+        warm?.stop()
         live.stop()
         if let error = failure.error { throw CLIExit(code: CLIExit.io, message: "could not serve: \(error)") }
     }

@@ -10,7 +10,8 @@ import Glibc
 public final class LiveVault: @unchecked Sendable {
     /// The absolute vault root.
     public let root: String
-    private let watcher: Watcher
+    /// The watcher behind it (the warm CLI path answers from the same one).
+    public let watcher: Watcher
     private let lock = NSLock()
     // Guarded by `lock`.
     private var live: LiveIndex
