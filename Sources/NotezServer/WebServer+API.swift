@@ -3,7 +3,7 @@ import NotezKit
 
 extension WebServer {
     /// The small JSON API (same access rules as the pages; `Authorization: Bearer TOKEN` works too).
-    func addAPIRoutes(_ router: Router<BasicRequestContext>) {
+    func addAPIRoutes(_ router: Hummingbird.Router<BasicRequestContext>) {
         router.get("/api/overview") { _, _ in
             let index = self.vault.snapshot()
             var json = "{\"notes\":\(index.notes.count),\"pinned\":\(index.pinnedNotes.count),\"unsorted\":\(index.unsortedNotes.count)"

@@ -6,7 +6,7 @@ extension WebServer {
     /// A planner of an action: the form, a fresh index, the vault's files.
     typealias Planner = @Sendable (FormData, VaultIndex, DiskVaultFiles) throws(NotezError) -> Plan
 
-    func addActionRoutes(_ router: Router<BasicRequestContext>) {
+    func addActionRoutes(_ router: Hummingbird.Router<BasicRequestContext>) {
         action(router, "new", back: { form, plan in
             plan?.details["created"]?.first.map { "/note?path=" + HTML.queryValue($0) } ?? "/"
         }) { form, index, files throws(NotezError) in
@@ -115,7 +115,7 @@ extension WebServer {
     /// Registers `POST /actions/NAME`. With `preview`, the first POST shows what would change (the
     /// affected notes and the diff) and only a second POST with `confirm=yes` applies it.
     func action(
-        _ router: Router<BasicRequestContext>, _ name: String, preview: String? = nil,
+        _ router: Hummingbird.Router<BasicRequestContext>, _ name: String, preview: String? = nil,
         back: @escaping @Sendable (FormData, Plan?) -> String, plan: @escaping Planner
     ) {
         router.post("/actions/\(name)") { request, _ in

@@ -7,7 +7,7 @@ extension WebServer {
     /// The largest attachment served.
     static let maxAttachment = 64 << 20
 
-    func addPageRoutes(_ router: Router<BasicRequestContext>) {
+    func addPageRoutes(_ router: Hummingbird.Router<BasicRequestContext>) {
         router.get("/") { request, _ in
             let index = self.vault.snapshot()
             return Page.response(

@@ -59,8 +59,8 @@ public final class WebServer: Sendable {
     }
 
     /// The routes behind the access middleware (internal so tests can drive them without a socket).
-    func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    func router() -> Hummingbird.Router<BasicRequestContext> {
+        let router = Hummingbird.Router(context: BasicRequestContext.self)
         router.add(middleware: AccessMiddleware<BasicRequestContext>(settings: settings, port: port))
         addPageRoutes(router)
         addActionRoutes(router)
