@@ -5,7 +5,7 @@ VAULT := ExampleVault
 NOTEZ := .build/debug/notez
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-release build test demo bench install uninstall man completions clean format lint fuzz
+.PHONY: setup build test demo bench install uninstall man completions clean format lint fuzz
 
 setup:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
@@ -19,6 +19,14 @@ setup:
 	  fi; \
 	fi
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
+	@# notez-mcp links the MCP SDK, which links Foundation's networking; a release build with the
+	@# static Swift runtime (make install, make bench) then needs libcurl's development files.
+	@pkg-config --exists libcurl 2>/dev/null || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing libcurl4-openssl-dev with apt-get..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcurl4-openssl-dev; \
+	  else echo "release builds of notez-mcp need libcurl's development files"; fi; \
+	}
 	@# The YAML round-trip test reads notez's output with PyYAML too; it fails when PyYAML is missing.
 	@python3 -c 'import yaml' >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -29,16 +37,6 @@ setup:
 	    echo "Installing PyYAML with pip (python3 is not the system Python)..."; \
 	    python3 -m pip install -q pyyaml || echo "The YAML round-trip test needs PyYAML: pip install pyyaml"; \
 	  }; \
-	}
-
-# notez-mcp links the MCP SDK, which links Foundation's networking: a release build with the static
-# Swift runtime (make install, make bench) needs libcurl's development files. Debug builds do not.
-setup-release: setup
-	@pkg-config --exists libcurl 2>/dev/null || { \
-	  if command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing libcurl4-openssl-dev with apt-get..."; \
-	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcurl4-openssl-dev; \
-	  else echo "release builds of notez-mcp need libcurl's development files (libcurl4-openssl-dev)"; exit 1; fi; \
 	}
 
 build: setup
@@ -61,7 +59,7 @@ demo: build
 # grows from 12 MB to 82 MB.
 RELEASE := -c release --static-swift-stdlib
 
-bench: setup-release
+bench: setup
 	@command -v rg >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep; } || true
 	$(SWIFT) build $(RELEASE)
 	.build/release/notez-bench
@@ -85,7 +83,7 @@ completions: setup
 	$(MAN_TOOL) --generate-completion-script fish > .build/completions/notez.fish
 
 # `make install PREFIX=$$HOME/.local` installs without root; DESTDIR is honoured for packagers.
-install: setup-release
+install: setup
 	$(SWIFT) build $(RELEASE) --product notez
 	$(SWIFT) build $(RELEASE) --product notez-mcp
 	$(MAKE) man completions MAN_TOOL=.build/release/notez
