@@ -12,6 +12,11 @@ enum MCPTools {
                 "query": string("The query, e.g. 'tag:work -folder:Archive meeting'."),
                 "offset": integer("How many matches to skip (default 0)."),
                 "limit": integer("Notes per page (default \(MCPLimits.defaultSearchPage), at most \(MCPLimits.searchPage))."),
+                "sort": .object([
+                    "type": .string("string"), "enum": .array(["modified", "created", "title"]),
+                    "description": .string("modified or created (newest first) or title (A to Z); default: pinned first, then newest."),
+                ]),
+                "ignoreAccents": boolean("Ignore accents in words and titles: 'cafe' finds 'café'."),
             ], required: ["query"], readOnly: true),
         tool(
             "show_note", "A note's metadata and its body (the text after the front matter).",

@@ -81,8 +81,12 @@ public enum NotezMCPServer {
         switch name {
         case "search":
             let limit = min(try arguments.integer("limit") ?? MCPLimits.defaultSearchPage, MCPLimits.searchPage)
+            let sortName = try arguments.string("sort")
+            let sort = sortName.flatMap(NoteSortKey.init(rawValue:))
+            if sortName != nil && sort == nil { throw MCPToolError("argument 'sort' must be modified, created or title") }
             return try await vault.search(
-                query: try arguments.requiredString("query"), offset: try arguments.integer("offset") ?? 0, limit: limit)
+                query: try arguments.requiredString("query"), offset: try arguments.integer("offset") ?? 0, limit: limit,
+                sort: sort, ignoreAccents: try arguments.bool("ignoreAccents") ?? false)
         case "show_note": return try await vault.show(note: try arguments.requiredString("note"))
         case "list_folders": return try await vault.listFolders()
         case "list_tags": return try await vault.listTags()

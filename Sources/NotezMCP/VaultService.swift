@@ -33,7 +33,7 @@ actor VaultService {
 
     // MARK: Reads
 
-    func search(query: String, offset: Int, limit: Int) throws -> Value {
+    func search(query: String, offset: Int, limit: Int, sort: NoteSortKey? = nil, ignoreAccents: Bool = false) throws -> Value {
         let node: QueryNode
         do {
             node = try QueryParser.parse(query)
@@ -44,7 +44,10 @@ actor VaultService {
         let index = try loadIndex()
         // A symlinked note's text may live outside the vault: it is no search result here, not
         // even as a title or a snippet, and full text never reports a match inside it.
-        let found = QueryEvaluator(index: index).notes(matching: node).filter { !index.symlinkedNotes.contains($0.path) }
+        var evaluator = QueryEvaluator(index: index)
+        evaluator.ignoresAccents = ignoreAccents
+        var found = evaluator.notes(matching: node).filter { !index.symlinkedNotes.contains($0.path) }
+        if let sort { found = sort.sorted(found) }
         let page = found.dropFirst(offset).prefix(limit)
         var result: [String: Value] = [
             "total": .int(found.count),

@@ -36,11 +36,11 @@ struct HistoryCommand: ParsableCommand {
         for record in records {
             let status = history.undoability(of: record)
             let command = TerminalText.safe(JournalHistory.commandLine(record, history: history))
-            Terminal.line(
+            Terminal.row(
                 TerminalText.pad(record.id, 26) + TerminalText.pad(record.time, 22) + TerminalText.right(record.fileCount, 5)
                     + "  " + TerminalText.pad(status == .undoable ? "yes" : "no", 6) + command)
             if case .notUndoable(let reason) = status {
-                Terminal.line(String(repeating: " ", count: 61) + Terminal.dim("↳ " + TerminalText.safe(reason)))
+                Terminal.row(String(repeating: " ", count: 61) + Terminal.dim("↳ " + TerminalText.safe(reason)))
             }
         }
     }

@@ -3,17 +3,12 @@ import NotezKit
 
 /// `--sort`, `--reverse`, `--paths` and `--print0`, shared by the note lists (`ls`, `search`).
 struct ListOptions: ParsableArguments {
-    /// The orders `--sort` offers.
-    enum SortKey: String, ExpressibleByArgument, CaseIterable {
-        case modified, created, title
-    }
-
     @Option(
         name: .long,
         help: ArgumentHelp(
             "Sort by modified or created (newest first) or title (A to Z) instead of pinned first, then newest.",
             valueName: "key"))
-    var sort: SortKey?
+    var sort: NoteSortKey?
 
     @Flag(name: .long, help: "Reverse the order of the list.")
     var reverse = false
@@ -29,14 +24,7 @@ struct ListOptions: ParsableArguments {
 
     /// The notes in the chosen order (the default order is the one they come in).
     func ordered(_ notes: [Note]) -> [Note] {
-        var result = notes
-        switch sort {
-        case nil: break
-        case .modified: result.sort { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path < $1.path }
-        case .created: result.sort { $0.created != $1.created ? $0.created > $1.created : $0.path < $1.path }
-        case .title:
-            result.sort { Ordering.nameLess($0.title, $1.title) || (!Ordering.nameLess($1.title, $0.title) && $0.path < $1.path) }
-        }
+        let result = sort?.sorted(notes) ?? notes
         return reverse ? result.reversed() : result
     }
 
@@ -50,3 +38,5 @@ struct ListOptions: ParsableArguments {
         }
     }
 }
+
+extension NoteSortKey: ExpressibleByArgument {}

@@ -61,6 +61,10 @@ import Testing
         #expect(total >= 3)
         #expect(found.objectValue?["notes"]?.arrayValue?.count == 2)
         #expect(found.objectValue?["nextOffset"]?.intValue == 2)
+        let byTitle = try await session.call("search", ["query": "tag:meeting", "sort": "title", "limit": 100])
+        let titles = (byTitle.objectValue?["notes"]?.arrayValue ?? []).compactMap { $0.objectValue?["title"]?.stringValue }
+        #expect(titles.count == total && titles == titles.sorted { $0.lowercased() < $1.lowercased() })
+        _ = try await session.call("search", ["query": "tag:meeting", "sort": "size"], expectError: true)
         let second = try await session.call("search", ["query": "tag:meeting", "offset": 2, "limit": 100])
         #expect(second.objectValue?["notes"]?.arrayValue?.count == total - 2)
 
