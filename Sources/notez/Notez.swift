@@ -32,7 +32,12 @@ struct Notez: ParsableCommand {
             if let message = exit.message { Terminal.error(message) }
             status = exit.code
         } catch let error as NotezError {
-            Terminal.error(TerminalText.safe(error.description))
+            if case .ambiguousNote(let name, let candidates) = error {
+                // One candidate a line: only the separators are newlines, every name is made safe.
+                Terminal.error(NotezError.ambiguousNote(TerminalText.safe(name), candidates: candidates.map { TerminalText.safe($0) }).description)
+            } else {
+                Terminal.error(TerminalText.safe(error.description))
+            }
             status = CLIExit.code(for: error)
         } catch {
             let code = exitCode(for: error)
