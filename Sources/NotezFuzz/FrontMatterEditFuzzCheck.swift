@@ -74,7 +74,9 @@ enum FrontMatterEditFuzzCheck {
     static func checkDate(_ date: NoteDate, _ seconds: Double, _ context: String) throws(FuzzFailure) {
         let precision: Double
         switch date.style {
-        case .date, .usDate: precision = 86_400
+        case .date, .usDate, .compact(digits: 8): precision = 86_400
+        case .compact(digits: 12): precision = 60
+        case .compact: precision = 1
         case .epochSeconds, .spacedOffset: precision = 1
         case .epochMilliseconds: precision = 0.002
         case .isoDateTime(_, let hasSeconds, let hasFraction, _):

@@ -89,7 +89,13 @@ struct Notez: ParsableCommand {
             return exit.code
         }
         if let error = error as? NotezError {
-            Terminal.error(TerminalText.safe(error.description))
+            if case .ambiguousNote(let name, let candidates) = error {
+                // One candidate a line: only the separators are newlines, every name is made safe.
+                Terminal.error(
+                    NotezError.ambiguousNote(TerminalText.safe(name), candidates: candidates.map { TerminalText.safe($0) }).description)
+            } else {
+                Terminal.error(TerminalText.safe(error.description))
+            }
             return CLIExit.code(for: error)
         }
         if exitCode(for: error) == .success {

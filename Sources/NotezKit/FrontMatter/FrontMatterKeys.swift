@@ -10,6 +10,8 @@ public enum FrontMatterKeys {
     public static let pinned: Set<String> = ["pinned"]
     /// `created`
     public static let created: Set<String> = ["created"]
+    /// `date` (Jekyll, Hugo): the creation date when there is no `created`.
+    public static let createdFallback: Set<String> = ["date"]
     /// Keys that hold the modification date, `modified` first.
     public static let modified: Set<String> = ["modified", "updated", "lastmod"]
 }

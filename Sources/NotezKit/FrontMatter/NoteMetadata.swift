@@ -8,7 +8,7 @@ public struct NoteMetadata: Sendable, Equatable {
     public var aliases: [String] = []
     /// `pinned:` read as a boolean.
     public var pinned: Bool = false
-    /// `created:` when it parsed as a date.
+    /// `created:` when it parsed as a date, else `date:` (Jekyll, Hugo).
     public var created: NoteDate?
     /// `modified:` (or `updated:`, `lastmod:`) when it parsed as a date.
     public var modified: NoteDate?
@@ -18,6 +18,8 @@ public struct NoteMetadata: Sendable, Equatable {
 
     /// Reads the keys notez understands from a parsed document; everything else is ignored.
     public init(document: FrontMatterDocument) {
+        var fallbackCreated: NoteDate?
+        defer { if created == nil { created = fallbackCreated } }
         for entry in document.entries {
             let key = entry.key.lowercased()
             let value = document.valueEvents(of: entry)
@@ -38,6 +40,10 @@ public struct NoteMetadata: Sendable, Equatable {
                 let scalar = NoteMetadata.singleScalar(value)
             {
                 created = NoteDate.parse(scalar.value)
+            } else if FrontMatterKeys.createdFallback.contains(key), fallbackCreated == nil,
+                let scalar = NoteMetadata.singleScalar(value)
+            {
+                fallbackCreated = NoteDate.parse(scalar.value)
             } else if FrontMatterKeys.modified.contains(key), modified == nil || key == "modified",
                 let scalar = NoteMetadata.singleScalar(value), let date = NoteDate.parse(scalar.value)
             {

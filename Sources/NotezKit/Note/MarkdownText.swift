@@ -31,6 +31,60 @@ public enum MarkdownText {
         return nil
     }
 
+    /// A heading as a title: `[[Target|label]]` → `label`, `[[Target#Part]]` → `Target`,
+    /// `[text](url)` → `text`, `![alt](src)` → `alt`; `*`, `` ` `` and `~~` removed, and `_` where it
+    /// starts or ends a word (emphasis), so `snake_case` keeps its underscore.
+    public static func titleText(_ heading: String) -> String {
+        let bytes = Array(heading.utf8)
+        guard bytes.contains(where: { "[*_`~".utf8.contains($0) }) else { return heading }
+        let linked = stripLinks(bytes[...])
+        var out: [UInt8] = []
+        out.reserveCapacity(linked.count)
+        for (index, byte) in linked.enumerated() {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "`"):
+                continue
+            case UInt8(ascii: "~") where (index + 1 < linked.count && linked[index + 1] == byte) || (index > 0 && linked[index - 1] == byte):
+                continue
+            case UInt8(ascii: "_"):
+                let before = index > 0 ? linked[index - 1] : space
+                let after = index + 1 < linked.count ? linked[index + 1] : space
+                let isWord = { (other: UInt8) in other != space && other != UInt8(ascii: "_") && other != tab }
+                if isWord(before) && isWord(after) { out.append(byte) }
+            default:
+                out.append(byte)
+            }
+        }
+        let text = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? heading : text
+    }
+
+    /// Links and images replaced by their text (the snippet's rules), nothing else touched.
+    static func stripLinks(_ line: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        var index = line.startIndex
+        while index < line.endIndex {
+            let byte = line[index]
+            let rest = line[index...]
+            if byte == UInt8(ascii: "["), rest.dropFirst().first == UInt8(ascii: "["), let close = find(rest, "]]") {
+                var inner = line[(index + 2)..<close]
+                if let bar = inner.firstIndex(of: UInt8(ascii: "|")) { inner = inner[(bar + 1)...] }
+                if let anchor = inner.firstIndex(of: hash), anchor != inner.startIndex { inner = inner[..<anchor] }
+                out += inner
+                index = close + 2
+                continue
+            }
+            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "["), let link = parseLink(line, at: index) {
+                out += stripLinks(link.text)
+                index = link.end
+                continue
+            }
+            out.append(byte)
+            index += 1
+        }
+        return out
+    }
+
     /// The body stripped of Markdown syntax, newlines as spaces, cut to `snippetLength` characters.
     public static func snippet(_ body: Substring) -> String {
         snippet(bytes: Array(body.utf8)[...])

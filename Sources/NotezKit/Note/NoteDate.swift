@@ -16,7 +16,13 @@ public struct NoteDate: Sendable, Equatable {
         case epochMilliseconds
         /// `05/01/2024`
         case usDate
+        /// `20230613`, `202306132231`, `20230613223113` (8, 12 or 14 digits, UTC), as Zettelkasten IDs write them.
+        case compact(digits: Int)
     }
+
+    /// Epoch values are read only between 1980 and 2100: outside, a number is far more likely a
+    /// mistake than a date (`20230613223113` as milliseconds is the year 2611, `5` is 1970).
+    public static let plausibleEpochSeconds: ClosedRange<Double> = 315_532_800...4_102_444_800
 
     /// How a date-time writes its zone.
     public enum ZoneStyle: Sendable, Equatable {
@@ -43,10 +49,14 @@ public struct NoteDate: Sendable, Equatable {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { return nil }
         if bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            // A compact calendar date first: `20230613` is a day, not 1970-08-23 in epoch seconds.
+            if [8, 12, 14].contains(bytes.count), let compact = compactDate(bytes) { return compact }
             guard let number = Double(text) else { return nil }
             switch bytes.count {
-            case 1...11: return NoteDate(seconds: number, style: .epochSeconds)
-            case 12...14: return NoteDate(seconds: number / 1000, style: .epochMilliseconds)
+            case 1...11 where plausibleEpochSeconds.contains(number):
+                return NoteDate(seconds: number, style: .epochSeconds)
+            case 12...14 where plausibleEpochSeconds.contains(number / 1000):
+                return NoteDate(seconds: number / 1000, style: .epochMilliseconds)
             default: return nil
             }
         }
@@ -114,6 +124,23 @@ public struct NoteDate: Sendable, Equatable {
         return NoteDate(seconds: base + fraction, style: style, offsetSeconds: offset)
     }
 
+    /// `YYYYMMDD`, `YYYYMMDDHHMM` or `YYYYMMDDHHMMSS` with a year from 1000 to 2999 and a valid
+    /// day and time; nil otherwise.
+    static func compactDate(_ bytes: [UInt8]) -> NoteDate? {
+        func number(_ range: Range<Int>) -> Int {
+            bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        let year = number(0..<4)
+        guard (1000...2999).contains(year) else { return nil }
+        let hour = bytes.count >= 12 ? number(8..<10) : 0
+        let minute = bytes.count >= 12 ? number(10..<12) : 0
+        let second = bytes.count == 14 ? number(12..<14) : 0
+        guard hour < 24, minute < 60, second < 60,
+            let seconds = civil(year, number(4..<6), number(6..<8), hour, minute, second, 0)
+        else { return nil }
+        return NoteDate(seconds: seconds, style: .compact(digits: bytes.count))
+    }
+
     /// Writes `seconds` in this date's style (and offset), for `modified:` updates.
     public func formatted(_ newSeconds: Double) -> String {
         switch style {
@@ -125,6 +152,12 @@ public struct NoteDate: Sendable, Equatable {
         case .usDate:
             let parts = NoteDate.components(newSeconds, offset: 0)
             return String(format: "%02d/%02d/%04d", parts.month, parts.day, parts.year)
+        case .compact(let digits):
+            let parts = NoteDate.components(newSeconds, offset: 0)
+            var text = String(format: "%04d%02d%02d", parts.year, parts.month, parts.day)
+            if digits >= 12 { text += String(format: "%02d%02d", parts.hour, parts.minute) }
+            if digits == 14 { text += String(format: "%02d", parts.second) }
+            return text
         case .spacedOffset:
             let parts = NoteDate.components(newSeconds, offset: offsetSeconds)
             return String(

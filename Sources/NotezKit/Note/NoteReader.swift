@@ -176,7 +176,9 @@ public enum NoteReader {
             problem = NoteProblem(kind: .notUTF8, message: "not valid UTF-8")
         }
         let body = bytes[min(bodyStart, bytes.count)...]
-        let title = metadata.title ?? MarkdownText.firstHeading(bytes: body) ?? VaultPath.fileTitle(of: relativePath)
+        let title =
+            metadata.title ?? MarkdownText.firstHeading(bytes: body).map(MarkdownText.titleText)
+            ?? VaultPath.fileTitle(of: relativePath)
         var tags: [String] = []
         var keys: [TagKey] = []
         var seen: Set<TagKey> = []

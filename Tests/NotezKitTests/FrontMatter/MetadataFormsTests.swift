@@ -65,6 +65,10 @@ struct MetadataFormsTests {
             name: "epoch milliseconds", text: "---\nupdated: 1714554000000\n---\n", title: "note", tags: [],
             modified: "2024-05-01T09:00:00Z"),
         Case(name: "US date", text: "---\ncreated: 05/01/2024\n---\n", title: "note", tags: [], created: "2024-05-01T00:00:00Z"),
+        Case(name: "date key", text: "---\ndate: 2019-03-13 10:00:00 -0500\n---\n", title: "note", tags: [], created: "2019-03-13T15:00:00Z"),
+        Case(
+            name: "created wins over date", text: "---\ndate: 2019-03-13\ncreated: 20230613\n---\n", title: "note", tags: [],
+            created: "2023-06-13T00:00:00Z"),
         Case(name: "lastmod alias", text: "---\nlastmod: 2023-01-02\n---\n", title: "note", tags: [], modified: "2023-01-02T00:00:00Z"),
         Case(name: "CRLF", text: "---\r\ntitle: Win\r\ntags:\r\n  - a\r\n---\r\nbody\r\n", title: "Win", tags: ["a"]),
         Case(name: "BOM", text: "\u{FEFF}---\ntags: [bom]\n---\n", title: "note", tags: ["bom"]),
