@@ -178,19 +178,23 @@ public enum CaptureQueue {
     {
         var entry = original
         guard entry.state == .pending else { return entry }
-        if let claim = entry.claim, landed(claim, body: entry.request.body, root: entry.vault) {
-            entry.state = .done
-            entry.path = claim.path
-            entry.lastError = nil
-            try? save(entry, queue: queue)
-            return entry
-        }
-        entry.attempts += 1
+        var lock: VaultLock?
         do {
-            try save(entry, queue: queue)
             if let reason = unavailability(vault: entry.vault) { throw NotezError.busy(reason) }
             let writer = try AtomicWriter(root: entry.vault)
-            let lock = try VaultLock.acquire(writer, wait: 0.5)
+            lock = try VaultLock.acquire(writer, wait: 0.5)
+            // Under the vault lock, the entry as it is now: another notez may have delivered it meanwhile.
+            if let current = reload(entry, queue: queue) { entry = current }
+            guard entry.state == .pending else { return entry }
+            if let claim = entry.claim, landed(claim, body: entry.request.body, root: entry.vault) {
+                entry.state = .done
+                entry.path = claim.path
+                entry.lastError = nil
+                try? save(entry, queue: queue)
+                return entry
+            }
+            entry.attempts += 1
+            try save(entry, queue: queue)
             let index = try IndexBuilder.build(root: entry.vault)
             let settings = CaptureSettings.load(root: entry.vault)
             let capture = try CapturePlanner.capture(entry.request, settings: settings, index: index, files: DiskVaultFiles(root: entry.vault))
@@ -201,12 +205,13 @@ public enum CaptureQueue {
             try save(entry, queue: queue)
             let result = try OperationRunner(writer: writer, counter: counter).run(capture.plan, now: now)
             if let issue = result.issues.first { throw NotezError.writeFailed(path: issue.path, reason: issue.reason) }
-            withExtendedLifetime(lock) {}
             entry.state = .done
             entry.path = path
             entry.lastError = nil
             if recordHistory { try? Router.record(folder: capture.folder, time: entry.request.time, root: entry.vault) }
         } catch {
+            // An attempt that could not even start (vault unavailable, locked) counts too.
+            if lock == nil { entry.attempts += 1 }
             entry.lastError = (error as? NotezError)?.description ?? "\(error)"
             if entry.attempts >= maxAttempts {
                 entry.state = .failed
@@ -215,7 +220,14 @@ public enum CaptureQueue {
             }
         }
         try? save(entry, queue: queue)
+        withExtendedLifetime(lock) {}
         return entry
+    }
+
+    /// The stored version of an entry, nil when it cannot be read.
+    static func reload(_ entry: Entry, queue: String?) -> Entry? {
+        guard let folder = queue, let data = FileManager.default.contents(atPath: folder + "/" + entry.id + ".json") else { return nil }
+        return try? JSONDecoder().decode(Entry.self, from: data)
     }
 
     /// True when the claimed note is in the vault: the same bytes, or (edited since) still holding the capture's body.
