@@ -39,7 +39,7 @@ struct LsCommand: ParsableCommand {
         let everywhere = folder == nil && !unsorted && (tag != nil || pinned)
         var notes = index.notes(inFolder: node.path, recursive: recursive || everywhere)
         // A folder's manual order (notez order) applies to its own notes.
-        if !everywhere, !recursive { notes = try ManualOrder.load(root: index.root).sorted(notes, folder: node.path) }
+        if !everywhere, !recursive { notes = ((try? ManualOrder.load(root: index.root)) ?? ManualOrder()).sorted(notes, folder: node.path) }
         if let tag {
             let key = TagKey(tag)
             notes = notes.filter { $0.tagKeys.contains { $0.isSelfOrDescendant(of: key) } }
