@@ -4,7 +4,7 @@ import NotezKit
 enum ContinuousShow {
     static func print(folder argument: String, index: VaultIndex) throws {
         let node = try index.resolveFolder(argument == "/" ? "" : argument)
-        let notes = try ManualOrder.load(root: index.root).sorted(index.notes(inFolder: node.path, recursive: false), folder: node.path)
+        let notes = ((try? ManualOrder.load(root: index.root)) ?? ManualOrder()).sorted(index.notes(inFolder: node.path, recursive: false), folder: node.path)
         guard !notes.isEmpty else {
             Terminal.line("This folder has no notes of its own.")
             return

@@ -85,7 +85,7 @@ struct ExportCommand: ParsableCommand {
             Terminal.notice(TerminalText.safe("exported \(count) note\(count == 1 ? "" : "s") to \(destination.path)"))
         }
         if !issues.isEmpty {
-            throw CLIExit(code: CLIExit.io, message: "\(issues.count) note\(issues.count == 1 ? " was" : "s were") not exported (see above)")
+            throw CLIExit(code: CLIExit.io, message: "\(issues.count) file\(issues.count == 1 ? " was" : "s were") left out of the export (see above)")
         }
     }
 }

@@ -42,7 +42,7 @@ struct LsCommand: ParsableCommand {
         // Unsorted Notes are the notes directly at the root, with or without -r.
         var notes = index.notes(inFolder: node.path, recursive: !unsorted && (recursive || everywhere))
         // A folder's manual order (notez order) applies to its own notes.
-        if !everywhere, !recursive { notes = try ManualOrder.load(root: index.root).sorted(notes, folder: node.path) }
+        if !everywhere, !recursive { notes = ((try? ManualOrder.load(root: index.root)) ?? ManualOrder()).sorted(notes, folder: node.path) }
         for key in tag.map({ TagKey($0) }) {
             notes = notes.filter { $0.tagKeys.contains { $0.isSelfOrDescendant(of: key) } }
         }

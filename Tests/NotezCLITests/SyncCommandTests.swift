@@ -34,7 +34,8 @@ import Testing
         let synced = try git.sync(git.b)
         git.expectOK(synced)
         let loser = prefer == "local" ? "remote" : "local"
-        #expect(synced.stderr.contains("title: changed on both sides; kept \(prefer) (\(loser) value dropped)"))
+        let dropped = prefer == "local" ? "From A" : "From B"
+        #expect(synced.stderr.contains("title: changed on both sides; kept \(prefer), dropped \(loser) '\(dropped)'"))
         #expect(
             git.text(git.b, "Plan.md")
                 == GitVaults.plan.replacingOccurrences(of: "title: Plan", with: "title: \(winner)")
@@ -94,6 +95,10 @@ import Testing
         let git = try GitVaults(extra: ["Other.md": "---\ntags: [idea]\n---\nx\n"])
         git.expectOK(try git.notez(git.a, ["tag", "merge", "idea", "--into", "ideas", "--yes"]))
         try git.a.write("Hand edit.md", "typed in an editor\n")
+        let dry = try git.sync(git.a, ["--dry-run"])
+        git.expectOK(dry)
+        #expect(dry.stdout.contains("would commit: notez: tag merge idea --into ideas (2 files)"))
+        #expect(try git.shell("git status --porcelain", in: "a").stdout.contains("Hand edit.md"))
         let synced = try git.sync(git.a)
         git.expectOK(synced)
         let log = try git.shell("git log --format=%B -n 2", in: "a").stdout

@@ -135,7 +135,9 @@ public enum NoteMerge {
                 notes.append("\(key): changed on both sides; kept the later date")
             } else {
                 chosen = keep == .ours ? oc : tc
-                notes.append("\(key): changed on both sides; kept \(sideName(keep)) (\(sideName(keep == .ours ? .theirs : .ours)) value dropped)")
+                // The dropped value is named, so it can be found again (it is also in git's history).
+                let dropped = valueText(keep == .ours ? tc : oc, key: key)
+                notes.append("\(key): changed on both sides; kept \(sideName(keep)), dropped \(sideName(keep == .ours ? .theirs : .ours)) \(dropped)")
             }
             if var chosen {
                 if chosen.last != 0x0A { chosen += o.lineEnding }
@@ -171,6 +173,16 @@ public enum NoteMerge {
         guard let edited = try? FrontMatterEditor.apply(edits, to: start), case .block(let block) = FrontMatterBlock.scan(edited)
         else { return nil }
         return Array(edited[block.yaml])
+    }
+
+    /// A chunk's value as one short line: `'text'`, or `(removed)` for a key the side deleted.
+    private static func valueText(_ chunk: [UInt8]?, key: String) -> String {
+        guard let chunk else { return "(removed)" }
+        var text = String(decoding: chunk, as: UTF8.self)
+        if text.hasPrefix(key + ":") { text.removeFirst(key.count + 1) }
+        text = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        if text.count > 80 { text = String(text.prefix(80)) + "…" }
+        return "'" + text + "'"
     }
 
     private static func dateValue(_ chunk: [UInt8], key: String) -> Double? {
