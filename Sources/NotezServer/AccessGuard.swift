@@ -43,7 +43,9 @@ struct AccessGuard: Sendable {
         if isSafe, let token = AccessGuard.parameter("token", in: facts.query) {
             guard AccessGuard.equal(token, settings.token) else { return .reject(status: 401, reason: "wrong access token") }
             let rest = AccessGuard.removing("token", from: facts.query)
-            return .trade(location: facts.path + (rest.isEmpty ? "" : "?" + rest))
+            // `//host/...` would be a redirect to another site.
+            let local = facts.path.hasPrefix("/") && !facts.path.hasPrefix("//") && !facts.path.contains("\\")
+            return .trade(location: (local ? facts.path : "/") + (rest.isEmpty ? "" : "?" + rest))
         }
         if let authorization = facts.authorization {
             let prefix = "Bearer "

@@ -7,8 +7,8 @@ enum MainPage {
 
     static func html(frame: Page.Frame, now: Double) -> String {
         let index = frame.index
-        let pinned = index.pinnedNotes
-        let unsorted = index.unsortedNotes
+        let pinned = frame.lists.pinned
+        let unsorted = frame.lists.unsorted
         var html = "<h1>Your notes</h1>\n<p class=\"counts\"><span id=\"count-notes\">\(index.notes.count)</span> notes</p>\n"
         html += "<div class=\"columns\">\n<section aria-labelledby=\"h-pinned\"><h2 id=\"h-pinned\">Pinned <span class=\"count\" id=\"count-pinned\">\(pinned.count)</span></h2>"
         html += Page.noteList(pinned.prefix(listLimit), index: index, now: now, showFolder: true)
@@ -22,12 +22,12 @@ enum MainPage {
         }
         html += "</section>\n<section aria-labelledby=\"h-folders\"><h2 id=\"h-folders\">Folders</h2>"
         // A large tree shows two levels here; the folder pages show the rest.
-        let depth = index.folderTree.descendants.count > Page.folderSelectLimit ? 2 : Int.max
+        let depth = frame.lists.folders.count > Page.folderSelectLimit ? 2 : Int.max
         html += folderTree(index.folderTree.children, depth: depth)
         html += newFolderForm(frame: frame, parent: "")
         html += "</section>\n<section aria-labelledby=\"h-tags\"><h2 id=\"h-tags\">Tags</h2>"
         if index.tags.isEmpty { html += "<p class=\"empty\">No tags.</p>" }
-        let shown = Page.topTags(index, limit: tagLimit)
+        let shown = frame.lists.mainTags
         if shown.count < index.tags.count {
             html += "<p class=\"small\">The \(shown.count) most used of <a href=\"/tags\">\(index.tags.count) tags</a>.</p>"
         }

@@ -63,7 +63,7 @@ enum NotePage {
         html += Page.button(note.pinned ? "Unpin" : "Pin", action: note.pinned ? "/actions/unpin" : "/actions/pin", fields: [("path", path)], csrf: csrf)
         html += """
             <form class="inline" method="post" action="/actions/move">\(Page.csrfField(csrf))\(hidden)\
-            <label>Move to \(Page.folderPicker(frame.index, selected: note.folder, id: "move-folder"))</label> \
+            <label>Move to \(Page.folderPicker(frame, selected: note.folder, id: "move-folder"))</label> \
             <button type="submit">Move</button></form>
             <form class="inline" method="post" action="/actions/tag-add">\(Page.csrfField(csrf))\(hidden)\
             <label>Add tag <input name="tag" list="all-tags" required autocomplete="off"></label> <button type="submit">Add</button></form>

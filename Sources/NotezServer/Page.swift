@@ -14,6 +14,8 @@ enum Page {
         var flash: Flash?
         /// The folder capture proposes (the current folder's page).
         var folder: String = ""
+        /// The snapshot's sorted lists.
+        var lists: DerivedLists.Lists
     }
 
     /// A message shown once after an action.
@@ -64,19 +66,14 @@ enum Page {
             \(csrfField(frame.csrf))
             <label>Title <input name="title" required maxlength="200"></label>
             <label>Body <textarea name="body" rows="4"></textarea></label>
-            <label>Folder \(folderPicker(frame.index, selected: frame.folder, id: "capture-folder"))</label>
+            <label>Folder \(folderPicker(frame, selected: frame.folder, id: "capture-folder"))</label>
             <label>Tags <input name="tags" list="all-tags" placeholder="comma separated" autocomplete="off"></label>
             <datalist id="all-tags">
             """
         // Auto-complete offers the most used tags: a vault may have tens of thousands.
-        for tag in topTags(frame.index) { html += "<option value=\"\(HTML.escape(tag.name))\">" }
+        for tag in frame.lists.completionTags { html += "<option value=\"\(HTML.escape(tag.name))\">" }
         html += "</datalist>\n<button type=\"submit\">Create</button>\n</form></details>"
         return html
-    }
-
-    /// The most used tags, at most `limit`, by count.
-    static func topTags(_ index: VaultIndex, limit: Int = 200) -> [TagSummary] {
-        index.tags.count <= limit ? index.tags : Array(index.tags.sorted { $0.count > $1.count }.prefix(limit))
     }
 
     /// The most folders a `<select>` lists; a larger vault gets a text field with suggestions.
@@ -84,12 +81,12 @@ enum Page {
 
     /// A folder picker named `folder`: a `<select>` with "None (Unsorted)" first, or for a vault with
     /// more folders than a list can show, a text field (empty is Unsorted) that suggests the largest.
-    static func folderPicker(_ index: VaultIndex, selected: String, id: String) -> String {
-        let folders = index.folderTree.descendants
+    static func folderPicker(_ frame: Frame, selected: String, id: String) -> String {
+        let folders = frame.lists.folders
         if folders.count > folderSelectLimit {
             var html = "<input name=\"folder\" list=\"\(id)\" value=\"\(HTML.escape(selected))\" placeholder=\"None (Unsorted)\" autocomplete=\"off\">"
             html += "<datalist id=\"\(id)\">"
-            for node in folders.sorted(by: { $0.count > $1.count }).prefix(folderSelectLimit) {
+            for node in frame.lists.largestFolders {
                 html += "<option value=\"\(HTML.escape(node.path))\">"
             }
             return html + "</datalist>"

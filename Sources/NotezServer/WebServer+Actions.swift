@@ -46,11 +46,11 @@ extension WebServer {
             let form = FormData(String(buffer: try await request.collectBody(upTo: WebServer.maxForm)))
             // A file changed since the page loaded it: nothing is saved; the editor comes back with
             // the user's text and what is different on disk.
-            let index = self.vault.snapshot()
+            let (index, version) = self.vault.versionedSnapshot()
             if let (note, bytes) = self.readNote(form["path"], index: index), ContentHash.of(bytes) != form["base"] {
                 let mine = form["text"] ?? ""
                 let diff = UnifiedDiff.render(path: note.path, before: Array(WebServer.lineFeeds(mine).utf8), after: bytes)
-                let frame = self.frame(request, index: index, folder: note.folder)
+                let frame = self.frame(request, index: index, version: version, folder: note.folder)
                 let main = NotePage.editor(note: note, text: mine, base: form["base"] ?? "", conflict: diff, frame: frame)
                 return Page.response(Page.document(title: "Edit " + note.title, frame: frame, main: main), status: .conflict)
             }
@@ -143,8 +143,8 @@ extension WebServer {
             }
             if !apply, let preview {
                 if json { return Page.json("{\"preview\":\(EventHub.quoted(outcome.plan.dryRunText()))}") }
-                let index = self.vault.snapshot()
-                let frame = self.frame(request, index: index)
+                let (index, version) = self.vault.versionedSnapshot()
+                let frame = self.frame(request, index: index, version: version)
                 let main = ListPages.preview(title: preview, plan: outcome.plan, action: "/actions/\(name)", form: form, frame: frame)
                 return Page.response(Page.document(title: preview, frame: frame, main: main))
             }

@@ -9,46 +9,46 @@ extension WebServer {
 
     func addPageRoutes(_ router: Hummingbird.Router<BasicRequestContext>) {
         router.get("/") { request, _ in
-            let index = self.vault.snapshot()
-            return Page.response(
-                Page.document(title: "Your notes", frame: self.frame(request, index: index), main: MainPage.html(frame: self.frame(request, index: index), now: ActionRunner.now)))
+            let (index, version) = self.vault.versionedSnapshot()
+            let frame = self.frame(request, index: index, version: version)
+            return Page.response(Page.document(title: "Your notes", frame: frame, main: MainPage.html(frame: frame, now: ActionRunner.now)))
         }
         router.get("/folder") { request, _ in
-            let index = self.vault.snapshot()
+            let (index, version) = self.vault.versionedSnapshot()
             guard let path = try? VaultPath.validated(WebServer.parameter(request, "path") ?? ""),
                 let node = index.folderTree.find(path), PathKey.sameBytes(node.path, path)
             else { return Page.errorResponse(status: .notFound, message: "no such folder") }
-            let frame = self.frame(request, index: index, folder: path)
+            let frame = self.frame(request, index: index, version: version, folder: path)
             let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
             let main = FolderPage.html(path: path, node: node, page: page, frame: frame, now: ActionRunner.now)
             return Page.response(Page.document(title: path.isEmpty ? "Unsorted Notes" : node.name, frame: frame, main: main))
         }
         router.get("/note") { request, _ in
-            let index = self.vault.snapshot()
+            let (index, version) = self.vault.versionedSnapshot()
             guard let (note, bytes) = self.readNote(WebServer.parameter(request, "path"), index: index) else {
                 return Page.errorResponse(status: .notFound, message: "no such note")
             }
-            let frame = self.frame(request, index: index, folder: note.folder)
+            let frame = self.frame(request, index: index, version: version, folder: note.folder)
             return Page.response(
                 Page.document(title: note.title, frame: frame, main: NotePage.html(note: note, bytes: bytes, frame: frame, now: ActionRunner.now)))
         }
         router.get("/edit") { request, _ in
-            let index = self.vault.snapshot()
+            let (index, version) = self.vault.versionedSnapshot()
             guard let (note, bytes) = self.readNote(WebServer.parameter(request, "path"), index: index) else {
                 return Page.errorResponse(status: .notFound, message: "no such note")
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 return Page.errorResponse(status: .unprocessableContent, message: "this note is not valid UTF-8; edit it with a text editor")
             }
-            let frame = self.frame(request, index: index, folder: note.folder)
+            let frame = self.frame(request, index: index, version: version, folder: note.folder)
             let main = NotePage.editor(note: note, text: text, base: ContentHash.of(bytes), conflict: nil, frame: frame)
             return Page.response(Page.document(title: "Edit " + note.title, frame: frame, main: main))
         }
         router.get("/search") { request, _ in
-            let index = self.vault.snapshot()
+            let (index, version) = self.vault.versionedSnapshot()
             let search = SearchPage.Search(WebServer.parameter(request, "q") ?? "")
             let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
-            let frame = self.frame(request, index: index)
+            let frame = self.frame(request, index: index, version: version)
             let main = SearchPage.html(search: search, page: page, frame: frame, now: ActionRunner.now)
             return Page.response(Page.document(title: "Search", frame: frame, main: main), status: search.error == nil ? .ok : .badRequest)
         }
@@ -59,16 +59,16 @@ extension WebServer {
             return Page.redirect("/search?q=" + HTML.queryValue(query))
         }
         router.get("/tag") { request, _ in
-            let index = self.vault.snapshot()
+            let (index, version) = self.vault.versionedSnapshot()
             guard let name = WebServer.parameter(request, "name"), let summary = index.tag(TagKey(name)) else {
                 return Page.errorResponse(status: .notFound, message: "no such tag")
             }
-            let frame = self.frame(request, index: index)
+            let frame = self.frame(request, index: index, version: version)
             return Page.response(Page.document(title: "#" + summary.name, frame: frame, main: ListPages.tag(summary, frame: frame)))
         }
         router.get("/tags") { request, _ in
-            let index = self.vault.snapshot()
-            let frame = self.frame(request, index: index)
+            let (index, version) = self.vault.versionedSnapshot()
+            let frame = self.frame(request, index: index, version: version)
             let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
             let size = 200
             let start = min((page - 1) * size, index.tags.count)
@@ -78,14 +78,14 @@ extension WebServer {
             return Page.response(Page.document(title: "Tags", frame: frame, main: main))
         }
         router.get("/trash") { request, _ in
-            let index = self.vault.snapshot()
-            let frame = self.frame(request, index: index)
+            let (index, version) = self.vault.versionedSnapshot()
+            let frame = self.frame(request, index: index, version: version)
             let items = TrashStore(root: self.root).items()
             return Page.response(Page.document(title: "Trash", frame: frame, main: ListPages.trash(items: items, frame: frame)))
         }
         router.get("/history") { request, _ in
-            let index = self.vault.snapshot()
-            let frame = self.frame(request, index: index)
+            let (index, version) = self.vault.versionedSnapshot()
+            let frame = self.frame(request, index: index, version: version)
             let writer = try AtomicWriter(root: self.root)
             let history = JournalHistory(records: Journal(writer: writer).read().records)
             return Page.response(Page.document(title: "History", frame: frame, main: ListPages.history(history, frame: frame)))

@@ -16,6 +16,7 @@ public final class WebServer: Sendable {
     let runner: ActionRunner
     let hub = EventHub()
     let flashes = FlashStore()
+    let derived = DerivedLists()
     let port: PortBox
 
     /// The largest form body read (a note's text plus the form's fields).
@@ -74,9 +75,11 @@ public final class WebServer: Sendable {
     }
 
     /// The frame of a page, from the current snapshot.
-    func frame(_ request: Request, index: VaultIndex, folder: String = "") -> Page.Frame {
+    func frame(_ request: Request, index: VaultIndex, version: Int, folder: String = "") -> Page.Frame {
         let flash = WebServer.parameter(request, "flash").flatMap { flashes.take($0) }
-        return Page.Frame(csrf: settings.csrfToken, index: index, generation: vault.currentGeneration, flash: flash, folder: folder)
+        return Page.Frame(
+            csrf: settings.csrfToken, index: index, generation: vault.currentGeneration, flash: flash, folder: folder,
+            lists: derived.lists(index, version: version))
     }
 }
 

@@ -124,7 +124,7 @@ final class WebDriver {
 
     /// Polls `condition` until it holds; throws with `what` when it never does (a bound against a
     /// hang, not a timing assertion).
-    func waitUntil(_ what: String, tries: Int = 150, _ condition: () throws -> Bool) throws {
+    func waitUntil(_ what: String, tries: Int = 300, _ condition: () throws -> Bool) throws {
         var lastError: (any Error)?
         for _ in 0..<tries {
             do {

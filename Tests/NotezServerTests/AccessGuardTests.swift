@@ -22,6 +22,9 @@ struct AccessGuardTests {
     @Test func tokenIsTradedForCookieAndRemovedFromTheURL() {
         #expect(access.decide(facts(query: "token=" + "a".repeated(32))) == .trade(location: "/"))
         #expect(access.decide(facts(path: "/search", query: "q=x&token=" + "a".repeated(32) + "&page=2")) == .trade(location: "/search?q=x&page=2"))
+        // Never a redirect to another site.
+        #expect(access.decide(facts(path: "//evil.example/x", query: "token=" + "a".repeated(32))) == .trade(location: "/"))
+        #expect(access.decide(facts(path: "/\\evil.example", query: "token=" + "a".repeated(32))) == .trade(location: "/"))
     }
 
     @Test func wrongTokenIsUnauthorized() {

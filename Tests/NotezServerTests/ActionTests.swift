@@ -150,7 +150,7 @@ struct ActionTests {
                 uri: "/actions/folder-delete", method: .post, headers: fixture.formPost, body: fixture.form([("path", "Reading")])
             ) { response in
                 #expect(response.status == .ok)
-                #expect(response.text.contains("Delete folder"))
+                #expect(response.text.contains("Delete folder &#39;Reading&#39;? 1 note will be moved to Unsorted Notes"))
                 #expect(response.text.contains("name=\"confirm\" value=\"yes\""))
             }
         }

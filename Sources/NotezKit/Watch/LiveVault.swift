@@ -16,7 +16,8 @@ public final class LiveVault: @unchecked Sendable {
     // Guarded by `lock`.
     private var live: LiveIndex
     private var generation = 0
-    private var cached: (key: SnapshotKey, index: VaultIndex)?
+    private var cached: (key: SnapshotKey, index: VaultIndex, version: Int)?
+    private var builds = 0
     private var listeners: [Int: @Sendable (WatchReport) -> Void] = [:]
     private var nextListener = 0
 
@@ -50,11 +51,15 @@ public final class LiveVault: @unchecked Sendable {
 
     /// The current notes as a `VaultIndex` with the tag registry, folder colors and trash count read
     /// from disk; cached until a note, a folder or one of those files changes.
-    public func snapshot() -> VaultIndex {
+    public func snapshot() -> VaultIndex { versionedSnapshot().index }
+
+    /// The snapshot and its version, a number that changes whenever a new snapshot was built (so
+    /// a front end can cache what it derives from one).
+    public func versionedSnapshot() -> (index: VaultIndex, version: Int) {
         let stamps = stateStamps()
-        let (key, current, hit) = lock.withLock { () -> (SnapshotKey, LiveIndex, VaultIndex?) in
+        let (key, current, hit) = lock.withLock { () -> (SnapshotKey, LiveIndex, (VaultIndex, Int)?) in
             let key = SnapshotKey(generation: generation, stamps: stamps)
-            return (key, live, cached?.key == key ? cached?.index : nil)
+            return (key, live, cached.flatMap { $0.key == key ? ($0.index, $0.version) : nil })
         }
         if let hit { return hit }
         // Bad state files degrade to defaults, as in IndexBuilder; the index reports no problem here.
@@ -62,10 +67,11 @@ public final class LiveVault: @unchecked Sendable {
         let colors = (try? FolderColors.load(root: root)) ?? FolderColors()
         let trashCount = TrashStore(root: root).items().count
         let index = current.snapshot(registry: registry, folderColors: colors, trashCount: trashCount)
-        lock.withLock {
-            if key.generation == generation { cached = (key, index) }
+        return lock.withLock {
+            builds += 1
+            if key.generation == generation { cached = (key, index, builds) }
+            return (index, builds)
         }
-        return index
     }
 
     /// Calls `listener` (on the watcher's thread) after every batch of changes; returns its id.
