@@ -51,20 +51,7 @@ final class ActionRunner: @unchecked Sendable {
 
     /// The same words as the CLI's summary lines.
     static func summary(_ plan: Plan, _ result: OperationRunner.Result) -> [String] {
-        let failed = Set(result.issues.map(\.path))
-        var lines: [String] = []
-        for step in plan.steps where !failed.contains(step.path) && !step.path.hasPrefix(".notez/") {
-            switch step.kind {
-            case .edit: lines.append("updated \(step.path)")
-            case .write: lines.append(step.before == nil ? "created \(step.path)" : "updated \(step.path)")
-            case .move: lines.append("moved \(step.path) -> \(step.to ?? "")")
-            case .createFolder: lines.append("created folder \(step.path)")
-            case .removeFolder: lines.append("removed folder \(step.path)")
-            case .delete: lines.append("deleted \(step.path)")
-            }
-        }
-        if lines.isEmpty, !plan.steps.isEmpty { lines.append("done") }
-        if plan.steps.isEmpty, plan.messages.isEmpty, plan.skipped.isEmpty { lines.append("nothing to do") }
+        var lines = PlanSummary.lines(plan, result)
         lines += plan.messages
         for issue in result.issues { lines.append("\(issue.path): \(issue.reason) (not changed)") }
         for path in result.replanned { lines.append("\(path) changed since it was read; the change was kept and the edit applied to it") }

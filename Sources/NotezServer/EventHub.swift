@@ -62,27 +62,10 @@ final class EventHub: @unchecked Sendable {
         for continuation in all { continuation.yield(ByteBuffer(string: text)) }
     }
 
-    /// A JSON string literal.
+    /// A JSON string literal, safe inside a script (U+2028 and U+2029 escaped).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONText.quote(text, into: &out, forScript: true)
+        return out
     }
 }

@@ -9,7 +9,7 @@ enum FolderPage {
         let index = frame.index
         let notes = index.notes(inFolder: node.path, recursive: false)
         var html = breadcrumbs(path)
-        html += "<h1 class=\"folder\(HTML.colorClass(node.color))\">\(HTML.escape(path.isEmpty ? "Unsorted Notes" : node.name))</h1>"
+        html += "<h1 class=\"folder\(HTML.colorClass(node.color))\">\(HTMLText.escape(path.isEmpty ? "Unsorted Notes" : node.name))</h1>"
         html += "<p class=\"counts\">\(node.count) notes (\(notes.count) here)</p>"
         if !node.children.isEmpty {
             html += "<section aria-labelledby=\"h-sub\"><h2 id=\"h-sub\">Folders</h2>" + MainPage.folderTree(node.children, depth: node.descendants.count > Page.folderSelectLimit ? 2 : Int.max) + "</section>"
@@ -29,14 +29,14 @@ enum FolderPage {
         var prefix = ""
         for component in path.split(separator: "/") {
             prefix = prefix.isEmpty ? String(component) : prefix + "/" + component
-            html += "<li><a href=\"\(HTML.href("/folder", [("path", prefix)]))\">\(HTML.escape(String(component)))</a></li>"
+            html += "<li><a href=\"\(HTML.href("/folder", [("path", prefix)]))\">\(HTMLText.escape(String(component)))</a></li>"
         }
         return html + "</ol></nav>"
     }
 
     static func actions(path: String, node: FolderNode, frame: Page.Frame) -> String {
         let csrf = Page.csrfField(frame.csrf)
-        let hidden = "<input type=\"hidden\" name=\"path\" value=\"\(HTML.escape(path))\">"
+        let hidden = "<input type=\"hidden\" name=\"path\" value=\"\(HTMLText.escape(path))\">"
         var colors = "<option value=\"\">none</option>"
         for name in ColorName.presets.keys.sorted() {
             colors += "<option\(node.color?.text == name ? " selected" : "")>\(name)</option>"
@@ -45,7 +45,7 @@ enum FolderPage {
             <section aria-labelledby="h-folder-actions"><h2 id="h-folder-actions">Organize</h2>
             \(MainPage.newFolderForm(frame: frame, parent: path))
             <form class="inline" method="post" action="/actions/folder-rename">\(csrf)\(hidden)\
-            <label>Rename to <input name="name" required value="\(HTML.escape(node.name))"></label> <button type="submit">Rename</button></form>
+            <label>Rename to <input name="name" required value="\(HTMLText.escape(node.name))"></label> <button type="submit">Rename</button></form>
             <form class="inline" method="post" action="/actions/folder-color">\(csrf)\(hidden)\
             <label>Color <select name="color">\(colors)</select></label> <button type="submit">Set color</button></form>
             <form class="inline" method="post" action="/actions/folder-delete">\(csrf)\(hidden)\

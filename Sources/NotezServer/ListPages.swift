@@ -8,7 +8,7 @@ enum ListPages {
         html += Page.button("Empty trash...", action: "/actions/trash-empty", fields: [], csrf: frame.csrf)
         html += "<ul class=\"notes\">"
         for item in items.sorted(by: { $0.deleted > $1.deleted }) {
-            html += "<li><span class=\"title\">\(HTML.escape(item.originalPath))</span> deleted "
+            html += "<li><span class=\"title\">\(HTMLText.escape(item.originalPath))</span> deleted "
             html += "<time datetime=\"\(NoteDate.iso8601(item.deleted))\">\(String(NoteDate.iso8601(item.deleted).prefix(10)))</time> "
             html += Page.button("Restore", action: "/actions/trash-restore", fields: [("id", item.id)], csrf: frame.csrf)
             html += Page.button("Delete forever...", action: "/actions/trash-delete", fields: [("id", item.id)], csrf: frame.csrf)
@@ -21,12 +21,12 @@ enum ListPages {
         var html = "<h1>History</h1><p class=\"small\">The newest \(limit) operations of the journal (the CLI's <code>notez history</code>).</p>"
         html += "<table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Operation</th><th scope=\"col\">State</th><th scope=\"col\"></th></tr></thead><tbody>"
         for record in history.records.reversed().prefix(limit) {
-            html += "<tr><td><time>\(HTML.escape(record.time))</time></td><td><code>\(HTML.escape(JournalHistory.commandLine(record, history: history)))</code></td>"
+            html += "<tr><td><time>\(HTMLText.escape(record.time))</time></td><td><code>\(HTMLText.escape(JournalHistory.commandLine(record, history: history)))</code></td>"
             switch history.undoability(of: record) {
             case .undoable:
                 html += "<td>in force</td><td>" + Page.button("Undo", action: "/actions/undo", fields: [("id", record.id)], csrf: frame.csrf) + "</td>"
             case .notUndoable(let reason):
-                html += "<td colspan=\"2\">\(HTML.escape(reason))</td>"
+                html += "<td colspan=\"2\">\(HTMLText.escape(reason))</td>"
             }
             html += "</tr>"
         }
@@ -36,16 +36,16 @@ enum ListPages {
     /// A tag's page: its notes' count, color, and rename / merge / delete (each previewed first).
     static func tag(_ summary: TagSummary, frame: Page.Frame) -> String {
         let csrf = Page.csrfField(frame.csrf)
-        let hidden = "<input type=\"hidden\" name=\"tag\" value=\"\(HTML.escape(summary.name))\">"
+        let hidden = "<input type=\"hidden\" name=\"tag\" value=\"\(HTMLText.escape(summary.name))\">"
         var colors = "<option value=\"none\">none</option>"
         for name in ColorName.presets.keys.sorted() { colors += "<option\(summary.color?.text == name ? " selected" : "")>\(name)</option>" }
         let query = QuerySerializer.serialize(.tag(summary.name))
         return """
-            <h1>Tag <span class="chip\(HTML.colorClass(summary.color))">#\(HTML.escape(summary.name))</span></h1>
+            <h1>Tag <span class="chip\(HTML.colorClass(summary.color))">#\(HTMLText.escape(summary.name))</span></h1>
             <p><a href="\(HTML.href("/search", [("q", query)]))">\(summary.count) notes</a></p>
             <section aria-labelledby="h-tag-actions"><h2 id="h-tag-actions">Organize</h2>
             <form class="inline" method="post" action="/actions/tag-rename">\(csrf)\(hidden)\
-            <label>Rename to <input name="to" required list="all-tags" value="\(HTML.escape(summary.name))"></label> <button type="submit">Preview rename</button></form>
+            <label>Rename to <input name="to" required list="all-tags" value="\(HTMLText.escape(summary.name))"></label> <button type="submit">Preview rename</button></form>
             <form class="inline" method="post" action="/actions/tag-merge">\(csrf)\(hidden)\
             <label>Merge into <input name="into" required list="all-tags"></label> <button type="submit">Preview merge</button></form>
             <form class="inline" method="post" action="/actions/tag-delete">\(csrf)\(hidden)\
@@ -59,20 +59,20 @@ enum ListPages {
     /// What an action would do (the affected notes and the diff) with a button that applies it:
     /// the same form fields again plus `confirm=yes`.
     static func preview(title: String, plan: Plan, action: String, form: FormData, frame: Page.Frame) -> String {
-        var html = "<h1>\(HTML.escape(title))</h1>"
-        if let question = plan.confirmation { html += "<p class=\"notice\">\(HTML.escape(question))</p>" }
+        var html = "<h1>\(HTMLText.escape(title))</h1>"
+        if let question = plan.confirmation { html += "<p class=\"notice\">\(HTMLText.escape(question))</p>" }
         let notes = plan.steps.filter { !$0.path.hasPrefix(".notez/") }
         html += "<p>\(notes.count) file\(notes.count == 1 ? "" : "s") affected:</p><ul>"
-        for step in notes.prefix(200) { html += "<li>\(HTML.escape(step.path))\(step.to.map { " -> " + HTML.escape($0) } ?? "")</li>" }
+        for step in notes.prefix(200) { html += "<li>\(HTMLText.escape(step.path))\(step.to.map { " -> " + HTMLText.escape($0) } ?? "")</li>" }
         if notes.count > 200 { html += "<li>and \(notes.count - 200) more</li>" }
         html += "</ul>"
-        for message in plan.messages { html += "<p>\(HTML.escape(message))</p>" }
-        for issue in plan.skipped { html += "<p class=\"problem\">\(HTML.escape(issue.path)): \(HTML.escape(issue.reason))</p>" }
-        html += "<h2>Diff</h2><pre class=\"diff\">\(HTML.escape(String(plan.dryRunText().prefix(200_000))))</pre>"
-        html += "<form method=\"post\" action=\"\(HTML.escape(action))\">"
+        for message in plan.messages { html += "<p>\(HTMLText.escape(message))</p>" }
+        for issue in plan.skipped { html += "<p class=\"problem\">\(HTMLText.escape(issue.path)): \(HTMLText.escape(issue.reason))</p>" }
+        html += "<h2>Diff</h2><pre class=\"diff\">\(HTMLText.escape(String(plan.dryRunText().prefix(200_000))))</pre>"
+        html += "<form method=\"post\" action=\"\(HTMLText.escape(action))\">"
         html += Page.csrfField(frame.csrf)
         for (name, value) in form.pairs where name != "csrf" && name != "confirm" {
-            html += "<input type=\"hidden\" name=\"\(HTML.escape(name))\" value=\"\(HTML.escape(value))\">"
+            html += "<input type=\"hidden\" name=\"\(HTMLText.escape(name))\" value=\"\(HTMLText.escape(value))\">"
         }
         html += "<input type=\"hidden\" name=\"confirm\" value=\"yes\"><button type=\"submit\">Apply</button> <a href=\"/\">Cancel</a></form>"
         return html

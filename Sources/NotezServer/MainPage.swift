@@ -44,7 +44,7 @@ enum MainPage {
         var html = "<ul class=\"tags\">"
         for tag in tags where tag.count > 0 || tag.registered {
             let query = QuerySerializer.serialize(.tag(tag.name))
-            html += "<li><a class=\"chip\(HTML.colorClass(tag.color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTML.escape(tag.name))</a>"
+            html += "<li><a class=\"chip\(HTML.colorClass(tag.color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTMLText.escape(tag.name))</a>"
             html += " <span class=\"count\">\(tag.count)</span> <a class=\"small\" href=\"\(HTML.href("/tag", [("name", tag.name)]))\">manage</a></li>"
         }
         return html + "</ul>"
@@ -55,7 +55,7 @@ enum MainPage {
         if nodes.isEmpty { return "<p class=\"empty\">No folders.</p>" }
         var html = "<ul class=\"tree\">"
         for node in nodes {
-            let link = "<a class=\"folder\(HTML.colorClass(node.color))\" href=\"\(HTML.href("/folder", [("path", node.path)]))\">\(HTML.escape(node.name))</a> <span class=\"count\">\(node.count)</span>"
+            let link = "<a class=\"folder\(HTML.colorClass(node.color))\" href=\"\(HTML.href("/folder", [("path", node.path)]))\">\(HTMLText.escape(node.name))</a> <span class=\"count\">\(node.count)</span>"
             if node.children.isEmpty || depth <= 1 {
                 html += "<li>" + link + "</li>"
             } else {
@@ -68,7 +68,7 @@ enum MainPage {
     static func newFolderForm(frame: Page.Frame, parent: String) -> String {
         """
         <form class="inline" method="post" action="/actions/folder-create">\(Page.csrfField(frame.csrf))\
-        <input type="hidden" name="parent" value="\(HTML.escape(parent))">\
+        <input type="hidden" name="parent" value="\(HTMLText.escape(parent))">\
         <label>New folder <input name="name" required maxlength="200"></label> <button type="submit">Create</button></form>
         """
     }

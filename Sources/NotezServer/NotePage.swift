@@ -11,9 +11,9 @@ enum NotePage {
         let csrf = frame.csrf
         let path = note.path
         var html = FolderPage.breadcrumbs(note.folder)
-        html += "<article class=\"note\" data-path=\"\(HTML.escape(path))\" data-hash=\"\(ContentHash.of(bytes))\">"
-        html += "<header><h1>\(HTML.escape(note.title))</h1><p class=\"meta\">"
-        html += note.folder.isEmpty ? "Unsorted" : "in <a href=\"\(HTML.href("/folder", [("path", note.folder)]))\">\(HTML.escape(note.folder))</a>"
+        html += "<article class=\"note\" data-path=\"\(HTMLText.escape(path))\" data-hash=\"\(ContentHash.of(bytes))\">"
+        html += "<header><h1>\(HTMLText.escape(note.title))</h1><p class=\"meta\">"
+        html += note.folder.isEmpty ? "Unsorted" : "in <a href=\"\(HTML.href("/folder", [("path", note.folder)]))\">\(HTMLText.escape(note.folder))</a>"
         if note.pinned { html += " <span class=\"pin\">Pinned</span>" }
         html += " created <time datetime=\"\(NoteDate.iso8601(note.created))\">\(RelativeTime.text(note.created, now: now))</time>"
         html += ", modified <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.text(note.modified, now: now))</time></p>"
@@ -24,7 +24,7 @@ enum NotePage {
             html += "</li>"
         }
         html += "</ul>"
-        if let problem = note.problem { html += "<p class=\"problem\">\(HTML.escape(problem.message))</p>" }
+        if let problem = note.problem { html += "<p class=\"problem\">\(HTMLText.escape(problem.message))</p>" }
         let body = MarkdownHTML.render(note: bytes) { url in localURL(url, folder: note.folder) }
         html += "</header>\n<div class=\"markdown\">" + body + "</div>\n</article>\n"
         html += actions(note: note, frame: frame)
@@ -51,13 +51,13 @@ enum NotePage {
         let path = components.joined(separator: "/")
         let lower = path.lowercased()
         let page = lower.hasSuffix(".md") || lower.hasSuffix(".markdown") ? "/note" : "/file"
-        return page + "?path=" + HTML.queryValue(path)
+        return page + "?path=" + HTMLText.percentEncoded(path)
     }
 
     static func actions(note: Note, frame: Page.Frame) -> String {
         let csrf = frame.csrf
         let path = note.path
-        let hidden = "<input type=\"hidden\" name=\"path\" value=\"\(HTML.escape(path))\">"
+        let hidden = "<input type=\"hidden\" name=\"path\" value=\"\(HTMLText.escape(path))\">"
         var html = "<section class=\"actions\" aria-labelledby=\"h-actions\"><h2 id=\"h-actions\">Organize</h2>"
         html += "<a class=\"button\" href=\"\(HTML.href("/edit", [("path", path)]))\" accesskey=\"e\">Edit</a> "
         html += Page.button(note.pinned ? "Unpin" : "Pin", action: note.pinned ? "/actions/unpin" : "/actions/pin", fields: [("path", path)], csrf: csrf)
@@ -76,19 +76,19 @@ enum NotePage {
     /// `base` is the hash of the file version the edit started from.
     static func editor(note: Note, text: String, base: String, conflict: String?, frame: Page.Frame) -> String {
         var html = FolderPage.breadcrumbs(note.folder)
-        html += "<h1>Edit \(HTML.escape(note.title))</h1>"
+        html += "<h1>Edit \(HTMLText.escape(note.title))</h1>"
         if let conflict {
             html += "<section class=\"flash error\" role=\"alert\"><p>The file changed on disk since it was loaded; "
             html += "nothing was saved. What is on disk now differs from your text like this:</p>"
-            html += "<pre class=\"diff\">\(HTML.escape(conflict))</pre>"
+            html += "<pre class=\"diff\">\(HTMLText.escape(conflict))</pre>"
             html += "<p>Copy what you need, then <a href=\"\(HTML.href("/edit", [("path", note.path)]))\">start again from the file on disk</a>.</p></section>"
         }
         html += """
-            <form method="post" action="/actions/save" class="editor" data-path="\(HTML.escape(note.path))">\(Page.csrfField(frame.csrf))\
-            <input type="hidden" name="path" value="\(HTML.escape(note.path))">\
-            <input type="hidden" name="base" value="\(HTML.escape(base))">
+            <form method="post" action="/actions/save" class="editor" data-path="\(HTMLText.escape(note.path))">\(Page.csrfField(frame.csrf))\
+            <input type="hidden" name="path" value="\(HTMLText.escape(note.path))">\
+            <input type="hidden" name="base" value="\(HTMLText.escape(base))">
             <label for="text">Text (Markdown with front matter)</label>
-            <textarea id="text" name="text" rows="24" spellcheck="true">\n\(HTML.escape(text))</textarea>
+            <textarea id="text" name="text" rows="24" spellcheck="true">\n\(HTMLText.escape(text))</textarea>
             <p><button type="submit">Save</button> <a href="\(HTML.href("/note", [("path", note.path)]))">Cancel</a></p>
             </form>
             """

@@ -34,7 +34,7 @@ enum Page {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
-            <title>\(HTML.escape(title)) - notez</title>
+            <title>\(HTMLText.escape(title)) - notez</title>
             <link rel="stylesheet" href="/assets/app.css">
             <link rel="stylesheet" href="/assets/colors.css?g=\(frame.generation)">
             <script src="/assets/app.js" defer></script>
@@ -71,7 +71,7 @@ enum Page {
             <datalist id="all-tags">
             """
         // Auto-complete offers the most used tags: a vault may have tens of thousands.
-        for tag in frame.lists.completionTags { html += "<option value=\"\(HTML.escape(tag.name))\">" }
+        for tag in frame.lists.completionTags { html += "<option value=\"\(HTMLText.escape(tag.name))\">" }
         html += "</datalist>\n<button type=\"submit\">Create</button>\n</form></details>"
         return html
     }
@@ -84,39 +84,39 @@ enum Page {
     static func folderPicker(_ frame: Frame, selected: String, id: String) -> String {
         let folders = frame.lists.folders
         if folders.count > folderSelectLimit {
-            var html = "<input name=\"folder\" list=\"\(id)\" value=\"\(HTML.escape(selected))\" placeholder=\"None (Unsorted)\" autocomplete=\"off\">"
+            var html = "<input name=\"folder\" list=\"\(id)\" value=\"\(HTMLText.escape(selected))\" placeholder=\"None (Unsorted)\" autocomplete=\"off\">"
             html += "<datalist id=\"\(id)\">"
             for node in frame.lists.largestFolders {
-                html += "<option value=\"\(HTML.escape(node.path))\">"
+                html += "<option value=\"\(HTMLText.escape(node.path))\">"
             }
             return html + "</datalist>"
         }
         var html = "<select name=\"folder\"><option value=\"\"\(selected.isEmpty ? " selected" : "")>None (Unsorted)</option>"
         for node in folders {
             let mark = node.path == selected ? " selected" : ""
-            html += "<option value=\"\(HTML.escape(node.path))\"\(mark)>\(HTML.escape(node.path))</option>"
+            html += "<option value=\"\(HTMLText.escape(node.path))\"\(mark)>\(HTMLText.escape(node.path))</option>"
         }
         return html + "</select>"
     }
 
     /// The hidden CSRF field of every form that changes something.
     static func csrfField(_ csrf: String) -> String {
-        "<input type=\"hidden\" name=\"csrf\" value=\"\(HTML.escape(csrf))\">"
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(csrf))\">"
     }
 
     /// A POST button with hidden fields (a form of its own, so it works without JavaScript).
     static func button(_ label: String, action: String, fields: [(String, String)], csrf: String, className: String = "") -> String {
-        var html = "<form class=\"inline\(className.isEmpty ? "" : " " + className)\" method=\"post\" action=\"\(HTML.escape(action))\">"
+        var html = "<form class=\"inline\(className.isEmpty ? "" : " " + className)\" method=\"post\" action=\"\(HTMLText.escape(action))\">"
         html += csrfField(csrf)
         for (name, value) in fields {
-            html += "<input type=\"hidden\" name=\"\(HTML.escape(name))\" value=\"\(HTML.escape(value))\">"
+            html += "<input type=\"hidden\" name=\"\(HTMLText.escape(name))\" value=\"\(HTMLText.escape(value))\">"
         }
-        return html + "<button type=\"submit\">\(HTML.escape(label))</button></form>"
+        return html + "<button type=\"submit\">\(HTMLText.escape(label))</button></form>"
     }
 
     static func flashHTML(_ flash: Flash, csrf: String) -> String {
         var html = "<section class=\"flash\(flash.isError ? " error" : "")\" role=\"status\">"
-        for line in flash.lines { html += "<p>\(HTML.escape(line))</p>" }
+        for line in flash.lines { html += "<p>\(HTMLText.escape(line))</p>" }
         if let journal = flash.journal {
             html += button("Undo", action: "/actions/undo", fields: [("id", journal)], csrf: csrf, className: "undo")
         }
@@ -128,12 +128,12 @@ enum Page {
         if notes.isEmpty { return "<p class=\"empty\">No notes.</p>" }
         var html = "<ul class=\"notes\">"
         for note in notes {
-            html += "<li><a class=\"title\" href=\"\(HTML.href("/note", [("path", note.path)]))\">\(HTML.escape(note.title))</a>"
+            html += "<li><a class=\"title\" href=\"\(HTML.href("/note", [("path", note.path)]))\">\(HTMLText.escape(note.title))</a>"
             if note.pinned { html += " <span class=\"pin\">Pinned</span>" }
-            if showFolder, !note.folder.isEmpty { html += " <span class=\"folder\">\(HTML.escape(note.folder))</span>" }
+            if showFolder, !note.folder.isEmpty { html += " <span class=\"folder\">\(HTMLText.escape(note.folder))</span>" }
             for tag in note.tags { html += " " + tagChip(tag, index: index) }
             html += " <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.text(note.modified, now: now))</time>"
-            if index.config.snippets, !note.snippet.isEmpty { html += "<p class=\"snippet\">\(HTML.escape(note.snippet))</p>" }
+            if index.config.snippets, !note.snippet.isEmpty { html += "<p class=\"snippet\">\(HTMLText.escape(note.snippet))</p>" }
             html += "</li>"
         }
         return html + "</ul>"
@@ -143,7 +143,7 @@ enum Page {
     static func tagChip(_ name: String, index: VaultIndex) -> String {
         let color = index.tag(TagKey(name))?.color
         let query = QuerySerializer.serialize(.tag(name))
-        return "<a class=\"chip\(HTML.colorClass(color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTML.escape(name))</a>"
+        return "<a class=\"chip\(HTML.colorClass(color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTMLText.escape(name))</a>"
     }
 
     /// Links to pages of a long list: "Newer" / "Older" around "page N of M".
@@ -169,7 +169,7 @@ enum Page {
         let html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(status.code) - notez</title>
             <link rel="stylesheet" href="/assets/app.css"></head><body><main id="main">
-            <h1>\(status.code) \(HTML.escape(status.reasonPhrase))</h1><p>\(HTML.escape(message))</p>
+            <h1>\(status.code) \(HTMLText.escape(status.reasonPhrase))</h1><p>\(HTMLText.escape(message))</p>
             <p><a href="/">Your notes</a></p></main></body></html>
             """
         return response(html, status: status)

@@ -49,7 +49,7 @@ enum SearchPage {
         var html = "<h1>Search</h1>\n"
         html += """
             <form class="search" action="/search" method="get" role="search">
-            <label for="q">Query</label> <input id="q" name="q" type="search" value="\(HTML.escape(search.text))" autocomplete="off" \
+            <label for="q">Query</label> <input id="q" name="q" type="search" value="\(HTMLText.escape(search.text))" autocomplete="off" \
             aria-describedby="q-help"> <button type="submit">Search</button>
             <p id="q-help" class="small">tag:NAME folder:NAME words "a phrase" a OR b -word is:pinned modified:&gt;2024-01-01 \
             (<a href="/search">clear</a>)</p>
@@ -58,8 +58,8 @@ enum SearchPage {
             """
         if let error = search.error {
             let lines = error.caretLines(for: search.text)
-            html += "<section class=\"flash error\" role=\"alert\"><p>\(HTML.escape(error.message))</p>"
-            html += "<pre class=\"caret\">\(HTML.escape(lines[0]))\n\(HTML.escape(lines[1]))</pre></section>"
+            html += "<section class=\"flash error\" role=\"alert\"><p>\(HTMLText.escape(error.message))</p>"
+            html += "<pre class=\"caret\">\(HTMLText.escape(lines[0]))\n\(HTMLText.escape(lines[1]))</pre></section>"
             return html
         }
         html += chipsHTML(search: search, index: index)
@@ -91,8 +91,8 @@ enum SearchPage {
             if position > 0 || chip.join == .not {
                 html += "<a class=\"join\" href=\"\(join)\" title=\"Change AND / OR / NOT\">\(chip.join.rawValue)</a> "
             }
-            html += "<span class=\"kind\">\(chip.kind.rawValue)</span> <span class=\"value\">\(HTML.escape(chip.value))</span> "
-            html += "<a class=\"remove\" href=\"\(remove)\" aria-label=\"Remove \(HTML.escape(chip.value))\">x</a></li>"
+            html += "<span class=\"kind\">\(chip.kind.rawValue)</span> <span class=\"value\">\(HTMLText.escape(chip.value))</span> "
+            html += "<a class=\"remove\" href=\"\(remove)\" aria-label=\"Remove \(HTMLText.escape(chip.value))\">x</a></li>"
         }
         html += "</ol>"
         var kinds = ""
@@ -101,7 +101,7 @@ enum SearchPage {
         for join in QueryChips.Join.allCases { joins += "<option value=\"\(join.rawValue)\">\(join.rawValue)</option>" }
         html += """
             <form class="add-chip" action="/search/chips" method="get">
-            <input type="hidden" name="q" value="\(HTML.escape(search.text))">
+            <input type="hidden" name="q" value="\(HTMLText.escape(search.text))">
             <label>Join <select name="add_join">\(joins)</select></label>
             <label>Kind <select name="add_kind">\(kinds)</select></label>
             <label>Value <input name="add_value" list="all-tags" required autocomplete="off"></label>

@@ -8,7 +8,7 @@ extension WebServer {
 
     func addActionRoutes(_ router: Hummingbird.Router<BasicRequestContext>) {
         action(router, "new", back: { form, plan in
-            plan?.details["created"]?.first.map { "/note?path=" + HTML.queryValue($0) } ?? "/"
+            plan?.details["created"]?.first.map { "/note?path=" + HTMLText.percentEncoded($0) } ?? "/"
         }) { form, index, files throws(NotezError) in
             let tags = (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let title = (form["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -31,12 +31,12 @@ extension WebServer {
         }
         action(router, "move", back: { form, plan in
             let target = plan?.steps.first { $0.kind == .move }?.to ?? form["path"] ?? ""
-            return "/note?path=" + HTML.queryValue(target)
+            return "/note?path=" + HTMLText.percentEncoded(target)
         }) { form, index, files throws(NotezError) in
             try MovePlanner.move(notes: [try WebServer.field(form, "path")], to: form["folder"] ?? "", create: false, index: index, files: files)
         }
         action(router, "trash", back: { form, _ in
-            "/folder?path=" + HTML.queryValue(VaultPath.folder(of: form["path"] ?? ""))
+            "/folder?path=" + HTMLText.percentEncoded(VaultPath.folder(of: form["path"] ?? ""))
         }) { form, index, files throws(NotezError) in
             try TrashPlanner.trash(
                 notes: [try WebServer.field(form, "path")], now: ActionRunner.now, key: try MachineKey.loadOrCreate(), index: index, files: files)
@@ -64,38 +64,38 @@ extension WebServer {
             return try JournalUndo.plan(id: form["id"], history: history, index: index, files: files)
         }
         action(router, "folder-create", back: { form, plan in
-            "/folder?path=" + HTML.queryValue(plan?.steps.first { $0.kind == .createFolder }?.path ?? form["parent"] ?? "")
+            "/folder?path=" + HTMLText.percentEncoded(plan?.steps.first { $0.kind == .createFolder }?.path ?? form["parent"] ?? "")
         }) { form, index, files throws(NotezError) in
             let name = try WebServer.field(form, "name")
             try VaultPath.validateName(name)
             return try FolderPlanner.create(VaultPath.join(form["parent"] ?? "", name), index: index, files: files)
         }
         action(router, "folder-rename", back: { form, plan in
-            "/folder?path=" + HTML.queryValue(plan?.steps.first { $0.kind == .move }?.to ?? form["path"] ?? "")
+            "/folder?path=" + HTMLText.percentEncoded(plan?.steps.first { $0.kind == .move }?.to ?? form["path"] ?? "")
         }) { form, index, files throws(NotezError) in
             try FolderPlanner.rename(try WebServer.field(form, "path"), to: try WebServer.field(form, "name"), index: index, files: files)
         }
-        action(router, "folder-color", back: { form, _ in "/folder?path=" + HTML.queryValue(form["path"] ?? "") }) { form, index, files throws(NotezError) in
+        action(router, "folder-color", back: { form, _ in "/folder?path=" + HTMLText.percentEncoded(form["path"] ?? "") }) { form, index, files throws(NotezError) in
             let color = form["color"].flatMap { $0.isEmpty ? nil : $0 } ?? "none"
             return try FolderPlanner.color(try WebServer.field(form, "path"), color: color, index: index, files: files)
         }
         action(router, "folder-delete", preview: "Delete folder", back: { form, _ in
-            "/folder?path=" + HTML.queryValue(VaultPath.folder(of: form["path"] ?? ""))
+            "/folder?path=" + HTMLText.percentEncoded(VaultPath.folder(of: form["path"] ?? ""))
         }) { form, index, files throws(NotezError) in
             try FolderPlanner.delete(try WebServer.field(form, "path"), index: index, files: files)
         }
-        action(router, "tag-rename", preview: "Rename tag", back: { form, _ in "/tag?name=" + HTML.queryValue(form["to"] ?? "") }) {
+        action(router, "tag-rename", preview: "Rename tag", back: { form, _ in "/tag?name=" + HTMLText.percentEncoded(form["to"] ?? "") }) {
             form, index, files throws(NotezError) in
             try TagRefactorPlanner.rename(try WebServer.field(form, "tag"), to: try WebServer.field(form, "to"), index: index, files: files)
         }
-        action(router, "tag-merge", preview: "Merge tag", back: { form, _ in "/tag?name=" + HTML.queryValue(form["into"] ?? "") }) {
+        action(router, "tag-merge", preview: "Merge tag", back: { form, _ in "/tag?name=" + HTMLText.percentEncoded(form["into"] ?? "") }) {
             form, index, files throws(NotezError) in
             try TagRefactorPlanner.merge([try WebServer.field(form, "tag")], into: try WebServer.field(form, "into"), index: index, files: files)
         }
         action(router, "tag-delete", preview: "Delete tag", back: { _, _ in "/" }) { form, index, files throws(NotezError) in
             try TagRefactorPlanner.delete([try WebServer.field(form, "tag")], index: index, files: files)
         }
-        action(router, "tag-color", back: { form, _ in "/tag?name=" + HTML.queryValue(form["tag"] ?? "") }) { form, index, files throws(NotezError) in
+        action(router, "tag-color", back: { form, _ in "/tag?name=" + HTMLText.percentEncoded(form["tag"] ?? "") }) { form, index, files throws(NotezError) in
             try TagRegistryPlanner.color(try WebServer.field(form, "tag"), color: form["color"] ?? "none", index: index, files: files)
         }
         action(router, "trash-restore", back: { _, _ in "/trash" }) { form, index, files throws(NotezError) in
@@ -194,7 +194,7 @@ extension WebServer {
     }
 
     static func backToNote(_ form: FormData, _ plan: Plan?) -> String {
-        "/note?path=" + HTML.queryValue(form["path"] ?? "")
+        "/note?path=" + HTMLText.percentEncoded(form["path"] ?? "")
     }
 
     static func field(_ form: FormData, _ name: String) throws(NotezError) -> String {

@@ -56,7 +56,7 @@ extension WebServer {
         router.get("/search/chips") { request, _ in
             let form = FormData(request.uri.query ?? "")
             let query = SearchPage.edited(form) ?? form["q"] ?? ""
-            return Page.redirect("/search?q=" + HTML.queryValue(query))
+            return Page.redirect("/search?q=" + HTMLText.percentEncoded(query))
         }
         router.get("/tag") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()

@@ -50,7 +50,7 @@ struct DailyCommand: ParsableCommand {
             Terminal.flush()
             // The edit command takes the vault lock itself.
             VaultOptions.heldLock = nil
-            var command = try EditCommand.parse([path, "--vault", index.root])
+            let command = try EditCommand.parse([path, "--vault", index.root])
             try command.run()
         }
     }

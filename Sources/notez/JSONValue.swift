@@ -1,3 +1,5 @@
+import NotezKit
+
 /// A JSON value with ordered object keys, so `--json` output is stable byte for byte.
 enum JSONValue {
     case string(String)
@@ -16,7 +18,7 @@ enum JSONValue {
 
     private func write(into out: inout String, indent: Int?) {
         switch self {
-        case .string(let value): JSONValue.quote(value, into: &out)
+        case .string(let value): JSONText.quote(value, into: &out)
         case .int(let value): out += String(value)
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
@@ -36,7 +38,7 @@ enum JSONValue {
             for (position, pair) in pairs.enumerated() {
                 if position > 0 { out += "," }
                 newline(&out, indent.map { $0 + 1 })
-                JSONValue.quote(pair.0, into: &out)
+                JSONText.quote(pair.0, into: &out)
                 out += indent == nil ? ":" : ": "
                 pair.1.write(into: &out, indent: indent.map { $0 + 1 })
             }
@@ -48,26 +50,5 @@ enum JSONValue {
     private func newline(_ out: inout String, _ indent: Int?) {
         guard let indent else { return }
         out += "\n" + String(repeating: "  ", count: indent)
-    }
-
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }

@@ -47,7 +47,7 @@ enum PlanExecution {
         if options.json {
             Terminal.line(json(plan, result: result, dryRun: false, extra: extraJSON).text())
         } else {
-            for line in summary?(result) ?? defaultSummary(plan, result: result) { Terminal.line(TerminalText.safe(line)) }
+            for line in summary?(result) ?? PlanSummary.lines(plan, result) { Terminal.line(TerminalText.safe(line)) }
             // Notices on stderr, so stdout stays scriptable (`new` prints only the path).
             for message in plan.messages { Terminal.notice(TerminalText.safe(message)) }
         }
@@ -70,25 +70,6 @@ enum PlanExecution {
             throw CLIExit(code: failed || refusedWhileApplying.isEmpty ? CLIExit.io : CLIExit.refused, message: message)
         }
         return result
-    }
-
-    /// One line per applied step: `updated`, `created`, `moved a -> b`, ...
-    static func defaultSummary(_ plan: Plan, result: OperationRunner.Result) -> [String] {
-        let failed = Set(result.issues.map(\.path))
-        var lines: [String] = []
-        for step in plan.steps where !failed.contains(step.path) && !step.path.hasPrefix(".notez/") {
-            switch step.kind {
-            case .edit: lines.append("updated \(step.path)")
-            case .write: lines.append(step.before == nil ? "created \(step.path)" : "updated \(step.path)")
-            case .move: lines.append("moved \(step.path) -> \(step.to ?? "")")
-            case .createFolder: lines.append("created folder \(step.path)")
-            case .removeFolder: lines.append("removed folder \(step.path)")
-            case .delete: lines.append("deleted \(step.path)")
-            }
-        }
-        if lines.isEmpty, !plan.steps.isEmpty { lines.append("done") }
-        if plan.steps.isEmpty, plan.messages.isEmpty, plan.skipped.isEmpty { lines.append("nothing to do") }
-        return lines
     }
 
     /// `{"operation", "journal", "dryRun", "steps": [{"kind", "path", "to"}], "messages", "skipped"}`.

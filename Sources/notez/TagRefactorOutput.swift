@@ -28,7 +28,7 @@ enum TagRefactorOutput {
 
     /// What was done, in a few lines (never one line per file: a merge may touch 10,000 notes).
     static func summary(_ plan: Plan, _ result: OperationRunner.Result) -> [String] {
-        guard let details = TagOperationDetails(plan.details) else { return PlanExecution.defaultSummary(plan, result: result) }
+        guard let details = TagOperationDetails(plan.details) else { return PlanSummary.lines(plan, result) }
         let failed = Set(result.issues.map(\.path))
         let updated = plan.steps.filter { $0.kind == .edit && !failed.contains($0.path) }.count
         let tags = details.sources

@@ -39,7 +39,7 @@ struct UndoCommand: ParsableCommand {
                     "\(exact.count) file\(exact.count == 1 ? "" : "s") restored exactly, \(merged.count) merged with changes made since"
                         + (plan.steps.contains { $0.path == ".notez/tags.yaml" } ? ", registry restored" : ""))
             } else {
-                lines += PlanExecution.defaultSummary(plan, result: result)
+                lines += PlanSummary.lines(plan, result)
             }
             if let id = result.id { lines.append("journal \(id); undo this undo with: notez undo \(id)") }
             return lines

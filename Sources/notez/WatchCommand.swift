@@ -162,7 +162,7 @@ final class WatchPrinter: @unchecked Sendable {
 
     private func quoted(_ text: String) -> String {
         var out = ""
-        JSONValue.quote(text, into: &out)
+        JSONText.quote(text, into: &out)
         return out
     }
 

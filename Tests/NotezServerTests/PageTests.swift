@@ -19,10 +19,10 @@ struct PageTests {
                 #expect(html.contains("id=\"count-pinned\">\(index.pinnedNotes.count)</span>"))
                 #expect(html.contains("id=\"count-unsorted\">\(index.unsortedNotes.count)</span>"))
                 for folder in index.folderTree.children {
-                    #expect(html.contains(">\(HTML.escape(folder.name))</a> <span class=\"count\">\(folder.count)</span>"), "\(folder.path)")
+                    #expect(html.contains(">\(HTMLText.escape(folder.name))</a> <span class=\"count\">\(folder.count)</span>"), "\(folder.path)")
                 }
                 for tag in index.tags where tag.count > 0 {
-                    #expect(html.contains("#\(HTML.escape(tag.name))</a> <span class=\"count\">\(tag.count)</span>"), "\(tag.name)")
+                    #expect(html.contains("#\(HTMLText.escape(tag.name))</a> <span class=\"count\">\(tag.count)</span>"), "\(tag.name)")
                 }
                 #expect(html.contains("id=\"count-trash\">\(index.trashCount)</span>"))
             }

@@ -60,7 +60,7 @@ final class ServerFixture: @unchecked Sendable {
     /// A form body with the CSRF token.
     func form(_ pairs: [(String, String)], csrf: Bool = true) -> ByteBuffer {
         let all = (csrf ? [("csrf", settings.csrfToken)] : []) + pairs
-        return ByteBuffer(string: all.map { "\($0.0)=\(HTML.queryValue($0.1))" }.joined(separator: "&"))
+        return ByteBuffer(string: all.map { "\($0.0)=\(HTMLText.percentEncoded($0.1))" }.joined(separator: "&"))
     }
 
     /// Runs `body` with a test client of the server's router.

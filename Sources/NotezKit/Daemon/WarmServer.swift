@@ -14,10 +14,8 @@ public final class WarmServer: @unchecked Sendable {
     private let handler: @Sendable (WarmRequest) -> WarmResponse
     private let lock = NSLock()
     private var listener: Int32 = -1
-    private var wakeRead: Int32 = -1
-    private var wakeWrite: Int32 = -1
     private var socketInode: UInt64 = 0
-    private var finished: DispatchSemaphore?
+    private let acceptor = StoppableThread()
 
     /// Seconds a connected client has to send its whole request.
     static let requestTimeout = 2.0
@@ -61,49 +59,26 @@ public final class WarmServer: @unchecked Sendable {
             close(fd)
             throw .io(path: socketPath, errno: code)
         }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            let code = errno
+        clearCookies(folder + "/" + WarmSocket.cookieFolderName)
+        let inode = UInt64(info.st_ino)
+        lock.withLock {
+            listener = fd
+            socketInode = inode
+        }
+        if let code = acceptor.start(name: "notez-warm", { [self] wake in acceptLoop(listener: fd, wake: wake) }) {
             close(fd)
             unlink(socketPath)
             throw .io(path: socketPath, errno: code)
         }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        clearCookies(folder + "/" + WarmSocket.cookieFolderName)
-        let done = DispatchSemaphore(value: 0)
-        let pipeEnds = ends
-        lock.withLock {
-            listener = fd
-            wakeRead = pipeEnds[0]
-            wakeWrite = pipeEnds[1]
-            socketInode = UInt64(info.st_ino)
-            finished = done
-        }
-        let thread = Thread { [self] in
-            acceptLoop(listener: fd, wake: pipeEnds[0])
-            done.signal()
-        }
-        thread.name = "notez-warm"
-        thread.start()
     }
 
     /// Stops answering and removes the socket if it is still this server's. Safe to call twice.
     public func stop() {
-        let (done, writeEnd) = lock.withLock { () -> (DispatchSemaphore?, Int32) in
-            let state = (finished, wakeWrite)
-            finished = nil
-            return state
-        }
-        guard let done else { return }
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-        done.wait()
+        guard acceptor.stop() else { return }
         lock.withLock {
             var info = stat()
             if lstat(socketPath, &info) == 0, UInt64(info.st_ino) == socketInode { unlink(socketPath) }
             close(listener)
-            close(wakeRead)
-            close(wakeWrite)
             listener = -1
         }
     }

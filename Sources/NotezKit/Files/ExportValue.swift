@@ -17,7 +17,7 @@ public indirect enum ExportValue: Sendable, Equatable {
 
     private func write(into out: inout String, indent: Int) {
         switch self {
-        case .string(let value): ExportValue.quote(value, into: &out)
+        case .string(let value): JSONText.quote(value, into: &out)
         case .number(let value): out += value
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
@@ -36,34 +36,12 @@ public indirect enum ExportValue: Sendable, Equatable {
             for (position, pair) in pairs.enumerated() {
                 out += position > 0 ? ",\n" : "\n"
                 out += String(repeating: "  ", count: indent + 1)
-                ExportValue.quote(pair.key, into: &out)
+                JSONText.quote(pair.key, into: &out)
                 out += ": "
                 pair.value.write(into: &out, indent: indent + 1)
             }
             out += "\n" + String(repeating: "  ", count: indent) + "}"
         }
-    }
-
-    /// JSON string escaping: quotes, backslashes and control characters; everything else as is.
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }
 

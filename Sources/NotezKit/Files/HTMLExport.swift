@@ -83,7 +83,7 @@ public struct HTMLExport {
         for (key, name) in tags.sorted(by: { Ordering.nameLess($0.value, $1.value) }) {
             let path = Self.tagPath(name)
             let listed = notes.filter { $0.tagKeys.contains { $0.isSelfOrDescendant(of: key) } }
-            add(path, page(title: "#" + name, depth: 1, body: "<h1>#\(Self.escape(name))</h1>\n" + list(listed, depth: 1)))
+            add(path, page(title: "#" + name, depth: 1, body: "<h1>#\(HTMLText.escape(name))</h1>\n" + list(listed, depth: 1)))
         }
         var all = ""
         for note in notes {
@@ -114,7 +114,7 @@ public struct HTMLExport {
         <meta charset="utf-8">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data:; style-src 'unsafe-inline'">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(Self.escape(title))</title>
+        <title>\(HTMLText.escape(title))</title>
         <style>\(Self.style)</style>
         </head>
         <body>
@@ -147,7 +147,7 @@ public struct HTMLExport {
         if !counts.isEmpty {
             html += "<h2>Tags</h2>\n<ul class=\"tags\">\n"
             for entry in counts.values.sorted(by: { Ordering.nameLess($0.name, $1.name) }) {
-                html += "<li><a href=\"\(Self.href(Self.tagPath(entry.name)))\">#\(Self.escape(entry.name))</a> <span class=\"count\">\(entry.count)</span></li>\n"
+                html += "<li><a href=\"\(Self.href(Self.tagPath(entry.name)))\">#\(HTMLText.escape(entry.name))</a> <span class=\"count\">\(entry.count)</span></li>\n"
             }
             html += "</ul>\n"
         }
@@ -160,7 +160,7 @@ public struct HTMLExport {
         for child in node.children {
             let count = notes.filter { $0.folder == child.path || $0.folder.hasPrefix(child.path + "/") }.count
             guard count > 0 else { continue }
-            html += "<li><a href=\"\(up(depth))\(Self.href("folders/" + child.path + "/index.html"))\">\(Self.escape(child.name))</a>"
+            html += "<li><a href=\"\(up(depth))\(Self.href("folders/" + child.path + "/index.html"))\">\(HTMLText.escape(child.name))</a>"
             html += " <span class=\"count\">\(count)</span>\n" + tree(child, depth: depth) + "</li>\n"
         }
         return html + "</ul>\n"
@@ -172,9 +172,9 @@ public struct HTMLExport {
         for component in folder.split(separator: "/") {
             walked = VaultPath.join(walked, String(component))
             if walked != folder {
-                html += "<a href=\"\(up(depth))\(Self.href("folders/" + walked + "/index.html"))\">\(Self.escape(String(component)))</a> › "
+                html += "<a href=\"\(up(depth))\(Self.href("folders/" + walked + "/index.html"))\">\(HTMLText.escape(String(component)))</a> › "
             } else {
-                html += Self.escape(String(component))
+                html += HTMLText.escape(String(component))
             }
         }
         html += "</h1>\n"
@@ -191,7 +191,7 @@ public struct HTMLExport {
     private func list(_ list: [Note], depth: Int) -> String {
         var html = "<ul class=\"notes\">\n"
         for note in list {
-            html += "<li><a href=\"\(up(depth))\(Self.href(Self.notePath(note.path)))\">\(Self.escape(note.title))</a>"
+            html += "<li><a href=\"\(up(depth))\(Self.href(Self.notePath(note.path)))\">\(HTMLText.escape(note.title))</a>"
             if note.pinned { html += " <span class=\"pin\">pinned</span>" }
             html += " <span class=\"date\">\(NoteDate.day(note.modified))</span></li>\n"
         }
@@ -199,15 +199,15 @@ public struct HTMLExport {
     }
 
     private mutating func notePage(_ note: Note, depth: Int) -> String {
-        var html = "<h1>\(Self.escape(note.title))</h1>\n<p class=\"meta\">"
+        var html = "<h1>\(HTMLText.escape(note.title))</h1>\n<p class=\"meta\">"
         if note.folder.isEmpty {
             html += "Unsorted Notes"
         } else {
-            html += "<a href=\"\(up(depth))\(Self.href("folders/" + note.folder + "/index.html"))\">\(Self.escape(note.folder))</a>"
+            html += "<a href=\"\(up(depth))\(Self.href("folders/" + note.folder + "/index.html"))\">\(HTMLText.escape(note.folder))</a>"
         }
         for (tag, key) in zip(note.tags, note.tagKeys) {
             let name = index.displayName(of: key) ?? tag
-            html += " <a class=\"tag\" href=\"\(up(depth))\(Self.href(Self.tagPath(name)))\">#\(Self.escape(name))</a>"
+            html += " <a class=\"tag\" href=\"\(up(depth))\(Self.href(Self.tagPath(name)))\">#\(HTMLText.escape(name))</a>"
         }
         if note.pinned { html += " <span class=\"pin\">pinned</span>" }
         html += " <span class=\"date\">created \(NoteDate.day(note.created)), modified \(NoteDate.day(note.modified))</span></p>\n"
@@ -320,7 +320,7 @@ public struct HTMLExport {
             }
         }
         guard !components.isEmpty else { return nil }
-        return (components.joined(separator: "/"), fragment.isEmpty ? "" : "#" + percentEncoded(String(fragment.dropFirst())))
+        return (components.joined(separator: "/"), fragment.isEmpty ? "" : "#" + HTMLText.percentEncoded(String(fragment.dropFirst())))
     }
 
     /// A URL with a scheme (`https:`, `mailto:`) or a network path (`//host`); cmark-gfm's safe
@@ -352,40 +352,7 @@ public struct HTMLExport {
     }
 
     /// A relative path as an href: each byte outside the unreserved set and `/` percent-encoded.
-    static func href(_ path: String) -> String { percentEncoded(path, keepSlash: true) }
-
-    static func percentEncoded(_ text: String, keepSlash: Bool = false) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.append(Character(Unicode.Scalar(byte)))
-            case UInt8(ascii: "/") where keepSlash:
-                out.append("/")
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return out
-    }
-
-    /// HTML text escaping.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func href(_ path: String) -> String { HTMLText.percentEncoded(path, keepSlash: true) }
 
     /// The entities cmark-gfm writes in attributes and text.
     static func unescape(_ text: String) -> String {

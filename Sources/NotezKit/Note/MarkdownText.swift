@@ -65,17 +65,8 @@ public enum MarkdownText {
         var index = line.startIndex
         while index < line.endIndex {
             let byte = line[index]
-            let rest = line[index...]
-            if byte == UInt8(ascii: "["), rest.dropFirst().first == UInt8(ascii: "["), let close = find(rest, "]]") {
-                var inner = line[(index + 2)..<close]
-                if let bar = inner.firstIndex(of: UInt8(ascii: "|")) { inner = inner[(bar + 1)...] }
-                if let anchor = inner.firstIndex(of: hash), anchor != inner.startIndex { inner = inner[..<anchor] }
-                out += inner
-                index = close + 2
-                continue
-            }
-            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "["), let link = parseLink(line, at: index) {
-                out += stripLinks(link.text)
+            if let link = linkLabel(line, at: index) {
+                out += link.isWikilink ? Array(link.text) : stripLinks(link.text)
                 index = link.end
                 continue
             }
@@ -83,6 +74,23 @@ public enum MarkdownText {
             index += 1
         }
         return out
+    }
+
+    /// At a wikilink (`[[target|label]]`, `[[target#heading]]`) or a Markdown link or image
+    /// starting at `index`: the text a reader sees (a Markdown link's text still has its own syntax).
+    private static func linkLabel(_ line: ArraySlice<UInt8>, at index: Int) -> (text: ArraySlice<UInt8>, end: Int, isWikilink: Bool)? {
+        let byte = line[index]
+        let rest = line[index...]
+        if byte == UInt8(ascii: "["), rest.dropFirst().first == UInt8(ascii: "["), let close = MarkdownProse.find(rest, "]]") {
+            var inner = line[(index + 2)..<close]
+            if let bar = inner.firstIndex(of: UInt8(ascii: "|")) { inner = inner[(bar + 1)...] }
+            if let anchor = inner.firstIndex(of: hash), anchor != inner.startIndex { inner = inner[..<anchor] }
+            return (inner, close + 2, true)
+        }
+        if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "["), let link = parseLink(line, at: index) {
+            return (link.text, link.end, false)
+        }
+        return nil
     }
 
     /// The body stripped of Markdown syntax, newlines as spaces, cut to `snippetLength` characters.
@@ -105,11 +113,11 @@ public enum MarkdownText {
             }
             if inFence || line.isEmpty { continue }
             if inComment {
-                guard let end = find(line, "-->") else { continue }
+                guard let end = MarkdownProse.find(line, "-->") else { continue }
                 line = line[(end + 3)...]
                 inComment = false
             }
-            if starts(line, "<!--"), find(line, "-->") == nil {
+            if MarkdownProse.starts(line, "<!--"), MarkdownProse.find(line, "-->") == nil {
                 inComment = true
                 continue
             }
@@ -186,7 +194,7 @@ public enum MarkdownText {
                     }
                 }
             }
-            if starts(rest, "[ ] ") || starts(rest, "[x] ") || starts(rest, "[X] ") { rest = rest.dropFirst(4) }
+            if MarkdownProse.starts(rest, "[ ] ") || MarkdownProse.starts(rest, "[x] ") || MarkdownProse.starts(rest, "[X] ") { rest = rest.dropFirst(4) }
             if rest.startIndex == before { return rest }
         }
     }
@@ -199,16 +207,8 @@ public enum MarkdownText {
         while index < line.endIndex {
             let byte = line[index]
             let rest = line[index...]
-            if byte == UInt8(ascii: "["), rest.dropFirst().first == UInt8(ascii: "["), let close = find(rest, "]]") {
-                var inner = line[(index + 2)..<close]
-                if let bar = inner.firstIndex(of: UInt8(ascii: "|")) { inner = inner[(bar + 1)...] }
-                if let anchor = inner.firstIndex(of: hash), anchor != inner.startIndex { inner = inner[..<anchor] }
-                out += inner
-                index = close + 2
-                continue
-            }
-            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "["), let link = parseLink(line, at: index) {
-                out += stripInline(link.text)
+            if let link = linkLabel(line, at: index) {
+                out += link.isWikilink ? Array(link.text) : stripInline(link.text)
                 index = link.end
                 continue
             }
@@ -261,34 +261,13 @@ public enum MarkdownText {
     }
 
     private static func isFence(_ line: ArraySlice<UInt8>) -> Bool {
-        starts(line, "```") || starts(line, "~~~")
+        MarkdownProse.starts(line, "```") || MarkdownProse.starts(line, "~~~")
     }
 
     private static func trimSpaces(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var result = text.drop(while: { $0 == space || $0 == tab })
         while let last = result.last, last == space || last == tab || last == 0x0D { result = result.dropLast() }
         return result
-    }
-
-    private static func starts(_ bytes: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        let base = prefix.utf8Start
-        for offset in 0..<count where bytes[bytes.startIndex + offset] != base[offset] { return false }
-        return true
-    }
-
-    /// The index of the first occurrence of an ASCII needle.
-    private static func find(_ bytes: ArraySlice<UInt8>, _ needle: StaticString) -> Int? {
-        let count = needle.utf8CodeUnitCount
-        guard bytes.count >= count else { return nil }
-        let first = needle.utf8Start[0]
-        var index = bytes.startIndex
-        while index <= bytes.endIndex - count {
-            if bytes[index] == first, starts(bytes[index...], needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }
 

@@ -24,11 +24,9 @@ public final class InotifySource: FileEventSource, @unchecked Sendable {
     public let root: String
     private let lock = NSLock()
     private var fd: Int32 = -1
-    private var wakeRead: Int32 = -1
-    private var wakeWrite: Int32 = -1
+    private let reader = StoppableThread()
     private var pathByWatch: [Int32: String] = [:]
     private var watchByPath: [String: Int32] = [:]
-    private var finished: DispatchSemaphore?
     private var cookieWatch: Int32 = -1
 
     /// Creates a source for the vault at `root` (absolute).
@@ -47,48 +45,23 @@ public final class InotifySource: FileEventSource, @unchecked Sendable {
     public func start(handler: @escaping @Sendable ([RawFileEvent]) -> Void) throws(NotezError) {
         let instance = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard instance >= 0 else { throw .io(path: root, errno: errno) }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            let code = errno
-            close(instance)
+        lock.withLock { fd = instance }
+        if let code = reader.start(name: "notez-inotify", { [self] wake in readLoop(fd: instance, wake: wake, handler: handler) }) {
+            lock.withLock {
+                close(instance)
+                fd = -1
+            }
             throw .io(path: root, errno: code)
         }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let pipeEnds = ends
-        let done = DispatchSemaphore(value: 0)
-        lock.withLock {
-            fd = instance
-            wakeRead = pipeEnds[0]
-            wakeWrite = pipeEnds[1]
-            finished = done
-        }
-        let thread = Thread { [self] in
-            readLoop(fd: instance, wake: pipeEnds[0], handler: handler)
-            done.signal()
-        }
-        thread.name = "notez-inotify"
-        thread.start()
     }
 
     /// Stops the reader thread, then closes the instance (which drops every watch).
     public func stop() {
-        let (done, writeEnd) = lock.withLock { () -> (DispatchSemaphore?, Int32) in
-            let state = (finished, wakeWrite)
-            finished = nil
-            return state
-        }
-        guard let done else { return }
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-        done.wait()
+        guard reader.stop() else { return }
         lock.withLock {
             close(fd)
-            close(wakeRead)
-            close(wakeWrite)
             fd = -1
             cookieWatch = -1
-            wakeRead = -1
-            wakeWrite = -1
             pathByWatch.removeAll()
             watchByPath.removeAll()
         }

@@ -1,0 +1,26 @@
+/// JSON string literals, the one escaping rule of every JSON notez writes (CLI, export, web UI).
+public enum JSONText {
+    /// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped,
+    /// everything else as is; `forScript` also escapes U+2028 and U+2029, which end a line in JavaScript.
+    public static func quote(_ text: String, into out: inout String, forScript: Bool = false) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let separator = forScript && (scalar == "\u{2028}" || scalar == "\u{2029}")
+                if scalar.value < 0x20 || scalar.value == 0x7F || separator {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
