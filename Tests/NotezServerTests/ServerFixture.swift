@@ -30,6 +30,8 @@ final class ServerFixture: @unchecked Sendable {
 
     deinit {
         vault.stop()
+        // Web captures record routing history in the machine's state folder, keyed by the vault.
+        if let history = CaptureHistory.file(root: root.path) { try? FileManager.default.removeItem(atPath: history) }
         try? FileManager.default.removeItem(at: root)
     }
 
