@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Every ```console block of README.md and docs/ is run, so the documentation cannot drift from
 /// what notez prints. A block runs as one shell script in a fresh copy of ExampleVault (its commands
@@ -21,14 +22,14 @@ import Testing
     }
 
     static let files: [String] = {
-        let docs = CLIRunner.packageRoot.appendingPathComponent("docs")
+        let docs = TestPaths.packageRoot.appendingPathComponent("docs")
         let pages = ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? [])
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         return ["README.md"] + pages
     }()
 
     static let blocks: [Block] = files.flatMap { file in
-        parse(text: (try? String(contentsOf: CLIRunner.packageRoot.appendingPathComponent(file), encoding: .utf8)) ?? "", file: file)
+        parse(text: (try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent(file), encoding: .utf8)) ?? "", file: file)
     }
 
     static func parse(text: String, file: String) -> [Block] {
@@ -55,7 +56,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let vault = folder.appendingPathComponent("ExampleVault")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("ExampleVault"), to: vault)
+        try FileManager.default.copyItem(at: TestPaths.packageRoot.appendingPathComponent("ExampleVault"), to: vault)
         let marker = "@@notez-docs-\(UUID().uuidString)@@"
         var script = ""
         for step in block.steps {
@@ -115,7 +116,7 @@ import Testing
     /// Rewrites the block's expected lines with `outputs` (not for blocks with `...`).
     static func update(_ block: Block, with outputs: [[String]]) throws {
         guard !block.steps.contains(where: { $0.expected.contains { $0.trimmingCharacters(in: .whitespaces) == "..." } }) else { return }
-        let url = CLIRunner.packageRoot.appendingPathComponent(block.file)
+        let url = TestPaths.packageRoot.appendingPathComponent(block.file)
         let text = try String(contentsOf: url, encoding: .utf8)
         // Earlier updates may have moved the block: find it again by its commands.
         let commands = block.steps.map(\.command)
