@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 /// Runs libyaml's event parser over a byte slice and returns its events with byte offsets.
 ///

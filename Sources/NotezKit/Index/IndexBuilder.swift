@@ -24,17 +24,6 @@ public enum IndexBuilder {
             notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
     }
 
-    /// The index of notes that are already known (a watcher's live index), with the vault's settings,
-    /// tag registry, folder colors and trash read now, exactly as `build` reads them; nil when the
-    /// settings now differ from `config` (the notes were chosen with other ignore rules).
-    public static func build(root: String, live: LiveIndex) -> VaultIndex? {
-        let settings = Settings(root: root)
-        guard settings.config == live.config else { return nil }
-        return settings.index(
-            notes: Array(live.notes.values), folders: live.folders.map(\.path).sorted(),
-            symlinkedNotes: Set(live.state.notes.filter(\.value.isSymlink).keys.map(\.path)), walkProblems: [])
-    }
-
     /// notez's own files of a vault, read with the rule that a bad file degrades to the defaults
     /// with a warning and never stops notez.
     struct Settings {

@@ -128,7 +128,7 @@ public enum BatchEditPlanner {
                 after = restored
                 exact = true
             } else {
-                after = try FrontMatterEditor.apply(request.edits, to: contents.bytes)
+                after = try NoteEditor.apply(request.edits, to: contents.bytes)
             }
         } catch {
             return .skipped(FileIssue(path: path, reason: "front matter not edited: \(error.description)"))

@@ -41,7 +41,7 @@ public struct PlanBuilder {
         }
         let after: [UInt8]
         do {
-            after = try FrontMatterEditor.apply(edits, to: contents.bytes)
+            after = try NoteEditor.apply(edits, to: contents.bytes)
         } catch {
             plan.skipped.append(FileIssue(path: path, reason: "front matter not edited: \(error.description)"))
             return false

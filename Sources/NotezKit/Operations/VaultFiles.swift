@@ -14,11 +14,6 @@ public protocol VaultFiles: Sendable {
     func names(in folder: String) -> [String]
 }
 
-/// What a path names on disk.
-public enum VaultEntryKind: Sendable, Equatable {
-    case file, folder, symlink, other
-}
-
 /// `VaultFiles` over the real file system.
 public struct DiskVaultFiles: VaultFiles {
     /// The vault root.
