@@ -102,8 +102,7 @@ final class WarmService: @unchecked Sendable {
         var changed: Int64 = 0
 
         init(_ path: String) {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return }
+            guard let info = SystemIO.lstat(path) else { return }
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
             modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)

@@ -111,8 +111,7 @@ extension IndexBuilder {
 
     /// The stamp of a file from `stat`, nil when it cannot be stat'ed.
     static func stamp(_ absolutePath: String) -> FileStamp? {
-        var info = stat()
-        guard stat(absolutePath, &info) == 0 else { return nil }
+        guard let info = SystemIO.statFollowing(absolutePath) else { return nil }
         return FileStamp(
             inode: UInt64(info.st_ino), size: Int64(info.st_size),
             mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))

@@ -34,8 +34,7 @@ public struct DiskVaultFiles: VaultFiles {
 
     /// `lstat` of the path.
     public func kind(_ relative: String) -> VaultEntryKind? {
-        var info = stat()
-        guard lstat(absolute(relative), &info) == 0 else { return nil }
+        guard let info = SystemIO.lstat(absolute(relative)) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .folder

@@ -31,8 +31,7 @@ public enum UserFolders {
 
     /// Refuses a folder that is a symlink, not a folder, owned by someone else, or writable by others.
     public static func check(_ path: String) throws(NotezError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw .io(path: path, errno: errno) }
+        guard let info = SystemIO.lstat(path) else { throw .io(path: path, errno: errno) }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
             throw .refused("\(path) is not a folder (a symlink or a file); notez keeps no state there")
         }

@@ -101,8 +101,7 @@ public final class LiveVault: @unchecked Sendable {
     /// Modification times and sizes of the registry, the folder colors and the trash folder (0 when missing).
     private func stateStamps() -> [Int64] {
         [".notez/tags.yaml", ".notez/folders.yaml", TrashPlanner.folder].flatMap { relative -> [Int64] in
-            var info = stat()
-            guard lstat(root + "/" + relative, &info) == 0 else { return [0, 0] }
+            guard let info = SystemIO.lstat(root + "/" + relative) else { return [0, 0] }
             return [Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), Int64(info.st_size)]
         }
     }
