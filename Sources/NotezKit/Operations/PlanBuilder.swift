@@ -1,5 +1,5 @@
 /// Shared planning helpers: front matter edit steps, names that do not clash, state file writes.
-public struct PlanBuilder {
+struct PlanBuilder {
     /// The index the plan is made from.
     public let index: VaultIndex
     /// The files the plan reads.

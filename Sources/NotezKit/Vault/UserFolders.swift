@@ -8,7 +8,7 @@ import Darwin
 /// and `$XDG_CACHE_HOME/notez` (index caches). Nothing in them arrives by git or sync, which is
 /// what makes them trustworthy; each is checked to be a real folder owned by the user with no
 /// write access for others, and refused otherwise.
-public enum UserFolders {
+enum UserFolders {
     /// `$XDG_STATE_HOME/notez`, else `$HOME/.local/state/notez`; nil when neither variable is set.
     public static func statePath() -> String? {
         base(variable: "XDG_STATE_HOME", fallback: ".local/state").map { $0 + "/notez" }

@@ -8,7 +8,7 @@ import Darwin
 ///
 /// Hidden names are skipped, symlinked folders are never followed (no loops), a symlinked note
 /// file is listed (and marked, so it is never written through).
-public struct VaultWalker: Sendable {
+struct VaultWalker: Sendable {
     /// What a walk found.
     public struct Listing: Sendable {
         /// Relative paths of note files, sorted.

@@ -8,7 +8,7 @@ import Glibc
 /// job (the watcher adds them as soon as it sees the event, before scanning the directory).
 /// Hidden names are dropped here, except the root's `.git` folder, whose watch only reports
 /// `index.lock` so that a batch can wait for a running git command.
-public final class InotifySource: FileEventSource, @unchecked Sendable {
+final class InotifySource: FileEventSource, @unchecked Sendable {
     /// The mask of every vault directory watch (section 7): never OPEN or ACCESS.
     public static let directoryMask: UInt32 =
         UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)

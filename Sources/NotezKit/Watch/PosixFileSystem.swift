@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The reconciler's view of a real vault on disk, with POSIX calls.
-public struct PosixFileSystem: ReconcilerFileSystem {
+struct PosixFileSystem: ReconcilerFileSystem {
     /// The absolute vault root.
     public let root: String
 
