@@ -89,8 +89,9 @@ public enum JSONExport {
         ])
     }
 
-    /// `{"name", "path", "count", "direct", "color", "children"}`, as in `overview --json`.
-    static func folder(_ node: FolderNode) -> JSONValue {
+    /// `{"name", "path", "count", "direct", "color", "children"}`: a folder in the export and in
+    /// `overview --json` and `folder tree --json`.
+    public static func folder(_ node: FolderNode) -> JSONValue {
         .object([
             ("name", .string(node.name)),
             ("path", .string(node.path)),
