@@ -270,7 +270,7 @@ public struct IndexCache: Sendable {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard let info = SystemIO.fstat(fd), SystemIO.isRegular(info), info.st_uid == getuid(),
-            case .bytes(let bytes) = SystemIO.read(fd, limit: Int(info.st_size)), bytes.count == Int(info.st_size)
+            case .bytes(let bytes) = SystemIO.read(fd, limit: Int(info.st_size), expected: Int(info.st_size)), bytes.count == Int(info.st_size)
         else { return nil }
         return bytes
     }

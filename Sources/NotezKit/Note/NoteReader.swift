@@ -49,7 +49,7 @@ public enum NoteReader {
         }
         let size = Int(info.st_size)
         let bytes: [UInt8]
-        switch SystemIO.read(fd, limit: min(size, limit), retryWhenNotReady: true) {
+        switch SystemIO.read(fd, limit: min(size, limit), expected: size, retryWhenNotReady: true) {
         case .bytes(let read): bytes = read
         case .failed(let code): throw NotezError.io(path: absolutePath, errno: code)
         }

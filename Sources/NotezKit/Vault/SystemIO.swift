@@ -42,9 +42,12 @@ package enum SystemIO {
 
     /// Reads from `fd` until end of file or `limit` bytes, from `offset` with `pread` when given (the
     /// descriptor's position is then left alone), else from the current position. With
-    /// `retryWhenNotReady`, EAGAIN is retried like EINTR (a file opened non-blocking).
-    package static func read(_ fd: Int32, limit: Int, at offset: off_t? = nil, retryWhenNotReady: Bool = false) -> ReadResult {
-        var bytes = [UInt8](repeating: 0, count: min(limit, 1 << 16))
+    /// `retryWhenNotReady`, EAGAIN is retried like EINTR (a file opened non-blocking). `expected`
+    /// (the size `fstat` gave) sizes the buffer once; without it the buffer grows as bytes arrive.
+    package static func read(
+        _ fd: Int32, limit: Int, at offset: off_t? = nil, expected: Int? = nil, retryWhenNotReady: Bool = false
+    ) -> ReadResult {
+        var bytes = [UInt8](repeating: 0, count: min(limit, expected ?? (1 << 16)))
         var filled = 0
         while filled < limit {
             if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(limit - filled, max(bytes.count, 1 << 16))) }
