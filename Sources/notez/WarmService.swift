@@ -89,7 +89,7 @@ final class WarmService: @unchecked Sendable {
     private func index(version: UInt64, live: LiveIndex) -> VaultIndex? {
         let stamps = [".notez/config.yaml", ".notez/tags.yaml", ".notez/folders.yaml", ".notez/trash"].map { Stamp(root + "/" + $0) }
         if let cached, cached.version == version, cached.stamps == stamps { return cached.index }
-        guard let index = IndexBuilder.build(root: root, live: live) else { return nil }
+        guard let index = IndexBuilder.build(root: root, live: live, previous: cached?.index.notes) else { return nil }
         cached = (version, stamps, index)
         return index
     }
