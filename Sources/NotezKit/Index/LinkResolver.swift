@@ -47,13 +47,35 @@ public struct LinkResolver: Sendable {
     private let byName: [String: [Int]]
     private let byTitle: [String: [Int]]
 
+    /// The names a note can be linked by: its path, title and aliases.
+    public struct Target: Sendable {
+        /// The vault-relative path.
+        public var path: String
+        /// The note's title.
+        public var title: String
+        /// The note's aliases.
+        public var aliases: [String]
+
+        /// Creates a target.
+        public init(path: String, title: String, aliases: [String]) {
+            self.path = path
+            self.title = title
+            self.aliases = aliases
+        }
+    }
+
     /// Builds the lookup tables from the index's notes.
     public init(index: VaultIndex) {
+        self.init(targets: index.notes.map { Target(path: $0.path, title: $0.title, aliases: $0.aliases) })
+    }
+
+    /// Builds the lookup tables from notes as they will be (the vault after a planned rename or move).
+    public init(targets: [Target]) {
         var paths: [String] = []
         var byPath: [String: [Int]] = [:]
         var byName: [String: [Int]] = [:]
         var byTitle: [String: [Int]] = [:]
-        for (position, note) in index.notes.enumerated() {
+        for (position, note) in targets.enumerated() {
             paths.append(note.path)
             byPath[LinkResolver.fold(note.path), default: []].append(position)
             byName[LinkResolver.fold(VaultPath.fileTitle(of: note.path)), default: []].append(position)

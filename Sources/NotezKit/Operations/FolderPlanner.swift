@@ -37,7 +37,8 @@ public enum FolderPlanner {
         }
     }
 
-    /// `folder rename PATH NEWNAME`: renames the folder in place; its color and its subfolders' colors follow.
+    /// `folder rename PATH NEWNAME`: renames the folder in place; its color and its subfolders' colors follow,
+    /// and links that named the folder are rewritten (`PlanBuilder.keepLinks`).
     public static func rename(_ argument: String, to newName: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "folder rename", arguments: [argument, newName])
         let path = try existingFolder(argument, index: index, files: files)
@@ -54,6 +55,7 @@ public enum FolderPlanner {
         }
         builder.move(path, to: target)
         try moveColors(from: path, to: target, builder: &builder)
+        try builder.keepLinks()
         return builder.plan
     }
 
