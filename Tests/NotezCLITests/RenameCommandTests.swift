@@ -162,3 +162,34 @@ import Testing
 enum VaultPathJoin {
     static func join(_ folder: String, _ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
 }
+
+/// `.notez/order.yaml` follows `rename`, `mv` and `folder rename` in the same plan.
+@Suite struct ManualOrderFollowsMovesTests {
+    static let header = "# notez: manual order of notes in folders. Edited by `notez order`; one name a line.\n"
+
+    @Test func orderFollowsRenameMvAndFolderRename() throws {
+        let vault = try TempVault()
+        for name in ["A", "B", "C"] { try vault.write("Work/\(name).md", "# \(name)\n") }
+        try vault.write("Work/Sub/D.md", "# D\n")
+        try vault.write("Other/E.md", "# E\n")
+        try vault.write(
+            ".notez/order.yaml", Self.header + "\"Work\":\n  - \"C.md\"\n  - \"A.md\"\n  - \"B.md\"\n\"Work/Sub\":\n  - \"D.md\"\n")
+        let ls = { () throws -> [String] in
+            try vault.run(["ls", "Work", "--paths"]).stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try ls() == ["Work/C.md", "Work/A.md", "Work/B.md"])
+
+        #expect(try vault.run(["rename", "Work/A", "Alpha"]).status == 0)
+        #expect(try ls() == ["Work/C.md", "Work/Alpha.md", "Work/B.md"])
+        #expect(try vault.run(["mv", "Work/C", "Other"]).status == 0)
+        #expect(try ls() == ["Work/Alpha.md", "Work/B.md"])
+        #expect(try vault.run(["folder", "rename", "Work", "Job"]).status == 0)
+        #expect(
+            try RenameCommandTests.text(vault, ".notez/order.yaml")
+                == Self.header + "\"Job\":\n  - \"Alpha.md\"\n  - \"B.md\"\n\"Job/Sub\":\n  - \"D.md\"\n")
+        for _ in 0..<3 { #expect(try vault.run(["undo"]).status == 0) }
+        #expect(
+            try RenameCommandTests.text(vault, ".notez/order.yaml")
+                == Self.header + "\"Work\":\n  - \"C.md\"\n  - \"A.md\"\n  - \"B.md\"\n\"Work/Sub\":\n  - \"D.md\"\n")
+    }
+}

@@ -56,6 +56,7 @@ public enum FolderPlanner {
         builder.move(path, to: target)
         try moveColors(from: path, to: target, builder: &builder)
         try builder.keepLinks()
+        try builder.keepManualOrder()
         return builder.plan
     }
 

@@ -29,6 +29,7 @@ public enum MovePlanner {
             builder.warnIfIgnored(destination)
         }
         try builder.keepLinks()
+        try builder.keepManualOrder()
         return builder.plan
     }
 

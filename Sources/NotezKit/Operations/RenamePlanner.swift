@@ -55,6 +55,7 @@ public enum RenamePlanner {
         try builder.keepLinks(
             newTitles: fromHeading && edits.isEmpty ? [:] : [note.path: title],
             frontMatterEdits: edits.isEmpty ? [:] : [note.path: (edits, inverse)])
+        try builder.keepManualOrder()
         if renames { builder.plan.messages.insert("rename \(note.path) -> \(target)", at: 0) }
         return builder.plan
     }

@@ -10,13 +10,7 @@ extension PlanBuilder {
     public mutating func keepLinks(
         newTitles: [String: String] = [:], frontMatterEdits: [String: (edits: [FrontMatterEdit], inverse: [FrontMatterEdit])] = [:]
     ) throws(NotezError) {
-        var movedNotes: [String: String] = [:]
-        var movedFolders: [(from: String, to: String)] = []
-        let notePaths = Set(index.notes.map(\.path))
-        for step in plan.steps where step.kind == .move {
-            guard let to = step.to else { continue }
-            if notePaths.contains(step.path) { movedNotes[step.path] = to } else { movedFolders.append((step.path, to)) }
-        }
+        let (movedNotes, movedFolders) = plannedMoves()
         guard !movedNotes.isEmpty || !movedFolders.isEmpty || !frontMatterEdits.isEmpty else { return }
         let rewriter = LinkRewriter(index: index, movedNotes: movedNotes, movedFolders: movedFolders, newTitles: newTitles)
         let notes = index.notes
@@ -84,5 +78,35 @@ extension PlanBuilder {
         if links > 0 {
             plan.messages.append("\(links) link\(links == 1 ? "" : "s") rewritten in \(changedNotes) note\(changedNotes == 1 ? "" : "s")")
         }
+    }
+
+    /// Adds the write of `.notez/order.yaml` that makes the manual order follow the plan's moves
+    /// (`ManualOrder.following`); nothing when the order does not change.
+    public mutating func keepManualOrder() throws(NotezError) {
+        let (movedNotes, movedFolders) = plannedMoves()
+        guard !movedNotes.isEmpty || !movedFolders.isEmpty else { return }
+        let order: ManualOrder
+        do {
+            order = try ManualOrder.load(root: index.root)
+        } catch {
+            // A broken order file must not stop a move; `ls` falls back to the usual order.
+            plan.messages.append("\(ManualOrder.path) could not be read, so it was not updated: \(error.description)")
+            return
+        }
+        let following = order.following(movedNotes: movedNotes, movedFolders: movedFolders)
+        if following != order { try writeState(ManualOrder.path, text: following.rendered()) }
+    }
+
+    /// The plan's move steps: a move of a note of the index moves that note (old path → new
+    /// path), any other move moves a folder with everything in it.
+    func plannedMoves() -> (notes: [String: String], folders: [(from: String, to: String)]) {
+        var movedNotes: [String: String] = [:]
+        var movedFolders: [(from: String, to: String)] = []
+        let notePaths = Set(index.notes.map(\.path))
+        for step in plan.steps where step.kind == .move {
+            guard let to = step.to else { continue }
+            if notePaths.contains(step.path) { movedNotes[step.path] = to } else { movedFolders.append((step.path, to)) }
+        }
+        return (movedNotes, movedFolders)
     }
 }
