@@ -106,16 +106,21 @@ public struct LinkResolver: Sendable {
             }
             return resolveName(target)
         }
-        var target = link.target
-        let absolute = target.hasPrefix("/")
-        if absolute { target.removeFirst() }
-        if let joined = LinkResolver.normalized(absolute ? target : VaultPath.join(VaultPath.folder(of: source), target)) {
+        if let joined = LinkResolver.markdownPath(link.target, from: source) {
             let found = lookup(byPath, joined) ?? lookup(byPath, joined + ".md")
             if let found { return found }
         }
         // `[x](Note.md)` written by an app in "shortest path" mode: a bare name.
+        let target = link.target.hasPrefix("/") ? String(link.target.dropFirst()) : link.target
         if !target.contains("/") { return resolveName(target) }
         return .broken
+    }
+
+    /// The vault path a Markdown link's (decoded) target names from the note at `source`: relative
+    /// to its folder, or to the root with a leading `/`; nil when it climbs above the root.
+    static func markdownPath(_ target: String, from source: String) -> String? {
+        let absolute = target.hasPrefix("/")
+        return normalized(absolute ? String(target.dropFirst()) : VaultPath.join(VaultPath.folder(of: source), target))
     }
 
     /// A wikilink target or a NOTE name: path, path suffix, file name, title or alias.

@@ -121,13 +121,7 @@ public struct LinkRewriter: Sendable {
         let resolution = oldResolver.resolve(link, from: source)
         if let path = resolution.path { return (path, true) }
         guard resolution == .attachment, !link.isWikilink else { return nil }
-        var target = link.target
-        let absolute = target.hasPrefix("/")
-        if absolute { target.removeFirst() }
-        guard let path = LinkResolver.normalized(absolute ? target : VaultPath.join(VaultPath.folder(of: source), target)) else {
-            return nil
-        }
-        return (path, false)
+        return LinkResolver.markdownPath(link.target, from: source).map { ($0, false) }
     }
 
     /// True when the link text `rewritten` reads back as one link that finds `target` from `source`.
@@ -135,10 +129,7 @@ public struct LinkRewriter: Sendable {
         let found = LinkScanner.links(in: rewritten[...])
         guard found.count == 1, let link = found.first, link.range == 0..<rewritten.count else { return false }
         if isNote { return newResolver.resolve(link, from: source) == .note(target) }
-        var written = link.target
-        let absolute = written.hasPrefix("/")
-        if absolute { written.removeFirst() }
-        return LinkResolver.normalized(absolute ? written : VaultPath.join(VaultPath.folder(of: source), written)) == target
+        return LinkResolver.markdownPath(link.target, from: source) == target
     }
 
     /// New wikilink targets to try, in order: the form written (bare name, or path with the last
