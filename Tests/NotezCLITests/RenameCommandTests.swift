@@ -113,6 +113,15 @@ import Testing
         #expect(try vault.run(["undo"]).status == 0)
         #expect(try Self.notes(vault) == before)
 
+        // folder delete: notes and files inside move to the root, subfolders up; links follow.
+        let delete = try vault.run(["folder", "delete", "Area", "--yes"])
+        #expect(delete.status == 0, "\(delete.stderr)")
+        #expect(try Self.text(vault, "Top.md") == "[a](A.md) [b](Sub/B.md) ![p](pic.png) [[A]] [[A]]\n")
+        #expect(try Self.text(vault, "A.md") == "[top](Top.md) [b](Sub/B.md) ![p](pic.png) [far](Other/C.md)\n")
+        #expect(try Self.text(vault, "Sub/B.md") == "[a](../A.md) [top](../Top.md)\n")
+        #expect(try vault.run(["undo"]).status == 0)
+        #expect(try Self.notes(vault) == before)
+
         // mv a note one level deeper: its links out get one more `..`, links to it follow.
         let mv = try vault.run(["mv", "Area/A", "Other/Deep", "--create"])
         #expect(mv.status == 0, "\(mv.stderr)")
@@ -121,6 +130,21 @@ import Testing
         #expect(try Self.text(vault, "Top.md") == "[a](Other/Deep/A.md) [b](Area/Sub/B.md) ![p](Area/pic.png) [[Other/Deep/A]] [[A]]\n")
         #expect(try vault.run(["undo"]).status == 0)
         #expect(try Self.notes(vault) == before)
+    }
+
+    @Test func titleFieldAsSpelledAndHeadingLeftAlone() throws {
+        let vault = try TempVault()
+        try vault.write("Caps.md", "---\r\nTitle: Caps\r\ntags: [a]\r\n---\r\nbody\r\n")
+        try vault.write("Heading.md", "# Heading title\nbody\n")
+        try vault.write("Links.md", "[[Caps]] [[Heading title]] [[Heading]]\n")
+        #expect(try vault.run(["rename", "Caps", "Upper"]).status == 0)
+        #expect(try Self.text(vault, "Upper.md") == "---\r\nTitle: Upper\r\ntags: [a]\r\n---\r\nbody\r\n")
+        #expect(try vault.run(["rename", "Heading", "Plain"]).status == 0)
+        // The heading stays (and stays the title), no `title:` is added: the file name carries the title.
+        #expect(try Self.text(vault, "Plain.md") == "# Heading title\nbody\n")
+        #expect(try Self.text(vault, "Links.md") == "[[Upper]] [[Heading title]] [[Plain]]\n")
+        let same = try vault.run(["rename", "Plain", "Plain"])
+        #expect(same.status == 0 && same.stderr.contains("already named"), "\(same.stderr)")
     }
 
     @Test func hostileRenames() throws {

@@ -82,6 +82,7 @@ public enum FolderPlanner {
     /// `folder delete PATH`: notes (and other files) directly inside move to the root, subfolders
     /// move to the folder's parent, then the empty folder and its color go. Nothing is deleted;
     /// clashes get a suffix and are reported. Hidden entries inside keep the folder (reported).
+    /// Links and the manual order follow the moved notes and files (`PlanBuilder.keepLinks`).
     public static func delete(_ argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "folder delete", arguments: [argument])
         let path = try existingFolder(argument, index: index, files: files)
@@ -131,6 +132,8 @@ public enum FolderPlanner {
             }
         }
         try builder.writeState(".notez/folders.yaml", text: colors.rendered())
+        try builder.keepLinks()
+        try builder.keepManualOrder()
         let summary =
             "\(noteCount) note\(noteCount == 1 ? "" : "s") will be moved to Unsorted Notes"
             + (folderMoves.isEmpty

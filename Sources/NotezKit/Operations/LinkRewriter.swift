@@ -25,7 +25,7 @@ public struct LinkRewriter: Sendable {
     private let movedFolders: [(from: String, to: String)]
 
     /// A rewriter for the notes in `targets` (the vault before) after `movedNotes` (old path → new
-    /// path) and `movedFolders` (old folder → new folder) move; `newTitles` gives the title a note
+    /// path) and `movedFolders` (old folder or other file → new path) move; `newTitles` gives the title a note
     /// will have, by its old path, when it changes.
     public init(
         targets: [LinkResolver.Target], movedNotes: [String: String], movedFolders: [(from: String, to: String)] = [],
@@ -66,8 +66,10 @@ public struct LinkRewriter: Sendable {
 
     static func newPath(_ path: String, _ notes: [String: String], _ folders: [(from: String, to: String)]) -> String {
         if let moved = notes[path] { return moved }
-        for folder in folders where path.hasPrefix(folder.from + "/") {
-            return folder.to + path.dropFirst(folder.from.count)
+        for folder in folders {
+            // A moved file that is not a note (an image moved by `folder delete`) is named exactly.
+            if path == folder.from { return folder.to }
+            if path.hasPrefix(folder.from + "/") { return folder.to + path.dropFirst(folder.from.count) }
         }
         return path
     }
@@ -102,7 +104,7 @@ public struct LinkRewriter: Sendable {
             for candidate in candidates {
                 let rewritten = Array(text.prefix(offset)) + Array(candidate.utf8) + suffix
                 if resolves(rewritten, from: newSource, to: newTarget, isNote: isNote) {
-                    splices.append(Splice(range: link.targetRange, text: candidate))
+                    if candidate != written { splices.append(Splice(range: link.targetRange, text: candidate)) }
                     done = true
                     break
                 }

@@ -98,7 +98,7 @@ extension PlanBuilder {
     }
 
     /// The plan's move steps: a move of a note of the index moves that note (old path → new
-    /// path), any other move moves a folder with everything in it.
+    /// path), any other move moves a folder with everything in it (or a file that is not a note).
     func plannedMoves() -> (notes: [String: String], folders: [(from: String, to: String)]) {
         var movedNotes: [String: String] = [:]
         var movedFolders: [(from: String, to: String)] = []

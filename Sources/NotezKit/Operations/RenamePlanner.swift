@@ -23,14 +23,18 @@ public enum RenamePlanner {
         let name = stem + PlanBuilder.split(VaultPath.name(of: note.path)).1
         let target = VaultPath.join(note.folder, name)
         guard let contents = try files.read(note.path) else { throw .refused("\(note.path) no longer exists") }
-        let oldTitleText = try? FrontMatterEditor.propertyText("title", in: contents.bytes)
+        // The key as the note spells it (`Title:` is read as the title too).
+        let key =
+            (try? FrontMatterSpanMap.read(contents.bytes))??.document.entries
+            .first { FrontMatterKeys.title.contains($0.key.lowercased()) }?.key ?? "title"
+        let oldTitleText = try? FrontMatterEditor.propertyText(key, in: contents.bytes)
         var edits: [FrontMatterEdit] = []
         var inverse: [FrontMatterEdit] = []
         let titleText = " " + NoteNaming.scalar(title, flow: false)
         if let oldTitleText = oldTitleText ?? nil {
             if oldTitleText != titleText {
-                edits = [.setProperty("title", text: titleText)]
-                inverse = [.setProperty("title", text: oldTitleText)]
+                edits = [.setProperty(key, text: titleText)]
+                inverse = [.setProperty(key, text: oldTitleText)]
             }
         } else if stem != title {
             edits = [.setProperty("title", text: titleText)]
