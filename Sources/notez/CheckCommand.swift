@@ -5,7 +5,7 @@ import NotezKit
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the vault: YAML errors, unreadable files, folder and tag name clashes, broken links.")
+        abstract: "Validate the vault: YAML errors, unreadable files and dates, folder and tag name clashes, broken links.")
 
     @Flag(name: .customLong("no-links"), help: "Do not read note bodies for broken and ambiguous links.")
     var noLinks = false
@@ -20,6 +20,7 @@ struct CheckCommand: ParsableCommand {
             index: index, settings: CaptureClock.settings(root: index.root), files: DiskVaultFiles(root: index.root))
         var check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored + properties
                 + SyncConflicts.issues(index: index))
+        check.findings += VaultCheck.dateFindings(index)
         if !noLinks { check.findings += VaultCheck.linkFindings(index) }
         if output.json {
             Terminal.line(

@@ -17,7 +17,7 @@ struct Notez: ParsableCommand {
         subcommands: [
             OverviewCommand.self, LsCommand.self, ShowCommand.self,
             SearchCommand.self, TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
-            NewCommand.self, EditCommand.self, PinCommand.self, UnpinCommand.self, MvCommand.self, RmCommand.self,
+            NewCommand.self, EditCommand.self, PinCommand.self, UnpinCommand.self, MvCommand.self, RenameCommand.self, RmCommand.self,
             TrashGroup.self, WatchCommand.self, UndoCommand.self, HistoryCommand.self, RecoverCommand.self, McpCommand.self,
             LinksCommand.self, BacklinksCommand.self,
             TemplateGroup.self, SetCommand.self, TodayCommand.self, DailyCommand.self, SuggestCommand.self, QueueGroup.self,

@@ -87,6 +87,10 @@ struct WatchCommand: ParsableCommand {
     /// The `--query` matcher: the query language of `notez search`, evaluated on one note at a time.
     static func matcher(_ text: String, root: String) throws -> @Sendable (Note) -> Bool {
         let node = try QueryArgument.parse(text)
+        // A note's link terms depend on the bodies of other notes, which the watch does not re-read.
+        if !node.linkNoteNames.isEmpty {
+            throw ValidationError("watch --query cannot follow links: and linkedfrom: terms; use them with 'notez search'")
+        }
         return { note in QueryEvaluator.matches(note, node, root: root) }
     }
 }

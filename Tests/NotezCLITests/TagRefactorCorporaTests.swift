@@ -108,10 +108,12 @@ import NotezTestSupport
         let (tag, count) = try #require(usage.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })
         #expect(count >= 1, "most used tag '\(tag)' is on \(count) notes")
 
-        // Files notez reports as unreadable YAML keep their tags unread and are left alone.
+        // Files notez reports as unreadable YAML keep their tags unread and are left alone (a date
+        // it cannot read is reported too, but the file's tags are read).
         let check = try vault.run(["check", "--json", "--no-links"])
         let reported = Set(
-            (try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [[String: Any]]).map { $0["path"] as! String })
+            (try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [[String: Any]])
+                .filter { !($0["message"] as! String).contains("is not a date notez can read") }.map { $0["path"] as! String })
         var expected: [String: [Int]] = [:]
         for (path, text) in texts where !reported.contains(path) {
             let lines = Set(Self.tagItems(text).filter { $0.tag.lowercased() == tag }.map(\.line))

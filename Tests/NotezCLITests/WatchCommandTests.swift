@@ -128,4 +128,15 @@ struct WatchCommandTests {
         #expect(result.stderr.hasPrefix("(tag:x OR is:pinned\n^\n"))
         #expect(result.stderr.contains("notez: error: unbalanced '('"))
     }
+
+    @Test func linkTermsAreRefused() throws {
+        let vault = try TempVault()
+        try vault.write("a.md", "[[b]]\n")
+        try vault.write("b.md", "# B\n")
+        for query in ["links:b", "tag:x OR linkedfrom:a"] {
+            let result = try vault.run(["watch", "--query", query])
+            #expect(result.status == 2, "\(query)")
+            #expect(result.stderr.contains("cannot follow links: and linkedfrom: terms"), "\(result.stderr)")
+        }
+    }
 }

@@ -47,13 +47,35 @@ public struct LinkResolver: Sendable {
     private let byName: [String: [Int]]
     private let byTitle: [String: [Int]]
 
+    /// The names a note can be linked by: its path, title and aliases.
+    public struct Target: Sendable {
+        /// The vault-relative path.
+        public var path: String
+        /// The note's title.
+        public var title: String
+        /// The note's aliases.
+        public var aliases: [String]
+
+        /// Creates a target.
+        public init(path: String, title: String, aliases: [String]) {
+            self.path = path
+            self.title = title
+            self.aliases = aliases
+        }
+    }
+
     /// Builds the lookup tables from the index's notes.
     public init(index: VaultIndex) {
+        self.init(targets: index.notes.map { Target(path: $0.path, title: $0.title, aliases: $0.aliases) })
+    }
+
+    /// Builds the lookup tables from notes as they will be (the vault after a planned rename or move).
+    public init(targets: [Target]) {
         var paths: [String] = []
         var byPath: [String: [Int]] = [:]
         var byName: [String: [Int]] = [:]
         var byTitle: [String: [Int]] = [:]
-        for (position, note) in index.notes.enumerated() {
+        for (position, note) in targets.enumerated() {
             paths.append(note.path)
             byPath[LinkResolver.fold(note.path), default: []].append(position)
             byName[LinkResolver.fold(VaultPath.fileTitle(of: note.path)), default: []].append(position)
@@ -84,16 +106,21 @@ public struct LinkResolver: Sendable {
             }
             return resolveName(target)
         }
-        var target = link.target
-        let absolute = target.hasPrefix("/")
-        if absolute { target.removeFirst() }
-        if let joined = LinkResolver.normalized(absolute ? target : VaultPath.join(VaultPath.folder(of: source), target)) {
+        if let joined = LinkResolver.markdownPath(link.target, from: source) {
             let found = lookup(byPath, joined) ?? lookup(byPath, joined + ".md")
             if let found { return found }
         }
         // `[x](Note.md)` written by an app in "shortest path" mode: a bare name.
+        let target = link.target.hasPrefix("/") ? String(link.target.dropFirst()) : link.target
         if !target.contains("/") { return resolveName(target) }
         return .broken
+    }
+
+    /// The vault path a Markdown link's (decoded) target names from the note at `source`: relative
+    /// to its folder, or to the root with a leading `/`; nil when it climbs above the root.
+    static func markdownPath(_ target: String, from source: String) -> String? {
+        let absolute = target.hasPrefix("/")
+        return normalized(absolute ? String(target.dropFirst()) : VaultPath.join(VaultPath.folder(of: source), target))
     }
 
     /// A wikilink target or a NOTE name: path, path suffix, file name, title or alias.

@@ -70,7 +70,13 @@ public struct OperationRunner: Sendable {
         var issues: [FileIssue] = []
         var position = 0
         while position < record.steps.count {
-            let batch = position..<min(position + batchSize, record.steps.count)
+            // A batch is a run of edits (or one other step): an edit after a move must not be
+            // prepared before the move put its file in place.
+            var end = position + 1
+            if record.steps[position].kind == .edit {
+                while end < min(position + batchSize, record.steps.count), record.steps[end].kind == .edit { end += 1 }
+            }
+            let batch = position..<end
             // Durability in batches: the edits' temporary files are written, one file system sync
             // makes them durable, then each is committed (guarded as always) and one more sync
             // makes the commits durable. Small batches keep the per-file fsyncs of `write`.

@@ -37,7 +37,8 @@ public enum FolderPlanner {
         }
     }
 
-    /// `folder rename PATH NEWNAME`: renames the folder in place; its color and its subfolders' colors follow.
+    /// `folder rename PATH NEWNAME`: renames the folder in place; its color and its subfolders' colors follow,
+    /// and links that named the folder are rewritten (`PlanBuilder.keepLinks`).
     public static func rename(_ argument: String, to newName: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "folder rename", arguments: [argument, newName])
         let path = try existingFolder(argument, index: index, files: files)
@@ -54,6 +55,8 @@ public enum FolderPlanner {
         }
         builder.move(path, to: target)
         try moveColors(from: path, to: target, builder: &builder)
+        try builder.keepLinks()
+        try builder.keepManualOrder()
         return builder.plan
     }
 
@@ -79,6 +82,7 @@ public enum FolderPlanner {
     /// `folder delete PATH`: notes (and other files) directly inside move to the root, subfolders
     /// move to the folder's parent, then the empty folder and its color go. Nothing is deleted;
     /// clashes get a suffix and are reported. Hidden entries inside keep the folder (reported).
+    /// Links and the manual order follow the moved notes and files (`PlanBuilder.keepLinks`).
     public static func delete(_ argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "folder delete", arguments: [argument])
         let path = try existingFolder(argument, index: index, files: files)
@@ -128,6 +132,8 @@ public enum FolderPlanner {
             }
         }
         try builder.writeState(".notez/folders.yaml", text: colors.rendered())
+        try builder.keepLinks()
+        try builder.keepManualOrder()
         let summary =
             "\(noteCount) note\(noteCount == 1 ? "" : "s") will be moved to Unsorted Notes"
             + (folderMoves.isEmpty

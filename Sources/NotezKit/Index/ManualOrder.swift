@@ -2,7 +2,8 @@
 /// through git: for each folder path, its notes' file names, one a line, so that two clones that
 /// reorder different parts merge with git's line merge.
 ///
-/// Names that no longer name a note of the folder (renamed or moved away) are ignored, and notes
+/// `rename`, `mv` and `folder rename` update the lists in the same plan (`following`). Names that
+/// no longer name a note of the folder (changed by hand or by other tools) are ignored, and notes
 /// not listed follow the listed ones in the usual order; `notez order` rewrites the folder's whole
 /// list each time, dropping stale names.
 public struct ManualOrder: Sendable, Equatable {
@@ -65,6 +66,28 @@ public struct ManualOrder: Sendable, Equatable {
         folders.removeAll { PathKey($0.path) == PathKey(folder) }
         if !names.isEmpty { folders.append(Folder(path: folder, names: names)) }
         folders.sort { Ordering.nameLess($0.path, $1.path) }
+    }
+
+    /// The order after notes and folders move (old path → new path): a note renamed in its folder
+    /// keeps its place under its new name, a note moved to another folder leaves the old folder's
+    /// list, and the lists of a moved folder and its subfolders follow it.
+    public func following(movedNotes: [String: String], movedFolders: [(from: String, to: String)]) -> ManualOrder {
+        var result = self
+        var foldersMoved = false
+        for position in result.folders.indices {
+            let folder = result.folders[position].path
+            result.folders[position].names = result.folders[position].names.compactMap { name in
+                guard let new = movedNotes[VaultPath.join(folder, name)] else { return name }
+                return PathKey(VaultPath.folder(of: new)) == PathKey(folder) ? VaultPath.name(of: new) : nil
+            }
+            for moved in movedFolders where PathKey.isSelfOrInside(folder, folder: moved.from) {
+                result.folders[position].path = moved.to + folder.dropFirst(moved.from.count)
+                foldersMoved = true
+            }
+        }
+        result.folders.removeAll { $0.names.isEmpty }
+        if foldersMoved { result.folders.sort { Ordering.nameLess($0.path, $1.path) } }
+        return result
     }
 
     /// The file text: one folder a key, one name a line.

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Plans of `rename NOTE "New title"`: the file gets the name `new` would give the title (in the
+/// same folder), the `title:` field follows, and every link to the note is rewritten
+/// (`PlanBuilder.keepLinks`), all in one plan.
+public enum RenamePlanner {
+    /// Renames the note `argument` to `newTitle`. A name taken by another file is refused, never
+    /// overwritten or numbered. `title:` is replaced when present, and added when the file name
+    /// cannot carry the title (as `new` does); a first `# Heading` is left as written.
+    public static func rename(note argument: String, to newTitle: String, index: VaultIndex, files: any VaultFiles) throws(NotezError)
+        -> Plan
+    {
+        var builder = PlanBuilder(index: index, files: files, operation: "rename", arguments: [argument, newTitle])
+        let note = try index.resolve(argument)
+        if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
+            throw .refused("\(note.path) is a symlink; notez never moves or writes through symlinks")
+        }
+        let title = newTitle.trimmingCharacters(in: .whitespacesAndNewlines)
+        let stem = NoteNaming.stem(for: title)
+        if title.isEmpty || (stem == "Untitled" && title != "Untitled") {
+            throw .invalidName(newTitle, reason: "it gives no file name")
+        }
+        let name = stem + PlanBuilder.split(VaultPath.name(of: note.path)).1
+        let target = VaultPath.join(note.folder, name)
+        guard let contents = try files.read(note.path) else { throw .refused("\(note.path) no longer exists") }
+        // The key as the note spells it (`Title:` is read as the title too).
+        let key =
+            (try? FrontMatterSpanMap.read(contents.bytes))??.document.entries
+            .first { FrontMatterKeys.title.contains($0.key.lowercased()) }?.key ?? "title"
+        let oldTitleText = try? FrontMatterEditor.propertyText(key, in: contents.bytes)
+        var edits: [FrontMatterEdit] = []
+        var inverse: [FrontMatterEdit] = []
+        let titleText = " " + NoteNaming.scalar(title, flow: false)
+        if let oldTitleText = oldTitleText ?? nil {
+            if oldTitleText != titleText {
+                edits = [.setProperty(key, text: titleText)]
+                inverse = [.setProperty(key, text: oldTitleText)]
+            }
+        } else if stem != title {
+            edits = [.setProperty("title", text: titleText)]
+            inverse = [.removeProperty("title")]
+        }
+        let renames = !PathKey.sameBytes(target, note.path)
+        if renames {
+            // A case-only rename (`note.md` → `Note.md`) is the same file on a case-insensitive disk.
+            if target.lowercased() != note.path.lowercased(), builder.isTaken(target) {
+                let existing = files.names(in: note.folder).first { $0.lowercased() == name.lowercased() } ?? name
+                throw .refused("cannot rename to '\(name)': '\(VaultPath.join(note.folder, existing))' exists")
+            }
+            builder.move(note.path, to: target)
+            builder.warnIfIgnored(target)
+        }
+        if !renames && edits.isEmpty {
+            builder.plan.messages.append("\(note.path): already named '\(title)'")
+            return builder.plan
+        }
+        // The note's title after the rename, for links by title: the new title unless a heading gives it.
+        let fromHeading = oldTitleText == nil && note.title != VaultPath.fileTitle(of: note.path)
+        try builder.keepLinks(
+            newTitles: fromHeading && edits.isEmpty ? [:] : [note.path: title],
+            frontMatterEdits: edits.isEmpty ? [:] : [note.path: (edits, inverse)])
+        try builder.keepManualOrder()
+        if renames { builder.plan.messages.insert("rename \(note.path) -> \(target)", at: 0) }
+        return builder.plan
+    }
+}

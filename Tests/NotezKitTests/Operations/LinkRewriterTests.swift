@@ -1,0 +1,102 @@
+import Testing
+
+@testable import NotezKit
+
+/// `LinkRewriter`: every link form keeps its form and finds the same note after a rename or move.
+@Suite struct LinkRewriterTests {
+    static func targets(_ paths: [String], aliases: [String: [String]] = [:]) -> [LinkResolver.Target] {
+        paths.map { LinkResolver.Target(path: $0, title: VaultPath.fileTitle(of: $0), aliases: aliases[$0] ?? []) }
+    }
+
+    func rewritten(
+        _ text: String, source: String, paths: [String], moves: [String: String], folders: [(from: String, to: String)] = [],
+        aliases: [String: [String]] = [:]
+    ) -> String {
+        let rewriter = LinkRewriter(targets: Self.targets(paths, aliases: aliases), movedNotes: moves, movedFolders: folders)
+        guard let result = rewriter.rewrite(Array(text.utf8), source: source) else { return text }
+        return String(decoding: result.after, as: UTF8.self)
+    }
+
+    static let paths = ["a/Old.md", "b/Other.md", "Top.md"]
+    static let rename = ["a/Old.md": "a/New name.md"]
+
+    @Test func wikilinksKeepLabelsFragmentsAndForm() {
+        let text = "[[Old]] [[Old|label]] [[Old#Heading]] [[Old#^block]] ![[Old]] [[a/Old]] [[Old.md]] [[a/Old.md|x]] [[old]]\n"
+        #expect(
+            rewritten(text, source: "b/Other.md", paths: Self.paths, moves: Self.rename)
+                == "[[New name]] [[New name|label]] [[New name#Heading]] [[New name#^block]] ![[New name]] [[a/New name]] "
+                + "[[New name.md]] [[a/New name.md|x]] [[New name]]\n")
+    }
+
+    @Test func markdownLinksKeepEncodingExtensionAndTitle() {
+        let text = "[x](../a/Old.md) [y](../a/Old.md#h \"t\") [z](<../a/Old.md>) [w](../a/Old) [v](./../a/Old.md?q=1) [abs](/a/Old.md)\n"
+        #expect(
+            rewritten(text, source: "b/Other.md", paths: Self.paths, moves: Self.rename)
+                == "[x](../a/New%20name.md) [y](../a/New%20name.md#h \"t\") [z](<../a/New name.md>) [w](../a/New%20name) "
+                + "[v](../a/New%20name.md?q=1) [abs](/a/New%20name.md)\n")
+        let encoded = "[e](../a/My%20Old.md) [u](../a/My Old.md)\n"
+        let paths = ["a/My Old.md", "b/Other.md"]
+        #expect(
+            rewritten(encoded, source: "b/Other.md", paths: paths, moves: ["a/My Old.md": "a/Été (1).md"])
+                == "[e](../a/%C3%89t%C3%A9%20%281%29.md) [u](../a/My Old.md)\n")
+        let plain = "[p](<../a/My Old.md>) [q](../a/My%20Old.md)\n"
+        #expect(
+            rewritten(plain, source: "b/Other.md", paths: paths, moves: ["a/My Old.md": "a/Été.md"])
+                == "[p](<../a/Été.md>) [q](../a/%C3%89t%C3%A9.md)\n")
+    }
+
+    @Test func linksThatStillResolveCodeAndOutsideAreLeftAlone() {
+        let text = "[[Ancient]] [[Other]] `[[Old]]` [out](../../Old.md) [web](https://x.org/Old.md)\r\n```\n[[Old]]\n```\n~~~\n[x](../a/Old.md)\n~~~\n"
+        #expect(
+            rewritten(text, source: "b/Other.md", paths: Self.paths, moves: Self.rename, aliases: ["a/Old.md": ["Ancient"]]) == text)
+    }
+
+    @Test func crlfIsKept() {
+        let text = "one [[Old]]\r\ntwo [x](../a/Old.md)\r\n"
+        #expect(
+            rewritten(text, source: "b/Other.md", paths: Self.paths, moves: Self.rename)
+                == "one [[New name]]\r\ntwo [x](../a/New%20name.md)\r\n")
+    }
+
+    @Test func aNameThatWouldBeAmbiguousGetsThePath() {
+        let paths = ["a/Old.md", "c/New.md", "b/Other.md"]
+        #expect(
+            rewritten("[[Old]] [[Old|l]]\n", source: "b/Other.md", paths: paths, moves: ["a/Old.md": "a/New.md"])
+                == "[[a/New]] [[a/New|l]]\n")
+    }
+
+    @Test func movedNoteKeepsItsRelativeLinks() {
+        let paths = ["notes/Moved.md", "Top.md", "b/Other.md"]
+        let text = "[t](../Top.md) ![i](pics/a.png) [o](../b/Other.md) [[Other]] [self](Moved.md)\n"
+        #expect(
+            rewritten(text, source: "notes/Moved.md", paths: paths, moves: ["notes/Moved.md": "deep/er/Moved.md"])
+                == "[t](../../Top.md) ![i](../../notes/pics/a.png) [o](../../b/Other.md) [[Other]] [self](Moved.md)\n")
+        // A note that links to the moved one.
+        #expect(
+            rewritten("[m](../notes/Moved.md)\n", source: "b/Other.md", paths: paths, moves: ["notes/Moved.md": "deep/er/Moved.md"])
+                == "[m](../deep/er/Moved.md)\n")
+    }
+
+    @Test func folderMoveRewritesPathsIntoIt() {
+        let paths = ["f/A.md", "f/sub/B.md", "Top.md"]
+        #expect(
+            rewritten("[a](f/A.md) [[f/sub/B]] [[B]] ![p](f/p.png)\n", source: "Top.md", paths: paths, moves: [:], folders: [("f", "h")])
+                == "[a](h/A.md) [[h/sub/B]] [[B]] ![p](h/p.png)\n")
+        // Into a subfolder: `[[f/sub/B]]` still finds `g/f/sub/B.md` by its path's end.
+        let folders = [(from: "f", to: "g/f")]
+        #expect(
+            rewritten("[a](f/A.md) [[f/sub/B]]\n", source: "Top.md", paths: paths, moves: [:], folders: folders)
+                == "[a](g/f/A.md) [[f/sub/B]]\n")
+        // Inside the folder: links between moved notes stay; links out get one more `..`.
+        #expect(
+            rewritten("[b](sub/B.md) [t](../Top.md)\n", source: "f/A.md", paths: paths, moves: [:], folders: folders)
+                == "[b](sub/B.md) [t](../../Top.md)\n")
+    }
+
+    @Test func relativePaths() {
+        #expect(LinkRewriter.relative(from: "", to: "a/b.md") == "a/b.md")
+        #expect(LinkRewriter.relative(from: "a", to: "a/b.md") == "b.md")
+        #expect(LinkRewriter.relative(from: "a/c", to: "a/b.md") == "../b.md")
+        #expect(LinkRewriter.relative(from: "x/y", to: "b.md") == "../../b.md")
+    }
+}
