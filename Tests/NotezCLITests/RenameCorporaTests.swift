@@ -1,4 +1,5 @@
 import Foundation
+import NotezTestSupport
 import Testing
 
 /// On each real vault of `../shared/corpora/`: rename the note most linked to by wikilinks, check
@@ -20,7 +21,7 @@ import Testing
         return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
     }
 
-    @Test(.enabled(if: !CorporaTests.archives.isEmpty, "needs ../shared/corpora"), arguments: CorporaTests.archives)
+    @Test(.enabled(if: Corpus.isAvailable, "needs the vault archives of ../shared/corpora or NOTEZ_CORPORA"), arguments: Corpus.archives)
     func renameTheMostLinkedNoteThenUndo(_ archive: String) throws {
         let vault = try CorporaTests.unpack(archive)
         _ = try TagRefactorCorporaTests.git(["init", "-q"], in: vault)
