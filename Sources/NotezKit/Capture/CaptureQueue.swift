@@ -195,7 +195,7 @@ public enum CaptureQueue {
             }
             entry.attempts += 1
             try save(entry, queue: queue)
-            let index = try IndexBuilder.build(root: entry.vault)
+            let index = IndexBuilder.settingsIndex(root: entry.vault)
             let settings = CaptureSettings.load(root: entry.vault)
             let capture = try CapturePlanner.capture(entry.request, settings: settings, index: index, files: DiskVaultFiles(root: entry.vault))
             guard let path = capture.plan.details["created"]?.first,
