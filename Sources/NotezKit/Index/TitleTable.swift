@@ -134,20 +134,14 @@ public struct TitleTable: Sendable {
             for word in words where !word.isEmpty {
                 var position = bodyStart
                 while position + word.count <= bodyEnd {
-                    // memmem is not exported by Glibc's module map: memchr for the first byte, then memcmp.
-                    guard let found = memchr(base + position, Int32(word[0]), bodyEnd - position - word.count + 1) else { break }
-                    let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if word.withUnsafeBufferPointer({ memcmp(base + offset, $0.baseAddress!, word.count) }) == 0 {
-                        var start = offset
-                        while start > bodyStart, buffer[start - 1] != 0x0A { start -= 1 }
-                        starts.insert(start)
-                        // The rest of this line cannot add a new candidate.
-                        var next = offset + word.count
-                        while next < bodyEnd, buffer[next] != 0x0A { next += 1 }
-                        position = next + 1
-                    } else {
-                        position = offset + 1
-                    }
+                    guard let offset = TitleTable.find(word, in: base, from: position, to: bodyEnd) else { break }
+                    var start = offset
+                    while start > bodyStart, buffer[start - 1] != 0x0A { start -= 1 }
+                    starts.insert(start)
+                    // The rest of this line cannot add a new candidate.
+                    var next = offset + word.count
+                    while next < bodyEnd, buffer[next] != 0x0A { next += 1 }
+                    position = next + 1
                 }
             }
         }
@@ -159,4 +153,29 @@ public struct TitleTable: Sendable {
             visit(TitleTable.unescape(fields[1]), TitleTable.unescape(fields[2]), fields.dropFirst(3).map(TitleTable.unescape))
         }
     }
+
+    /// The offset of the first `word` in `base[from..<to]`, nil when there is none.
+    static func find(_ word: [UInt8], in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
+        word.withUnsafeBufferPointer { needle -> Int? in
+            if let memmem = TitleTable.memmem {
+                guard let found = memmem(base + from, end - from, needle.baseAddress, needle.count) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            var position = from
+            while position + needle.count <= end {
+                guard let found = memchr(base + position, Int32(needle[0]), end - position - needle.count + 1) else { return nil }
+                let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + offset, needle.baseAddress!, needle.count) == 0 { return offset }
+                position = offset + 1
+            }
+            return nil
+        }
+    }
+
+    /// The C library's `memmem` (a fast substring search), looked up at run time because Glibc's
+    /// module map does not export it; nil where it does not exist (then memchr and memcmp are used).
+    static let memmem: (@convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?)? = {
+        guard let symbol = dlsym(nil, "memmem") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?).self)
+    }()
 }
