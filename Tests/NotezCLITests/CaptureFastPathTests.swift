@@ -92,17 +92,11 @@ import Testing
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("notez-state-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: state) }
         let environment = ["XDG_STATE_HOME": state, "NOTEZ_LOCK_WAIT": "0.1"]
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        let ready = vault.path + "/.notez/holder-ready"
-        holder.arguments = [vault.path + "/.notez/lock", "sh", "-c", "touch '\(ready)'; while [ -e '\(ready)' ]; do sleep 0.05; done"]
-        try holder.run()
-        while !FileManager.default.fileExists(atPath: ready) { usleep(10_000) }
+        let holder = try LockHolder(vault)
         let before = try vault.snapshot()
         let queued = try Mutation.run(vault, ["new", "Busy idea", "--route"], stdin: "x\n", environment: environment)
         let after = try vault.snapshot()
-        try FileManager.default.removeItem(atPath: ready)
-        holder.waitUntilExit()
+        holder.release()
         #expect(queued.status == 0, "\(queued.stderr)")
         #expect(queued.stderr.contains("capture queued as "), "\(queued.stderr)")
         #expect(after == before)

@@ -124,9 +124,9 @@ public struct TitleTable: Sendable {
         try IndexCache.writeFile(encode(notes), name: fileName, root: root)
     }
 
-    /// Calls `visit(folder, title, tags)` once for each note whose lower-cased title or tags contain
-    /// one of `words` (lower-cased, as bytes) anywhere in its line: a superset of the notes that
-    /// have the word, in table order. The caller checks the words exactly.
+    /// Calls `visit(folder, title, tags)` once for each note whose lower-cased title and tags contain
+    /// one of `words` (lower-cased, as bytes) not inside a longer ASCII word: a superset of the notes
+    /// that have the word, in table order. The caller checks the words exactly.
     public func candidates(containing words: [[UInt8]], _ visit: (String, String, [String]) -> Void) {
         var starts: Set<Int> = []
         bytes.withUnsafeBufferPointer { buffer in
@@ -136,9 +136,21 @@ public struct TitleTable: Sendable {
                 while position + word.count <= bodyEnd {
                     guard let offset = TitleTable.find(word, in: base, from: position, to: bodyEnd) else { break }
                     var start = offset
-                    while start > bodyStart, buffer[start - 1] != 0x0A { start -= 1 }
-                    starts.insert(start)
-                    // The rest of this line cannot add a new candidate.
+                    var firstField = true
+                    while start > bodyStart, buffer[start - 1] != 0x0A {
+                        if buffer[start - 1] == 0x09 { firstField = false }
+                        start -= 1
+                    }
+                    // Inside a longer word of the first field (`notes` in `footnotes`): look further on the line.
+                    // A byte after a `\` escape, or a non-ASCII one, may be a word boundary: kept.
+                    let before = offset > start && !(offset - 2 >= start && buffer[offset - 2] == 0x5C) ? buffer[offset - 1] : 0x20
+                    let after = buffer[offset + word.count]
+                    if firstField, TitleTable.isWordByte(before) || TitleTable.isWordByte(after) {
+                        position = offset + 1
+                        continue
+                    }
+                    if firstField { starts.insert(start) }
+                    // The rest of this line cannot add a new candidate (or is past the first field).
                     var next = offset + word.count
                     while next < bodyEnd, buffer[next] != 0x0A { next += 1 }
                     position = next + 1
@@ -153,6 +165,9 @@ public struct TitleTable: Sendable {
             visit(TitleTable.unescape(fields[1]), TitleTable.unescape(fields[2]), fields.dropFirst(3).map(TitleTable.unescape))
         }
     }
+
+    /// An ASCII letter or digit of the lower-cased field: a word goes on across it.
+    static func isWordByte(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) }
 
     /// The offset of the first `word` in `base[from..<to]`, nil when there is none.
     static func find(_ word: [UInt8], in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
