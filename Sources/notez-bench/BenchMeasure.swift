@@ -95,7 +95,7 @@ struct BenchMeasure {
                     ["-a", MutationCopy.fileList($0), "-d", "\n", "sed", "-i", "s/\(MutationCopy.sedPattern($0.topTags[0]))/&-renamed/"]
                 },
                 BenchMeasure(
-                    name: "capture: `echo TEXT | new TITLE --route`", tool: .notez, stdin: captureText, setUp: CaptureCopy.make
+                    name: "capture: `echo TEXT \\| new TITLE --route`", tool: .notez, stdin: captureText, setUp: CaptureCopy.make
                 ) { ["new", "Quokka meeting notes", "--route", "--vault", CaptureCopy.root($0)] },
                 BenchMeasure(
                     name: "capture: `... --route --template T --prop K=V`", tool: .notez, stdin: captureText, setUp: CaptureCopy.make

@@ -61,7 +61,7 @@ public enum CaptureQueue {
     public static let maxAttempts = 3
 
     /// How long a delivered (`done`) entry stays in the queue folder, for `queue list`: 7 days.
-    public static let keepDoneSeconds: Double = 7 * 86_400
+    static let keepDoneSeconds: Double = 7 * 86_400
 
     /// The wait after the `attempts`-th failure: 2 s, then 4 s.
     public static func backoff(afterAttempt attempts: Int) -> Double { attempts <= 1 ? 2 : 4 }
@@ -244,7 +244,7 @@ public enum CaptureQueue {
     /// Removes `done` entries whose file was last written (delivered) more than `keepDoneSeconds`
     /// before `now`; returns their ids. Pending and failed entries and unreadable files are never removed.
     @discardableResult
-    public static func prune(now: Double, queue: String? = folder()) -> [String] {
+    static func prune(now: Double, queue: String? = folder()) -> [String] {
         guard let folder = queue else { return [] }
         var removed: [String] = []
         for entry in load(queue: folder).entries where entry.state == .done {

@@ -155,7 +155,7 @@ public struct Router: Sendable {
     /// the same ranking as `suggestions`, but a learned pattern wins outright (no similarity pass),
     /// and the similarity comes from the vault's `TitleTable` when there is one, else from reading
     /// the whole vault (which writes the table for next time).
-    public static func route(title: String, body: String, time: LocalTime, root: String, files: any VaultFiles) -> Suggestion? {
+    static func route(title: String, body: String, time: LocalTime, root: String, files: any VaultFiles) -> Suggestion? {
         let history = CaptureHistory.file(root: root).map(CaptureHistory.load(file:)) ?? CaptureHistory()
         let router = Router(history: history)
         let exists = { (folder: String) in files.kind(folder) == .folder }

@@ -63,7 +63,7 @@ public enum TextSimilarity {
 
     /// Ranks folders only (no tags) by similarity to `text`, from a vault's `TitleTable` instead of
     /// its index: the same scores as `rank(_:index:)` over the notes the table holds.
-    public static func rankFolders(_ text: String, table: TitleTable, limit: Int = 5) -> Result {
+    static func rankFolders(_ text: String, table: TitleTable, limit: Int = 5) -> Result {
         rank(text, total: table.count, limit: limit, tagNotes: nil) { query, visit in
             table.candidates(containing: query, visit)
         }

@@ -32,7 +32,7 @@ public enum IndexBuilder {
 
     /// The vault's folders (walked; no note is read) and settings in an index without notes: enough
     /// to resolve a folder argument by the one folder rule (`VaultIndex.resolveFolder`).
-    public static func folderIndex(root: String) -> VaultIndex {
+    static func folderIndex(root: String) -> VaultIndex {
         let settings = Settings(root: root)
         let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk()
         return settings.index(notes: [], folders: listing.folders, symlinkedNotes: [], walkProblems: listing.problems)

@@ -17,9 +17,9 @@ import Darwin
 /// `lowercased title and tags<TAB>folder<TAB>title[<TAB>tag]...`, then `end`. Fields escape `\`,
 /// tab, line feed and carriage return as `\\`, `\t`, `\n`, `\r`. The lower-cased first field lets
 /// a search find candidate lines with a byte search; callers check each candidate exactly.
-public struct TitleTable: Sendable {
+struct TitleTable: Sendable {
     /// The file's name in the vault's cache folder.
-    public static let fileName = "titles-v1.tsv"
+    static let fileName = "titles-v1.tsv"
     static let header = "notez-titles\t1\t"
     static let endLine: [UInt8] = Array("end\n".utf8)
 
@@ -30,10 +30,10 @@ public struct TitleTable: Sendable {
     /// Where the note lines end (before the end line).
     let bodyEnd: Int
     /// The number of notes in the table.
-    public let count: Int
+    let count: Int
 
     /// The table's bytes for `notes`.
-    public static func encode(_ notes: [Note]) -> [UInt8] {
+    static func encode(_ notes: [Note]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(notes.count * 96 + 64)
         out += Array((header + String(notes.count) + "\n").utf8)
@@ -105,7 +105,7 @@ public struct TitleTable: Sendable {
     }
 
     /// The table of the vault at `root`; nil when there is none (or it is unsafe, torn or of another version).
-    public static func load(root: String) -> TitleTable? {
+    static func load(root: String) -> TitleTable? {
         guard let folder = IndexCache.folderPath(root: root), (try? UserFolders.check(folder)) != nil,
             let bytes = IndexCache.readFile(folder + "/" + fileName)
         else { return nil }
@@ -120,14 +120,14 @@ public struct TitleTable: Sendable {
     }
 
     /// Writes the table of `notes` for the vault at `root` (atomically, into the private cache folder).
-    public static func save(_ notes: [Note], root: String) throws(NotezError) {
+    static func save(_ notes: [Note], root: String) throws(NotezError) {
         try IndexCache.writeFile(encode(notes), name: fileName, root: root)
     }
 
     /// Calls `visit(folder, title, tags)` once for each note whose lower-cased title and tags contain
     /// one of `words` (lower-cased, as bytes) not inside a longer ASCII word: a superset of the notes
     /// that have the word, in table order. The caller checks the words exactly.
-    public func candidates(containing words: [[UInt8]], _ visit: (String, String, [String]) -> Void) {
+    func candidates(containing words: [[UInt8]], _ visit: (String, String, [String]) -> Void) {
         var starts: Set<Int> = []
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
