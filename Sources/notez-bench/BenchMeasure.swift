@@ -15,12 +15,15 @@ struct BenchMeasure {
     var arguments: (VaultFacts) -> [String]
     /// Answered by a running `notez watch` (`NOTEZ_WARM=require`), not by the process alone.
     var warm = false
+    /// Text piped to the command's standard input (`echo TEXT | notez ...`), nil for none.
+    var stdin: String?
 
     init(
         name: String, tool: Tool, clearsCache: Bool = false, reference: Tool = .ripgrep, warm: Bool = false,
-        setUp: ((VaultFacts) throws -> Void)? = nil, arguments: @escaping (VaultFacts) -> [String]
+        stdin: String? = nil, setUp: ((VaultFacts) throws -> Void)? = nil, arguments: @escaping (VaultFacts) -> [String]
     ) {
         self.warm = warm
+        self.stdin = stdin
         self.name = name
         self.tool = tool
         self.clearsCache = clearsCache
@@ -42,6 +45,9 @@ struct BenchMeasure {
         if plain && !text.isEmpty { return text }
         return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
+
+    /// What the capture rows pipe in.
+    static let captureText = "a captured thought about the quokka budget\n"
 
     static func tagQuery(_ facts: VaultFacts) -> String { "tag:" + value(facts.topTags[0]) }
     static func folderQuery(_ facts: VaultFacts) -> String { "folder:" + value(facts.bigFolder) }
@@ -88,9 +94,18 @@ struct BenchMeasure {
                 BenchMeasure(name: "`sed -i` on the same files (fresh copy)", tool: .sed, reference: .sed, setUp: MutationCopy.make) {
                     ["-a", MutationCopy.fileList($0), "-d", "\n", "sed", "-i", "s/\(MutationCopy.sedPattern($0.topTags[0]))/&-renamed/"]
                 },
-                BenchMeasure(name: "capture: `new --route --body` (fresh copy each run)", tool: .notez, setUp: MutationCopy.make) {
-                    ["new", "Quokka meeting notes", "--route", "--body", "a captured thought", "--vault", MutationCopy.root($0)]
+                BenchMeasure(
+                    name: "capture: `echo TEXT \\| new TITLE --route`", tool: .notez, stdin: captureText, setUp: CaptureCopy.make
+                ) { ["new", "Quokka meeting notes", "--route", "--vault", CaptureCopy.root($0)] },
+                BenchMeasure(
+                    name: "capture: `... --route --template T --prop K=V`", tool: .notez, stdin: captureText, setUp: CaptureCopy.make
+                ) {
+                    ["new", "Quokka meeting notes", "--route", "--template", "capture", "--prop", "status=inbox", "--vault", CaptureCopy.root($0)]
                 },
+                BenchMeasure(
+                    name: "capture: `--route`, first on this machine (no index cache)", tool: .notez, stdin: captureText,
+                    setUp: CaptureCopy.makeCold
+                ) { ["new", "Quokka meeting notes", "--route", "--vault", CaptureCopy.root($0)] },
             ]
         }
         rows.append(BenchMeasure(name: "`git status --porcelain`", tool: .git, reference: .git) { ["-C", $0.root, "status", "--porcelain"] })

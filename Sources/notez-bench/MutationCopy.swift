@@ -17,12 +17,7 @@ enum MutationCopy {
     /// Copies the vault (without `.git/`) and lists the files with the tag (once per vault).
     static func make(_ facts: VaultFacts) throws {
         let copy = root(facts)
-        let script = """
-            rm -rf '\(copy)' && mkdir '\(copy)' && cd '\(facts.root)' && \
-            find . -mindepth 1 -maxdepth 1 ! -name .git -exec cp -a {} '\(copy)/' \\;
-            """
-        let result = try ProcessRunner.run("/bin/sh", ["-c", script])
-        guard result.exitCode == 0 else { throw BenchError("copying the vault failed: \(result.stderr)") }
+        try MutationCopy.copy(facts.root, to: copy)
         if !FileManager.default.fileExists(atPath: fileList(facts)) {
             let found = try ProcessRunner.run(
                 notezBinary,
@@ -30,6 +25,16 @@ enum MutationCopy {
             let paths = found.stdout.split(separator: "\n").map { copy + "/" + $0 }
             try (paths.joined(separator: "\n") + "\n").write(toFile: fileList(facts), atomically: true, encoding: .utf8)
         }
+    }
+
+    /// Replaces `copy` by a copy of the vault at `source` without its `.git/`.
+    static func copy(_ source: String, to copy: String) throws {
+        let script = """
+            rm -rf '\(copy)' && mkdir '\(copy)' && cd '\(source)' && \
+            find . -mindepth 1 -maxdepth 1 ! -name .git -exec cp -a {} '\(copy)/' \\;
+            """
+        let result = try ProcessRunner.run("/bin/sh", ["-c", script])
+        guard result.exitCode == 0 else { throw BenchError("copying the vault failed: \(result.stderr)") }
     }
 
     /// The notez binary the bench measures (set by main).

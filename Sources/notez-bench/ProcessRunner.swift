@@ -18,7 +18,8 @@ struct RunResult {
 /// Spawns whole processes with `posix_spawn`, drains stdout through a pipe (so tools that
 /// detect /dev/null cannot take shortcuts), and reaps them with `wait4` for `ru_maxrss`.
 enum ProcessRunner {
-    static func run(_ executable: String, _ arguments: [String], capture: Bool = false) throws -> RunResult {
+    /// `stdin`: a file the child reads as its standard input (else it inherits ours).
+    static func run(_ executable: String, _ arguments: [String], capture: Bool = false, stdin: String? = nil) throws -> RunResult {
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw BenchError("pipe: \(String(cString: strerror(errno)))") }
         let errorPath = NSTemporaryDirectory() + "/notez-bench-stderr-\(getpid()).txt"
@@ -29,6 +30,7 @@ enum ProcessRunner {
         posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
         posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let stdin { posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0) }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 

@@ -14,6 +14,8 @@ struct Options {
     var notez: String?
     var baseFolder = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
     var generateOnly = false
+    /// Only the rows whose name contains this (and the rg rows they are compared with).
+    var only: String?
 }
 
 func usage() -> Never {
@@ -21,10 +23,11 @@ func usage() -> Never {
         Data(
             """
             usage: notez-bench [--sizes 10000,100000] [--runs N] [--quick] [--notez PATH] [--seed N]
-                               [--dir FOLDER] [--generate-only]
+                               [--dir FOLDER] [--generate-only] [--only TEXT]
               --quick          10,000 notes only, 3 runs
               --notez PATH     the notez binary (default: next to this executable)
               --dir FOLDER     where vaults are generated and cached (default: $TMPDIR or /tmp)
+              --only TEXT      only the rows whose name contains TEXT (and the rg rows), e.g. --only capture
 
             """.utf8))
     exit(2)
@@ -55,6 +58,7 @@ func parseOptions() -> Options {
             options.seed = seed
         case "--dir": options.baseFolder = value()
         case "--generate-only": options.generateOnly = true
+        case "--only": options.only = value()
         case "-h", "--help": usage()
         default: usage()
         }
@@ -123,6 +127,14 @@ func measure(_ item: BenchMeasure, facts: VaultFacts, executable: String, runs: 
     let arguments = item.arguments(facts)
     var times: [Double] = []
     var rss = 0
+    // The text piped to the command, from a file (so the child reads it at once, as after `echo`).
+    var stdinFile: String?
+    if let text = item.stdin {
+        let file = NSTemporaryDirectory() + "/notez-bench-stdin-\(getpid()).txt"
+        _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        stdinFile = file
+    }
+    defer { if let stdinFile { unlink(stdinFile) } }
     // One warm-up run (page cache, index cache), then the measured runs.
     for run in 0...runs {
         if item.clearsCache { clearCache(facts) }
@@ -136,7 +148,7 @@ func measure(_ item: BenchMeasure, facts: VaultFacts, executable: String, runs: 
         }
         let result: RunResult
         do {
-            result = try ProcessRunner.run(executable, arguments)
+            result = try ProcessRunner.run(executable, arguments, stdin: stdinFile)
         } catch {
             row.failure = "\(error)"
             return row
@@ -266,9 +278,10 @@ func ensureRepository(_ facts: VaultFacts) {
 
 for facts in vaults {
     clearCache(facts)  // the first warm-up run writes it with this notez
-    if referenceTools[.git] != nil { ensureRepository(facts) }
+    if referenceTools[.git] != nil, options.only == nil { ensureRepository(facts) }
     var daemon: WarmDaemon?
-    for item in BenchMeasure.all(withSearch: hasSearch) {
+    for item in BenchMeasure.all(withSearch: hasSearch)
+    where options.only.map({ item.name.contains($0) || item.tool == .ripgrep }) ?? true {
         if item.warm, daemon == nil {
             do {
                 let started = try WarmDaemon.start(notez: notez, root: facts.root)
@@ -300,6 +313,7 @@ for facts in vaults {
     }
     if let running = daemon { rows.append(stopDaemon(running, facts: facts)) }
     try? FileManager.default.removeItem(atPath: MutationCopy.root(facts))
+    CaptureCopy.remove(facts)
 }
 
 /// Stops the daemon and records its peak memory as a row of its own.

@@ -36,7 +36,7 @@ struct DailyCommand: ParsableCommand {
         let root = try vault.root()
         let settings = CaptureClock.settings(root: root)
         let template = try TemplateStore.load(settings.daily.template, root: root)
-        let index = try vault.openForChange(dryRun: mutation.dryRun)
+        let index = try vault.openForCapture(dryRun: mutation.dryRun)
         let (path, plan) = try CapturePlanner.daily(
             day: day, now: now, template: template, settings: settings, index: index, files: DiskVaultFiles(root: index.root))
         if let plan {

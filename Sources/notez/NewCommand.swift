@@ -71,7 +71,7 @@ struct NewCommand: ParsableCommand {
             }
             return
         }
-        let index = try vault.openForChange(dryRun: mutation.dryRun)
+        let index = try vault.openForCapture(dryRun: mutation.dryRun)
         let files = DiskVaultFiles(root: index.root)
         let settings = CaptureClock.settings(root: index.root)
         let capture = try CapturePlanner.capture(request, settings: settings, index: index, files: files)

@@ -45,31 +45,50 @@ struct VaultOptions: ParsableArguments {
     /// The vault's index for a command that only reads: nothing is written into the vault (no
     /// recovery, no purge, no `.notez/`); pending operations and untrusted files are only reported.
     func loadIndex() throws -> VaultIndex {
-        let root = try root()
-        for message in Startup.readOnlyNotices(root: root) { Terminal.notice(TerminalText.safe(message)) }
-        return try build(root)
+        try build(prepare(dryRun: true))
     }
 
     /// The vault's index for a command that changes the vault: takes the vault lock (held until the
     /// process exits, so planning and writing see no other writer), finishes interrupted operations
     /// and purges old trash first. A dry run changes nothing and is treated as a read.
     func openForChange(dryRun: Bool = false) throws -> VaultIndex {
-        if dryRun { return try loadIndex() }
+        try build(prepare(dryRun: dryRun))
+    }
+
+    /// For a command that only creates a note (`new`, `today`): the same start as `openForChange`
+    /// (lock, recovery, queued captures) but no note is read: the index holds the vault's settings
+    /// and no notes (`IndexBuilder.settingsIndex`), so the command costs the same in any vault.
+    func openForCapture(dryRun: Bool = false) throws -> VaultIndex {
+        let root = try prepare(dryRun: dryRun)
+        return report(VaultOptions.warm?.index ?? IndexBuilder.settingsIndex(root: root))
+    }
+
+    /// Locates the vault. A read (or dry run) reports what it leaves pending; a change takes the
+    /// lock, finishes interrupted operations, purges old trash and delivers queued captures.
+    private func prepare(dryRun: Bool) throws -> String {
         let root = try root()
+        if dryRun {
+            for message in Startup.readOnlyNotices(root: root) { Terminal.notice(TerminalText.safe(message)) }
+            return root
+        }
         let writer = try AtomicWriter(root: root)
         // A vault without .notez/ has no journal to protect yet; the first operation that writes
         // creates .notez/ and takes the lock itself (OperationRunner), so a refused command leaves nothing.
         if writer.directory.kind(".notez") != nil { VaultOptions.heldLock = try VaultLock.acquire(writer) }
         for message in StartupDuties.run(root: root) { Terminal.notice(TerminalText.safe(message)) }
         for message in QueueFlush.run(root: root) { Terminal.notice(TerminalText.safe(message)) }
-        return try build(root)
+        return root
     }
 
     /// The lock of a changing command, kept for the life of the process.
     nonisolated(unsafe) static var heldLock: VaultLock?
 
     private func build(_ root: String) throws -> VaultIndex {
-        let index = try VaultOptions.warm?.index ?? IndexBuilder.build(root: root)
+        try report(VaultOptions.warm?.index ?? IndexBuilder.build(root: root))
+    }
+
+    /// The index, after warning about notez's own files that were not used.
+    private func report(_ index: VaultIndex) -> VaultIndex {
         for problem in index.stateProblems where !problem.path.hasPrefix(TrashPlanner.folder) {
             Terminal.warning(TerminalText.safe("\(problem.path): \(problem.reason)"))
         }

@@ -18,16 +18,9 @@ import Testing
         let vault = try TempVault.example()
         let environment = ["XDG_STATE_HOME": try Self.stateFolder(), "NOTEZ_LOCK_WAIT": "0.1"]
         // Another process holds the vault lock until told to stop.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        let ready = vault.path + "/.notez/holder-ready"
-        // It holds the lock while `ready` exists (no signals: the test process's children may not get them).
-        holder.arguments = [vault.path + "/.notez/lock", "sh", "-c", "touch '\(ready)'; while [ -e '\(ready)' ]; do sleep 0.05; done"]
-        try holder.run()
-        while !FileManager.default.fileExists(atPath: ready) { usleep(10_000) }
+        let holder = try LockHolder(vault)
         let queued = try Mutation.run(vault, ["new", "Locked idea", "--folder", "Work"], stdin: "thought\n", environment: environment)
-        try FileManager.default.removeItem(atPath: ready)
-        holder.waitUntilExit()
+        holder.release()
         #expect(queued.status == 0, "\(queued.stderr)")
         #expect(queued.stdout == "")
         #expect(queued.stderr.contains("another notez is changing the vault: capture queued as "))

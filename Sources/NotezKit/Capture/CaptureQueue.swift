@@ -60,6 +60,9 @@ public enum CaptureQueue {
     /// The most attempts.
     public static let maxAttempts = 3
 
+    /// How long a delivered (`done`) entry stays in the queue folder, for `queue list`: 7 days.
+    static let keepDoneSeconds: Double = 7 * 86_400
+
     /// The wait after the `attempts`-th failure: 2 s, then 4 s.
     public static func backoff(afterAttempt attempts: Int) -> Double { attempts <= 1 ? 2 : 4 }
 
@@ -194,7 +197,7 @@ public enum CaptureQueue {
             }
             entry.attempts += 1
             try save(entry, queue: queue)
-            let index = try IndexBuilder.build(root: entry.vault)
+            let index = IndexBuilder.settingsIndex(root: entry.vault)
             let settings = CaptureSettings.load(root: entry.vault)
             let capture = try CapturePlanner.capture(entry.request, settings: settings, index: index, files: DiskVaultFiles(root: entry.vault))
             guard let path = capture.plan.details["created"]?.first,
@@ -237,8 +240,27 @@ public enum CaptureQueue {
         return !trimmed.isEmpty && String(decoding: contents.bytes, as: UTF8.self).contains(trimmed)
     }
 
-    /// Delivers the due pending entries of the vault at `root` (one attempt each), oldest first.
+    /// Removes `done` entries whose file was last written (delivered) more than `keepDoneSeconds`
+    /// before `now`; returns their ids. Pending and failed entries and unreadable files are never removed.
+    @discardableResult
+    static func prune(now: Double, queue: String? = folder()) -> [String] {
+        guard let folder = queue else { return [] }
+        var removed: [String] = []
+        for entry in load(queue: folder).entries where entry.state == .done {
+            let path = folder + "/" + entry.id + ".json"
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Double(info.st_mtim.tv_sec) < now - keepDoneSeconds
+            else { continue }
+            if unlink(path) == 0 { removed.append(entry.id) }
+        }
+        if !removed.isEmpty { syncFolder(folder) }
+        return removed
+    }
+
+    /// Delivers the due pending entries of the vault at `root` (one attempt each), oldest first,
+    /// after pruning old delivered entries (so the queue folder stays small).
     public static func flush(root: String, now: Double, counter: WriteCounter, queue: String? = folder()) -> [Entry] {
+        prune(now: now, queue: queue)
         let real = canonical(root)
         return load(queue: queue).entries
             .filter { $0.state == .pending && canonical($0.vault) == real && $0.notBefore <= now }
@@ -252,6 +274,7 @@ public enum CaptureQueue {
         vault: String?, includeFailed: Bool, clock: () -> Double, sleep: (Double) -> Void, counter: WriteCounter,
         queue: String? = folder(), recordHistory: Bool = true
     ) -> [Entry] {
+        prune(now: clock(), queue: queue)
         let real = vault.map(canonical)
         var entries = load(queue: queue).entries.filter { real == nil || canonical($0.vault) == real }
         if includeFailed {

@@ -52,6 +52,8 @@ extension CapturePlanner {
     /// The one way a capture is planned, for `notez new` and for the queue: routing when asked
     /// (`--route` or `capture: {route: true}`) and no folder was given, the explicit template (which
     /// must exist) or the folder's default (skipped with a notice when missing), then the note.
+    /// No note is read: `index` needs only the vault's settings (`IndexBuilder.settingsIndex`), so
+    /// a capture costs the same in a vault of any size (routing: `Router.route`).
     public static func capture(_ request: CaptureRequest, settings: CaptureSettings, index: VaultIndex, files: any VaultFiles)
         throws(NotezError) -> Capture
     {
@@ -59,12 +61,12 @@ extension CapturePlanner {
         var destination = request.folder ?? ""
         let time = request.time
         if request.folder == nil, request.route || settings.route {
-            if let best = Router.suggestions(title: request.title, body: request.body, time: time, index: index).first {
+            if let best = Router.route(title: request.title, body: request.body, time: time, root: index.root, files: files) {
                 destination = best.folder
                 notices.append("→ \(best.folder.isEmpty ? "Unsorted" : best.folder) (\(best.reason))")
             }
         }
-        let folder = try VaultPath.validated(destination)
+        let folder = try existingFolder(destination, index: index, files: files)
         var template: NoteTemplate?
         if let name = request.template {
             template = try TemplateStore.require(name, root: index.root)
@@ -87,5 +89,15 @@ extension CapturePlanner {
             plan = try CapturePlanner.new(new, template: template, settings: settings, time: time, index: index, files: files)
         }
         return Capture(plan: plan, folder: folder, notices: notices)
+    }
+
+    /// The folder a capture goes into: the path when it is a folder on disk, else the one folder rule
+    /// of every command (`VaultIndex.resolveFolder`: a unique name, then case-insensitively) over the
+    /// vault's folders, walked only then when `index` holds none (no note is read either way).
+    static func existingFolder(_ argument: String, index: VaultIndex, files: any VaultFiles) throws(NotezError) -> String {
+        let path = try VaultPath.validated(argument)
+        if files.kind(path) == .folder { return path }
+        let folders = index.folderTree.children.isEmpty ? IndexBuilder.folderIndex(root: index.root) : index
+        return try folders.resolveFolder(argument).path
     }
 }

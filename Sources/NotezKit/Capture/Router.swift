@@ -151,6 +151,26 @@ public struct Router: Sendable {
             exists: { files.kind($0) == .folder })
     }
 
+    /// The first suggestion for a capture into the vault at `root`, reading no more than it needs:
+    /// the same ranking as `suggestions`, but a learned pattern wins outright (no similarity pass),
+    /// and the similarity comes from the vault's `TitleTable` when there is one, else from reading
+    /// the whole vault (which writes the table for next time).
+    static func route(title: String, body: String, time: LocalTime, root: String, files: any VaultFiles) -> Suggestion? {
+        let history = CaptureHistory.file(root: root).map(CaptureHistory.load(file:)) ?? CaptureHistory()
+        let router = Router(history: history)
+        let exists = { (folder: String) in files.kind(folder) == .folder }
+        let text = title + "\n" + body
+        var similarity: TextSimilarity.Result?
+        if let pattern = router.pattern(at: time), pattern.folder.isEmpty || exists(pattern.folder) {
+            similarity = nil
+        } else if let table = TitleTable.load(root: root) {
+            similarity = TextSimilarity.rankFolders(text, table: table)
+        } else if let index = try? IndexBuilder.build(root: root) {
+            similarity = TextSimilarity.rank(text, index: index)
+        }
+        return router.suggestions(text: text, time: time, similarity: similarity, exists: exists).first
+    }
+
     /// Records a capture into `folder` of the vault at `root` (for routing).
     public static func record(folder: String, time: LocalTime, root: String) throws(NotezError) {
         guard let file = CaptureHistory.file(root: root) else { return }

@@ -56,6 +56,26 @@ public enum TextSimilarity {
 
     /// Ranks the index's folders and tags by similarity to `text` (the first 4 KiB are used).
     public static func rank(_ text: String, index: VaultIndex, limit: Int = 5) -> Result {
+        rank(text, total: index.notes.count, limit: limit, tagNotes: { index.notesByTag[TagKey($0)]?.count ?? 1 }) { _, visit in
+            for note in index.notes { visit(note.folder, note.title, note.tags) }
+        }
+    }
+
+    /// Ranks folders only (no tags) by similarity to `text`, from a vault's `TitleTable` instead of
+    /// its index: the same scores as `rank(_:index:)` over the notes the table holds.
+    static func rankFolders(_ text: String, table: TitleTable, limit: Int = 5) -> Result {
+        rank(text, total: table.count, limit: limit, tagNotes: nil) { query, visit in
+            table.candidates(containing: query, visit)
+        }
+    }
+
+    /// The ranking over notes given by `notes(queryWords, visit)`, which calls `visit(folder, title, tags)`
+    /// for every note that may share a word with the text (at least those that do). Tags are ranked
+    /// only with `tagNotes` (how many notes of the vault have a tag).
+    static func rank(
+        _ text: String, total count: Int, limit: Int, tagNotes: ((String) -> Int)?,
+        notes: ([[UInt8]], (String, String, [String]) -> Void) -> Void
+    ) -> Result {
         let query = words(String(decoding: Array(text.utf8.prefix(4096)), as: UTF8.self))
         guard !query.isEmpty else { return Result(folders: [], tags: []) }
         // One pass over titles and tags, with a byte-level tokenizer for ASCII text (most titles; no
@@ -64,17 +84,17 @@ public enum TextSimilarity {
         var queryIndex: [[UInt8]: Int] = [:]
         for (position, word) in queryList.enumerated() { queryIndex[Array(word.utf8)] = position }
         var documentFrequency = [Int](repeating: 0, count: queryList.count)
-        var matches: [(note: Int, shared: [Int], length: Int)] = []
+        var matches: [(folder: String, title: String, tags: [String], shared: [Int], length: Int)] = []
         var scanner = WordScanner(query: queryIndex)
-        for (position, note) in index.notes.enumerated() {
+        notes(queryList.map { Array($0.utf8) }) { folder, title, tags in
             scanner.reset()
-            scanner.scan(note.title)
-            for tag in note.tags { scanner.scan(tag) }
-            guard !scanner.shared.isEmpty else { continue }
+            scanner.scan(title)
+            for tag in tags { scanner.scan(tag) }
+            guard !scanner.shared.isEmpty else { return }
             for word in scanner.shared { documentFrequency[word] += 1 }
-            matches.append((position, scanner.shared, max(1, scanner.length)))
+            matches.append((folder, title, tags, scanner.shared, max(1, scanner.length)))
         }
-        let total = Double(max(1, index.notes.count))
+        let total = Double(max(1, count))
         var byFolder: [String: Best] = [:]
         var byTag: [String: Best] = [:]
         func idf(_ word: Int) -> Double { log(1 + total / Double(max(1, documentFrequency[word]))) }
@@ -83,9 +103,10 @@ public enum TextSimilarity {
         for match in matches {
             let coverage = match.shared.reduce(0.0) { $0 + idf($1) } / mass
             let score = coverage * (Double(match.shared.count) / Double(match.length)).squareRoot()
-            let note = index.notes[match.note]
-            byFolder[note.folder, default: Best()].add(score, note.title)
-            for tag in note.tags { byTag[tag, default: Best()].add(score, note.title) }
+            byFolder[match.folder, default: Best()].add(score, match.title)
+            if tagNotes != nil {
+                for tag in match.tags { byTag[tag, default: Best()].add(score, match.title) }
+            }
         }
         func ranked(_ groups: [String: Best], limit: Int) -> [Ranked] {
             groups.map { name, best in
@@ -101,9 +122,9 @@ public enum TextSimilarity {
             .prefix(limit).map { $0 }
         }
         // A tag on most notes says little: tags are weighed by their own idf.
-        var tags = ranked(byTag, limit: Int.max)
+        var tags = tagNotes == nil ? [] : ranked(byTag, limit: Int.max)
         for position in tags.indices {
-            let count = Double(index.notesByTag[TagKey(tags[position].folder)]?.count ?? 1)
+            let count = Double(tagNotes?(tags[position].folder) ?? 1)
             tags[position].score *= log(1 + total / max(1, count)) / log(1 + total)
         }
         tags.sort { $0.score != $1.score ? $0.score > $1.score : $0.folder < $1.folder }

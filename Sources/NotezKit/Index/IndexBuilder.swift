@@ -24,6 +24,20 @@ public enum IndexBuilder {
             notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
     }
 
+    /// The vault's settings, tag registry, folder colors and trash in an index without notes or
+    /// folders (nothing is walked or read): enough to plan a capture, which only creates a note.
+    public static func settingsIndex(root: String) -> VaultIndex {
+        Settings(root: root).index(notes: [], folders: [], symlinkedNotes: [], walkProblems: [])
+    }
+
+    /// The vault's folders (walked; no note is read) and settings in an index without notes: enough
+    /// to resolve a folder argument by the one folder rule (`VaultIndex.resolveFolder`).
+    static func folderIndex(root: String) -> VaultIndex {
+        let settings = Settings(root: root)
+        let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk()
+        return settings.index(notes: [], folders: listing.folders, symlinkedNotes: [], walkProblems: listing.problems)
+    }
+
     /// notez's own files of a vault, read with the rule that a bad file degrades to the defaults
     /// with a warning and never stops notez.
     struct Settings {
@@ -105,6 +119,10 @@ extension IndexBuilder {
         let dropped = cached.count - reused
         if readStorable || dropped > 0 {
             try? IndexCache(notes: notes).save(root: root)
+        }
+        // The title table has no stamps: any note read afresh (even one too new for the cache) may change it.
+        if reused < notes.count || dropped > 0 || !TitleTable.exists(root: root) {
+            try? TitleTable.save(notes, root: root)
         }
         return notes
     }

@@ -125,13 +125,17 @@ public struct IndexCache: Sendable {
     /// Writes the cache atomically (a new temporary file, then rename) into the vault's cache folder.
     /// Notes that are not `isStorable` are left out.
     public func save(root: String) throws(NotezError) {
-        guard let folder = IndexCache.folderPath(root: root) else { return }
-        try UserFolders.ensure(folder)
         let now = IndexCache.currentTimeNanos()
         let kept = notes.filter { IndexCache.isStorable($0, now: now) }
-        let bytes = IndexCache.encode(kept)
-        let target = folder + "/" + IndexCache.fileName
-        let temporary = folder + "/.index-v1.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        try IndexCache.writeFile(IndexCache.encode(kept), name: IndexCache.fileName, root: root)
+    }
+
+    /// Writes `bytes` as `name` in the vault's cache folder atomically (a new temporary file, then rename).
+    static func writeFile(_ bytes: [UInt8], name: String, root: String) throws(NotezError) {
+        guard let folder = IndexCache.folderPath(root: root) else { return }
+        try UserFolders.ensure(folder)
+        let target = folder + "/" + name
+        let temporary = folder + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw NotezError.writeFailed(path: temporary, reason: String(cString: strerror(errno))) }
         let failure = SystemIO.writeAll(fd, bytes) ?? 0

@@ -83,6 +83,12 @@ struct PlanBuilder {
     /// The first free path for `name` in `folder`: `Name.md`, `Name 2.md`, `Name 3.md`, ...
     public func freePath(folder: String, name: String) -> String {
         let (stem, ext) = PlanBuilder.split(name)
+        // The folder is listed once for every candidate (as `isTaken` compares): it may hold thousands of notes.
+        let present = Set(
+            files.names(in: folder).filter { !vacated.contains(PathKey(VaultPath.join(folder, $0).lowercased())) }.map { $0.lowercased() })
+        func isTaken(_ path: String) -> Bool {
+            claimed.contains(path.lowercased()) || present.contains(VaultPath.name(of: path).lowercased())
+        }
         var candidate = VaultPath.join(folder, name)
         var number = 2
         while isTaken(candidate) {

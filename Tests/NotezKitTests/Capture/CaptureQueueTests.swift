@@ -37,6 +37,33 @@ import Testing
 
     static let noFault = WriteCounter(limit: nil, action: .throwError)
 
+    @Test func deliveredEntriesArePrunedAfterAWeekAndNothingElseIs() throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let old = try CaptureQueue.add(setup.request("Old"), vault: setup.vault.root, reason: "git", now: Self.now, queue: setup.queue)
+        let recent = try CaptureQueue.add(setup.request("Recent"), vault: setup.vault.root, reason: "git", now: Self.now, queue: setup.queue)
+        var failed = try CaptureQueue.add(setup.request("Failed"), vault: setup.vault.root, reason: "git", now: Self.now, queue: setup.queue)
+        let pending = try CaptureQueue.add(setup.request("Pending"), vault: setup.vault.root, reason: "git", now: Self.now, queue: setup.queue)
+        for entry in [old, recent] {
+            #expect(CaptureQueue.attempt(entry, now: Self.now, counter: Self.noFault, queue: setup.queue, recordHistory: false).state == .done)
+        }
+        failed.state = .failed
+        try CaptureQueue.save(failed, queue: setup.queue)
+        // Files written 8 days ago, except the recently delivered one (1 day).
+        let now = Date().timeIntervalSince1970
+        for (entry, age) in [(old, 8.0), (recent, 1.0), (failed, 8.0), (pending, 8.0)] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: now - age * 86_400)], ofItemAtPath: setup.queue + "/" + entry.id + ".json")
+        }
+        try "garbage".write(toFile: setup.queue + "/unreadable.json", atomically: true, encoding: .utf8)
+        #expect(CaptureQueue.prune(now: now, queue: setup.queue) == [old.id])
+        let left = CaptureQueue.load(queue: setup.queue)
+        #expect(Set(left.entries.map(\.id)) == [recent.id, failed.id, pending.id])
+        #expect(left.problems.count == 1)
+        #expect(setup.notes(titled: "Old") == ["Inbox/Old.md"])
+        #expect(CaptureQueue.prune(now: now, queue: setup.queue).isEmpty)
+    }
+
     @Test func gitLockQueuesAndAFlushDeliversOnce() throws {
         let setup = try Setup()
         defer { setup.remove() }

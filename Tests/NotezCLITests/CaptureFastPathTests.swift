@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// `new` without reading the vault's notes (docs/capture.md, "Speed"): what the fast path must
+/// still resolve, refuse and handle exactly as every other command does.
+@Suite struct CaptureFastPathTests {
+    @Test(arguments: [
+        ("Meetings", "Work/Meetings"), ("work/meetings", "Work/Meetings"), ("BOOKS", "Reading/Books"), ("Alpha", "Work/Projects/Alpha"),
+    ])
+    func folderByUniqueNameOrCaseInsensitively(folder: String, path: String) throws {
+        let vault = try TempVault.example()
+        let before = try vault.snapshot()
+        let plain = try Mutation.run(vault, ["new", "Idea", "--folder", folder], stdin: "x\n")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == path + "/Idea.md\n")
+        // The template path resolves the same way.
+        let templated = try Mutation.run(vault, ["new", "Other idea", "--folder", folder, "--template", "meeting"], stdin: "x\n")
+        #expect(templated.status == 0, "\(templated.stderr)")
+        #expect(templated.stdout == path + "/Other idea.md\n")
+        Mutation.expectOnly([path + "/Idea.md", path + "/Other idea.md"], before: before, after: try vault.snapshot())
+    }
+
+    @Test func ambiguousFolderIsRefusedListingTheCandidates() throws {
+        let vault = try TempVault.example()
+        try FileManager.default.createDirectory(atPath: vault.path + "/Personal/Inbox", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: vault.path + "/Work/Inbox", withIntermediateDirectories: true)
+        let before = try vault.snapshot()
+        let result = try Mutation.run(vault, ["new", "Idea", "--folder", "inbox", "--body", "x"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'inbox' matches 2 folders: Personal/Inbox, Work/Inbox"), "\(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(Mutation.withoutDerivedState(try vault.snapshot()) == Mutation.withoutDerivedState(before))
+    }
+
+    @Test func symlinkedFolderIsNeverWrittenThrough() throws {
+        let vault = try TempVault.example()
+        let outside = try TempVault()
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Linked", withDestinationPath: outside.path)
+        let before = try vault.snapshot()
+        for arguments in [["--folder", "Linked"], ["--folder", "Linked", "--template", "meeting"], ["--folder", "linked"]] {
+            let result = try Mutation.run(vault, ["new", "Idea", "--body", "x"] + arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains("notez: error:"), "\(result.stderr)")
+            #expect(result.stdout == "")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        #expect(Mutation.withoutDerivedState(try vault.snapshot()) == Mutation.withoutDerivedState(before))
+    }
+
+    @Test func folderThatIsAFileIsRefused() throws {
+        let vault = try TempVault.example()
+        let before = try vault.snapshot()
+        for folder in ["Phone numbers.md", "Work/Quarterly goals.md"] {
+            let result = try Mutation.run(vault, ["new", "Idea", "--folder", folder, "--body", "x"])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("notez: error:"), "\(result.stderr)")
+        }
+        #expect(Mutation.withoutDerivedState(try vault.snapshot()) == Mutation.withoutDerivedState(before))
+    }
+
+    @Test func nameClashGetsAUniqueNameAndNeverOverwrites() throws {
+        let vault = try TempVault.example()
+        let before = try vault.snapshot()
+        let byName = try Mutation.run(vault, ["new", "Team handbook", "--folder", "work"], stdin: "x\n")
+        #expect(byName.stdout == "Work/Team handbook 2.md\n", "\(byName.stderr)")
+        #expect(byName.stderr.contains("a note named 'Team handbook.md' exists; created 'Team handbook 2.md'"))
+        // A clash that differs only in case is a clash too (case-insensitive file systems).
+        let byCase = try Mutation.run(vault, ["new", "team HANDBOOK", "--folder", "Work", "--template", "meeting"], stdin: "y\n")
+        #expect(byCase.stdout == "Work/team HANDBOOK 3.md\n", "\(byCase.stderr)")
+        Mutation.expectOnly(["Work/Team handbook 2.md", "Work/team HANDBOOK 3.md"], before: before, after: try vault.snapshot())
+    }
+
+    @Test func anInterruptedOperationIsFinishedFirst() throws {
+        let vault = try TempVault.example()
+        let killed = try Mutation.run(vault, ["mv", "scratch", "Phone numbers", "Later/Inbox", "--create"], environment: ["NOTEZ_FAULT_AFTER_WRITES": "2"])
+        #expect(killed.status == 99)
+        let result = try Mutation.run(vault, ["new", "Idea", "--folder", "Later/Inbox"], stdin: "x\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("notez: finished an interrupted 'mv'"), "\(result.stderr)")
+        #expect(result.stdout == "Later/Inbox/Idea.md\n")
+        let after = try vault.snapshot()
+        #expect(!after.keys.contains { $0.hasSuffix(".pending") })
+        #expect(after["Later/Inbox/scratch.md"] != nil && after["Later/Inbox/Phone numbers.md"] != nil && after["Later/Inbox/Idea.md"] != nil)
+        // Undo removes the capture and nothing else.
+        let undo = try Mutation.run(vault, ["undo"])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(Mutation.withoutDerivedState(try vault.snapshot()) == Mutation.withoutDerivedState(after).filter { $0.key != "Later/Inbox/Idea.md" })
+    }
+
+    @Test func lockedVaultQueuesTheCapture() throws {
+        let vault = try TempVault.example()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("notez-state-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let environment = ["XDG_STATE_HOME": state, "NOTEZ_LOCK_WAIT": "0.1"]
+        let holder = try LockHolder(vault)
+        let before = try vault.snapshot()
+        let queued = try Mutation.run(vault, ["new", "Busy idea", "--route"], stdin: "x\n", environment: environment)
+        let after = try vault.snapshot()
+        holder.release()
+        #expect(queued.status == 0, "\(queued.stderr)")
+        #expect(queued.stderr.contains("capture queued as "), "\(queued.stderr)")
+        #expect(after == before)
+        let next = try Mutation.run(vault, ["new", "Later idea", "--body", "y"], environment: environment)
+        #expect(next.stderr.contains("queued capture 'Busy idea' delivered: Busy idea.md"), "\(next.stderr)")
+        #expect(next.stdout == "Later idea.md\n")
+    }
+
+    /// The title table (written by any command that reads the whole vault) stands in for the notes;
+    /// a folder it names that is gone, or is now a symlink, is never suggested.
+    @Test func routingFromTheTitleTableSkipsFoldersThatAreGone() throws {
+        let vault = try TempVault.example()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("notez-state-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let environment = ["XDG_STATE_HOME": state]
+        #expect(try vault.run(["ls"], environment: environment).status == 0)
+        let routed = try Mutation.run(vault, ["new", "Retro", "--route", "--body", "x"], environment: environment)
+        #expect(routed.status == 0, "\(routed.stderr)")
+        #expect(routed.stderr.contains("notez: → Work/Meetings (similar notes: 'Alpha retro')"), "\(routed.stderr)")
+        #expect(routed.stdout == "Work/Meetings/Retro.md\n")
+        // A note written since the table was is not in it (the capture read no note): the table, not
+        // the notes, decided. A command that reads the whole vault brings it up to date.
+        try vault.write("Work/Projects/Quokka plans.md", "---\ntitle: Quokka plans\n---\n")
+        let stale = try Mutation.run(vault, ["new", "Quokka", "--route", "--body", "x"], environment: environment)
+        #expect(stale.stdout == "Work/Meetings/Quokka.md\n", "\(stale.stderr)")
+        #expect(stale.stderr.contains("(most recent capture"), "\(stale.stderr)")
+        #expect(try vault.run(["ls"], environment: environment).status == 0)
+        let fresh = try Mutation.run(vault, ["new", "Quokka", "--route", "--body", "x"], environment: environment)
+        #expect(fresh.stderr.contains("(similar notes: 'Quokka')"), "\(fresh.stderr)")
+
+        // The folder is replaced by a symlink to a copy of itself: not suggested, nothing written there.
+        let outside = try TempVault()
+        try FileManager.default.removeItem(atPath: outside.path)
+        try FileManager.default.moveItem(atPath: vault.path + "/Work/Meetings", toPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Work/Meetings", withDestinationPath: outside.path)
+        let outsideBefore = try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted()
+        let linked = try Mutation.run(vault, ["new", "Retro", "--route", "--body", "x"], environment: environment)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(!linked.stdout.hasPrefix("Work/Meetings/"), "\(linked.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted() == outsideBefore)
+
+        // Gone entirely: not suggested either.
+        try FileManager.default.removeItem(atPath: vault.path + "/Work/Meetings")
+        let gone = try Mutation.run(vault, ["new", "Retro", "--route", "--body", "x"], environment: environment)
+        #expect(gone.status == 0, "\(gone.stderr)")
+        #expect(!gone.stdout.hasPrefix("Work/Meetings/") && !gone.stderr.contains("Work/Meetings"), "\(gone.stderr)")
+    }
+}
