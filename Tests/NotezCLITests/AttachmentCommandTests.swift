@@ -230,4 +230,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/.notez/trash").isEmpty)
         #expect(try userFiles(vault).keys.sorted() == ["Work/Other.md", "Work/attachments/shared.pdf"])
     }
+
+    @Test func hostileLinksAndSymlinkedAttachmentsAreNeverRead() throws {
+        let vault = try TempVault()
+        try vault.write("N.md", "# N\n![](../../../../etc/passwd.png) ![](attachments/link.png) [x](attachments/ok.pdf)\n")
+        try vault.write("attachments/ok.pdf", Data(Self.pdf))
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/attachments/link.png", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/attachments/stray.png", withDestinationPath: "/etc/hostname")
+        let rows = try JSONSerialization.jsonObject(with: Data(try vault.run(["attachments", "N", "--json"]).stdout.utf8)) as! [[String: Any]]
+        #expect(rows.map { $0["exists"] as? Bool } == [false, false, true])
+        #expect(rows.first?["path"] is NSNull)
+        // A symlink is neither an attachment nor an orphan.
+        #expect(try vault.run(["attachments", "--orphans"]).status == 1)
+        let check = try vault.run(["check"])
+        #expect(check.stdout.contains("missing attachment ![](../../../../etc/passwd.png): the path leaves the vault"))
+        #expect(check.stdout.contains("missing attachment ![](attachments/link.png): no file at attachments/link.png"))
+        // The export copies the real file only.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("notez-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let export = try vault.run(["export", "--format", "markdown", "--out", out.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path + "/attachments") == ["ok.pdf"])
+        // rm takes the real file along, never the symlinks.
+        #expect(try vault.run(["rm", "N"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/attachments").sorted() == ["link.png", "stray.png"])
+    }
 }
