@@ -255,4 +255,20 @@ import Testing
         #expect(try vault.run(["rm", "N"]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/attachments").sorted() == ["link.png", "stray.png"])
     }
+
+    /// Killed after each write of an attach (folder, two copies, the note): `recover` finishes it,
+    /// copying from the sources again, and the result is the uninterrupted one.
+    @Test(arguments: 1...4)
+    func killedAttachIsFinishedByRecover(k: Int) throws {
+        let sources = try Sources()
+        let arguments = ["attach", Self.note, sources.path("my photo.jpg"), sources.path("report.png")]
+        let reference = try TempVault.example()
+        #expect(try reference.run(arguments).status == 0)
+        let vault = try TempVault.example()
+        let killed = try vault.run(arguments, environment: ["NOTEZ_FAULT_AFTER_WRITES": String(k)])
+        #expect(killed.status == 99)
+        let recover = try vault.run(["recover"])
+        #expect(recover.status == 0 && recover.stderr.contains("finished an interrupted 'attach'"), "\(recover.stderr)")
+        #expect(try userFiles(vault) == userFiles(reference))
+    }
 }
