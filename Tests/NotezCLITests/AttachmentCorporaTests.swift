@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// Attachments on real vaults from `../shared/corpora/` (their attachments were left out of the
+/// Attachments on the real vaults of the corpora (see `CorporaTests`; their attachments were left out of the
 /// archives, so every attachment link is missing): `check` reports exactly the attachment links
 /// that `links` counts, nothing is an orphan, the zip export holds every note, and attach + undo
 /// gives a real note back byte for byte.
 @Suite struct AttachmentCorporaTests {
-    @Test(.enabled(if: !CorporaTests.archives.isEmpty, "needs ../shared/corpora"), arguments: CorporaTests.archives)
+    @Test(.enabled(if: !CorporaTests.archives.isEmpty, "needs the corpora archives"), arguments: CorporaTests.archives)
     func attachmentsOnACorpus(_ archive: String) throws {
         let vault = try CorporaTests.unpack(archive)
         let summary = try vault.run(["links", "--summary", "--json"])
