@@ -62,10 +62,12 @@ let package = Package(
         .executableTarget(name: "fuzz-front-matter", dependencies: ["NotezFuzz"]),
         .executableTarget(name: "fuzz-front-matter-edit", dependencies: ["NotezFuzz"]),
         .executableTarget(name: "fuzz-query", dependencies: ["NotezFuzz"]),
+        // What several test targets share: package paths, built executables, the real vaults, scratch folders.
+        .target(name: "NotezTestSupport", path: "Tests/NotezTestSupport"),
         .testTarget(
             name: "NotezKitTests",
             dependencies: [
-                "NotezKit",
+                "NotezKit", "NotezTestSupport",
                 // The tag edit model is shared with the editor's fuzz check.
                 "NotezFuzz",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -76,16 +78,16 @@ let package = Package(
         .testTarget(
             name: "NotezCLITests",
             dependencies: [
-                "NotezKit", .product(name: "MCP", package: "swift-sdk"),
+                "NotezKit", "NotezTestSupport", .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .testTarget(name: "NotezFuzzTests", dependencies: ["NotezFuzz"]),
         // Real-browser tests: drive the built `notez serve` with Chromium through chromedriver.
-        .testTarget(name: "NotezBrowserTests"),
+        .testTarget(name: "NotezBrowserTests", dependencies: ["NotezTestSupport"]),
         .testTarget(
             name: "NotezServerTests",
             dependencies: [
-                "NotezServer", "NotezKit",
+                "NotezServer", "NotezKit", "NotezTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

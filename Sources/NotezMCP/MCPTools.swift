@@ -33,13 +33,17 @@ enum MCPTools {
     /// Tools that change the vault; offered only with `--allow-writes`.
     static let writeTools: [Tool] = [
         tool(
-            "create_note", "Create a note; returns its path. Journaled: 'undo' removes it.",
+            "create_note",
+            "Create a note as `notez new` does (templates, typed properties, routing); returns its path and the folder chosen. Journaled: 'undo' removes it.",
             properties: [
                 "title": string("The title; the file name is made from it."),
-                "folder": string("An existing folder (default: the root, Unsorted Notes)."),
+                "folder": string("An existing folder (default: the root, Unsorted Notes, or with route the suggested folder)."),
+                "route": boolean("Without folder: file the note where routing suggests (the reason is returned)."),
+                "template": string("A template of .notez/templates (default: the folder's template from config; 'none' for none)."),
+                "properties": stringArray("Typed properties as key=value, checked against the folder's schema."),
                 "tags": stringArray("Tags for the note."),
                 "pinned": boolean("Pin the note."),
-                "body": string("The Markdown body."),
+                "body": string("The Markdown body (the template's {{stdin}})."),
             ], required: ["title"]),
         tool(
             "add_tags", "Add tags to one note (its list style is kept).",

@@ -93,9 +93,10 @@ public enum NotezMCPServer {
         case "history": return try await vault.history(limit: min(try arguments.integer("limit") ?? 20, MCPLimits.historyItems))
         case "create_note":
             return try await vault.createNote(
-                title: try arguments.requiredString("title"), folder: try arguments.string("folder") ?? "",
-                tags: try arguments.strings("tags") ?? [], pinned: try arguments.bool("pinned") ?? false,
-                body: try arguments.string("body") ?? "")
+                title: try arguments.requiredString("title"), folder: try arguments.string("folder"),
+                route: try arguments.bool("route") ?? false, template: try arguments.string("template"),
+                properties: try arguments.strings("properties") ?? [], tags: try arguments.strings("tags") ?? [],
+                pinned: try arguments.bool("pinned") ?? false, body: try arguments.string("body") ?? "")
         case "add_tags":
             return try await vault.changeTags(
                 note: try arguments.requiredString("note"), add: try arguments.requiredStrings("tags"), remove: [])

@@ -137,14 +137,32 @@ actor VaultService {
 
     // MARK: Writes
 
-    func createNote(title: String, folder: String, tags: [String], pinned: Bool, body: String) throws -> Value {
+    /// A capture planned exactly as `notez new` plans one; routing learns from it as from the CLI's.
+    func createNote(
+        title: String, folder: String?, route: Bool, template: String?, properties: [String], tags: [String], pinned: Bool,
+        body: String
+    ) throws -> Value {
         try requireWrites()
+        var request = CaptureRequest(
+            title: title, time: LocalTime(seconds: Self.now, zone: LocalTime.zone(environment: ProcessInfo.processInfo.environment)))
+        request.folder = folder
+        request.route = route
+        if template?.lowercased() == "none" { request.noTemplate = true } else { request.template = template }
+        request.tags = tags
+        request.pinned = pinned
+        request.body = body
+        for assignment in properties {
+            guard let pair = PropertyKey.assignment(assignment) else { throw MCPToolError("a property needs key=value, not '\(assignment)'") }
+            request.properties.append([pair.key, pair.value])
+        }
         return try withLock { index, writer in
-            let plan = try NotePlanner.new(
-                title: title, folder: folder, tags: tags, pinned: pinned, body: body, now: Self.now, index: index,
-                files: DiskVaultFiles(root: root))
-            var result = try run(plan, writer: writer)
-            result["path"] = .string(plan.details["created"]?.first ?? "")
+            let capture = try CapturePlanner.capture(
+                request, settings: CaptureSettings.load(root: root), index: index, files: DiskVaultFiles(root: root))
+            var result = try run(capture.plan, writer: writer)
+            result["path"] = .string(capture.plan.details["created"]?.first ?? "")
+            result["folder"] = .string(capture.folder)
+            if !capture.notices.isEmpty { result["notices"] = .array(capture.notices.map { .string($0) }) }
+            try? Router.record(folder: capture.folder, time: request.time, root: root)
             return .object(result)
         }
     }

@@ -54,6 +54,7 @@ enum Assets {
         .chips-editor .join{font-weight:600;text-decoration:none}
         .chip .remove{text-decoration:none;color:var(--muted);margin-left:4px}
         .kind{color:var(--muted)}
+        .backlink-list .line,.backlink-list .context{color:var(--muted)}
         table{border-collapse:collapse}td,th{padding:4px 8px;border-bottom:1px solid var(--line);text-align:left}
         .problem{color:#b00020}
         @media (prefers-color-scheme:dark){.problem{color:#ff8a80}}

@@ -1,6 +1,6 @@
 import NotezKit
 
-/// A note: rendered Markdown, folder, tags as chips, pinned, dates, and its organizing actions;
+/// A note: rendered Markdown, folder, tags as chips, pinned, dates, backlinks, and its organizing actions;
 /// or its text in a textarea that refuses to overwrite a file changed on disk since it was loaded.
 enum NotePage {
     /// The largest note shown or edited.
@@ -27,6 +27,7 @@ enum NotePage {
         if let problem = note.problem { html += "<p class=\"problem\">\(HTMLText.escape(problem.message))</p>" }
         let body = MarkdownHTML.render(note: bytes) { url in localURL(url, folder: note.folder) }
         html += "</header>\n<div class=\"markdown\">" + body + "</div>\n</article>\n"
+        html += BacklinksSection.forNotePage(note: note, index: index)
         html += actions(note: note, frame: frame)
         return html
     }

@@ -12,8 +12,13 @@ enum Page {
         var generation: Int
         /// A message after an action, with the journal id its Undo button reverses.
         var flash: Flash?
-        /// The folder capture proposes (the current folder's page).
-        var folder: String = ""
+        /// The folder capture proposes: the current folder's or note's; nil on pages of no folder,
+        /// where capture proposes the routing suggestion.
+        var folder: String?
+        /// Routing's suggestion for a capture now (pages of no folder, when there is capture history).
+        var route: NotezKit.Router.Suggestion?
+        /// The vault's note templates, for capture's template picker.
+        var templates: [String] = []
         /// The snapshot's sorted lists.
         var lists: DerivedLists.Lists
     }
@@ -66,14 +71,30 @@ enum Page {
             \(csrfField(frame.csrf))
             <label>Title <input name="title" required maxlength="200"></label>
             <label>Body <textarea name="body" rows="4"></textarea></label>
-            <label>Folder \(folderPicker(frame, selected: frame.folder, id: "capture-folder"))</label>
-            <label>Tags <input name="tags" list="all-tags" placeholder="comma separated" autocomplete="off"></label>
+            <label>Folder \(folderPicker(frame, selected: frame.folder ?? frame.route?.folder ?? "", id: "capture-folder"))</label>
+            \(routeHint(frame))\(templatePicker(frame))<label>Tags <input name="tags" list="all-tags" placeholder="comma separated" autocomplete="off"></label>
             <datalist id="all-tags">
             """
         // Auto-complete offers the most used tags: a vault may have tens of thousands.
         for tag in frame.lists.completionTags { html += "<option value=\"\(HTMLText.escape(tag.name))\">" }
         html += "</datalist>\n<button type=\"submit\">Create</button>\n</form></details>"
         return html
+    }
+
+    /// Why capture proposes the folder it does, when routing chose it.
+    static func routeHint(_ frame: Frame) -> String {
+        guard frame.folder == nil, let route = frame.route else { return "" }
+        let name = route.folder.isEmpty ? "Unsorted" : route.folder
+        return "<p class=\"hint\">Suggested: \(HTMLText.escape(name)) (\(HTMLText.escape(route.reason)))</p>\n"
+    }
+
+    /// The template picker of capture: the folder's default (from config), none, or a named template.
+    static func templatePicker(_ frame: Frame) -> String {
+        guard !frame.templates.isEmpty else { return "" }
+        var html = "<label>Template <select name=\"template\"><option value=\"\" selected>The folder's default</option>"
+        html += "<option value=\"-\">None</option>"
+        for name in frame.templates { html += "<option value=\"\(HTMLText.escape(name))\">\(HTMLText.escape(name))</option>" }
+        return html + "</select></label>\n"
     }
 
     /// The most folders a `<select>` lists; a larger vault gets a text field with suggestions.

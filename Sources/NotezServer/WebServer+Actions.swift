@@ -9,13 +9,13 @@ extension WebServer {
     func addActionRoutes(_ router: Hummingbird.Router<BasicRequestContext>) {
         action(router, "new", back: { form, plan in
             plan?.details["created"]?.first.map { "/note?path=" + HTMLText.percentEncoded($0) } ?? "/"
+        }, applied: { form, plan in
+            // Routing learns from web captures as from the CLI's; a history that cannot be written
+            // only costs routing a data point.
+            guard let created = plan.details["created"]?.first else { return }
+            try? NotezKit.Router.record(folder: VaultPath.folder(of: created), time: WebServer.captureTime, root: self.root)
         }) { form, index, files throws(NotezError) in
-            let tags = (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            let title = (form["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            if title.isEmpty { throw .usage("a note needs a title") }
-            return try NotePlanner.new(
-                title: title, folder: form["folder"] ?? "", tags: tags, body: WebServer.lineFeeds(form["body"] ?? ""),
-                now: ActionRunner.now, index: index, files: files)
+            try WebServer.planCapture(form, index: index, files: files).plan
         }
         action(router, "pin", back: WebServer.backToNote) { form, index, files throws(NotezError) in
             try NotePlanner.setPinned(true, notes: [try WebServer.field(form, "path")], index: index, files: files)
@@ -116,19 +116,38 @@ extension WebServer {
     /// affected notes and the diff) and only a second POST with `confirm=yes` applies it.
     func action(
         _ router: Hummingbird.Router<BasicRequestContext>, _ name: String, preview: String? = nil,
-        back: @escaping @Sendable (FormData, Plan?) -> String, plan: @escaping Planner
+        back: @escaping @Sendable (FormData, Plan?) -> String, applied: (@Sendable (FormData, Plan) -> Void)? = nil,
+        plan: @escaping Planner
     ) {
         router.post("/actions/\(name)") { request, _ in
             var request = request
             let form = FormData(String(buffer: try await request.collectBody(upTo: WebServer.maxForm)))
-            return await self.perform(request, form: form, name: name, preview: preview, back: back, plan: plan)
+            return await self.perform(request, form: form, name: name, preview: preview, back: back, applied: applied, plan: plan)
         }
+    }
+
+    /// Quick capture, planned as `notez new` plans it: the folder given (the page proposed routing's
+    /// suggestion already), the template picked, else the folder's default from config.
+    static func planCapture(_ form: FormData, index: VaultIndex, files: DiskVaultFiles) throws(NotezError) -> CapturePlanner.Capture {
+        let title = (form["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if title.isEmpty { throw .usage("a note needs a title") }
+        var request = CaptureRequest(title: title, time: captureTime)
+        request.folder = form["folder"] ?? ""
+        request.tags = (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        request.body = lineFeeds(form["body"] ?? "")
+        switch form["template"] ?? "" {
+        case "": break
+        case "-": request.noTemplate = true
+        case let name: request.template = name
+        }
+        return try CapturePlanner.capture(request, settings: CaptureSettings.load(root: index.root), index: index, files: files)
     }
 
     /// Runs (or previews) one action and answers with a redirect and a flash, a preview page, or JSON.
     func perform(
         _ request: Request, form: FormData, name: String, preview: String?,
-        back: @escaping @Sendable (FormData, Plan?) -> String, plan: @escaping Planner
+        back: @escaping @Sendable (FormData, Plan?) -> String, applied: (@Sendable (FormData, Plan) -> Void)? = nil,
+        plan: @escaping Planner
     ) async -> Response {
             let json = request.headers[.accept]?.contains("application/json") == true
             let apply = preview == nil || form["confirm"] == "yes"
@@ -153,6 +172,7 @@ extension WebServer {
                 await self.waitForWatcher(after: generation)
             }
             let journal = outcome.result?.id
+            if journal != nil { applied?(form, outcome.plan) }
             if json {
                 let lines = outcome.lines.map(EventHub.quoted).joined(separator: ",")
                 return Page.json("{\"journal\":\(journal.map(EventHub.quoted) ?? "null"),\"lines\":[\(lines)],\"problems\":\(outcome.isError)}")

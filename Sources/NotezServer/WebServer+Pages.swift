@@ -32,6 +32,15 @@ extension WebServer {
             return Page.response(
                 Page.document(title: note.title, frame: frame, main: NotePage.html(note: note, bytes: bytes, frame: frame, now: ActionRunner.now)))
         }
+        router.get("/backlinks") { request, _ in
+            let (index, version) = self.vault.versionedSnapshot()
+            guard let (note, _) = self.readNote(WebServer.parameter(request, "path"), index: index) else {
+                return Page.errorResponse(status: .notFound, message: "no such note")
+            }
+            let frame = self.frame(request, index: index, version: version, folder: note.folder)
+            return Page.response(
+                Page.document(title: "Links to " + note.title, frame: frame, main: BacklinksSection.page(note: note, index: index)))
+        }
         router.get("/edit") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()
             guard let (note, bytes) = self.readNote(WebServer.parameter(request, "path"), index: index) else {

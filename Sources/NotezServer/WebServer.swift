@@ -75,11 +75,29 @@ public final class WebServer: Sendable {
     }
 
     /// The frame of a page, from the current snapshot.
-    func frame(_ request: Request, index: VaultIndex, version: Int, folder: String = "") -> Page.Frame {
+    func frame(_ request: Request, index: VaultIndex, version: Int, folder: String? = nil) -> Page.Frame {
         let flash = WebServer.parameter(request, "flash").flatMap { flashes.take($0) }
         return Page.Frame(
             csrf: settings.csrfToken, index: index, generation: vault.currentGeneration, flash: flash, folder: folder,
+            route: folder == nil ? routeSuggestion() : nil, templates: (try? TemplateStore.names(root: root)) ?? [],
             lists: derived.lists(index, version: version))
+    }
+
+    /// Where routing files a capture made now, from this machine's capture history of the vault:
+    /// the hour-of-week pattern, else the most recent capture's folder (the text is not known yet,
+    /// so similarity plays no part); nil without history or when that folder is gone.
+    func routeSuggestion() -> NotezKit.Router.Suggestion? {
+        guard let file = CaptureHistory.file(root: root) else { return nil }
+        let router = NotezKit.Router(history: CaptureHistory.load(file: file))
+        let now = WebServer.captureTime
+        guard let suggestion = router.pattern(at: now) ?? router.recent(now: now.seconds) else { return nil }
+        let files = DiskVaultFiles(root: root)
+        return suggestion.folder.isEmpty || files.kind(suggestion.folder) == .folder ? suggestion : nil
+    }
+
+    /// Now in the server's local zone (`TZ`), as the CLI's captures see it.
+    static var captureTime: LocalTime {
+        LocalTime(seconds: ActionRunner.now, zone: LocalTime.zone(environment: ProcessInfo.processInfo.environment))
     }
 }
 

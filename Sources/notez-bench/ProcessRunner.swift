@@ -1,4 +1,5 @@
 import Foundation
+import NotezKit
 
 #if canImport(Glibc)
 import Glibc
@@ -44,8 +45,7 @@ enum ProcessRunner {
         var captured: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(pipeFDs[0], $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = SystemIO.retrying { buffer.withUnsafeMutableBytes { read(pipeFDs[0], $0.baseAddress!, $0.count) } }
             if count <= 0 { break }
             for index in 0..<count where buffer[index] == 0x0A { lines += 1 }
             if capture { captured += buffer[0..<count] }
@@ -53,7 +53,7 @@ enum ProcessRunner {
         close(pipeFDs[0])
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        _ = SystemIO.retrying { wait4(pid, &status, 0, &usage) }
         var end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &end)
         let milliseconds = Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1_000_000

@@ -1,4 +1,5 @@
 import Foundation
+import NotezKit
 
 #if canImport(Glibc)
 import Glibc
@@ -458,15 +459,7 @@ struct VaultGenerator {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw BenchError("cannot create \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw BenchError("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            written += result
-        }
+        if let code = SystemIO.writeAll(fd, bytes) { throw BenchError("cannot write \(path): \(String(cString: strerror(code)))") }
         // Old mtimes, as in a real vault (and outside the index cache's racy window).
         var times = [timespec(tv_sec: mtime, tv_nsec: 0), timespec(tv_sec: mtime, tv_nsec: 0)]
         futimens(fd, &times)

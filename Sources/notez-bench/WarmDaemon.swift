@@ -1,4 +1,5 @@
 import Foundation
+import NotezKit
 
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +50,6 @@ struct WarmDaemon {
     func stop() {
         kill(pid, SIGTERM)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = SystemIO.retrying { waitpid(pid, &status, 0) }
     }
 }

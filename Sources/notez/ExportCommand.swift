@@ -54,7 +54,7 @@ struct ExportCommand: ParsableCommand {
                 notes: notes, index: index, query: node.map(QuerySerializer.serialize), now: PlanExecution.now)
             issues = skipped
             count = notes.count - skipped.count
-            let json = document.text()
+            let json = document.text() + "\n"
             if let destination {
                 try destination.writeFile(Array(json.utf8))
             } else {

@@ -21,7 +21,7 @@ struct FolderTreeCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         if output.json {
-            Terminal.line(JSONValue.array(index.folderTree.children.map(JSONShapes.folder)).text())
+            Terminal.line(JSONValue.array(index.folderTree.children.map(JSONExport.folder)).text())
             return
         }
         Terminal.line(TerminalText.pad("(vault)", 34) + TerminalText.right(index.folderTree.count, 6))

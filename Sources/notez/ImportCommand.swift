@@ -32,8 +32,7 @@ struct ImportCommand: ParsableCommand {
 
     private func readInput() throws -> [UInt8] {
         if file == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        var info = stat()
-        guard stat(file, &info) == 0 else { throw NotezError.io(path: file, errno: errno) }
+        guard let info = SystemIO.statFollowing(file) else { throw NotezError.io(path: file, errno: errno) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw CLIExit(code: CLIExit.usage, message: "\(file) is not a regular file") }
         guard Int(info.st_size) <= ImportPlanner.maxSize else {
             throw CLIExit(code: CLIExit.usage, message: "\(file) is larger than 1 GiB; notez import reads it whole")

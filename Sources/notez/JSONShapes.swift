@@ -22,18 +22,6 @@ enum JSONShapes {
         .array(notes.map { note($0, index: index) })
     }
 
-    /// `{"name", "path", "count", "direct", "color", "children"}`.
-    static func folder(_ node: FolderNode) -> JSONValue {
-        .object([
-            ("name", .string(node.name)),
-            ("path", .string(node.path)),
-            ("count", .int(node.count)),
-            ("direct", .int(node.direct)),
-            ("color", node.color.map { .string($0.text) } ?? .null),
-            ("children", .array(node.children.map(folder))),
-        ])
-    }
-
     /// `{"name", "count", "frontmatter", "inline", "color"}`.
     static func tag(_ tag: TagSummary) -> JSONValue {
         .object([

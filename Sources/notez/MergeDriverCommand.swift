@@ -74,14 +74,6 @@ struct MergeDriverCommand: ParsableCommand {
         let fd = open(file, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw NotezError.io(path: file, errno: errno) }
         defer { close(fd) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw NotezError.io(path: file, errno: errno)
-            }
-            written += count
-        }
+        if let code = SystemIO.writeAll(fd, bytes) { throw NotezError.io(path: file, errno: code) }
     }
 }

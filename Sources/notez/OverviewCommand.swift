@@ -18,7 +18,7 @@ struct OverviewCommand: ParsableCommand {
                     ("pinned", .int(index.pinnedNotes.count)),
                     ("unsorted", .int(index.unsortedNotes.count)),
                     ("trash", .int(index.trashCount)),
-                    ("folders", .array(index.folderTree.children.map(JSONShapes.folder))),
+                    ("folders", .array(index.folderTree.children.map(JSONExport.folder))),
                     ("tags", .array(index.tags.map(JSONShapes.tag))),
                 ]).text())
             return

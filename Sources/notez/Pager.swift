@@ -1,4 +1,5 @@
 import Foundation
+import NotezKit
 
 #if canImport(Glibc)
 import Glibc
@@ -48,7 +49,7 @@ enum Pager {
         guard let pid = child else { return }
         close(1)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = SystemIO.retrying { waitpid(pid, &status, 0) }
         child = nil
     }
 }

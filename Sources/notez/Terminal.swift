@@ -100,14 +100,6 @@ enum FileHandleOutput {
 
     static func write(fd: Int32, _ bytes: [UInt8]) {
         if TerminalContext.current.capture(fd: fd, bytes) { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        _ = SystemIO.writeAll(fd, bytes)
     }
 }

@@ -89,7 +89,7 @@ final class WarmService: @unchecked Sendable {
     private func index(version: UInt64, live: LiveIndex) -> VaultIndex? {
         let stamps = [".notez/config.yaml", ".notez/tags.yaml", ".notez/folders.yaml", ".notez/trash"].map { Stamp(root + "/" + $0) }
         if let cached, cached.version == version, cached.stamps == stamps { return cached.index }
-        guard let index = IndexBuilder.build(root: root, live: live) else { return nil }
+        guard let index = IndexBuilder.build(root: root, live: live, previous: cached?.index.notes) else { return nil }
         cached = (version, stamps, index)
         return index
     }
@@ -102,8 +102,7 @@ final class WarmService: @unchecked Sendable {
         var changed: Int64 = 0
 
         init(_ path: String) {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return }
+            guard let info = SystemIO.lstat(path) else { return }
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
             modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)

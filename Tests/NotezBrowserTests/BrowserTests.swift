@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// The web UI in a real browser: Debian's Chromium driven through chromedriver. Without Chromium
 /// these tests fail and say why (never a silent skip). A failing scenario saves a screenshot in
@@ -19,7 +20,7 @@ struct BrowserTests {
             try driver.open(served.startURL)
             try body(driver, served)
         } catch {
-            let folder = ServedVault.packageRoot.appendingPathComponent(".build/browser-failures")
+            let folder = TestPaths.packageRoot.appendingPathComponent(".build/browser-failures")
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let file = folder.appendingPathComponent("\(name).png")
             if let png = try? driver.screenshot() { try? png.write(to: file) }

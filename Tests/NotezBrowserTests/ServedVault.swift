@@ -2,23 +2,13 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// A temporary copy of ExampleVault served by the real `notez serve --port 0`.
 final class ServedVault {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The `notez` binary next to the test bundle (`swift build --build-tests` builds both).
-    static let binary: URL = {
-        if let explicit = ProcessInfo.processInfo.environment["NOTEZ_BIN"] { return URL(fileURLWithPath: explicit) }
-        var candidates: [URL] = []
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().appendingPathComponent("notez"))
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/notez"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
-    }()
+    /// The built `notez`.
+    static let binary = TestPaths.executable("notez")
 
     let root: URL
     let home: URL
@@ -32,7 +22,7 @@ final class ServedVault {
         root = base.appendingPathComponent("ExampleVault")
         home = base.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: ServedVault.packageRoot.appendingPathComponent("ExampleVault"), to: root)
+        try FileManager.default.copyItem(at: TestPaths.exampleVault, to: root)
         let output = Pipe()
         process.executableURL = ServedVault.binary
         process.arguments = ["--vault", root.path, "serve", "--port", "0"]

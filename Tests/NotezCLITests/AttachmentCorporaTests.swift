@@ -1,4 +1,5 @@
 import Foundation
+import NotezTestSupport
 import Testing
 
 /// Attachments on the real vaults of the corpora (see `CorporaTests`; their attachments were left out of the
@@ -6,7 +7,7 @@ import Testing
 /// that `links` counts, nothing is an orphan, the zip export holds every note, and attach + undo
 /// gives a real note back byte for byte.
 @Suite struct AttachmentCorporaTests {
-    @Test(.enabled(if: !CorporaTests.archives.isEmpty, "needs the corpora archives"), arguments: CorporaTests.archives)
+    @Test(.enabled(if: Corpus.isAvailable, "needs the corpora archives (NOTEZ_CORPORA)"), arguments: Corpus.archives)
     func attachmentsOnACorpus(_ archive: String) throws {
         let vault = try CorporaTests.unpack(archive)
         let summary = try vault.run(["links", "--summary", "--json"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Runs the built `notez` binary and captures what it printed.
 struct CLIResult {
@@ -9,21 +10,8 @@ struct CLIResult {
 }
 
 enum CLIRunner {
-    /// The package root, found from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The `notez` binary next to the test bundle (`swift build --build-tests` builds both).
-    static let binary: URL = {
-        if let explicit = ProcessInfo.processInfo.environment["NOTEZ_BIN"] { return URL(fileURLWithPath: explicit) }
-        var candidates: [URL] = []
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().appendingPathComponent("notez"))
-        }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("notez"))
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/notez"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
-    }()
+    /// The built `notez`.
+    static let binary = TestPaths.executable("notez")
 
     /// A private folder for `XDG_STATE_HOME` and `XDG_CACHE_HOME`, one per test run.
     static let userFolders: URL = {
@@ -104,7 +92,7 @@ final class TempVault {
 
     /// A copy of ExampleVault (never the original: tests must not write into it).
     static func example() throws -> TempVault {
-        try TempVault(copying: CLIRunner.packageRoot.appendingPathComponent("ExampleVault"))
+        try TempVault(copying: TestPaths.exampleVault)
     }
 
     init(copying source: URL? = nil) throws {

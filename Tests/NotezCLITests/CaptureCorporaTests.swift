@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Routing on real vaults: `notez new --route` files a capture where similar notes are, then where
 /// the learned capture habit says, and always says why.
 @Suite struct CaptureCorporaTests {
-    @Test(.enabled(if: !CorporaTests.archives.isEmpty, "needs ../shared/corpora"), arguments: CorporaTests.archives)
+    @Test(.enabled(if: Corpus.isAvailable, "needs the vault archives of ../shared/corpora or NOTEZ_CORPORA"), arguments: Corpus.archives)
     func routeSuggestsWithAReason(_ archive: String) throws {
         let vault = try CorporaTests.unpack(archive)
         let listed = try vault.run(["ls", "-r", "--json", "--no-snippets"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Shell completions (static scripts and the dynamic candidates notez gives them), the manual's
 /// source (`--experimental-dump-help`) and `notez help exit-codes`.
@@ -75,7 +76,7 @@ import Testing
     @Test func exitCodesAreListedAndMatchTheDocs() throws {
         let result = try CLIRunner.run(["help", "exit-codes"])
         #expect(result.status == 0)
-        let docs = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("docs/exit-status.md"), encoding: .utf8)
+        let docs = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/exit-status.md"), encoding: .utf8)
         for code in 0...5 {
             #expect(result.stdout.contains("\n  \(code)  "), "\(code)")
             #expect(docs.contains("| \(code) |"), "\(code)")

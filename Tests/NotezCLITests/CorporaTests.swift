@@ -1,22 +1,13 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Real vaults from `../shared/corpora/`: every note is indexed or reported, counts add up, nothing crashes.
 @Suite struct CorporaTests {
-    static let corporaFolder = CLIRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-    static let archives: [String] =
-        (try? FileManager.default.contentsOfDirectory(atPath: corporaFolder.path))?
-        .filter { $0.hasSuffix(".tar.gz") }.sorted() ?? []
-
     /// Unpacks an archive into a fresh temporary vault.
     static func unpack(_ archive: String) throws -> TempVault {
         let vault = try TempVault()
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tar.arguments = ["tar", "-xzf", corporaFolder.appendingPathComponent(archive).path, "-C", vault.path]
-        try tar.run()
-        tar.waitUntilExit()
-        #expect(tar.terminationStatus == 0)
+        try Corpus.unpack(archive, into: vault.url)
         return vault
     }
 
@@ -42,7 +33,7 @@ import Testing
         children.forEach(checkFolder)
     }
 
-    @Test(.enabled(if: !archives.isEmpty, "needs ../shared/corpora"), arguments: archives)
+    @Test(.enabled(if: Corpus.isAvailable, "needs the vault archives of ../shared/corpora or NOTEZ_CORPORA"), arguments: Corpus.archives)
     func everyNoteIsIndexedOrReported(_ archive: String) throws {
         let vault = try Self.unpack(archive)
         let files = Self.noteFiles(in: vault.url)

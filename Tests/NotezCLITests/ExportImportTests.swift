@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `notez export` and `notez import`: the json schema, byte-for-byte round trips, never
 /// overwriting, never writing into the vault, and hostile export files.
@@ -269,7 +270,7 @@ import Testing
         #expect(try Mutation.run(vault, ["export", "--format", "markdown", "--out", out.path]).status == 4)
     }
 
-    @Test(.enabled(if: !CorporaTests.archives.isEmpty, "needs ../shared/corpora"), arguments: CorporaTests.archives)
+    @Test(.enabled(if: Corpus.isAvailable, "needs the vault archives of ../shared/corpora or NOTEZ_CORPORA"), arguments: Corpus.archives)
     func corpusRoundTrip(_ archive: String) throws {
         let source = try CorporaTests.unpack(archive)
         let scratch = try Self.scratch()

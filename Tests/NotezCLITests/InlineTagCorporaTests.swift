@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// On each real vault of `../shared/corpora/`: rename, merge and delete the tags most used inline
 /// (front matter occurrences change too), check that only lines holding the tag changed, then undo
@@ -46,7 +47,7 @@ import Testing
         return result
     }
 
-    @Test(.enabled(if: !CorporaTests.archives.isEmpty, "needs ../shared/corpora"), arguments: CorporaTests.archives)
+    @Test(.enabled(if: Corpus.isAvailable, "needs the vault archives of ../shared/corpora or NOTEZ_CORPORA"), arguments: Corpus.archives)
     func inlineTagRefactoringsThenUndo(_ archive: String) throws {
         let vault = try CorporaTests.unpack(archive)
         var original: [String: String] = [:]

@@ -159,6 +159,31 @@ import Testing
         await session.close()
     }
 
+    @Test func createNotePlansLikeNotezNew() async throws {
+        let vault = try TempVault.example()
+        let session = try await Session(vault: vault, allowWrites: true)
+        let made = try await session.call(
+            "create_note",
+            ["title": "Sprint review", "folder": "Work/Meetings", "template": "meeting", "properties": ["due=2026-12-01"], "body": "went well"])
+        #expect(made.objectValue?["path"]?.stringValue == "Work/Meetings/Sprint review.md")
+        let text = try String(contentsOf: vault.url.appendingPathComponent("Work/Meetings/Sprint review.md"), encoding: .utf8)
+        #expect(text.hasPrefix("---\ntitle: Sprint review\ntags: [meeting]\n"))
+        #expect(text.contains("## Attendees") && text.contains("went well") && text.contains("due: \"2026-12-01\""))
+
+        // Routing learned from that capture: without a folder, the note follows it, and says why.
+        let routed = try await session.call("create_note", ["title": "Second thoughts", "route": true, "template": "none"])
+        #expect(routed.objectValue?["folder"]?.stringValue == "Work/Meetings")
+        #expect(routed.objectValue?["notices"]?.arrayValue?.first?.stringValue?.hasPrefix("→ Work/Meetings (") == true)
+        #expect(!(try String(contentsOf: vault.url.appendingPathComponent("Work/Meetings/Second thoughts.md"), encoding: .utf8)).contains("## Attendees"))
+
+        let before = try vault.snapshot()
+        _ = try await session.call("create_note", ["title": "x", "template": "../../etc/passwd"], expectError: true)
+        _ = try await session.call("create_note", ["title": "x", "template": "missing"], expectError: true)
+        _ = try await session.call("create_note", ["title": "x", "properties": ["no equals sign"]], expectError: true)
+        #expect(try vault.snapshot() == before)
+        await session.close()
+    }
+
     @Test func hostileWritesAreRefused() async throws {
         let vault = try TempVault.example()
         let session = try await Session(vault: vault, allowWrites: true)

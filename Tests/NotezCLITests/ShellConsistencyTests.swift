@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Issue 16's consistency rules: the same flags and rules across commands, checked end to end.
 @Suite struct ShellConsistencyTests {
@@ -127,7 +128,7 @@ import Testing
     /// A warm daemon substitutes a client's terminal by replacing one value: no other file may read
     /// the terminal or the output environment itself.
     @Test func terminalFactsAreReadInOnePlace() throws {
-        let folder = CLIRunner.packageRoot.appendingPathComponent("Sources/notez")
+        let folder = TestPaths.packageRoot.appendingPathComponent("Sources/notez")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         #expect(files.contains("TerminalFacts.swift"))
         for file in files where file != "TerminalFacts.swift" {

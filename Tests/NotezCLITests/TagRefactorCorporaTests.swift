@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// On each real vault of `../shared/corpora/`: rename the most used tag, check with an independent
 /// reading of the `tags:` lines and with `git diff --numstat` that exactly the lines holding it
@@ -93,7 +94,7 @@ import Testing
         snapshot.filter { !$0.key.hasPrefix(".notez/") && !$0.key.hasPrefix(".git/") }
     }
 
-    @Test(.enabled(if: !CorporaTests.archives.isEmpty, "needs ../shared/corpora"), arguments: CorporaTests.archives)
+    @Test(.enabled(if: Corpus.isAvailable, "needs the vault archives of ../shared/corpora or NOTEZ_CORPORA"), arguments: Corpus.archives)
     func renameTheMostUsedTagThenUndo(_ archive: String) throws {
         let vault = try CorporaTests.unpack(archive)
         let files = CorporaTests.noteFiles(in: vault.url)

@@ -58,6 +58,71 @@ struct ActionTests {
         #expect(text.contains("web"))
     }
 
+    @Test func captureUsesThePickedTemplateOrTheFolderDefault() async throws {
+        let fixture = try ServerFixture(extraFiles: [
+            ".notez/templates/standup.md": "---\ntitle: {{title}}\nkind: meeting\n---\n# {{title}} in {{folder}}\n\n{{stdin}}\n",
+            ".notez/templates/plain.md": "PLAIN {{title}}\n",
+            "Work/Standups/.keep.md": "",
+        ])
+        try fixture.write(".notez/config.yaml", "templates:\n  Work/Standups: standup\n")
+        try await fixture.test { client in
+            // The picker lists the templates.
+            try await client.execute(uri: "/", method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("<option value=\"plain\">plain</option><option value=\"standup\">standup</option>"))
+            }
+            for (title, folder, template) in [("Daily sync", "Work/Standups", ""), ("Other", "Work/Standups", "plain"), ("Bare", "Work/Standups", "-")] {
+                try await client.execute(
+                    uri: "/actions/new", method: .post, headers: fixture.formPost,
+                    body: fixture.form([("title", title), ("body", "notes"), ("folder", folder), ("template", template)])
+                ) { response in
+                    #expect(response.status == .seeOther)
+                }
+            }
+            // A template that does not exist is an error, and nothing is written.
+            try await client.execute(
+                uri: "/actions/new", method: .post, headers: fixture.formPost,
+                body: fixture.form([("title", "Ghost"), ("folder", "Work"), ("template", "../../etc/passwd")])
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+        #expect(try fixture.read("Work/Standups/Daily sync.md") == "---\ntitle: Daily sync\nkind: meeting\n---\n# Daily sync in Work/Standups\n\nnotes\n")
+        #expect(try fixture.read("Work/Standups/Other.md") == "PLAIN Other\n")
+        let bare = try fixture.read("Work/Standups/Bare.md")
+        #expect(!bare.contains("kind: meeting") && bare.contains("notes"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Work/Ghost.md").path))
+    }
+
+    @Test func captureProposesTheRoutedFolderAndLearnsFromWebCaptures() async throws {
+        let fixture = try ServerFixture()
+        let history = try #require(CaptureHistory.file(root: fixture.root.path))
+        defer { try? FileManager.default.removeItem(atPath: history) }
+        try await fixture.test { client in
+            // No history: the main page proposes Unsorted and gives no reason.
+            try await client.execute(uri: "/", method: .get, headers: fixture.browser) { response in
+                #expect(!response.text.contains("class=\"hint\">Suggested"))
+            }
+            try await client.execute(
+                uri: "/actions/new", method: .post, headers: fixture.formPost,
+                body: fixture.form([("title", "Routed one"), ("folder", "Work/Meetings")])
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+            // The capture was recorded: pages of no folder now propose it, with the reason.
+            try await client.execute(uri: "/", method: .get, headers: fixture.browser) { response in
+                let html = response.text
+                #expect(html.contains("<p class=\"hint\">Suggested: Work/Meetings (most recent capture, "))
+                #expect(html.contains("<option value=\"Work/Meetings\" selected>"))
+            }
+            // A folder's own page proposes that folder, without a routing hint.
+            try await client.execute(uri: "/folder?path=Personal", method: .get, headers: fixture.browser) { response in
+                #expect(!response.text.contains("class=\"hint\">Suggested"))
+                #expect(response.text.contains("<option value=\"Personal\" selected>"))
+            }
+        }
+        #expect(CaptureHistory.load(file: history).entries.map(\.folder) == ["Work/Meetings"])
+    }
+
     @Test(arguments: ["../escape", "/tmp/abs", ".git", ".notez/x"])
     func captureRefusesHostileFolders(_ folder: String) async throws {
         let fixture = try ServerFixture()

@@ -57,6 +57,35 @@ struct PageTests {
         }
     }
 
+    @Test func notePageListsBacklinksWithTheirLines() async throws {
+        let fixture = try ServerFixture(extraFiles: [
+            "Links/From wiki.md": "# From wiki\n\nsee [[scratch]] here\n",
+            "Links/From markdown.md": "intro\n\n[the <scratch>](../scratch.md)\n",
+            "Links/Elsewhere.md": "[[Nothing here]]\n",
+        ])
+        try await fixture.test { client in
+            try await client.execute(uri: "/note?path=scratch.md", method: .get, headers: fixture.browser) { response in
+                let html = response.text
+                #expect(html.contains("<h2 id=\"h-backlinks\">Linked from</h2>"))
+                #expect(html.contains("<a href=\"/note?path=Links%2FFrom%20wiki.md\">Links/From wiki.md</a> <span class=\"line\">line 3</span>"))
+                #expect(html.contains("<span class=\"context\">see [[scratch]] here</span>"))
+                #expect(html.contains("Links/From markdown.md</a> <span class=\"line\">line 3</span>"))
+                #expect(html.contains("[the &lt;scratch&gt;](../scratch.md)"))
+                #expect(!html.contains("Links/Elsewhere.md"))
+            }
+            try await client.execute(uri: "/note?path=Links%2FElsewhere.md", method: .get, headers: fixture.browser) { response in
+                #expect(!response.text.contains("h-backlinks"))
+            }
+            try await client.execute(uri: "/backlinks?path=scratch.md", method: .get, headers: fixture.browser) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("<span class=\"count\">2</span></h1>"))
+            }
+            try await client.execute(uri: "/backlinks?path=..%2Fetc%2Fpasswd", method: .get, headers: fixture.browser) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
     @Test func searchShowsChipsResultsErrorsAndTheEmptyState() async throws {
         let fixture = try ServerFixture()
         try await fixture.test { client in

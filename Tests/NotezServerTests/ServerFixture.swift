@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NotezKit
 import Testing
+import NotezTestSupport
 
 @testable import NotezServer
 
@@ -11,9 +12,6 @@ import Testing
 /// router test client (no socket). The server believes it is bound to port 80, so the test client's
 /// `Host: localhost` is the loopback name and port it expects.
 final class ServerFixture: @unchecked Sendable {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     let root: URL
     let vault: LiveVault
     let server: WebServer
@@ -21,7 +19,7 @@ final class ServerFixture: @unchecked Sendable {
 
     init(extraFiles: [String: String] = [:]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("notez-serve-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: ServerFixture.packageRoot.appendingPathComponent("ExampleVault"), to: root)
+        try FileManager.default.copyItem(at: TestPaths.exampleVault, to: root)
         for (path, text) in extraFiles { try ServerFixture.write(root, path, text) }
         vault = LiveVault(root: root.path, config: (try? VaultConfig.load(root: root.path)) ?? VaultConfig())
         try vault.start()
@@ -30,6 +28,8 @@ final class ServerFixture: @unchecked Sendable {
 
     deinit {
         vault.stop()
+        // Web captures record routing history in the machine's state folder, keyed by the vault.
+        if let history = CaptureHistory.file(root: root.path) { try? FileManager.default.removeItem(atPath: history) }
         try? FileManager.default.removeItem(at: root)
     }
 

@@ -80,16 +80,9 @@ public struct CaptureHistory: Sendable, Equatable {
         let descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return CaptureHistory() }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid() else { return CaptureHistory() }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count < 16 << 20 {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes.append(contentsOf: buffer[..<count])
-        }
+        guard let info = SystemIO.fstat(descriptor), SystemIO.isRegular(info), info.st_uid == getuid(),
+            case .bytes(let bytes) = SystemIO.read(descriptor, limit: 16 << 20)
+        else { return CaptureHistory() }
         return parse(String(decoding: bytes, as: UTF8.self))
     }
 

@@ -60,7 +60,7 @@ public enum CapturePlanner {
         }
         if !edits.isEmpty {
             do {
-                text = String(decoding: try FrontMatterEditor.apply(edits, to: Array(text.utf8)), as: UTF8.self)
+                text = String(decoding: try NoteEditor.apply(edits, to: Array(text.utf8)), as: UTF8.self)
             } catch {
                 throw .unreadable(path: template?.path ?? "new note", reason: "cannot set the note's front matter: \(error.description)")
             }

@@ -68,11 +68,10 @@ public enum CaptureQueue {
 
     /// Why a capture into the vault at `path` cannot be made now, nil when it can. Does not wait for the lock.
     public static func unavailability(vault path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard let info = SystemIO.statFollowing(path), (info.st_mode & S_IFMT) == S_IFDIR else {
             return "the vault \(path) is unreachable"
         }
-        if lstat(path + "/.git/index.lock", &info) == 0 { return "git holds .git/index.lock in the vault" }
+        if SystemIO.lstat(path + "/.git/index.lock") != nil { return "git holds .git/index.lock in the vault" }
         return nil
     }
 

@@ -1,5 +1,5 @@
 /// The file name of a day's note from the `daily.format` setting.
-public enum DailyName {
+enum DailyName {
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     /// Replaces `YYYY`, `YY`, `MM`, `DD`, `dddd` (Monday), `ddd` (Mon) in `format`; other text is kept.

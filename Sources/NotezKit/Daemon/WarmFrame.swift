@@ -3,7 +3,7 @@
 /// A frame is 4 magic bytes, a protocol version (u16), a payload length (u32), then the payload of
 /// little-endian integers and length-prefixed byte strings. Anything malformed or oversized is
 /// rejected as a whole; neither side ever acts on a partial frame.
-public enum WarmFrame {
+enum WarmFrame {
     /// The protocol version; a daemon and a client of different versions never talk.
     public static let version: UInt16 = 1
     /// The largest request payload accepted (arguments and environment are small).

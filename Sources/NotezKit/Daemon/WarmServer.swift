@@ -34,8 +34,7 @@ public final class WarmServer: @unchecked Sendable {
         let folder = VaultPath.folder(of: socketPath)
         try UserFolders.ensure(folder)
         try UserFolders.ensure(folder + "/" + WarmSocket.cookieFolderName)
-        var info = stat()
-        if lstat(socketPath, &info) == 0 {
+        if let info = SystemIO.lstat(socketPath) {
             guard (info.st_mode & S_IFMT) == S_IFSOCK else {
                 throw .refused("\(socketPath) exists and is not a socket; remove it to serve this vault")
             }
@@ -54,7 +53,7 @@ public final class WarmServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard bound == 0, chmod(socketPath, 0o600) == 0, listen(fd, 64) == 0, lstat(socketPath, &info) == 0 else {
+        guard bound == 0, chmod(socketPath, 0o600) == 0, listen(fd, 64) == 0, let info = SystemIO.lstat(socketPath) else {
             let code = errno
             close(fd)
             throw .io(path: socketPath, errno: code)
@@ -76,8 +75,7 @@ public final class WarmServer: @unchecked Sendable {
     public func stop() {
         guard acceptor.stop() else { return }
         lock.withLock {
-            var info = stat()
-            if lstat(socketPath, &info) == 0, UInt64(info.st_ino) == socketInode { unlink(socketPath) }
+            if let info = SystemIO.lstat(socketPath), UInt64(info.st_ino) == socketInode { unlink(socketPath) }
             close(listener)
             listener = -1
         }
@@ -88,10 +86,7 @@ public final class WarmServer: @unchecked Sendable {
         while true {
             fds[0].revents = 0
             fds[1].revents = 0
-            if poll(&fds, 2, -1) < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            if SystemIO.retrying({ poll(&fds, 2, -1) }) < 0 { return }
             if fds[1].revents != 0 { return }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }

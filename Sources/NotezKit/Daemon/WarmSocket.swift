@@ -27,8 +27,7 @@ public enum WarmSocket {
 
     /// True when `path` is a socket owned by this user that no one else can open.
     static func isPrivateSocket(_ path: String) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return false }
+        guard let info = SystemIO.lstat(path) else { return false }
         return (info.st_mode & S_IFMT) == S_IFSOCK && info.st_uid == getuid() && info.st_mode & 0o077 == 0
     }
 
@@ -72,31 +71,12 @@ public enum WarmSocket {
 
     /// Writes all bytes; false on any error (a closed peer included: never SIGPIPE).
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += count
-        }
-        return true
+        SystemIO.writeAll(fd, bytes, socket: true) == nil
     }
 
     /// Reads exactly `count` bytes; nil on error, timeout or end of stream before that.
     static func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let result = bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + filled, count - filled, 0) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if result == 0 { return nil }
-            filled += result
-        }
+        guard case .bytes(let bytes) = SystemIO.read(fd, limit: count), bytes.count == count else { return nil }
         return bytes
     }
 

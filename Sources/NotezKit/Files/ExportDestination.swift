@@ -17,8 +17,7 @@ public final class ExportDestination {
     /// Checks that `path` does not exist and is not inside the vault at `root`.
     public init(path: String, vaultRoot root: String) throws(NotezError) {
         self.path = path
-        var info = stat()
-        if lstat(path, &info) == 0 { throw .refused("'\(path)' already exists; notez export never replaces anything") }
+        if SystemIO.lstat(path) != nil { throw .refused("'\(path)' already exists; notez export never replaces anything") }
         guard let vault = Self.resolved(root) else { throw .io(path: root, errno: errno) }
         let parent = Self.parentFolder(of: path)
         guard let resolvedParent = Self.resolved(parent) else {
@@ -65,19 +64,8 @@ public final class ExportDestination {
     private static func create(at folder: Int32, name: String, bytes: [UInt8], shown: String) throws(NotezError) {
         let fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw .io(path: shown, errno: errno) }
-        var written = 0
         var failure: NotezError?
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress! + written, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = .io(path: shown, errno: errno)
-                break
-            }
-            written += count
-        }
+        if let code = SystemIO.writeAll(fd, bytes) { failure = .io(path: shown, errno: code) }
         if failure == nil, fsync(fd) != 0 { failure = .io(path: shown, errno: errno) }
         if close(fd) != 0, failure == nil { failure = .io(path: shown, errno: errno) }
         if let failure { throw failure }

@@ -2,11 +2,11 @@
 /// arrays, plain `true`/`false` booleans, plain numbers numbers, null null, every other scalar a
 /// string. The exact text is exported beside it, so this is for reading, not for restoring.
 enum FrontMatterJSON {
-    static func value(_ yaml: YAMLValue) -> ExportValue {
+    static func value(_ yaml: YAMLValue) -> JSONValue {
         switch yaml {
         case .null: return .null
         case .sequence(let items): return .array(items.map(value))
-        case .mapping(let pairs): return .object(pairs.map { ExportValue.Pair($0.key, value($0.value)) })
+        case .mapping(let pairs): return .object(pairs.map { ($0.key, value($0.value)) })
         case .scalar(let text, let plain):
             guard plain else { return .string(text) }
             switch text {

@@ -11,9 +11,9 @@ public enum JSONExport {
 
     /// The document and the notes left out (with the reason): symlinked notes (their bytes may
     /// come from outside the vault) and files that could not be read whole.
-    public static func document(notes: [Note], index: VaultIndex, query: String?, now: Double) -> (ExportValue, [FileIssue]) {
+    public static func document(notes: [Note], index: VaultIndex, query: String?, now: Double) -> (JSONValue, [FileIssue]) {
         let files = DiskVaultFiles(root: index.root)
-        var entries: [ExportValue] = []
+        var entries: [JSONValue] = []
         var issues: [FileIssue] = []
         for note in notes {
             if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
@@ -30,14 +30,14 @@ public enum JSONExport {
                 issues.append(FileIssue(path: note.path, reason: error.description, failed: true))
             }
         }
-        let document = ExportValue.object([
-            .init("format", .string(format)),
-            .init("version", .number(String(version))),
-            .init("exported", .string(NoteDate.iso8601(now))),
-            .init("query", query.map(ExportValue.string) ?? .null),
-            .init("notes", .array(entries)),
-            .init("folders", .array(index.folderTree.children.map(folder))),
-            .init("tags", .array(index.tags.map(tag))),
+        let document = JSONValue.object([
+            ("format", .string(format)),
+            ("version", .int(version)),
+            ("exported", .string(NoteDate.iso8601(now))),
+            ("query", query.map(JSONValue.string) ?? .null),
+            ("notes", .array(entries)),
+            ("folders", .array(index.folderTree.children.map(folder))),
+            ("tags", .array(index.tags.map(tag))),
         ])
         return (document, issues)
     }
@@ -45,10 +45,10 @@ public enum JSONExport {
     /// One note: the `--json` note keys (without the snippet), then `frontMatter` (the YAML as
     /// JSON, or null), `frontMatterError`, `frontMatterText` and `body` (together exactly the
     /// file, when it is UTF-8), and `contentBase64` (the whole file, only when it is not UTF-8).
-    static func entry(_ note: Note, bytes: [UInt8], index: VaultIndex) -> ExportValue {
+    static func entry(_ note: Note, bytes: [UInt8], index: VaultIndex) -> JSONValue {
         var prefixEnd = 0
-        var frontMatter = ExportValue.null
-        var frontMatterError = ExportValue.null
+        var frontMatter = JSONValue.null
+        var frontMatterError = JSONValue.null
         switch FrontMatterBlock.scan(bytes) {
         case .block(let block):
             prefixEnd = block.bodyStart
@@ -74,39 +74,40 @@ public enum JSONExport {
         let text = prefix != nil && body != nil
         let tags = zip(note.tags, note.tagKeys).map { tag, key in index.displayName(of: key) ?? tag }
         return .object([
-            .init("path", .string(note.path)),
-            .init("title", .string(note.title)),
-            .init("folder", .string(note.folder)),
-            .init("tags", .array(tags.map(ExportValue.string))),
-            .init("pinned", .bool(note.pinned)),
-            .init("created", .string(NoteDate.iso8601(note.created))),
-            .init("modified", .string(NoteDate.iso8601(note.modified))),
-            .init("frontMatter", frontMatter),
-            .init("frontMatterError", frontMatterError),
-            .init("frontMatterText", text ? .string(prefix!) : .null),
-            .init("body", text ? .string(body!) : .null),
-            .init("contentBase64", text ? .null : .string(Base64.encode(bytes))),
+            ("path", .string(note.path)),
+            ("title", .string(note.title)),
+            ("folder", .string(note.folder)),
+            ("tags", .array(tags.map(JSONValue.string))),
+            ("pinned", .bool(note.pinned)),
+            ("created", .string(NoteDate.iso8601(note.created))),
+            ("modified", .string(NoteDate.iso8601(note.modified))),
+            ("frontMatter", frontMatter),
+            ("frontMatterError", frontMatterError),
+            ("frontMatterText", text ? .string(prefix!) : .null),
+            ("body", text ? .string(body!) : .null),
+            ("contentBase64", text ? .null : .string(Base64.encode(bytes))),
         ])
     }
 
-    /// `{"name", "path", "count", "direct", "color", "children"}`, as in `overview --json`.
-    static func folder(_ node: FolderNode) -> ExportValue {
+    /// `{"name", "path", "count", "direct", "color", "children"}`: a folder in the export and in
+    /// `overview --json` and `folder tree --json`.
+    public static func folder(_ node: FolderNode) -> JSONValue {
         .object([
-            .init("name", .string(node.name)),
-            .init("path", .string(node.path)),
-            .init("count", .number(String(node.count))),
-            .init("direct", .number(String(node.direct))),
-            .init("color", node.color.map { .string($0.text) } ?? .null),
-            .init("children", .array(node.children.map(folder))),
+            ("name", .string(node.name)),
+            ("path", .string(node.path)),
+            ("count", .int(node.count)),
+            ("direct", .int(node.direct)),
+            ("color", node.color.map { .string($0.text) } ?? .null),
+            ("children", .array(node.children.map(folder))),
         ])
     }
 
     /// `{"name", "count", "color"}`, as in `tag list --json`.
-    static func tag(_ tag: TagSummary) -> ExportValue {
+    static func tag(_ tag: TagSummary) -> JSONValue {
         .object([
-            .init("name", .string(tag.name)),
-            .init("count", .number(String(tag.count))),
-            .init("color", tag.color.map { .string($0.text) } ?? .null),
+            ("name", .string(tag.name)),
+            ("count", .int(tag.count)),
+            ("color", tag.color.map { .string($0.text) } ?? .null),
         ])
     }
 }

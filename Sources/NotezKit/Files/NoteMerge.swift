@@ -170,7 +170,7 @@ public enum NoteMerge {
         if !removed.isEmpty { edits.append(.removeTags(removed)) }
         if !added.isEmpty { edits.append(.addTags(added)) }
         let start = document(ours)
-        guard let edited = try? FrontMatterEditor.apply(edits, to: start), case .block(let block) = FrontMatterBlock.scan(edited)
+        guard let edited = try? NoteEditor.apply(edits, to: start), case .block(let block) = FrontMatterBlock.scan(edited)
         else { return nil }
         return Array(edited[block.yaml])
     }

@@ -4,32 +4,24 @@
 /// then the result is parsed again and compared event by event with the original: anything but the
 /// intended value changing, or the value not reading back as intended, refuses the edit.
 public enum FrontMatterEditor {
-    /// Applies `edits` in order to a whole file's bytes and returns the new bytes.
-    ///
-    /// Throws when the file cannot be edited safely (front matter does not parse, anchors, aliases,
-    /// duplicate keys, a multi-line target); the caller then skips and reports the file.
-    /// Edits that change nothing return the input bytes unchanged.
-    public static func apply(_ edits: [FrontMatterEdit], to bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
-        var current = bytes
-        for edit in edits {
-            current = try apply(edit, to: current)
-        }
-        return current
-    }
-
     /// The tags of a file as the editor sees them: each tag key with its items and spans.
     public static func tagFields(of bytes: [UInt8]) throws(EditRefusal) -> [FrontMatterField] {
         try FrontMatterSpanMap.read(bytes)?.tags ?? []
     }
 
-    /// Applies one edit and checks the result.
+    /// Applies front matter `edits` in order to a whole file's bytes and returns the new bytes (see
+    /// `apply(_:to:)` for one edit; notes whose edits may touch inline tags go through `NoteEditor`).
+    public static func apply(_ edits: [FrontMatterEdit], to bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
+        var current = bytes
+        for edit in edits { current = try apply(edit, to: current) }
+        return current
+    }
+
+    /// Applies one front matter edit to a whole file's bytes and checks the result; edits that change
+    /// nothing return the input bytes unchanged. Throws when the file cannot be edited safely (front
+    /// matter does not parse, anchors, aliases, duplicate keys, a multi-line target). Inline tag
+    /// edits belong to the body and are applied by `NoteEditor`, never here.
     static func apply(_ edit: FrontMatterEdit, to bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
-        // Inline tags live in the body: their editor checks its own result.
-        switch edit {
-        case .replaceInlineTag(let old, let new): return try InlineTagEditor.replace(old, with: new, in: bytes)
-        case .removeInlineTags(let keys): return try InlineTagEditor.remove(Set(keys), in: bytes)
-        default: break
-        }
         let map = try FrontMatterSpanMap.read(bytes)
         let result: [UInt8]
         let intent: EditIntent
@@ -45,7 +37,7 @@ public enum FrontMatterEditor {
         case .replaceTag(let old, let new):
             (result, intent) = try replaceTag(old, with: new, map: map, bytes: bytes)
         case .replaceInlineTag, .removeInlineTags:
-            return bytes
+            throw refusal(bytes, at: 0, "inline tag edits are applied by NoteEditor")
         case .setProperty(let key, let text):
             (result, intent) = try setProperty(key, text: text, map: map, bytes: bytes)
         case .removeProperty(let key):

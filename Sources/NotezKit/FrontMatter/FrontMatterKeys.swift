@@ -1,5 +1,5 @@
 /// The front matter key names notez understands, compared case-insensitively.
-public enum FrontMatterKeys {
+enum FrontMatterKeys {
     /// Keys that hold tags, in order of preference for adding a tag.
     public static let tags: [String] = ["tags", "tag", "keywords"]
     /// `title`

@@ -1,10 +1,10 @@
-import CYAML
+internal import CYAML
 
 /// Runs libyaml's event parser over a byte slice and returns its events with byte offsets.
 ///
 /// libyaml's `mark.index` counts characters (code points; CRLF counts as two), so offsets are
 /// converted through a table of the slice's code point starts. The slice must not start with a BOM.
-public enum YAMLEventReader {
+enum YAMLEventReader {
     /// The deepest nesting of collections accepted; deeper input is an error, not a stack risk.
     public static let maxDepth = 64
 

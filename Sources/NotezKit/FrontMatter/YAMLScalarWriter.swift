@@ -1,5 +1,5 @@
 /// Writes strings as YAML scalars that read back as exactly that string: plain when safe, quoted otherwise.
-public enum YAMLScalarWriter {
+enum YAMLScalarWriter {
     /// Where a scalar is written: flow context (`[a, b]`) forbids more characters in plain scalars.
     public enum Context: Sendable {
         /// A block mapping value or a `- item`.

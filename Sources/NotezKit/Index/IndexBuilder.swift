@@ -24,17 +24,6 @@ public enum IndexBuilder {
             notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
     }
 
-    /// The index of notes that are already known (a watcher's live index), with the vault's settings,
-    /// tag registry, folder colors and trash read now, exactly as `build` reads them; nil when the
-    /// settings now differ from `config` (the notes were chosen with other ignore rules).
-    public static func build(root: String, live: LiveIndex) -> VaultIndex? {
-        let settings = Settings(root: root)
-        guard settings.config == live.config else { return nil }
-        return settings.index(
-            notes: Array(live.notes.values), folders: live.folders.map(\.path).sorted(),
-            symlinkedNotes: Set(live.state.notes.filter(\.value.isSymlink).keys.map(\.path)), walkProblems: [])
-    }
-
     /// notez's own files of a vault, read with the rule that a bad file degrades to the defaults
     /// with a warning and never stops notez.
     struct Settings {
@@ -122,8 +111,7 @@ extension IndexBuilder {
 
     /// The stamp of a file from `stat`, nil when it cannot be stat'ed.
     static func stamp(_ absolutePath: String) -> FileStamp? {
-        var info = stat()
-        guard stat(absolutePath, &info) == 0 else { return nil }
+        guard let info = SystemIO.statFollowing(absolutePath) else { return nil }
         return FileStamp(
             inode: UInt64(info.st_ino), size: Int64(info.st_size),
             mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))

@@ -134,19 +134,7 @@ public struct IndexCache: Sendable {
         let temporary = folder + "/.index-v1.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw NotezError.writeFailed(path: temporary, reason: String(cString: strerror(errno))) }
-        var written = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
-            }
-        }
+        let failure = SystemIO.writeAll(fd, bytes) ?? 0
         close(fd)
         // No fsync: the cache is derived; a torn file after a crash fails the end-marker check and is rebuilt.
         guard failure == 0, rename(temporary, target) == 0 else {
@@ -281,22 +269,9 @@ public struct IndexCache: Sendable {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid() else { return nil }
-        let size = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(fd, buffer.baseAddress! + filled, size - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return nil }
-            filled += count
-        }
+        guard let info = SystemIO.fstat(fd), SystemIO.isRegular(info), info.st_uid == getuid(),
+            case .bytes(let bytes) = SystemIO.read(fd, limit: Int(info.st_size), expected: Int(info.st_size)), bytes.count == Int(info.st_size)
+        else { return nil }
         return bytes
     }
 }

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Runs a loop body over `0..<count` on all cores, in chunks large enough to keep dispatch cheap.
-public enum Parallel {
+enum Parallel {
     /// Calls `body(i)` for every `i` in `0..<count`, concurrently; returns when all calls are done.
     public static func forEach(_ count: Int, minimumChunk: Int = 64, _ body: @Sendable (Int) -> Void) {
         guard count > 0 else { return }

@@ -1,6 +1,6 @@
 /// Finishes operations that a crash or kill interrupted (roll forward), at the start of every
 /// command that changes the vault, under the vault lock.
-public enum Recovery {
+enum Recovery {
     /// Rolls every trusted pending record forward, removes temporary files a kill left behind, and
     /// returns one message per record for stderr, e.g. `finished an interrupted 'mv' (3 files)`,
     /// plus a warning for each marker or record that this machine did not write (never replayed).

@@ -1,5 +1,5 @@
 /// The inverse of a journaled operation, as a new plan (journaled like any other; `undoes` names the record).
-public enum UndoPlanner {
+enum UndoPlanner {
     /// The steps of `record` inverted and in reverse order, with edit steps re-read from the files
     /// as they are now. Throws when a step cannot be undone (a permanent delete).
     ///

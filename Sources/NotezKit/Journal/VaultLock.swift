@@ -37,16 +37,14 @@ public final class VaultLock: @unchecked Sendable {
             if errno == ELOOP { throw .refused("'\(path)' is a symlink; notez will not lock through it") }
             throw .io(path: path, errno: errno)
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard let info = SystemIO.fstat(fd), (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
             throw .refused("'\(path)' is not a regular file; remove it so notez can lock the vault")
         }
         let limit = wait ?? getenv("NOTEZ_LOCK_WAIT").flatMap { Double(String(cString: $0)) } ?? 5
         let deadline = monotonicSeconds() + limit
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        while SystemIO.retrying({ flock(fd, LOCK_EX | LOCK_NB) }) != 0 {
             let code = errno
-            if code == EINTR { continue }
             guard code == EWOULDBLOCK, monotonicSeconds() < deadline else {
                 close(fd)
                 if code == EWOULDBLOCK {

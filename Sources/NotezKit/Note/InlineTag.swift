@@ -1,5 +1,5 @@
 /// One `#tag` written in a note's body.
-public struct InlineTag: Sendable, Equatable {
+struct InlineTag: Sendable, Equatable {
     /// The tag as written, without the `#` (`project/alpha`).
     public var name: String
     /// The bytes of `#name` in the scanned buffer (indices of the buffer given to the scanner).

@@ -3,7 +3,7 @@
 ///
 /// Every result is scanned again: the tags read back must be exactly the tags before with the
 /// change applied, else the edit is refused and the file left alone.
-public enum InlineTagEditor {
+enum InlineTagEditor {
     /// Where the body of `bytes` starts (after the front matter block; 0 when it is unterminated).
     public static func bodyStart(_ bytes: [UInt8]) -> Int {
         switch FrontMatterBlock.scan(bytes) {

@@ -5,7 +5,7 @@
 /// the line or follow white space or one of `( [ { * >`. Tags are looked for in prose only
 /// (`MarkdownProse`: no code, no HTML comments), and never inside wikilinks, Markdown link
 /// targets, autolinks or HTML tags. Trailing `/` are not part of the tag; `//` ends it.
-public enum InlineTagScanner {
+enum InlineTagScanner {
     /// Every inline tag of `body`, in order; ranges are indices of `body`.
     public static func tags(in body: ArraySlice<UInt8>) -> [InlineTag] {
         // Most notes have no `#` outside headings: skip the prose pass when there is none at all.

@@ -2,7 +2,7 @@
 /// `#Heading` and `#^block`, `![[embed]]`, and Markdown links and images whose destination is a
 /// relative path (URL-encoded or not). External URLs (`scheme:`, `//host`) and same-note anchors
 /// in Markdown links are left out. Like inline tags, links are looked for in prose only.
-public enum LinkScanner {
+enum LinkScanner {
     /// Every link of `body`, in order; ranges are indices of `body`.
     public static func links(in body: ArraySlice<UInt8>) -> [NoteLink] {
         guard body.contains(UInt8(ascii: "[")) else { return [] }

@@ -8,7 +8,7 @@
 ///   body) and the last non-blank line was not a list item or its continuation;
 /// - a code span is a run of N backticks closed by exactly N backticks on the same line;
 /// - `<!--` ... `-->` may span lines.
-public enum MarkdownProse {
+enum MarkdownProse {
     /// Byte ranges of prose in `bytes`, in order, never crossing a line break; offsets are indices of `bytes`.
     public static func ranges(in bytes: ArraySlice<UInt8>) -> [Range<Int>] {
         var result: [Range<Int>] = []

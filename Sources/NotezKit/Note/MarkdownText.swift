@@ -2,7 +2,7 @@
 ///
 /// Both work on UTF-8 bytes (every Markdown marker is ASCII) and stop as early as they can:
 /// they run for every note of the vault when the index is built.
-public enum MarkdownText {
+enum MarkdownText {
     /// The snippet length in characters.
     public static let snippetLength = 120
 

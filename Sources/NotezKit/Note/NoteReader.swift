@@ -37,34 +37,23 @@ public enum NoteReader {
     /// Reads up to `limit` bytes of the file at `absolutePath`.
     public static func read(_ absolutePath: String, limit: Int) throws(NotezError) -> Contents {
         // A FIFO or device must not even be opened: opening some devices has side effects.
-        var early = stat()
-        if stat(absolutePath, &early) == 0, (early.st_mode & S_IFMT) != S_IFREG {
+        if let early = SystemIO.statFollowing(absolutePath), !SystemIO.isRegular(early) {
             throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
         }
         let fd = open(absolutePath, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else { throw NotezError.io(path: absolutePath, errno: errno) }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw NotezError.io(path: absolutePath, errno: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
+        guard let info = SystemIO.fstat(fd) else { throw NotezError.io(path: absolutePath, errno: errno) }
+        guard SystemIO.isRegular(info) else {
             throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
         }
         let size = Int(info.st_size)
-        let want = min(size, limit)
-        var bytes = [UInt8](repeating: 0, count: want)
-        var filled = 0
-        while filled < want {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + filled, want - filled)
-            }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw NotezError.io(path: absolutePath, errno: errno)
-            }
-            if count == 0 { break }
-            filled += count
+        let bytes: [UInt8]
+        switch SystemIO.read(fd, limit: min(size, limit), expected: size, retryWhenNotReady: true) {
+        case .bytes(let read): bytes = read
+        case .failed(let code): throw NotezError.io(path: absolutePath, errno: code)
         }
-        if filled < want { bytes.removeLast(want - filled) }
+        let filled = bytes.count
         let stamp = FileStamp(
             inode: UInt64(info.st_ino), size: Int64(info.st_size),
             mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
@@ -74,8 +63,7 @@ public enum NoteReader {
     /// Reads the whole file; refuses files larger than `maxNoteSize`.
     public static func readAll(_ absolutePath: String) throws(NotezError) -> Contents {
         // Refuse from the size alone, so a 100 GiB sparse file costs one `stat`.
-        var info = stat()
-        if stat(absolutePath, &info) == 0, Int64(info.st_size) > Int64(maxNoteSize) {
+        if let info = SystemIO.statFollowing(absolutePath), Int64(info.st_size) > Int64(maxNoteSize) {
             throw NotezError.unreadable(path: absolutePath, reason: tooLargeReason)
         }
         let contents = try read(absolutePath, limit: maxNoteSize + 1)

@@ -170,9 +170,8 @@ public struct AtomicWriter: Sendable {
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard name.hasPrefix(AtomicWriter.temporaryPrefix) else { continue }
-            var info = stat()
             // Only regular files: a temporary name is never a folder or a link notez made.
-            if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            if let info = SystemIO.fstatat(folder, name), SystemIO.isRegular(info),
                 unlinkat(folder, name, 0) == 0
             {
                 removed.append(name)
@@ -191,18 +190,7 @@ public struct AtomicWriter: Sendable {
         guard fd >= 0 else { throw .io(path: parent.relative, errno: errno) }
         var failure: NotezError?
         if let mode, fchmod(fd, mode & 0o7777) != 0 { failure = .io(path: parent.relative, errno: errno) }
-        var written = 0
-        while failure == nil, written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress! + written, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = .io(path: parent.relative, errno: errno)
-            } else {
-                written += count
-            }
-        }
+        if failure == nil, let code = SystemIO.writeAll(fd, bytes) { failure = .io(path: parent.relative, errno: code) }
         if failure == nil, durable, fsync(fd) != 0 { failure = .io(path: parent.relative, errno: errno) }
         if close(fd) != 0, failure == nil { failure = .io(path: parent.relative, errno: errno) }
         if let failure {
@@ -222,9 +210,7 @@ public struct AtomicWriter: Sendable {
             }
             throw .io(path: parent.relative, errno: errno)
         }
-        var swapped = stat()
-        let sameFile = fstatat(parent.fd, temporary, &swapped, AT_SYMLINK_NOFOLLOW) == 0 && swapped.st_ino == original.inode
-            && swapped.st_dev == original.device
+        let sameFile = SystemIO.fstatat(parent.fd, temporary).map { $0.st_ino == original.inode && $0.st_dev == original.device } ?? false
         if !sameFile || !original.isUnchanged() {
             // Someone saved between the check and the swap: give the name back to their version.
             _ = Self.rename(parent.fd, temporary, parent.fd, parent.name, flags: Self.renameExchange)
@@ -272,8 +258,7 @@ public struct AtomicWriter: Sendable {
             errno = ENOSYS
             return -1
         }
-        var info = stat()
-        if fstatat(toFolder, to, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+        if SystemIO.fstatat(toFolder, to) != nil {
             errno = EEXIST
             return -1
         }

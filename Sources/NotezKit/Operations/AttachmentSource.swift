@@ -5,9 +5,6 @@ import Foundation
 /// to), so a hostile vault cannot make `attach` copy `/etc/passwd` through a link it planted; a
 /// FIFO or device is never opened for reading (O_NONBLOCK, then a check of what was opened).
 public enum AttachmentSource {
-    /// The default size limit: 250 MB.
-    public static let defaultLimit: Int64 = 250 * 1_000_000
-
     /// The size of the file at `path` (as given: relative to the working folder or absolute).
     public static func size(_ path: String) throws(NotezError) -> Int64 {
         let file = try open(path)

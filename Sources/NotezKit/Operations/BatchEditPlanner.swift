@@ -6,7 +6,7 @@ import Foundation
 /// Like `PlanBuilder.edit`, but made for vault-wide operations: a file's bytes are dropped as soon
 /// as its step is computed, so a 10,000-file merge holds only the steps (edits, hashes and the two
 /// front matter texts), and the dry-run previews hold the front matter only, never bodies.
-public enum BatchEditPlanner {
+enum BatchEditPlanner {
     /// The edits wanted for one note.
     public struct Request: Sendable {
         /// The vault-relative path.
@@ -128,7 +128,7 @@ public enum BatchEditPlanner {
                 after = restored
                 exact = true
             } else {
-                after = try FrontMatterEditor.apply(request.edits, to: contents.bytes)
+                after = try NoteEditor.apply(request.edits, to: contents.bytes)
             }
         } catch {
             return .skipped(FileIssue(path: path, reason: "front matter not edited: \(error.description)"))

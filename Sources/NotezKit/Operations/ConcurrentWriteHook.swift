@@ -49,8 +49,7 @@ final class ConcurrentWriteHook: @unchecked Sendable {
                 close(fd)
             }
         case (_, "sametime"):
-            var info = stat()
-            guard fstatat(parent.fd, parent.name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_size >= 4 else { return }
+            guard let info = SystemIO.fstatat(parent.fd, parent.name), info.st_size >= 4 else { return }
             let fd = openat(parent.fd, parent.name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else { return }
             _ = "ZZZ\n".withCString { pwrite(fd, $0, 4, off_t(info.st_size) - 4) }

@@ -6,7 +6,7 @@
 public struct FileStep: Sendable, Equatable, Codable {
     /// The kinds of step.
     public enum Kind: String, Sendable, Codable {
-        /// Edit a note's front matter: new bytes = `FrontMatterEditor.apply(edits, old bytes)`.
+        /// Edit a note's front matter: new bytes = `NoteEditor.apply(edits, old bytes)`.
         case edit
         /// Write a whole file (a new note, a `.notez/` state file).
         case write
@@ -90,7 +90,7 @@ public struct FileStep: Sendable, Equatable, Codable {
     public func editResult(of bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
         if let wholeFile, let exact = wholeFile.apply(to: bytes) { return exact }
         if let frontMatter, let exact = frontMatter.apply(to: bytes) { return exact }
-        return try FrontMatterEditor.apply(edits ?? [], to: bytes)
+        return try NoteEditor.apply(edits ?? [], to: bytes)
     }
 
     /// Writes `contents` to `path`; `previous` is the file's current text (nil: the file must not exist).

@@ -1,5 +1,5 @@
 /// File names from titles, and the text of a new note.
-public enum NoteNaming {
+enum NoteNaming {
     /// A file name stem for a title: `/ \ : * ? " < > |` and control characters become `-`,
     /// leading dots and surrounding white space go, an empty result is `Untitled`, and the name
     /// is cut to fit 255 bytes with `.md`.

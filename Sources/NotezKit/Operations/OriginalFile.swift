@@ -34,8 +34,7 @@ final class OriginalFile {
             }
         }
         fd = opened
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
+        guard let info = SystemIO.fstat(fd) else {
             close(fd)
             throw .io(path: parent.relative, errno: errno)
         }
@@ -62,8 +61,7 @@ final class OriginalFile {
 
     /// True when this inode still has the size, mtime and content it had when opened.
     func isUnchanged() -> Bool {
-        var info = stat()
-        guard fstat(fd, &info) == 0, FileStamp(status: info) == stamp else { return false }
+        guard let info = SystemIO.fstat(fd), FileStamp(status: info) == stamp else { return false }
         guard let bytes = try? VaultDirectory.Parent.readAll(fd, limit: OriginalFile.maxSize, path: relative) else { return false }
         return ContentHash.value(bytes) == hash
     }

@@ -1,5 +1,5 @@
 /// Shared planning helpers: front matter edit steps, names that do not clash, state file writes.
-public struct PlanBuilder {
+struct PlanBuilder {
     /// The index the plan is made from.
     public let index: VaultIndex
     /// The files the plan reads.
@@ -41,7 +41,7 @@ public struct PlanBuilder {
         }
         let after: [UInt8]
         do {
-            after = try FrontMatterEditor.apply(edits, to: contents.bytes)
+            after = try NoteEditor.apply(edits, to: contents.bytes)
         } catch {
             plan.skipped.append(FileIssue(path: path, reason: "front matter not edited: \(error.description)"))
             return false

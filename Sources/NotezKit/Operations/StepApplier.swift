@@ -1,7 +1,7 @@
 /// Applies one `FileStep` idempotently: a step already done is skipped, a file that changed since the
 /// plan is re-planned (edits) or left alone and reported (everything else). Used both for a fresh
 /// operation and for rolling an interrupted one forward.
-public struct StepApplier: Sendable {
+struct StepApplier: Sendable {
     /// What happened to a step.
     public enum Outcome: Sendable, Equatable {
         /// The step was applied to the version it was planned from.

@@ -1,5 +1,5 @@
 /// Checking tag names given on the command line.
-public enum TagName {
+enum TagName {
     /// The cleaned name (white space trimmed, one leading `#` dropped), or an error saying why it
     /// cannot be a tag: empty, control characters, a comma (it would split a string-valued `tags:`),
     /// or an empty `/` level.

@@ -4,7 +4,7 @@
 /// original vault-relative path) and `deleted:` (ISO 8601 UTC); see `TrashStore`.
 public enum TrashPlanner {
     /// The trash folder, vault-relative.
-    public static let folder = ".notez/trash"
+    public static let folder = TrashStore.relativeFolder
 
     /// `rm NOTE...`: each note moves to its own trash item; nothing else about it changes.
     public static func trash(

@@ -14,11 +14,6 @@ public protocol VaultFiles: Sendable {
     func names(in folder: String) -> [String]
 }
 
-/// What a path names on disk.
-public enum VaultEntryKind: Sendable, Equatable {
-    case file, folder, symlink, other
-}
-
 /// `VaultFiles` over the real file system.
 public struct DiskVaultFiles: VaultFiles {
     /// The vault root.
@@ -39,8 +34,7 @@ public struct DiskVaultFiles: VaultFiles {
 
     /// `lstat` of the path.
     public func kind(_ relative: String) -> VaultEntryKind? {
-        var info = stat()
-        guard lstat(absolute(relative), &info) == 0 else { return nil }
+        guard let info = SystemIO.lstat(absolute(relative)) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .folder

@@ -1,5 +1,5 @@
 /// One lexical unit of a query, with its position in the query's Unicode scalars.
-public struct QueryToken: Sendable, Equatable {
+struct QueryToken: Sendable, Equatable {
     /// What a token is.
     public enum Kind: Sendable, Equatable {
         /// A bare word (full text, or an operator-looking word such as `NOTES`).

@@ -2,7 +2,7 @@
 ///
 /// It works on Unicode scalars so that a quote or a parenthesis is recognized even when a combining
 /// mark follows it; errors are converted to character offsets for display.
-public struct QueryTokenizer {
+struct QueryTokenizer {
     /// The prefixes that make a field; any other `name:` is part of a full-text word.
     public static let prefixes: Set<String> = [
         "tag", "folder", "title", "is", "pinned", "in", "created", "modified", "links", "linkedfrom", "prop",

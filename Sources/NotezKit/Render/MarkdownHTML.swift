@@ -1,4 +1,4 @@
-import CCmarkGFM
+internal import CCmarkGFM
 import Foundation
 
 /// Renders a note's Markdown body to HTML with cmark-gfm in its safe mode (GitHub's renderer).

@@ -71,8 +71,7 @@ public struct MachineKey: Sendable {
             throw .refused("the signing key \(path) cannot be opened safely (\(String(cString: strerror(errno))))")
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid(), info.st_mode & 0o077 == 0,
+        guard let info = SystemIO.fstat(fd), (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid(), info.st_mode & 0o077 == 0,
             info.st_size == 32
         else {
             throw .refused("the signing key \(path) is not a private 32-byte file of this user; remove it to make a new one")

@@ -2,7 +2,7 @@
 ///
 /// A small pure implementation: the records it signs are a few kilobytes, and it keeps NotezKit
 /// free of a cryptography package for one function.
-public enum SHA256 {
+enum SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,

@@ -8,7 +8,7 @@ import Darwin
 /// and `$XDG_CACHE_HOME/notez` (index caches). Nothing in them arrives by git or sync, which is
 /// what makes them trustworthy; each is checked to be a real folder owned by the user with no
 /// write access for others, and refused otherwise.
-public enum UserFolders {
+enum UserFolders {
     /// `$XDG_STATE_HOME/notez`, else `$HOME/.local/state/notez`; nil when neither variable is set.
     public static func statePath() -> String? {
         base(variable: "XDG_STATE_HOME", fallback: ".local/state").map { $0 + "/notez" }
@@ -31,8 +31,7 @@ public enum UserFolders {
 
     /// Refuses a folder that is a symlink, not a folder, owned by someone else, or writable by others.
     public static func check(_ path: String) throws(NotezError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw .io(path: path, errno: errno) }
+        guard let info = SystemIO.lstat(path) else { throw .io(path: path, errno: errno) }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
             throw .refused("\(path) is not a folder (a symlink or a file); notez keeps no state there")
         }

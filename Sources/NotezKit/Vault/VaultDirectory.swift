@@ -44,8 +44,7 @@ public final class VaultDirectory: Sendable {
             close(current)
             guard next >= 0 else {
                 if code == ELOOP || code == ENOTDIR {
-                    var info = stat()
-                    if lstat(root + "/" + walked, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                    if let info = SystemIO.lstat(root + "/" + walked), (info.st_mode & S_IFMT) == S_IFLNK {
                         throw .refused("'\(walked)' is a symlink; notez never writes through symlinks ('\(relative)' not changed)")
                     }
                 }
@@ -97,8 +96,7 @@ public final class VaultDirectory: Sendable {
             throw .io(path: relative, errno: errno)
         }
         defer { close(file) }
-        var info = stat()
-        guard fstat(file, &info) == 0 else { throw .io(path: relative, errno: errno) }
+        guard let info = SystemIO.fstat(file) else { throw .io(path: relative, errno: errno) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .refused("'\(relative)' is not a regular file; ignored") }
         guard Int(info.st_size) <= limit else {
             throw .unreadable(path: relative, reason: "larger than \(limit) bytes; ignored")
@@ -125,8 +123,7 @@ public final class VaultDirectory: Sendable {
 
         /// `fstatat` of the name without following a symlink.
         public func status() -> stat? {
-            var info = stat()
-            return fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
+            SystemIO.fstatat(fd, name)
         }
 
         /// What the name is, nil when it does not exist.
@@ -142,19 +139,11 @@ public final class VaultDirectory: Sendable {
 
         /// Reads all of an open file (at most `limit` bytes) from its start.
         static func readAll(_ file: Int32, limit: Int, path: String) throws(NotezError) -> [UInt8] {
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            var offset: off_t = 0
-            while true {
-                let count = chunk.withUnsafeMutableBytes { pread(file, $0.baseAddress!, $0.count, offset) }
-                if count < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    throw .io(path: path, errno: errno)
-                }
-                if count == 0 { return bytes }
-                bytes += chunk[0..<count]
-                offset += off_t(count)
-                if bytes.count > limit { throw .unreadable(path: path, reason: "larger than \(limit) bytes") }
+            // One byte past the limit tells a file of exactly `limit` bytes from a larger one.
+            switch SystemIO.read(file, limit: limit < Int.max ? limit + 1 : limit, at: 0, retryWhenNotReady: true) {
+            case .failed(let code): throw .io(path: path, errno: code)
+            case .bytes(let bytes) where bytes.count > limit: throw .unreadable(path: path, reason: "larger than \(limit) bytes")
+            case .bytes(let bytes): return bytes
             }
         }
     }

@@ -8,7 +8,7 @@ import Darwin
 ///
 /// Hidden names are skipped, symlinked folders are never followed (no loops), a symlinked note
 /// file is listed (and marked, so it is never written through).
-public struct VaultWalker: Sendable {
+struct VaultWalker: Sendable {
     /// What a walk found.
     public struct Listing: Sendable {
         /// Relative paths of note files, sorted.
@@ -73,15 +73,13 @@ public struct VaultWalker: Sendable {
             var type = Int32(entry.pointee.d_type)
             var isLink = type == Int32(DT_LNK)
             if type == Int32(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(root + "/" + relative, &info) == 0 else { continue }
+                guard let info = SystemIO.lstat(root + "/" + relative) else { continue }
                 isLink = (info.st_mode & S_IFMT) == S_IFLNK
                 type = VaultWalker.direntType(info.st_mode)
             }
             if isLink {
                 // Follow only to learn whether a linked file is a regular file; never descend.
-                var info = stat()
-                if VaultPath.isNoteFile(decoded), stat(root + "/" + relative, &info) == 0 {
+                if VaultPath.isNoteFile(decoded), let info = SystemIO.statFollowing(root + "/" + relative) {
                     if (info.st_mode & S_IFMT) == S_IFREG {
                         listing.notes.append(relative)
                         listing.symlinkedNotes.insert(relative)

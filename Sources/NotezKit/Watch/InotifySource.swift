@@ -8,7 +8,7 @@ import Glibc
 /// job (the watcher adds them as soon as it sees the event, before scanning the directory).
 /// Hidden names are dropped here, except the root's `.git` folder, whose watch only reports
 /// `index.lock` so that a batch can wait for a running git command.
-public final class InotifySource: FileEventSource, @unchecked Sendable {
+final class InotifySource: FileEventSource, @unchecked Sendable {
     /// The mask of every vault directory watch (section 7): never OPEN or ACCESS.
     public static let directoryMask: UInt32 =
         UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
@@ -120,9 +120,7 @@ public final class InotifySource: FileEventSource, @unchecked Sendable {
         while true {
             fds[0].revents = 0
             fds[1].revents = 0
-            let ready = poll(&fds, 2, -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            if SystemIO.retrying({ poll(&fds, 2, -1) }) < 0 {
                 handler([RawFileEvent(.watchFailed, "")])
                 return
             }
@@ -130,9 +128,8 @@ public final class InotifySource: FileEventSource, @unchecked Sendable {
             var events: [RawFileEvent] = []
             // Drain everything that is queued, then hand it on as one batch.
             while true {
-                let count = read(fd, buffer, InotifySource.bufferSize)
+                let count = SystemIO.retrying { read(fd, buffer, InotifySource.bufferSize) }
                 if count < 0 {
-                    if errno == EINTR { continue }
                     if errno != EAGAIN { events.append(RawFileEvent(.watchFailed, "")) }
                     break
                 }

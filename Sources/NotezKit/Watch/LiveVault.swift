@@ -57,16 +57,16 @@ public final class LiveVault: @unchecked Sendable {
     /// a front end can cache what it derives from one).
     public func versionedSnapshot() -> (index: VaultIndex, version: Int) {
         let stamps = stateStamps()
-        let (key, current, hit) = lock.withLock { () -> (SnapshotKey, LiveIndex, (VaultIndex, Int)?) in
+        let (key, current, hit, previous) = lock.withLock { () -> (SnapshotKey, LiveIndex, (VaultIndex, Int)?, [Note]?) in
             let key = SnapshotKey(generation: generation, stamps: stamps)
-            return (key, live, cached.flatMap { $0.key == key ? ($0.index, $0.version) : nil })
+            return (key, live, cached.flatMap { $0.key == key ? ($0.index, $0.version) : nil }, cached?.index.notes)
         }
         if let hit { return hit }
         // Bad state files degrade to defaults, as in IndexBuilder; the index reports no problem here.
         let registry = (try? TagRegistry.load(root: root)) ?? TagRegistry()
         let colors = (try? FolderColors.load(root: root)) ?? FolderColors()
         let trashCount = TrashStore(root: root).items().count
-        let index = current.snapshot(registry: registry, folderColors: colors, trashCount: trashCount)
+        let index = current.snapshot(registry: registry, folderColors: colors, trashCount: trashCount, previous: previous)
         return lock.withLock {
             builds += 1
             if key.generation == generation { cached = (key, index, builds) }
@@ -101,8 +101,7 @@ public final class LiveVault: @unchecked Sendable {
     /// Modification times and sizes of the registry, the folder colors and the trash folder (0 when missing).
     private func stateStamps() -> [Int64] {
         [".notez/tags.yaml", ".notez/folders.yaml", TrashPlanner.folder].flatMap { relative -> [Int64] in
-            var info = stat()
-            guard lstat(root + "/" + relative, &info) == 0 else { return [0, 0] }
+            guard let info = SystemIO.lstat(root + "/" + relative) else { return [0, 0] }
             return [Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), Int64(info.st_size)]
         }
     }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The reconciler's view of a real vault on disk, with POSIX calls.
-public struct PosixFileSystem: ReconcilerFileSystem {
+struct PosixFileSystem: ReconcilerFileSystem {
     /// The absolute vault root.
     public let root: String
 
@@ -24,16 +24,14 @@ public struct PosixFileSystem: ReconcilerFileSystem {
     }
 
     static func status(_ absolutePath: String) -> FileStatus? {
-        var info = stat()
-        guard Glibc.lstat(absolutePath, &info) == 0 else { return nil }
+        guard let info = SystemIO.lstat(absolutePath) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             return FileStatus(kind: .file, stamp: stamp(info))
         case S_IFDIR:
             return FileStatus(kind: .directory, stamp: stamp(info))
         case S_IFLNK:
-            var target = stat()
-            if stat(absolutePath, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG {
+            if let target = SystemIO.statFollowing(absolutePath), (target.st_mode & S_IFMT) == S_IFREG {
                 return FileStatus(kind: .file, stamp: stamp(target), isSymlink: true)
             }
             return FileStatus(kind: .other, stamp: stamp(info), isSymlink: true)

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// The socket protocol between a client and a daemon, with hostile peers and leftovers.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// The minimal zip writer: CRC-32 against known values, and archives read back by Python's
 /// `zipfile` (which checks every CRC) and by `unzip -t` when it is installed.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 @testable import NotezKit
 
@@ -7,28 +8,12 @@ import Testing
 /// every file is edited or refused with a position, and edit-then-inverse gives back the same bytes.
 @Suite("Front matter editor on real vaults")
 struct FrontMatterCorpusTests {
-    static let corpora = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpora")
-
-    static var archives: [String] {
-        ["18f-blog.tar.gz", "dendron-site.tar.gz"].filter {
-            FileManager.default.fileExists(atPath: corpora.appendingPathComponent($0).path)
-        }
-    }
-
-    @Test(.enabled(if: !archives.isEmpty), arguments: archives)
+    @Test(.enabled(if: Corpus.isAvailable, "needs the vault archives of ../shared/corpora or NOTEZ_CORPORA"), arguments: Corpus.archives.filter { $0 != "cs-knowledge-vault.tar.gz" })
     func roundTrips(_ archive: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notez-corpus-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tar.arguments = ["tar", "-xzf", Self.corpora.appendingPathComponent(archive).path, "-C", folder.path]
-        try tar.run()
-        tar.waitUntilExit()
-        #expect(tar.terminationStatus == 0)
+        try Corpus.unpack(archive, into: folder)
 
         var files = 0
         var edited = 0

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import NotezTestSupport
 
 @testable import NotezFuzz
 @testable import NotezKit

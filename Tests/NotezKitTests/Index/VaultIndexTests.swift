@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 @testable import NotezKit
 

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// Notes with NUL bytes, odd line endings and duplicate keys, oversized and non-regular files.

@@ -1,4 +1,5 @@
 import Testing
+import NotezTestSupport
 
 @testable import NotezKit
 

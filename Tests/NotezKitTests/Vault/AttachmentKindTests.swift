@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// Recognition of attachments by content, not by extension.
 @Suite struct AttachmentKindTests {

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// The warm path's freshness proof: a cookie created after a write is seen only after the write is applied.

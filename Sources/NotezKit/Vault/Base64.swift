@@ -1,6 +1,6 @@
 /// Standard base64 (RFC 4648, with padding) for bytes that are not UTF-8 text: in exports and in
 /// journaled writes of such files.
-public enum Base64 {
+enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The base64 text of `bytes`.

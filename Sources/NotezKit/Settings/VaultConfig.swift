@@ -11,7 +11,7 @@ public struct VaultConfig: Sendable, Equatable {
     /// The attachment folder rule as written (`attachments:`), nil when not set (see `AttachmentFolderRule`).
     public var attachments: String?
     /// The largest file `notez attach` copies, in bytes (`attachment_max_mb`, default 250).
-    public var attachmentMaxBytes: Int64 = AttachmentSource.defaultLimit
+    public var attachmentMaxBytes: Int64 = 250 * 1_000_000
 
     /// The defaults.
     public init() {}

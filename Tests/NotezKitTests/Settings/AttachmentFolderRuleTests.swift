@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// The attachment folder rule: the Obsidian forms, where it is read from, and hostile values.
 @Suite struct AttachmentFolderRuleTests {

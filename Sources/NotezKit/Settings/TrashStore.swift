@@ -15,8 +15,11 @@ public struct TrashStore: Sendable {
         self.key = key
     }
 
+    /// The trash folder, relative to the vault root.
+    static let relativeFolder = ".notez/trash"
+
     /// The trash folder's absolute path.
-    public var folder: String { root + "/" + TrashPlanner.folder }
+    public var folder: String { root + "/" + TrashStore.relativeFolder }
 
     /// The purpose string of trash signatures.
     static let purpose = "trash item"
@@ -41,16 +44,16 @@ public struct TrashStore: Sendable {
     /// The trusted items (newest first) and the ignored folders, in one pass.
     public func read() -> (items: [TrashItem], ignored: [FileIssue]) {
         guard let directory = try? VaultDirectory(root: root) else { return ([], []) }
-        if let problem = directory.stateFolderProblem(TrashPlanner.folder) {
-            return ([], [FileIssue(path: TrashPlanner.folder, reason: problem)])
+        if let problem = directory.stateFolderProblem(TrashStore.relativeFolder) {
+            return ([], [FileIssue(path: TrashStore.relativeFolder, reason: problem)])
         }
         var items: [TrashItem] = []
         var ignored: [FileIssue] = []
-        for id in directory.names(in: TrashPlanner.folder) where !id.hasPrefix(".") {
+        for id in directory.names(in: TrashStore.relativeFolder) where !id.hasPrefix(".") {
             do {
                 items.append(try item(id: id, directory: directory))
             } catch {
-                ignored.append(FileIssue(path: TrashPlanner.folder + "/" + id, reason: error.description))
+                ignored.append(FileIssue(path: TrashStore.relativeFolder + "/" + id, reason: error.description))
             }
         }
         return (items.sorted { ($0.deleted, $0.id) > ($1.deleted, $1.id) }, ignored)
@@ -80,7 +83,7 @@ public struct TrashStore: Sendable {
     }
 
     private func item(id: String, directory: VaultDirectory) throws(NotezError) -> TrashItem {
-        let itemFolder = TrashPlanner.folder + "/" + id
+        let itemFolder = TrashStore.relativeFolder + "/" + id
         guard directory.kind(itemFolder) == .folder else { throw .refused("not a trash item folder; ignored") }
         guard let bytes = try directory.readFile(itemFolder + "/" + TrashItem.infoFileName, limit: 64 << 10),
             case .success(let value) = YAMLValue.parse(bytes),

@@ -1,8 +1,11 @@
 /// SplitMix64: a tiny seeded generator so failures reproduce from the printed seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+public struct SeededGenerator: RandomNumberGenerator {
+    /// The generator's state.
+    public var state: UInt64
+    /// A generator starting from `seed`.
+    public init(seed: UInt64) { state = seed }
+    /// The next number.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

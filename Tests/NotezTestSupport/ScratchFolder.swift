@@ -1,10 +1,12 @@
 import Foundation
 
 /// A temporary folder for a test, removed when released.
-final class ScratchFolder {
-    let path: String
+public final class ScratchFolder {
+    /// The folder's absolute path.
+    public let path: String
 
-    init() throws {
+    /// Creates an empty folder under the temporary directory.
+    public init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("notez-unit-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -13,12 +15,13 @@ final class ScratchFolder {
 
     /// Writes a file (creating folders) and optionally sets its modification time.
     @discardableResult
-    func write(_ relative: String, _ text: String, modified: Date? = nil) throws -> String {
+    public func write(_ relative: String, _ text: String, modified: Date? = nil) throws -> String {
         try write(relative, Data(text.utf8), modified: modified)
     }
 
+    /// Writes raw bytes (creating folders) and optionally sets the modification time.
     @discardableResult
-    func write(_ relative: String, _ data: Data, modified: Date? = nil) throws -> String {
+    public func write(_ relative: String, _ data: Data, modified: Date? = nil) throws -> String {
         let full = path + "/" + relative
         try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: full))
@@ -26,11 +29,13 @@ final class ScratchFolder {
         return full
     }
 
-    func mkdir(_ relative: String) throws {
+    /// Creates a folder and its parents.
+    public func mkdir(_ relative: String) throws {
         try FileManager.default.createDirectory(atPath: path + "/" + relative, withIntermediateDirectories: true)
     }
 
-    func symlink(_ relative: String, to destination: String) throws {
+    /// Creates a symbolic link at `relative` pointing at `destination`.
+    public func symlink(_ relative: String, to destination: String) throws {
         try FileManager.default.createSymbolicLink(atPath: path + "/" + relative, withDestinationPath: destination)
     }
 }

@@ -58,12 +58,42 @@ public struct LiveIndex: Sendable {
         notes.values.filter(matcher).sorted(by: Ordering.noteLess)
     }
 
-    /// An immutable `VaultIndex` of the current state, for everything that reads indexes.
+    /// The notes in path order. `previous` (an earlier snapshot's notes, in path order) spares the
+    /// sort: its notes that still exist keep their order with their current values, and only notes
+    /// added since are sorted and merged in, so a change in a large vault costs lookups, not a sort.
+    public func notesInPathOrder(reusing previous: [Note]? = nil) -> [Note] {
+        guard let previous else { return Ordering.pathOrder(Array(notes.values)) }
+        var kept: [Note] = []
+        kept.reserveCapacity(notes.count)
+        for note in previous {
+            if let current = notes[PathKey(note.path)] { kept.append(current) }
+        }
+        if kept.count == notes.count { return kept }
+        let before = Set(previous.map { PathKey($0.path) })
+        let added = Ordering.pathOrder(notes.values.filter { !before.contains(PathKey($0.path)) })
+        var merged: [Note] = []
+        merged.reserveCapacity(notes.count)
+        var (left, right) = (0, 0)
+        while left < kept.count || right < added.count {
+            if right == added.count || (left < kept.count && kept[left].path < added[right].path) {
+                merged.append(kept[left])
+                left += 1
+            } else {
+                merged.append(added[right])
+                right += 1
+            }
+        }
+        return merged
+    }
+
+    /// An immutable `VaultIndex` of the current state, for everything that reads indexes; `previous`
+    /// as in `notesInPathOrder(reusing:)`.
     public func snapshot(
-        registry: TagRegistry = TagRegistry(), folderColors: FolderColors = FolderColors(), trashCount: Int = 0
+        registry: TagRegistry = TagRegistry(), folderColors: FolderColors = FolderColors(), trashCount: Int = 0,
+        previous: [Note]? = nil
     ) -> VaultIndex {
         VaultIndex(
-            root: root, config: config, notes: Array(notes.values), folders: state.folders.map(\.path).sorted(),
+            root: root, config: config, notes: notesInPathOrder(reusing: previous), folders: state.folders.map(\.path).sorted(),
             symlinkedNotes: Set(state.notes.filter(\.value.isSymlink).keys.map(\.path)),
             registry: registry, folderColors: folderColors, trashCount: trashCount)
     }

@@ -1,16 +1,16 @@
-import NotezKit
-
-/// A JSON value with ordered object keys, so `--json` output is stable byte for byte.
-enum JSONValue {
+/// A JSON value with ordered object keys, so `--json` output and export documents are stable byte for byte.
+public indirect enum JSONValue: Sendable {
     case string(String)
     case int(Int)
+    /// A number kept as its JSON text (a front matter value such as `1.5e3`, written as read).
+    case number(String)
     case bool(Bool)
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
 
     /// Compact text on one line (for NDJSON) or pretty with two-space indentation.
-    func text(pretty: Bool = true) -> String {
+    public func text(pretty: Bool = true) -> String {
         var out = ""
         write(into: &out, indent: pretty ? 0 : nil)
         return out
@@ -20,6 +20,7 @@ enum JSONValue {
         switch self {
         case .string(let value): JSONText.quote(value, into: &out)
         case .int(let value): out += String(value)
+        case .number(let value): out += value
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
         case .array(let items):

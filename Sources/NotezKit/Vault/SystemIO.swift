@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system calls notez loops over, in one place: whole-buffer reads and writes that retry
+/// interrupted calls (EINTR), and `stat` in its three forms returning a value instead of filling
+/// a variable.
+package enum SystemIO {
+    /// Runs `call` again while it fails with EINTR; returns its last result (errno set when < 0).
+    package static func retrying<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
+        }
+    }
+
+    /// Writes all of `bytes` to `fd` (with `send(MSG_NOSIGNAL)` for a socket, so a closed peer is an
+    /// error, never SIGPIPE); nil when everything was written, else the errno of the failure.
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], socket: Bool = false) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                retrying {
+                    socket
+                        ? send(fd, buffer.baseAddress! + written, buffer.count - written, Int32(MSG_NOSIGNAL))
+                        : write(fd, buffer.baseAddress! + written, buffer.count - written)
+                }
+            }
+            if count < 0 { return errno }
+            written += count
+        }
+        return nil
+    }
+
+    /// What a read got: the bytes up to the end of the file or the limit, or the errno of a failure.
+    package enum ReadResult {
+        case bytes([UInt8])
+        case failed(Int32)
+    }
+
+    /// Reads from `fd` until end of file or `limit` bytes, from `offset` with `pread` when given (the
+    /// descriptor's position is then left alone), else from the current position. With
+    /// `retryWhenNotReady`, EAGAIN is retried like EINTR (a file opened non-blocking). `expected`
+    /// (the size `fstat` gave) sizes the buffer once; without it the buffer grows as bytes arrive.
+    package static func read(
+        _ fd: Int32, limit: Int, at offset: off_t? = nil, expected: Int? = nil, retryWhenNotReady: Bool = false
+    ) -> ReadResult {
+        var bytes = [UInt8](repeating: 0, count: min(limit, expected ?? (1 << 16)))
+        var filled = 0
+        while filled < limit {
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(limit - filled, max(bytes.count, 1 << 16))) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                let start = buffer.baseAddress! + filled
+                let room = buffer.count - filled
+                return offset.map { pread(fd, start, room, $0 + off_t(filled)) } ?? Glibc.read(fd, start, room)
+            }
+            if count < 0 {
+                if errno == EINTR || (retryWhenNotReady && errno == EAGAIN) { continue }
+                return .failed(errno)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeLast(bytes.count - filled)
+        return .bytes(bytes)
+    }
+
+    /// `lstat` of a path; nil with errno set when it fails.
+    package static func lstat(_ path: String) -> stat? {
+        var info = stat()
+        return Glibc.lstat(path, &info) == 0 ? info : nil
+    }
+
+    /// `stat` of a path (symlinks followed); nil with errno set when it fails.
+    package static func statFollowing(_ path: String) -> stat? {
+        statOfPath(path)
+    }
+
+    /// `fstat` of an open descriptor; nil with errno set when it fails.
+    package static func fstat(_ fd: Int32) -> stat? {
+        var info = stat()
+        return Glibc.fstat(fd, &info) == 0 ? info : nil
+    }
+
+    /// `fstatat` of a name in an open folder (`AT_SYMLINK_NOFOLLOW` unless `following`); nil with errno set when it fails.
+    package static func fstatat(_ folder: Int32, _ name: String, following: Bool = false) -> stat? {
+        var info = stat()
+        return Glibc.fstatat(folder, name, &info, following ? 0 : AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
+    }
+
+    /// Whether `info` describes a regular file.
+    package static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+
+    /// Whether `info` describes a folder.
+    package static func isFolder(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+}
+
+/// `stat(2)` at file scope, where the name means the function and not the struct.
+private func statOfPath(_ path: String) -> stat? {
+    var info = stat()
+    return stat(path, &info) == 0 ? info : nil
+}
