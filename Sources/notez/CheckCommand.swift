@@ -5,10 +5,13 @@ import NotezKit
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the vault: YAML errors, unreadable files and dates, folder and tag name clashes, broken links.")
+        abstract: "Validate the vault: YAML errors, unreadable files and dates, folder and tag name clashes, broken links, missing and orphaned attachments.")
 
     @Flag(name: .customLong("no-links"), help: "Do not read note bodies for broken and ambiguous links.")
     var noLinks = false
+
+    @Flag(name: .customLong("no-attachments"), help: "Do not look for missing attachments and orphans (--no-links skips them too).")
+    var noAttachments = false
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
@@ -22,6 +25,7 @@ struct CheckCommand: ParsableCommand {
                 + SyncConflicts.issues(index: index))
         check.findings += VaultCheck.dateFindings(index)
         if !noLinks { check.findings += VaultCheck.linkFindings(index) }
+        if !noLinks, !noAttachments { check.findings += VaultCheck.attachmentFindings(index) }
         if output.json {
             Terminal.line(
                 JSONValue.array(

@@ -10,8 +10,8 @@ struct ExportCommand: ParsableCommand {
         abstract: "Export notes (all, or those a query matches) as one JSON document or a folder of Markdown files.",
         discussion: """
             json: one document (schema in docs/export-and-sync.md) with each note's metadata, front matter
-            as JSON and exact bytes; 'notez import' restores it. markdown: a new folder with the notes at
-            their vault paths. html: a static site (overview, folder, tag and note pages; no JavaScript).
+            as JSON and exact bytes; 'notez import' restores it. markdown: a new folder (or, for a path
+            ending in .zip, a zip file) with the notes and their attachments at their vault paths. html: a static site (overview, folder, tag and note pages; no JavaScript).
             pdf: the html pages printed by headless Chromium. --out must not exist and must be outside the
             vault; json without --out (or with --out -) goes to stdout.
             """)
@@ -23,10 +23,10 @@ struct ExportCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A query (as for 'notez search'); default: every note.", valueName: "query"))
     var query: [String] = []
 
-    @Option(name: .long, help: "json, markdown (a folder of the notes), html (a static site) or pdf (through headless Chromium).")
+    @Option(name: .long, help: "json, markdown (a folder, or a .zip, of the notes and their attachments), html (a static site) or pdf (through headless Chromium).")
     var format: Format = .json
 
-    @Option(name: .long, help: ArgumentHelp("The new file (json) or folder (markdown) to write; '-' is stdout for json.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The new file (json, or markdown ending in .zip) or folder (markdown) to write; '-' is stdout for json.", valueName: "path"))
     var out: String?
 
     @OptionGroup var vault: VaultOptions
@@ -47,6 +47,7 @@ struct ExportCommand: ParsableCommand {
         let destination = try out.flatMap { $0 == "-" ? nil : try ExportDestination(path: $0, vaultRoot: index.root) }
         var issues: [FileIssue]
         var count: Int
+        var attachments = 0
         switch format {
         case .json:
             let (document, skipped) = JSONExport.document(
@@ -61,9 +62,14 @@ struct ExportCommand: ParsableCommand {
             }
         case .markdown:
             guard let destination else { throw CLIExit(code: CLIExit.usage, message: "--format markdown needs --out FOLDER") }
-            let result = try MarkdownExport.write(notes: notes, index: index, to: destination)
+            // A `.zip` path gets an archive of the same files.
+            let result =
+                destination.path.lowercased().hasSuffix(".zip")
+                ? try MarkdownExport.writeZip(notes: notes, index: index, to: destination)
+                : try MarkdownExport.write(notes: notes, index: index, to: destination)
             issues = result.issues
             count = result.written.count
+            attachments = result.attachments.count
         case .html, .pdf:
             guard let destination else { throw CLIExit(code: CLIExit.usage, message: "--format \(format.rawValue) needs --out PATH") }
             // Checked before the pages are built: a missing browser is said at once.
@@ -82,7 +88,8 @@ struct ExportCommand: ParsableCommand {
         }
         for issue in issues { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
         if let destination {
-            Terminal.notice(TerminalText.safe("exported \(count) note\(count == 1 ? "" : "s") to \(destination.path)"))
+            let extra = attachments == 0 ? "" : " and \(attachments) attachment\(attachments == 1 ? "" : "s")"
+            Terminal.notice(TerminalText.safe("exported \(count) note\(count == 1 ? "" : "s")\(extra) to \(destination.path)"))
         }
         if !issues.isEmpty {
             throw CLIExit(code: CLIExit.io, message: "\(issues.count) file\(issues.count == 1 ? " was" : "s were") left out of the export (see above)")

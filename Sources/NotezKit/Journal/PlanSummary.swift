@@ -13,6 +13,7 @@ public enum PlanSummary {
             case .createFolder: lines.append("created folder \(step.path)")
             case .removeFolder: lines.append("removed folder \(step.path)")
             case .delete: lines.append("deleted \(step.path)")
+            case .copy: lines.append("copied \(step.path)")
             }
         }
         if lines.isEmpty, !plan.steps.isEmpty { lines.append("done") }

@@ -16,8 +16,11 @@ public struct FileStep: Sendable, Equatable, Codable {
         case createFolder
         /// Remove a folder that is empty.
         case removeFolder
-        /// Delete a file (only inside `.notez/trash/`, for permanent deletion).
+        /// Delete a file (inside `.notez/trash/` for permanent deletion; a copy of `notez attach` on undo).
         case delete
+        /// Copy the file `source` (an absolute path, possibly outside the vault, only read) to
+        /// `path`, which must not exist; `before` is the source's size and hash (`notez attach`).
+        case copy
     }
 
     /// What this step does.
@@ -49,6 +52,9 @@ public struct FileStep: Sendable, Equatable, Codable {
     /// The new contents of a `write` step as base64, for files that are not UTF-8 text (an
     /// imported note with other bytes); used instead of `contents` when set.
     public var contentsBase64: String?
+    /// The file a `copy` step reads (absolute); on the `delete` that undoes a copy, where to copy it
+    /// from again when that undo is undone.
+    public var source: String?
 
     /// Creates a step; prefer the static constructors.
     public init(
@@ -110,6 +116,18 @@ public struct FileStep: Sendable, Equatable, Codable {
         return Array((contents ?? "").utf8)
     }
 
+    /// Copies the file `source` (absolute) holding `bytes` to the new file `path`; the bytes are
+    /// not journaled (an attachment may be large), only their size and hash.
+    public static func copy(_ path: String, source: String, bytes: [UInt8]) -> FileStep {
+        copy(path, source: source, hash: ContentHash.of(bytes), size: Int64(bytes.count))
+    }
+
+    static func copy(_ path: String, source: String, hash: String, size: Int64) -> FileStep {
+        var step = FileStep(kind: .copy, path: path, before: FileFingerprint(size: size, mtimeNanos: 0, hash: hash), afterHash: hash)
+        step.source = source
+        return step
+    }
+
     /// Renames `path` to `to`.
     public static func move(_ path: String, to target: String) -> FileStep {
         FileStep(kind: .move, path: path, to: target)
@@ -157,7 +175,13 @@ public struct FileStep: Sendable, Equatable, Codable {
         case .removeFolder:
             return .createFolder(path)
         case .delete:
+            if let source, let before { return .copy(path, source: source, hash: before.hash, size: before.size) }
             return previousContents.map { FileStep.write(path, contents: $0, previous: nil) }
+        case .copy:
+            guard let before else { return nil }
+            var step = FileStep.delete(path, hash: before.hash, size: before.size)
+            step.source = source
+            return step
         }
     }
 

@@ -61,6 +61,7 @@ public struct Plan: Sendable {
             case .createFolder: out += "create folder \(step.path)\n"
             case .removeFolder: out += "remove folder \(step.path)\n"
             case .delete: out += "delete \(step.path)\n"
+            case .copy: out += "copy \(step.source ?? "") -> \(step.path)\n"
             }
         }
         for message in messages { out += "note: \(message)\n" }

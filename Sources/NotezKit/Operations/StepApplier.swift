@@ -49,8 +49,12 @@ struct StepApplier: Sendable {
                     return .skipped("folder kept: it still contains " + left.sorted().prefix(3).joined(separator: ", "))
                 }
                 try writer.removeEmptyFolder(step.path)
+            case .copy: return try applyCopy(step)
             case .delete:
-                guard let contents = try files.read(step.path) else { return .alreadyDone }
+                guard files.kind(step.path) != nil else { return .alreadyDone }
+                // Read as large as planned: an attachment may be larger than a note may be.
+                let limit = step.before.map { Int(clamping: $0.size) + 1 } ?? NoteReader.maxNoteSize + 1
+                let contents = try NoteReader.read(files.root + "/" + step.path, limit: limit)
                 if let before = step.before, !before.matches(contents.bytes) {
                     return .skipped("changed since the plan; not deleted")
                 }
@@ -159,6 +163,30 @@ struct StepApplier: Sendable {
             if current != nil { return .skipped("a file with that name appeared; not replaced") }
             try writer.write(bytes, to: step.path, mustNotExist: true)
         }
+        try counter.didWrite()
+        return .applied
+    }
+
+    /// Copies a file from outside the vault; a destination that appeared is never replaced, and a
+    /// source that changed since the plan is not copied.
+    private func applyCopy(_ step: FileStep) throws(NotezError) -> Outcome {
+        guard let source = step.source, let expected = step.before else { return .skipped("copy without a source") }
+        if let kind = files.kind(step.path) {
+            if kind == .file, let current = try? NoteReader.read(files.root + "/" + step.path, limit: Int(clamping: expected.size) + 1),
+                expected.matches(current.bytes)
+            {
+                return .alreadyDone
+            }
+            return .skipped("a file with that name appeared; not replaced")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try AttachmentSource.read(source, limit: expected.size)
+        } catch {
+            return .skipped("'\(source)' cannot be copied: \(error.description)")
+        }
+        guard expected.matches(bytes) else { return .skipped("'\(source)' changed since the plan; not copied") }
+        try writer.write(bytes, to: step.path, mustNotExist: true)
         try counter.didWrite()
         return .applied
     }

@@ -13,6 +13,7 @@ public enum TrashPlanner {
         var builder = PlanBuilder(index: index, files: files, operation: "rm", arguments: arguments)
         let notes = try builder.resolveNotes(arguments)
         var ids: [String] = []
+        var attachments = attachmentsToTake(notes, index: index, files: files, messages: &builder.plan.messages)
         for note in notes {
             if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
                 builder.plan.skipped.append(FileIssue(path: note.path, reason: "symlinked note; notez never moves or writes symlinks"))
@@ -28,10 +29,52 @@ public enum TrashPlanner {
             builder.plan.steps.append(.write(item + "/" + TrashItem.infoFileName, contents: info, previous: nil))
             builder.claim(item + "/" + TrashItem.infoFileName)
             builder.move(note.path, to: item + "/" + VaultPath.name(of: note.path))
+            for path in attachments.removeValue(forKey: note.path) ?? [] {
+                let stored = item + "/" + TrashItem.attachmentsFolder + "/" + path
+                var walked = item
+                for component in ([TrashItem.attachmentsFolder] + path.split(separator: "/").dropLast().map(String.init)) {
+                    walked += "/" + component
+                    if !builder.isTaken(walked) { builder.createFolder(walked) }
+                }
+                builder.move(path, to: stored)
+            }
             ids.append(id)
         }
         builder.plan.details["trashed"] = ids
         return builder.plan
+    }
+
+    /// The attachments each trashed note takes along: files it links to that no note outside
+    /// `notes` links to (a file shared by two trashed notes goes with the first). None when some
+    /// note cannot be read: its links are unknown, so no file is taken away from it.
+    static func attachmentsToTake(
+        _ notes: [Note], index: VaultIndex, files: any VaultFiles, messages: inout [String]
+    ) -> [String: [String]] {
+        guard !notes.isEmpty else { return [:] }
+        let scan = AttachmentScan(index: index)
+        let resolver = LinkResolver(index: index)
+        var own: [String: [String]] = [:]
+        for note in notes {
+            guard let contents = try? files.read(note.path) else { continue }
+            let paths = scan.references(ofFile: contents.bytes, source: note.path, resolver: resolver).compactMap { $0.exists ? $0.path : nil }
+            if !paths.isEmpty { own[note.path] = paths }
+        }
+        guard !own.isEmpty else { return [:] }
+        let (all, unread) = scan.allReferences(index: index, resolver: resolver)
+        if !unread.isEmpty {
+            messages.append("attachments were left in place: \(unread.count) note(s) could not be read, so their links are unknown")
+            return [:]
+        }
+        let trashed = Set(notes.map { PathKey($0.path) })
+        let usedElsewhere = Set(all.filter { !trashed.contains(PathKey($0.source)) }.compactMap { $0.exists ? $0.path.map(LinkResolver.fold) : nil })
+        var taken: Set<String> = []
+        var result: [String: [String]] = [:]
+        for note in notes {
+            for path in own[note.path] ?? [] where !usedElsewhere.contains(LinkResolver.fold(path)) {
+                if taken.insert(LinkResolver.fold(path)).inserted { result[note.path, default: []].append(path) }
+            }
+        }
+        return result
     }
 
     /// The text of `trashinfo.yaml`, signed with `key` so that only this machine's items are trusted.
@@ -87,6 +130,18 @@ public enum TrashPlanner {
                 builder.plan.messages.append("\(item.originalPath): '\(name)' exists; restored as '\(VaultPath.name(of: destination))'")
             }
             builder.move(item.storedPath, to: destination)
+            let (attachments, folders) = TrashStore(root: index.root).attachments(of: item)
+            for path in attachments {
+                var walked = ""
+                for component in path.split(separator: "/").dropLast().map(String.init) {
+                    walked = VaultPath.join(walked, component)
+                    if files.kind(walked) == nil, !builder.isTaken(walked) { builder.createFolder(walked) }
+                }
+                let target = AttachPlanner.freePath(folder: VaultPath.folder(of: path), name: VaultPath.name(of: path), builder: builder)
+                if target != path { builder.plan.messages.append("\(path) exists; its trashed attachment was restored as \(target)") }
+                builder.move(item.attachmentsPath + "/" + path, to: target)
+            }
+            removeAttachmentFolders(item, folders: folders, builder: &builder)
             try removeItem(item, keepingNote: true, builder: &builder)
         }
         return builder.plan
@@ -99,7 +154,16 @@ public enum TrashPlanner {
     ) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: operation, arguments: arguments)
         let chosen = unique(items)
-        for item in chosen { try removeItem(item, keepingNote: false, builder: &builder) }
+        for item in chosen {
+            let (attachments, folders) = TrashStore(root: index.root).attachments(of: item)
+            for path in attachments {
+                let stored = item.attachmentsPath + "/" + path
+                guard let contents = try builder.files.read(stored) else { continue }
+                builder.plan.steps.append(.delete(stored, hash: ContentHash.of(contents.bytes), size: Int64(contents.bytes.count)))
+            }
+            removeAttachmentFolders(item, folders: folders, builder: &builder)
+            try removeItem(item, keepingNote: false, builder: &builder)
+        }
         if !chosen.isEmpty {
             builder.plan.confirmation =
                 "Permanently delete \(chosen.count) note\(chosen.count == 1 ? "" : "s") from the trash? This cannot be undone."
@@ -134,6 +198,13 @@ public enum TrashPlanner {
                 .delete(path, hash: ContentHash.of(contents.bytes), size: Int64(contents.bytes.count), contents: text))
         }
         builder.plan.steps.append(.removeFolder(itemFolder))
+    }
+
+    /// Removes the (emptied) folders below an item's attachments folder, deepest first, then it.
+    private static func removeAttachmentFolders(_ item: TrashItem, folders: [String], builder: inout PlanBuilder) {
+        guard builder.files.kind(item.attachmentsPath) == .folder else { return }
+        for folder in folders { builder.plan.steps.append(.removeFolder(item.attachmentsPath + "/" + folder)) }
+        builder.plan.steps.append(.removeFolder(item.attachmentsPath))
     }
 
     private static func unique(_ items: [TrashItem]) -> [TrashItem] {

@@ -59,6 +59,29 @@ public struct TrashStore: Sendable {
         return (items.sorted { ($0.deleted, $0.id) > ($1.deleted, $1.id) }, ignored)
     }
 
+    /// The attachments trashed with `item`: their original vault paths (files only, reached
+    /// without following symlinks), and the folders below the attachments folder, deepest first.
+    public func attachments(of item: TrashItem) -> (files: [String], folders: [String]) {
+        guard let directory = try? VaultDirectory(root: root), directory.kind(item.attachmentsPath) == .folder else { return ([], []) }
+        var files: [String] = []
+        var folders: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let folder = relative.isEmpty ? item.attachmentsPath : item.attachmentsPath + "/" + relative
+            for name in directory.names(in: folder).sorted() where !name.hasPrefix(".") {
+                let path = VaultPath.join(relative, name)
+                switch directory.kind(VaultPath.join(item.attachmentsPath, path)) {
+                case .file: files.append(path)
+                case .folder:
+                    folders.append(path)
+                    pending.append(path)
+                default: continue
+                }
+            }
+        }
+        return (files.sorted(), folders.sorted { $0.count > $1.count })
+    }
+
     private func item(id: String, directory: VaultDirectory) throws(NotezError) -> TrashItem {
         let itemFolder = TrashStore.relativeFolder + "/" + id
         guard directory.kind(itemFolder) == .folder else { throw .refused("not a trash item folder; ignored") }
@@ -68,7 +91,10 @@ public struct TrashStore: Sendable {
             let deletedText = value["deleted"]?.string,
             let deleted = NoteDate.parse(deletedText)
         else { throw .refused("no readable \(TrashItem.infoFileName); ignored") }
-        let files = directory.names(in: itemFolder).filter { $0 != TrashItem.infoFileName && !$0.hasPrefix(".") }
+        let files = directory.names(in: itemFolder).filter { name in
+            name != TrashItem.infoFileName && !name.hasPrefix(".")
+                && !(name == TrashItem.attachmentsFolder && directory.kind(itemFolder + "/" + name) == .folder)
+        }
         guard files.count == 1, let fileName = files.first, directory.kind(itemFolder + "/" + fileName) == .file else {
             throw .refused("not exactly one trashed note file; ignored")
         }

@@ -8,6 +8,10 @@ public struct VaultConfig: Sendable, Equatable {
     public var trashDays = 30
     /// Globs of paths that are not part of the vault.
     public var ignore: [String] = []
+    /// The attachment folder rule as written (`attachments:`), nil when not set (see `AttachmentFolderRule`).
+    public var attachments: String?
+    /// The largest file `notez attach` copies, in bytes (`attachment_max_mb`, default 250).
+    public var attachmentMaxBytes: Int64 = 250 * 1_000_000
 
     /// The defaults.
     public init() {}
@@ -46,6 +50,13 @@ public struct VaultConfig: Sendable, Equatable {
                 config.trashDays = days
             }
             if let globs = value["ignore"] { config.ignore = globs.strings }
+            if let text = value["attachments"]?.string { config.attachments = text }
+            if let text = value["attachment_max_mb"]?.string {
+                guard let megabytes = Int64(text), megabytes > 0, megabytes <= 1_000_000 else {
+                    throw .unreadable(path: ".notez/config.yaml", reason: "attachment_max_mb must be a whole number of megabytes, not '\(text)'")
+                }
+                config.attachmentMaxBytes = megabytes * 1_000_000
+            }
             return config
         }
     }

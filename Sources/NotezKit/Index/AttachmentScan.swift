@@ -1,0 +1,142 @@
+import Foundation
+
+/// The attachments of a vault (docs/attachments.md): every file that is not a note (hidden names,
+/// ignored paths and symlinks left out), the links from notes to them, and the orphans, files in
+/// attachment folders that no note links to.
+///
+/// A link is an attachment link when `LinkResolver` calls it one (a target with an extension other
+/// than `.md`). A Markdown link or image is a path from the note's folder (`/` from the root);
+/// a bare name with no file there, and a wikilink or embed, are found as Obsidian finds them: by
+/// path from the root, from the note's folder, then by path suffix or file name (the shortest
+/// path wins). Names compare case-insensitively, as links to notes do.
+public struct AttachmentScan: Sendable {
+    /// One link from a note to an attachment.
+    public struct Reference: Sendable, Equatable {
+        /// The note the link is written in.
+        public var source: String
+        /// 1-based line of the link.
+        public var line: Int
+        /// The link as written.
+        public var text: String
+        /// The target as written (percent-decoded).
+        public var target: String
+        /// The vault path the link points at: the file found, or where it would be when missing;
+        /// nil when the path climbs out of the vault.
+        public var path: String?
+        /// Whether the file exists.
+        public var exists: Bool
+    }
+
+    /// Every non-note file of the vault, sorted.
+    public let files: [String]
+    private let byPath: [String: String]
+    private let byName: [String: [String]]
+
+    /// Lists the files of every folder of the index.
+    public init(index: VaultIndex) {
+        let walker = VaultWalker(root: index.root, ignore: index.config.ignore)
+        let directory = try? VaultDirectory(root: index.root)
+        var files: [String] = []
+        for folder in [""] + index.folderTree.descendants.map(\.path) {
+            for name in directory?.names(in: folder) ?? [] where !name.hasPrefix(".") && !VaultPath.isNoteFile(name) {
+                let path = VaultPath.join(folder, name)
+                var info = stat()
+                guard lstat(index.root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                if walker.isIgnored(path, name: name) { continue }
+                files.append(path)
+            }
+        }
+        self.init(files: files)
+    }
+
+    /// A scan over a known list of files (tests).
+    public init(files: [String]) {
+        self.files = files.sorted()
+        var byPath: [String: String] = [:]
+        var byName: [String: [String]] = [:]
+        for path in self.files {
+            byPath[LinkResolver.fold(path)] = path
+            byName[LinkResolver.fold(VaultPath.name(of: path)), default: []].append(path)
+        }
+        self.byPath = byPath
+        self.byName = byName
+    }
+
+    /// Where an attachment link written in the note at `source` points, and whether a file is there.
+    public func resolve(_ link: NoteLink, from source: String) -> (path: String?, exists: Bool) {
+        let folder = VaultPath.folder(of: source)
+        var target = link.target.trimmingCharacters(in: .whitespaces)
+        if link.isWikilink {
+            if let found = find(target) ?? find(VaultPath.join(folder, target)) { return (found, true) }
+            if let found = shortest(target.contains("/") ? bySuffix(target) : byName[LinkResolver.fold(target)] ?? []) {
+                return (found, true)
+            }
+            return (LinkResolver.normalized(target), false)
+        }
+        let absolute = target.hasPrefix("/")
+        if absolute { target.removeFirst() }
+        guard let joined = LinkResolver.normalized(absolute ? target : VaultPath.join(folder, target)) else { return (nil, false) }
+        if let found = byPath[LinkResolver.fold(joined)] { return (found, true) }
+        if !target.contains("/"), let found = shortest(byName[LinkResolver.fold(target)] ?? []) { return (found, true) }
+        return (joined, false)
+    }
+
+    private func find(_ path: String) -> String? {
+        LinkResolver.normalized(path).flatMap { byPath[LinkResolver.fold($0)] }
+    }
+
+    private func bySuffix(_ target: String) -> [String] {
+        let suffix = "/" + LinkResolver.fold(target)
+        return files.filter { LinkResolver.fold($0).hasSuffix(suffix) }
+    }
+
+    private func shortest(_ paths: [String]) -> String? {
+        paths.min(by: LinkResolver.shorter)
+    }
+
+    /// The attachment links among resolved link entries, with where they point.
+    public func references(_ entries: [LinkGraph.Entry]) -> [Reference] {
+        entries.compactMap { entry in
+            guard entry.resolution == .attachment else { return nil }
+            let (path, exists) = resolve(entry.link, from: entry.source)
+            return Reference(
+                source: entry.source, line: entry.line, text: entry.text, target: entry.link.target, path: path, exists: exists)
+        }
+    }
+
+    /// The attachment links of one note's file bytes.
+    public func references(ofFile bytes: [UInt8], source: String, resolver: LinkResolver) -> [Reference] {
+        references(LinkGraph.links(ofFile: bytes, source: source, resolver: resolver) { _, resolution in resolution == .attachment })
+    }
+
+    /// The attachment links of every readable note, and the notes that could not be read.
+    public func allReferences(index: VaultIndex, resolver: LinkResolver) -> (references: [Reference], unread: [String]) {
+        let (entries, unread) = LinkGraph.scan(index: index, resolver: resolver) { _, resolution in resolution == .attachment }
+        return (references(entries), unread)
+    }
+
+    /// The folders attachments go to under `rule`, for the notes of `index`.
+    public static func attachmentFolders(rule: AttachmentFolderRule, index: VaultIndex) -> Set<String> {
+        Set(index.notes.map { rule.folder(forNote: $0.path) })
+    }
+
+    /// Files directly in an attachment folder that no reference points at, sorted.
+    public func orphans(folders: Set<String>, references: [Reference]) -> [String] {
+        let used = Set(references.compactMap { $0.exists ? $0.path.map(LinkResolver.fold) : nil })
+        return files.filter { folders.contains(VaultPath.folder(of: $0)) && !used.contains(LinkResolver.fold($0)) }
+    }
+
+    /// Size and kind (by content) of a vault file, read without following symlinks; nil when it
+    /// is missing or not a regular file.
+    public static func describe(_ path: String, directory: VaultDirectory) -> (size: Int64, kind: AttachmentKind)? {
+        guard let parent = try? directory.parent(of: path) else { return nil }
+        let file = openat(parent.fd, parent.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var head = [UInt8](repeating: 0, count: AttachmentKind.sniffLength)
+        let count = head.withUnsafeMutableBytes { pread(file, $0.baseAddress!, $0.count, 0) }
+        return (Int64(info.st_size), AttachmentKind.of(head.prefix(max(0, count))))
+    }
+}

@@ -1,0 +1,24 @@
+extension VaultCheck {
+    /// Missing attachments (a link to a non-note file that does not exist) and orphans (files in
+    /// attachment folders that no note links to); reads every note's body. A rule that cannot be
+    /// read (a hostile `.obsidian/app.json`) is a finding, and orphans are then not looked for.
+    public static func attachmentFindings(_ index: VaultIndex) -> [Finding] {
+        let scan = AttachmentScan(index: index)
+        let (references, _) = scan.allReferences(index: index, resolver: LinkResolver(index: index))
+        var findings: [Finding] = references.filter { !$0.exists }.map { reference in
+            let shown = reference.text.count > 120 ? String(reference.text.prefix(119)) + "…" : reference.text
+            let place = reference.path.map { "no file at \($0)" } ?? "the path leaves the vault"
+            return Finding(path: reference.source, line: reference.line, message: "missing attachment \(shown): \(place)")
+        }
+        do {
+            let rule = try AttachmentFolderRule.load(root: index.root, config: index.config)
+            let folders = AttachmentScan.attachmentFolders(rule: rule, index: index)
+            findings += scan.orphans(folders: folders, references: references).map {
+                Finding(path: $0, message: "orphaned attachment: no note links to it (see notez attachments --orphans)")
+            }
+        } catch {
+            findings.append(Finding(path: "", message: error.description))
+        }
+        return findings.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
+    }
+}
