@@ -18,7 +18,7 @@ public struct CaptureHistory: Sendable, Equatable {
         /// The local hour, 0-23.
         public var hour: Int
         /// The local weekday, 0 = Monday ... 6 = Sunday.
-        public var weekday: Int
+        var weekday: Int
         /// The folder the note went to ("" is the root).
         public var folder: String
 

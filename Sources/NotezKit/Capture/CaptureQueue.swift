@@ -46,19 +46,19 @@ public enum CaptureQueue {
         /// Delivery attempts made.
         public var attempts = 0
         /// Not to be attempted before (seconds since 1970).
-        public var notBefore: Double = 0
+        var notBefore: Double = 0
         /// Why it was queued.
         public var reason: String
         /// The last attempt's error.
         public var lastError: String?
         /// The note being created, once an attempt got that far.
-        public var claim: Claim?
+        var claim: Claim?
         /// The delivered note's path.
         public var path: String?
     }
 
     /// The most attempts.
-    public static let maxAttempts = 3
+    static let maxAttempts = 3
 
     /// How long a delivered (`done`) entry stays in the queue folder, for `queue list`: 7 days.
     static let keepDoneSeconds: Double = 7 * 86_400

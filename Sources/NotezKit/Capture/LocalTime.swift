@@ -33,7 +33,7 @@ public struct LocalTime: Sendable, Equatable {
     }
 
     /// The local weekday, 0 = Monday ... 6 = Sunday.
-    public var weekday: Int {
+    var weekday: Int {
         let days = Int((Double(Int64((seconds + Double(offset)).rounded(.down))) / 86_400).rounded(.down))
         // 1970-01-01 was a Thursday (3 when Monday is 0).
         return ((days % 7) + 7 + 3) % 7
@@ -52,7 +52,7 @@ public struct LocalTime: Sendable, Equatable {
     }
 
     /// ISO 8601 with the local offset: `2026-11-23T09:05:00+01:00`.
-    public var dateTime: String {
+    var dateTime: String {
         let p = parts
         let minutes = abs(offset) / 60
         let sign = offset < 0 ? "-" : "+"

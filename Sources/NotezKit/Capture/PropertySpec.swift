@@ -34,7 +34,7 @@ public struct PropertySpec: Sendable, Equatable {
 
     /// The YAML text (what follows `key: `) for a value typed on the command line, or why it is not
     /// a valid value. Lists are comma-separated (`a, b`) and written as a flow list.
-    public func yamlText(for input: String) -> Result<String, PropertyProblem> {
+    func yamlText(for input: String) -> Result<String, PropertyProblem> {
         let value = input.trimmingCharacters(in: .whitespaces)
         func bad(_ reason: String) -> Result<String, PropertyProblem> { .failure(PropertyProblem(key: key, reason: reason)) }
         if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {

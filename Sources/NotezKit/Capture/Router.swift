@@ -28,9 +28,9 @@ public struct Router: Sendable {
     }
 
     /// Captures needed in a slot before a folder can own it.
-    public static let minimumCaptures = 3
+    static let minimumCaptures = 3
     /// The least folder similarity score that makes a `similar` suggestion.
-    public static let minimumSimilarity = 0.3
+    static let minimumSimilarity = 0.3
 
     /// The capture history.
     public var history: CaptureHistory
@@ -44,7 +44,7 @@ public struct Router: Sendable {
     static func slot(weekday: Int, hour: Int) -> Int { weekday * 24 + hour }
 
     /// For every slot, the folder that owns it, with its captures and the slot's total.
-    public func owners() -> [Int: (folder: String, count: Int, total: Int)] {
+    func owners() -> [Int: (folder: String, count: Int, total: Int)] {
         var counts: [Int: [String: Int]] = [:]
         for entry in history.entries {
             counts[Router.slot(weekday: entry.weekday, hour: entry.hour), default: [:]][entry.folder, default: 0] += 1

@@ -8,7 +8,7 @@ public enum TemplateStore {
     public static func path(of name: String) -> String { folder + "/" + name + ".md" }
 
     /// A template name: a file name without `.md`, no `/`, no leading `.`, no control characters.
-    public static func isValidName(_ name: String) -> Bool {
+    static func isValidName(_ name: String) -> Bool {
         guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), name.utf8.count <= 200 else { return false }
         return (try? VaultPath.validateName(name)) != nil
     }

@@ -13,7 +13,7 @@ import Darwin
 /// before answering. The cookie folder is outside the vault: asking never writes into the vault.
 public enum WarmClient {
     /// Seconds to wait for the daemon's answer to begin (it waits up to 2 s for the cookie).
-    public static let answerTimeout = 5.0
+    static let answerTimeout = 5.0
 
     /// Asks the daemon of the vault at `request.root`; nil when there is none, it is not safe to use,
     /// or it failed mid-answer: the caller then runs the command itself. `cookie` of the request is filled in.

@@ -7,13 +7,13 @@ enum WarmFrame {
     /// The protocol version; a daemon and a client of different versions never talk.
     public static let version: UInt16 = 1
     /// The largest request payload accepted (arguments and environment are small).
-    public static let maxRequest = 1 << 20
+    static let maxRequest = 1 << 20
     /// The largest response payload accepted (the full listing of a very large vault fits).
-    public static let maxResponse = 1 << 30
+    static let maxResponse = 1 << 30
     static let requestMagic: [UInt8] = Array("NZWQ".utf8)
     static let responseMagic: [UInt8] = Array("NZWA".utf8)
     /// Magic, version and payload length.
-    public static let headerSize = 10
+    static let headerSize = 10
 
     /// Encodes a request frame.
     public static func encode(_ request: WarmRequest) -> [UInt8] {
@@ -52,7 +52,7 @@ enum WarmFrame {
 
     /// The payload length announced by a header, nil when the header is not one of `magic`'s
     /// version or announces more than `limit`.
-    public static func payloadLength(header: [UInt8], request: Bool) -> Int? {
+    static func payloadLength(header: [UInt8], request: Bool) -> Int? {
         guard header.count == headerSize else { return nil }
         let magic = request ? requestMagic : responseMagic
         guard Array(header[0..<4]) == magic else { return nil }
@@ -63,7 +63,7 @@ enum WarmFrame {
     }
 
     /// Decodes a request payload; nil when malformed.
-    public static func decodeRequest(_ payload: [UInt8]) -> WarmRequest? {
+    static func decodeRequest(_ payload: [UInt8]) -> WarmRequest? {
         payload.withUnsafeBytes { buffer -> WarmRequest? in
             var input = ByteReader(buffer: buffer)
             guard let cookie = input.string(), let root = input.string(), let directory = input.string(),
@@ -88,7 +88,7 @@ enum WarmFrame {
     }
 
     /// Decodes a response payload; nil when malformed.
-    public static func decodeResponse(_ payload: [UInt8]) -> WarmResponse? {
+    static func decodeResponse(_ payload: [UInt8]) -> WarmResponse? {
         payload.withUnsafeBytes { buffer -> WarmResponse? in
             var input = ByteReader(buffer: buffer)
             switch input.u8() {

@@ -11,9 +11,9 @@ import Darwin
 /// inside the vault. The socket itself is mode 0600, and the daemon also checks each peer's uid.
 public enum WarmSocket {
     /// The socket's file name in the cache folder.
-    public static let socketName = "warm.sock"
+    static let socketName = "warm.sock"
     /// The cookie folder's name in the cache folder.
-    public static let cookieFolderName = "cookies"
+    static let cookieFolderName = "cookies"
 
     /// The socket path of the vault at `root`; nil without a cache home.
     public static func socketPath(root: String) -> String? {

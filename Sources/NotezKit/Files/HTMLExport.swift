@@ -19,7 +19,7 @@ public struct HTMLExport {
     private var copied: Set<String> = []
     private let now: Double
     /// The largest image copied (64 MiB).
-    public static let maxImageSize = 64 << 20
+    static let maxImageSize = 64 << 20
 
     /// Builds the site for `notes`.
     public init(notes all: [Note], index: VaultIndex, now: Double) {

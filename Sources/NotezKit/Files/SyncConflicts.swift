@@ -20,7 +20,7 @@ public enum SyncConflicts {
     }
 
     /// The sync tool whose conflict-copy pattern the file name has, or nil.
-    public static func conflictCopy(_ name: String) -> String? {
+    static func conflictCopy(_ name: String) -> String? {
         let lower = name.lowercased()
         if lower.contains(".sync-conflict-") { return "Syncthing" }
         if lower.contains("conflicted copy") { return "Dropbox or a similar sync tool" }
@@ -29,7 +29,7 @@ public enum SyncConflicts {
     }
 
     /// The 1-based line of the first `<<<<<<< ` that has a `=======` and a `>>>>>>> ` after it.
-    public static func markerLine(_ bytes: [UInt8]) -> Int? {
+    static func markerLine(_ bytes: [UInt8]) -> Int? {
         var line = 1
         var open: Int?
         var separated = false

@@ -2,9 +2,9 @@
 /// driver, and commit messages that say what notez did. (Running git is the command's part.)
 public enum SyncPlanner {
     /// The merge driver's name in git's configuration (`merge.notez.driver`).
-    public static let driverName = "notez"
+    static let driverName = "notez"
     /// The attribute lines `sync --setup` makes sure `.gitattributes` has.
-    public static let attributeLines = ["*.md merge=notez", "*.markdown merge=notez"]
+    static let attributeLines = ["*.md merge=notez", "*.markdown merge=notez"]
 
     /// A plan that adds the missing attribute lines to the vault's `.gitattributes` (kept as it
     /// is otherwise; created when missing); empty when every line is there.

@@ -49,7 +49,7 @@ public struct ZipWriter: Sendable {
     }
 
     /// CRC-32 (IEEE 802.3, reflected, as zip and gzip use it).
-    public static func crc32<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+    static func crc32<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF

@@ -12,7 +12,7 @@ public struct FrontMatterBlock: Sendable, Equatable {
     /// Byte range of the closing `---` or `...` line including its line break, if any.
     public var closing: Range<Int>
     /// Whether the opening line ends with CRLF.
-    public var usesCRLF: Bool
+    var usesCRLF: Bool
 
     /// Offset of the first byte of the body.
     public var bodyStart: Int { closing.upperBound }

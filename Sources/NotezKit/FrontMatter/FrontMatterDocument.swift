@@ -98,7 +98,7 @@ public struct FrontMatterDocument: Sendable {
 
     /// The second and later entries of a key already seen, compared by UTF-8 bytes: YAML keys are
     /// code point sequences, so `café` in NFC and in NFD are two keys (String `==` would equate them).
-    public var duplicateEntries: [Entry] {
+    var duplicateEntries: [Entry] {
         var seen: Set<[UInt8]> = []
         return entries.filter { !$0.key.isEmpty && !seen.insert(Array($0.key.utf8)).inserted }
     }
@@ -107,7 +107,7 @@ public struct FrontMatterDocument: Sendable {
     public func valueEvents(of entry: Entry) -> ArraySlice<YAMLEvent> { events[entry.valueEvents] }
 
     /// YAML 1.1/1.2 spellings of null for plain scalars.
-    public static func isNullLiteral(_ value: String) -> Bool {
+    static func isNullLiteral(_ value: String) -> Bool {
         value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL"
     }
 }

@@ -1,7 +1,7 @@
 extension FrontMatterEditor {
     /// The text after `key:` up to the end of the key's value (what `.setProperty` replaces), nil when
     /// the file has no such key. Throws when the value cannot be replaced safely.
-    public static func propertyText(_ key: String, in bytes: [UInt8]) throws(EditRefusal) -> String? {
+    static func propertyText(_ key: String, in bytes: [UInt8]) throws(EditRefusal) -> String? {
         guard let map = try FrontMatterSpanMap.read(bytes),
             let index = map.document.entries.firstIndex(where: { $0.key == key })
         else { return nil }

@@ -5,7 +5,7 @@
 /// intended value changing, or the value not reading back as intended, refuses the edit.
 public enum FrontMatterEditor {
     /// The tags of a file as the editor sees them: each tag key with its items and spans.
-    public static func tagFields(of bytes: [UInt8]) throws(EditRefusal) -> [FrontMatterField] {
+    static func tagFields(of bytes: [UInt8]) throws(EditRefusal) -> [FrontMatterField] {
         try FrontMatterSpanMap.read(bytes)?.tags ?? []
     }
 

@@ -48,7 +48,7 @@ public struct FrontMatterField: Sendable, Equatable {
     /// The key as written, after unquoting (`Tags`, `keywords`).
     public var key: String
     /// Index of the key in `FrontMatterDocument.entries`.
-    public var entryIndex: Int
+    var entryIndex: Int
     /// The key as written, quotes included.
     public var keyRange: Range<Int>
     /// Just past the `:` that follows the key, when it is on the key's line.
@@ -59,7 +59,7 @@ public struct FrontMatterField: Sendable, Equatable {
     /// How the value is written.
     public var style: Style
     /// For `.scalar`: the scalar's quoting; otherwise `.any`.
-    public var scalarStyle: YAMLEvent.ScalarStyle
+    var scalarStyle: YAMLEvent.ScalarStyle
     /// For `.scalar`: the value after unquoting.
     public var value: String?
     /// List items, or for a string-valued tag key its words.

@@ -11,7 +11,7 @@ enum FrontMatterKeys {
     /// `created`
     public static let created: Set<String> = ["created"]
     /// `date` (Jekyll, Hugo): the creation date when there is no `created`.
-    public static let createdFallback: Set<String> = ["date"]
+    static let createdFallback: Set<String> = ["date"]
     /// Keys that hold the modification date, `modified` first.
     public static let modified: Set<String> = ["modified", "updated", "lastmod"]
 }

@@ -16,15 +16,15 @@ public struct FrontMatterSpanMap: Sendable {
     /// `title` in any case.
     public let title: [FrontMatterField]
     /// The indentation before top-level keys (empty unless the whole mapping is indented).
-    public let keyIndent: [UInt8]
+    let keyIndent: [UInt8]
     /// True when the root mapping is written in flow style (`{a: 1}`); keys cannot be appended then.
-    public let isFlowMapping: Bool
+    let isFlowMapping: Bool
 
     /// The block's line ending, `\r\n` or `\n`.
-    public var lineEnding: [UInt8] { block.usesCRLF ? [0x0D, 0x0A] : [0x0A] }
+    var lineEnding: [UInt8] { block.usesCRLF ? [0x0D, 0x0A] : [0x0A] }
 
     /// The tag key new tags go to: the first of `tags`, `tag`, `keywords` (in that preference) present.
-    public var preferredTagField: FrontMatterField? {
+    var preferredTagField: FrontMatterField? {
         for name in FrontMatterKeys.tags {
             if let field = tags.first(where: { $0.key.lowercased() == name }) { return field }
         }

@@ -22,7 +22,7 @@ public struct NoteDate: Sendable, Equatable {
 
     /// Epoch values are read only between 1980 and 2100: outside, a number is far more likely a
     /// mistake than a date (`20230613223113` as milliseconds is the year 2611, `5` is 1970).
-    public static let plausibleEpochSeconds: ClosedRange<Double> = 315_532_800...4_102_444_800
+    static let plausibleEpochSeconds: ClosedRange<Double> = 315_532_800...4_102_444_800
 
     /// How a date-time writes its zone.
     public enum ZoneStyle: Sendable, Equatable {
@@ -34,7 +34,7 @@ public struct NoteDate: Sendable, Equatable {
     /// The written style.
     public var style: Style
     /// The UTC offset written in the value, in seconds (0 when none was written).
-    public var offsetSeconds: Int
+    var offsetSeconds: Int
 
     /// Creates a date.
     public init(seconds: Double, style: Style, offsetSeconds: Int = 0) {
@@ -142,7 +142,7 @@ public struct NoteDate: Sendable, Equatable {
     }
 
     /// Writes `seconds` in this date's style (and offset), for `modified:` updates.
-    public func formatted(_ newSeconds: Double) -> String {
+    func formatted(_ newSeconds: Double) -> String {
         switch style {
         case .epochSeconds: return String(Int64(newSeconds.rounded(.down)))
         case .epochMilliseconds: return String(Int64((newSeconds * 1000).rounded(.down)))
@@ -192,7 +192,7 @@ public struct NoteDate: Sendable, Equatable {
     }
 
     /// `yyyyMMddTHHmmssSSSZ` in UTC: sortable ids for journal records and trash items.
-    public static func compactStamp(_ seconds: Double) -> String {
+    static func compactStamp(_ seconds: Double) -> String {
         let parts = components(seconds, offset: 0)
         let millis = Int((seconds - seconds.rounded(.down)) * 1000)
         return String(

@@ -112,7 +112,7 @@ public struct NoteMetadata: Sendable, Equatable {
     }
 
     /// Splits `a, b c` into three tags.
-    public static func splitTagString(_ text: String) -> [String] {
+    static func splitTagString(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { cleanTag(String($0)) }
     }
 

@@ -29,9 +29,9 @@ public struct YAMLEvent: Sendable, Equatable {
     /// The scalar's style, for scalar events.
     public var style: ScalarStyle
     /// Whether a sequence or mapping is written in flow style (`[...]`, `{...}`).
-    public var isFlow: Bool
+    var isFlow: Bool
     /// An anchor (`&a`) on the node, or the alias name for alias events.
-    public var anchor: String?
+    var anchor: String?
     /// An explicit tag (`!!str`) on the node.
     public var tag: String?
 

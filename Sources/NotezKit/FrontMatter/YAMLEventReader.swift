@@ -6,7 +6,7 @@ internal import CYAML
 /// converted through a table of the slice's code point starts. The slice must not start with a BOM.
 enum YAMLEventReader {
     /// The deepest nesting of collections accepted; deeper input is an error, not a stack risk.
-    public static let maxDepth = 64
+    static let maxDepth = 64
 
     /// Parses `bytes` and returns every event, or the first error (line and column 0-based in the slice).
     public static func events(of bytes: [UInt8]) -> Result<[YAMLEvent], YAMLError> {

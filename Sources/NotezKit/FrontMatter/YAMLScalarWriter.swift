@@ -14,7 +14,7 @@ enum YAMLScalarWriter {
     }
 
     /// True when a plain scalar `text` would be read as something other than that string (or not parse).
-    public static func needsQuoting(_ text: String, in context: Context) -> Bool {
+    static func needsQuoting(_ text: String, in context: Context) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return true }
         if isSpace(first) || isSpace(last) { return true }
         if text.unicodeScalars.contains(where: isSpecial) { return true }
@@ -47,7 +47,7 @@ enum YAMLScalarWriter {
     }
 
     /// `"text"` with `\`, `"` and control characters escaped.
-    public static func doubleQuoted(_ text: String) -> String {
+    static func doubleQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -69,7 +69,7 @@ enum YAMLScalarWriter {
     }
 
     /// `'text'` with `'` doubled; nil when `text` holds characters only double quotes can write.
-    public static func singleQuoted(_ text: String) -> String? {
+    static func singleQuoted(_ text: String) -> String? {
         if text.unicodeScalars.contains(where: isSpecial) { return nil }
         return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }

@@ -79,7 +79,7 @@ public enum IndexBuilder {
     }
 
     /// Reads notes in parallel; order of the result follows `paths`.
-    public static func readNotes(_ paths: [String], root: String) -> [Note] {
+    static func readNotes(_ paths: [String], root: String) -> [Note] {
         let results = ResultSlots<Note>(count: paths.count)
         Parallel.forEach(paths.count) { index in
             results.set(index, NoteReader.note(relativePath: paths[index], root: root))
@@ -92,7 +92,7 @@ extension IndexBuilder {
     /// Stats every path and reads only notes whose stamp differs from the cache; saves the cache
     /// back when a storable note was read or a cached one disappeared. A cache that cannot be
     /// written is not an error: the index is complete without it.
-    public static func readNotesUsingCache(_ paths: [String], root: String) -> [Note] {
+    static func readNotesUsingCache(_ paths: [String], root: String) -> [Note] {
         let cache = IndexCache.load(root: root)
         let cached = cache?.notes ?? []
         let matches = cache?.positions(matching: paths) ?? []

@@ -17,15 +17,15 @@ import Darwin
 /// that is truncated, corrupt, or written by another format or reader revision is ignored.
 public struct IndexCache: Sendable {
     /// Bumped when the byte layout changes.
-    public static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 2
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
-    public static let readerRevision: UInt32 = 3
+    static let readerRevision: UInt32 = 3
     /// Notes modified less than this long before the cache is written are left out: a second
     /// write within the file system's timestamp granularity could keep size and mtime equal.
-    public static let racyWindowNanos: Int64 = 2_000_000_000
+    static let racyWindowNanos: Int64 = 2_000_000_000
     /// The cache file's name in the vault's cache folder.
-    public static let fileName = "index-v1.bin"
+    static let fileName = "index-v1.bin"
 
     static let magic: [UInt8] = Array("NZIX".utf8)
     static let endMarker: [UInt8] = Array("NZND".utf8)
@@ -94,7 +94,7 @@ public struct IndexCache: Sendable {
     }
 
     /// True when a note may be stored: it has a real stamp that is old enough not to be racy.
-    public static func isStorable(_ note: Note, now: Int64) -> Bool {
+    static func isStorable(_ note: Note, now: Int64) -> Bool {
         if note.problem?.kind == .unreadable { return false }
         if note.stamp.inode == 0 && note.stamp.size == 0 && note.stamp.mtimeNanos == 0 { return false }
         return note.stamp.mtimeNanos < now - racyWindowNanos

@@ -70,7 +70,7 @@ public enum LinkGraph {
     }
 
     /// How many bytes of the line before and after a link `withContext` keeps.
-    public static let contextBytes = 120
+    static let contextBytes = 120
 
     /// The text of `bytes[start..<end]`, starting and ending on character boundaries, with `…` where cut.
     static func window(_ bytes: [UInt8], _ start: Int, _ end: Int, cutBefore: Bool, cutAfter: Bool) -> String {

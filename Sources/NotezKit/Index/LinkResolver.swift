@@ -124,7 +124,7 @@ public struct LinkResolver: Sendable {
     }
 
     /// A wikilink target or a NOTE name: path, path suffix, file name, title or alias.
-    public func resolveName(_ raw: String) -> Resolution {
+    func resolveName(_ raw: String) -> Resolution {
         var name = raw.trimmingSpaces
         for suffix in [".md", ".markdown"] where name.lowercased().hasSuffix(suffix) {
             if let exact = lookup(byPath, name) { return exact }

@@ -71,7 +71,7 @@ public struct ManualOrder: Sendable, Equatable {
     /// The order after notes and folders move (old path → new path): a note renamed in its folder
     /// keeps its place under its new name, a note moved to another folder leaves the old folder's
     /// list, and the lists of a moved folder and its subfolders follow it.
-    public func following(movedNotes: [String: String], movedFolders: [(from: String, to: String)]) -> ManualOrder {
+    func following(movedNotes: [String: String], movedFolders: [(from: String, to: String)]) -> ManualOrder {
         var result = self
         var foldersMoved = false
         for position in result.folders.indices {

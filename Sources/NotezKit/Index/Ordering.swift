@@ -8,7 +8,7 @@ public enum Ordering {
     }
 
     /// The key of `nameLess`, for sorting many names with one lower-casing each.
-    public static func sortKey(_ name: String) -> String { name.lowercased() }
+    static func sortKey(_ name: String) -> String { name.lowercased() }
 
     /// Pinned first, then most recently modified first, then by path.
     public static func noteLess(_ lhs: Note, _ rhs: Note) -> Bool {
@@ -26,7 +26,7 @@ public enum Ordering {
     }
 
     /// `notes` sorted by path bytes' String order, moving each note once.
-    public static func pathOrder(_ notes: [Note]) -> [Note] {
+    static func pathOrder(_ notes: [Note]) -> [Note] {
         notes.withUnsafeBufferPointer { buffer in
             Array(buffer.indices).sorted { buffer[$0].path < buffer[$1].path }.map { buffer[$0] }
         }

@@ -55,7 +55,7 @@ public struct VaultCheck: Sendable {
     }
 
     /// The finding for a note over `NoteReader.maxNoteSize`.
-    public static func oversizedMessage(_ size: Int64) -> String {
+    static func oversizedMessage(_ size: Int64) -> String {
         "note is larger than the 32 MiB limit (\(size) bytes): full text search skips its body and notez does not edit it"
     }
 

@@ -9,7 +9,7 @@ public struct VaultIndex: Sendable {
     /// Every note, sorted by path.
     public let notes: [Note]
     /// Note index by path (exact bytes: NFC and NFD spellings are different notes).
-    public let positionByPath: [PathKey: Int]
+    let positionByPath: [PathKey: Int]
     /// Notes that are symlinks (read, never written through).
     public let symlinkedNotes: Set<String>
     /// The root folder node; its children are the top-level folders.
@@ -23,9 +23,9 @@ public struct VaultIndex: Sendable {
     /// Notes in the trash.
     public let trashCount: Int
     /// Folders that could not be read and files that were skipped, with the reason.
-    public let walkProblems: [(path: String, problem: NoteProblem)]
+    let walkProblems: [(path: String, problem: NoteProblem)]
     /// Notes by tag key (exact tag), positions in `notes`.
-    public let notesByTag: [TagKey: [Int]]
+    let notesByTag: [TagKey: [Int]]
     /// notez's own files that were not used: bad settings (the defaults were used instead), trash
     /// items this machine did not write.
     public let stateProblems: [FileIssue]

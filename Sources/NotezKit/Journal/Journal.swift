@@ -39,7 +39,7 @@ public struct Journal: Sendable {
     }
 
     /// Creates `.notez/` and `.notez/journal/` when missing; refuses symlinked or non-folder ones.
-    public func ensureFolder() throws(NotezError) {
+    func ensureFolder() throws(NotezError) {
         if let problem = writer.directory.stateFolderProblem(Journal.folder) { throw .refused(problem) }
         for path in [".notez", Journal.folder] where writer.directory.kind(path) == nil {
             try writer.createFolder(path)
@@ -59,7 +59,7 @@ public struct Journal: Sendable {
     }
 
     /// Writes the marker and the record, both fsynced, before any note is touched.
-    public func begin(_ record: JournalRecord) throws(NotezError) {
+    func begin(_ record: JournalRecord) throws(NotezError) {
         let key = try signingKey()
         try writer.write(Array(("hmac-sha256:" + key.sign("journal pending marker", Array(record.id.utf8)) + "\n").utf8), to: marker(record.id))
         try save(record)
@@ -134,7 +134,7 @@ public struct Journal: Sendable {
     }
 
     /// Ids of records with a trusted pending marker, oldest first.
-    public func pendingIDs() -> [String] { pending().ids }
+    func pendingIDs() -> [String] { pending().ids }
 
     /// Removes a marker whose record was never written (a crash between the two writes).
     func dropMarker(_ id: String) throws(NotezError) {

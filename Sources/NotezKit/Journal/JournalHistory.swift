@@ -38,7 +38,7 @@ public struct JournalHistory: Sendable {
     }
 
     /// True when no undo in force names the record.
-    public func isInForce(_ record: JournalRecord) -> Bool { undoneBy[record.id] == nil }
+    func isInForce(_ record: JournalRecord) -> Bool { undoneBy[record.id] == nil }
 
     /// The original operation at the bottom of a chain of undos, and how many undos lie above it
     /// (even: the record has the original's effect; odd: it reverses it).
@@ -53,7 +53,7 @@ public struct JournalHistory: Sendable {
     }
 
     /// The tag refactoring a record performs or reverses, if any.
-    public func tagDetails(of record: JournalRecord) -> TagOperationDetails? {
+    func tagDetails(of record: JournalRecord) -> TagOperationDetails? {
         TagOperationDetails(origin(of: record).record.details)
     }
 
@@ -64,14 +64,14 @@ public struct JournalHistory: Sendable {
 
     /// The record `notez undo` without an id undoes: the newest operation in force that is not an
     /// undo and not the automatic trash purge.
-    public func defaultTarget() -> JournalRecord? {
+    func defaultTarget() -> JournalRecord? {
         records.last { $0.complete && $0.failed != true && $0.undoes == nil && isInForce($0) && $0.operation != "trash purge" }
     }
 
     /// The later operation in force that stops `record` (a tag rename, merge or deletion) from being
     /// undone: one that involves any of its tags (the same tag, a parent or a child). Merges are
     /// undone in reverse order only. Nil when nothing stands in the way.
-    public func blocker(of record: JournalRecord) -> JournalRecord? {
+    func blocker(of record: JournalRecord) -> JournalRecord? {
         let (_, depth) = origin(of: record)
         guard depth % 2 == 0, let details = tagDetails(of: record), let start = position[record.id] else { return nil }
         let keys = details.involvedKeys

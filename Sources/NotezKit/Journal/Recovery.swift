@@ -4,7 +4,7 @@ enum Recovery {
     /// Rolls every trusted pending record forward, removes temporary files a kill left behind, and
     /// returns one message per record for stderr, e.g. `finished an interrupted 'mv' (3 files)`,
     /// plus a warning for each marker or record that this machine did not write (never replayed).
-    public static func finishInterrupted(writer: AtomicWriter, counter: WriteCounter, now: Double) throws(NotezError) -> [String] {
+    static func finishInterrupted(writer: AtomicWriter, counter: WriteCounter, now: Double) throws(NotezError) -> [String] {
         guard writer.directory.kind(Journal.folder) != nil else { return [] }
         let lock = try VaultLock.acquire(writer)
         defer { withExtendedLifetime(lock) {} }

@@ -6,7 +6,7 @@ enum UndoPlanner {
     /// An edit step that journals whole files (`notez edit`) becomes a write of the file before the
     /// editor ran when the file is still exactly what the edit left; otherwise only its front matter
     /// edits are inverted (the `modified` value), and the plan says so.
-    public static func inverse(of record: JournalRecord, files: any VaultFiles) throws(NotezError) -> Plan {
+    static func inverse(of record: JournalRecord, files: any VaultFiles) throws(NotezError) -> Plan {
         var steps: [FileStep] = []
         var messages: [String] = []
         for step in record.steps.reversed() {

@@ -15,5 +15,5 @@ public struct FileStamp: Sendable, Hashable, Codable {
     }
 
     /// The modification time in seconds since 1970.
-    public var mtimeSeconds: Double { Double(mtimeNanos) / 1_000_000_000 }
+    var mtimeSeconds: Double { Double(mtimeNanos) / 1_000_000_000 }
 }

@@ -19,7 +19,7 @@ enum InlineTagEditor {
     }
 
     /// Every inline `#tag` whose key is `old` becomes `#new`.
-    public static func replace(_ old: TagKey, with new: String, in bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
+    static func replace(_ old: TagKey, with new: String, in bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
         let before = tags(ofFile: bytes)
         let hits = before.filter { $0.key == old }
         guard !hits.isEmpty else { return bytes }

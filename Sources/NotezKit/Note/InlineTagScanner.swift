@@ -23,7 +23,7 @@ enum InlineTagScanner {
     }
 
     /// True when `name` can be written as an inline tag and read back as the same name.
-    public static func isWritable(_ name: String) -> Bool {
+    static func isWritable(_ name: String) -> Bool {
         let bytes = Array(("#" + name).utf8)
         let found = tags(in: bytes[...])
         return found.count == 1 && found[0].range == 0..<bytes.count && found[0].name == name

@@ -167,7 +167,7 @@ enum LinkScanner {
     }
 
     /// `%20` → space; invalid escapes stay as written.
-    public static func percentDecoded(_ text: String) -> String {
+    static func percentDecoded(_ text: String) -> String {
         guard text.contains("%") else { return text }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)
@@ -197,7 +197,7 @@ enum LinkScanner {
 
     /// The longest link notez reads (text, target and title): every search for a closing bracket
     /// stops there, so a hostile line of brackets costs linear time, not quadratic.
-    public static let maxLinkLength = 1024
+    static let maxLinkLength = 1024
 
     static let open = UInt8(ascii: "[")
     static let close = UInt8(ascii: "]")

@@ -4,15 +4,15 @@
 /// they run for every note of the vault when the index is built.
 enum MarkdownText {
     /// The snippet length in characters.
-    public static let snippetLength = 120
+    static let snippetLength = 120
 
     /// The text of the first `# Heading` (level 1, outside code fences), if any.
-    public static func firstHeading(_ body: Substring) -> String? {
+    static func firstHeading(_ body: Substring) -> String? {
         firstHeading(bytes: Array(body.utf8)[...])
     }
 
     /// The first level-1 heading of a UTF-8 body.
-    public static func firstHeading(bytes body: ArraySlice<UInt8>) -> String? {
+    static func firstHeading(bytes body: ArraySlice<UInt8>) -> String? {
         var inFence = false
         for line in Lines(body) {
             let trimmed = line.drop(while: { $0 == space })
@@ -34,7 +34,7 @@ enum MarkdownText {
     /// A heading as a title: `[[Target|label]]` → `label`, `[[Target#Part]]` → `Target`,
     /// `[text](url)` → `text`, `![alt](src)` → `alt`; `*`, `` ` `` and `~~` removed, and `_` where it
     /// starts or ends a word (emphasis), so `snake_case` keeps its underscore.
-    public static func titleText(_ heading: String) -> String {
+    static func titleText(_ heading: String) -> String {
         let bytes = Array(heading.utf8)
         guard bytes.contains(where: { "[*_`~".utf8.contains($0) }) else { return heading }
         let linked = stripLinks(bytes[...])

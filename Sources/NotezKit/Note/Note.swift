@@ -12,7 +12,7 @@ public struct Note: Sendable, Equatable {
     public var tagKeys: [TagKey]
     /// Where each of `tags` is written, same order; empty when every tag is only in the front matter
     /// (most notes: no allocation).
-    public var tagOrigins: [TagOrigin]
+    var tagOrigins: [TagOrigin]
     /// Other names from `aliases:`/`alias:`; a NOTE argument and a link may use them.
     public var aliases: [String] = []
     /// Whether the note is pinned.
@@ -55,5 +55,5 @@ public struct Note: Sendable, Equatable {
     }
 
     /// True when the note is directly at the vault root.
-    public var isUnsorted: Bool { folder.isEmpty }
+    var isUnsorted: Bool { folder.isEmpty }
 }

@@ -25,7 +25,7 @@ public struct NoteLink: Sendable, Equatable {
     public var range: Range<Int>
     /// The bytes of the target as written (before `#` and `|`; for Markdown links the destination
     /// without angle brackets), to rewrite it.
-    public var targetRange: Range<Int>
+    var targetRange: Range<Int>
 
     /// Creates a link.
     public init(kind: Kind, target: String, fragment: String?, label: String?, range: Range<Int>, targetRange: Range<Int>) {
@@ -38,5 +38,5 @@ public struct NoteLink: Sendable, Equatable {
     }
 
     /// True for `[[...]]` and `![[...]]`.
-    public var isWikilink: Bool { kind == .wikilink || kind == .embed }
+    var isWikilink: Bool { kind == .wikilink || kind == .embed }
 }

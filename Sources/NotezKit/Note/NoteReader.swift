@@ -9,7 +9,7 @@ import Darwin
 /// Reads one note file with POSIX calls: the first 4 KiB, more only when the front matter is longer.
 public enum NoteReader {
     /// How much of a file is read when the front matter fits.
-    public static let prefixSize = 4096
+    static let prefixSize = 4096
     /// The largest note read whole (32 MiB): full text search skips bigger notes and edits refuse
     /// them, so no command ever allocates a file's size.
     public static let maxNoteSize = 32 << 20
@@ -23,7 +23,7 @@ public enum NoteReader {
         /// The file's identity at the time of reading.
         public var stamp: FileStamp
         /// Birth time in seconds, when the file system reports it.
-        public var birthSeconds: Double?
+        var birthSeconds: Double?
 
         /// Creates contents, for callers that already hold the bytes (tests, fuzzers).
         public init(bytes: [UInt8], isComplete: Bool, stamp: FileStamp, birthSeconds: Double? = nil) {
@@ -97,7 +97,7 @@ public enum NoteReader {
 
     /// Reads what the index needs of a note: the whole file up to `maxNoteSize` (inline #tags can
     /// be anywhere in the body); of a larger file the first 4 KiB, more when the front matter is longer.
-    public static func readForIndex(_ absolutePath: String) throws(NotezError) -> Contents {
+    static func readForIndex(_ absolutePath: String) throws(NotezError) -> Contents {
         var contents = try read(absolutePath, limit: prefixSize)
         if !contents.isComplete, contents.stamp.size <= Int64(maxNoteSize) {
             contents = try read(absolutePath, limit: maxNoteSize)

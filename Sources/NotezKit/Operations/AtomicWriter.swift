@@ -24,7 +24,7 @@ public struct AtomicWriter: Sendable {
     public let directory: VaultDirectory
 
     /// The prefix of temporary files; the walker skips them as hidden files and recovery removes stale ones.
-    public static let temporaryPrefix = ".notez-tmp-"
+    static let temporaryPrefix = ".notez-tmp-"
 
     /// A writer for the vault at `root` (which must exist).
     public init(root: String) throws(NotezError) {
@@ -95,7 +95,7 @@ public struct AtomicWriter: Sendable {
 
     /// Makes everything written to the vault's file system so far durable (`syncfs`; `sync` where
     /// it is missing): one flush for a batch of prepared files, then one for their commits.
-    public func syncAll() throws(NotezError) {
+    func syncAll() throws(NotezError) {
         #if os(Linux)
         if let syncfs = AtomicWriter.syncfs {
             if syncfs(directory.fd) != 0 { throw .io(path: root, errno: errno) }
@@ -136,7 +136,7 @@ public struct AtomicWriter: Sendable {
     }
 
     /// Removes an empty folder.
-    public func removeEmptyFolder(_ relative: String) throws(NotezError) {
+    func removeEmptyFolder(_ relative: String) throws(NotezError) {
         let parent = try directory.parent(of: relative)
         guard parent.kind() == .folder else { throw .refused("'\(relative)' is not a folder; not removed") }
         if unlinkat(parent.fd, parent.name, AT_REMOVEDIR) != 0 { throw .io(path: relative, errno: errno) }
@@ -144,7 +144,7 @@ public struct AtomicWriter: Sendable {
     }
 
     /// Deletes one regular file (never a folder, a symlink or a device).
-    public func deleteFile(_ relative: String) throws(NotezError) {
+    func deleteFile(_ relative: String) throws(NotezError) {
         let parent = try directory.parent(of: relative)
         guard parent.kind() == .file else { throw .refused("'\(relative)' is not a regular file; not deleted") }
         if unlinkat(parent.fd, parent.name, 0) != 0 { throw .io(path: relative, errno: errno) }
@@ -152,7 +152,7 @@ public struct AtomicWriter: Sendable {
     }
 
     /// Removes temporary files a killed notez left in `folder` (vault-relative); returns their names.
-    public func removeStaleTemporaries(in folder: String) -> [String] {
+    func removeStaleTemporaries(in folder: String) -> [String] {
         guard let parent = try? folder.isEmpty ? nil : directory.parent(of: folder) else {
             return folder.isEmpty ? removeStale(at: directory.fd) : []
         }

@@ -14,11 +14,11 @@ enum BatchEditPlanner {
         /// The edits to apply.
         public var edits: [FrontMatterEdit]
         /// The semantic inverse, used by undo when the file changed after the operation.
-        public var inverse: [FrontMatterEdit]
+        var inverse: [FrontMatterEdit]
         /// The exact front matter change to use instead of `edits` when it still fits (undo).
         public var frontMatter: FrontMatterChange?
         /// The exact whole-file change to use instead of `edits` when it still fits (undo of inline tag edits).
-        public var wholeFile: WholeFileChange?
+        var wholeFile: WholeFileChange?
 
         /// Creates a request.
         public init(path: String, edits: [FrontMatterEdit], inverse: [FrontMatterEdit], frontMatter: FrontMatterChange? = nil) {

@@ -33,11 +33,11 @@ public struct FileStep: Sendable, Equatable, Codable {
     /// of the old content (nil for a write that creates a file).
     public var before: FileFingerprint?
     /// The content hash after the step (edits and writes).
-    public var afterHash: String?
+    var afterHash: String?
     /// The front matter edits of an `edit` step.
     public var edits: [FrontMatterEdit]?
     /// The edits that undo `edits` on the resulting file.
-    public var inverse: [FrontMatterEdit]?
+    var inverse: [FrontMatterEdit]?
     /// The new contents of a `write` step; for the edit step of `notez edit`, the whole file after it.
     public var contents: String?
     /// The old contents of a `write` step that replaces a file, or of a `delete` step that keeps it
@@ -48,10 +48,10 @@ public struct FileStep: Sendable, Equatable, Codable {
     public var frontMatter: FrontMatterChange?
     /// The whole file before and after an `edit` step that changed the body (inline tags): applied
     /// instead of `edits` when the file is still exactly `before` (byte-identical undo).
-    public var wholeFile: WholeFileChange?
+    var wholeFile: WholeFileChange?
     /// The new contents of a `write` step as base64, for files that are not UTF-8 text (an
     /// imported note with other bytes); used instead of `contents` when set.
-    public var contentsBase64: String?
+    var contentsBase64: String?
     /// The file a `copy` step reads (absolute); on the `delete` that undoes a copy, where to copy it
     /// from again when that undo is undone.
     public var source: String?
@@ -87,7 +87,7 @@ public struct FileStep: Sendable, Equatable, Codable {
     /// The bytes an `edit` step turns `bytes` into: the journaled front matter text when the file's
     /// front matter is still exactly the one planned from (no editor run, exact bytes), else the
     /// edits applied by the surgical editor to the file as it is now.
-    public func editResult(of bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
+    func editResult(of bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
         if let wholeFile, let exact = wholeFile.apply(to: bytes) { return exact }
         if let frontMatter, let exact = frontMatter.apply(to: bytes) { return exact }
         return try NoteEditor.apply(edits ?? [], to: bytes)
@@ -111,7 +111,7 @@ public struct FileStep: Sendable, Equatable, Codable {
     }
 
     /// The bytes a `write` step writes.
-    public var writtenBytes: [UInt8] {
+    var writtenBytes: [UInt8] {
         if let contentsBase64, let bytes = Base64.decode(contentsBase64) { return bytes }
         return Array((contents ?? "").utf8)
     }
@@ -153,7 +153,7 @@ public struct FileStep: Sendable, Equatable, Codable {
     /// The step that undoes this one, or nil when it cannot be undone (a permanent delete of a note).
     ///
     /// The inverse of an edit carries no fingerprint: an undo plan re-reads the file (see `PlanBuilder.rebase`).
-    public var inverted: FileStep? {
+    var inverted: FileStep? {
         switch kind {
         case .edit:
             guard let inverse else { return nil }

@@ -18,7 +18,7 @@ public struct FrontMatterChange: Sendable, Equatable, Codable {
     }
 
     /// The change that undoes this one.
-    public var swapped: FrontMatterChange { FrontMatterChange(before: after, after: before) }
+    var swapped: FrontMatterChange { FrontMatterChange(before: after, after: before) }
 
     /// The change between two versions of a file, or nil when their bodies differ or a prefix is not
     /// UTF-8 (then undo falls back to the semantic inverse edits).
@@ -45,7 +45,7 @@ public struct FrontMatterChange: Sendable, Equatable, Codable {
 
     /// Where the body starts: after the closing delimiter line, or after the BOM when there is no
     /// front matter; nil for an unterminated or oversized block.
-    public static func prefixEnd(_ bytes: [UInt8]) -> Int? {
+    static func prefixEnd(_ bytes: [UInt8]) -> Int? {
         switch FrontMatterBlock.scan(bytes) {
         case .block(let block): return block.bodyStart
         case .none(let start): return start

@@ -60,7 +60,7 @@ public struct LinkRewriter: Sendable {
     }
 
     /// Where the file at `path` will be.
-    public func newPath(_ path: String) -> String {
+    func newPath(_ path: String) -> String {
         LinkRewriter.newPath(path, movedNotes, movedFolders)
     }
 

@@ -3,7 +3,7 @@ enum NoteNaming {
     /// A file name stem for a title: `/ \ : * ? " < > |` and control characters become `-`,
     /// leading dots and surrounding white space go, an empty result is `Untitled`, and the name
     /// is cut to fit 255 bytes with `.md`.
-    public static func stem(for title: String) -> String {
+    static func stem(for title: String) -> String {
         let invalid: Set<Unicode.Scalar> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
         var scalars = String.UnicodeScalarView()
         for scalar in title.unicodeScalars {
@@ -44,7 +44,7 @@ enum NoteNaming {
 
     /// The text of a new note: front matter with `title` (only when the file name cannot carry
     /// the title), `created`, `modified`, `tags` as a flow list, `pinned: true` when pinned; then the body.
-    public static func newNoteText(title: String, stem: String, tags: [String], pinned: Bool, body: String, now: Double) -> String {
+    static func newNoteText(title: String, stem: String, tags: [String], pinned: Bool, body: String, now: Double) -> String {
         var text = "---\n"
         if stem != title.trimmingCharacters(in: .whitespacesAndNewlines) || title.isEmpty {
             text += "title: \(scalar(title, flow: false))\n"

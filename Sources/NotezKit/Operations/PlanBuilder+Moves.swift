@@ -7,7 +7,7 @@ extension PlanBuilder {
     ///
     /// `newTitles` are the notes' titles after the plan (by old path); `frontMatterEdits` are front
     /// matter edits (and their inverses) made in the same step as the note's link rewrite.
-    public mutating func keepLinks(
+    mutating func keepLinks(
         newTitles: [String: String] = [:], frontMatterEdits: [String: (edits: [FrontMatterEdit], inverse: [FrontMatterEdit])] = [:]
     ) throws(NotezError) {
         let (movedNotes, movedFolders) = plannedMoves()
@@ -82,7 +82,7 @@ extension PlanBuilder {
 
     /// Adds the write of `.notez/order.yaml` that makes the manual order follow the plan's moves
     /// (`ManualOrder.following`); nothing when the order does not change.
-    public mutating func keepManualOrder() throws(NotezError) {
+    mutating func keepManualOrder() throws(NotezError) {
         let (movedNotes, movedFolders) = plannedMoves()
         guard !movedNotes.isEmpty || !movedFolders.isEmpty else { return }
         let order: ManualOrder

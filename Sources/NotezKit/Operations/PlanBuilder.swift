@@ -61,7 +61,7 @@ struct PlanBuilder {
 
     /// Adds a warning when a note written or moved to `path` would be skipped by the `ignore:`
     /// globs of `.notez/config.yaml`: notez would stop listing it, which must not happen silently.
-    public mutating func warnIfIgnored(_ path: String) {
+    mutating func warnIfIgnored(_ path: String) {
         guard !index.config.ignore.isEmpty, VaultWalker(root: index.root, ignore: index.config.ignore).isSkipped(path) else { return }
         plan.messages.append(
             "warning: \(path) is in a path ignored by .notez/config.yaml (ignore: \(index.config.ignore.joined(separator: ", "))); "
@@ -70,7 +70,7 @@ struct PlanBuilder {
 
     /// True when the path exists (or will, after earlier steps), compared case-insensitively
     /// among its siblings so the vault also works on case-insensitive file systems.
-    public func isTaken(_ path: String) -> Bool {
+    func isTaken(_ path: String) -> Bool {
         // Claims compare as String does (case and normalization ignored): the safe direction.
         if claimed.contains(path.lowercased()) { return true }
         let folder = VaultPath.folder(of: path)
@@ -81,7 +81,7 @@ struct PlanBuilder {
     }
 
     /// The first free path for `name` in `folder`: `Name.md`, `Name 2.md`, `Name 3.md`, ...
-    public func freePath(folder: String, name: String) -> String {
+    func freePath(folder: String, name: String) -> String {
         let (stem, ext) = PlanBuilder.split(name)
         // The folder is listed once for every candidate (as `isTaken` compares): it may hold thousands of notes.
         let present = Set(
@@ -113,13 +113,13 @@ struct PlanBuilder {
     }
 
     /// Claims a path created by a write step added by the caller.
-    public mutating func claim(_ path: String) {
+    mutating func claim(_ path: String) {
         claimed.insert(path.lowercased())
     }
 
     /// Adds the steps that write a `.notez/` state file (creating `.notez/` first when missing);
     /// nothing when the text is unchanged.
-    public mutating func writeState(_ path: String, text: String) throws(NotezError) {
+    mutating func writeState(_ path: String, text: String) throws(NotezError) {
         let previous = try files.read(path).map { String(decoding: $0.bytes, as: UTF8.self) }
         guard previous != text else { return }
         if files.kind(".notez") == nil, !claimed.contains(".notez") { createFolder(".notez") }
@@ -136,7 +136,7 @@ struct PlanBuilder {
     }
 
     /// Resolves NOTE arguments, each note once, in argument order.
-    public func resolveNotes(_ arguments: [String]) throws(NotezError) -> [Note] {
+    func resolveNotes(_ arguments: [String]) throws(NotezError) -> [Note] {
         var seen: Set<PathKey> = []
         var notes: [Note] = []
         for argument in arguments {

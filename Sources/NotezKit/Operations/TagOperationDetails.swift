@@ -54,7 +54,7 @@ public struct TagOperationDetails: Sendable, Equatable {
 
     /// The tag keys this operation involved (sources, their new names and the target), for the
     /// reverse-order rule of undo.
-    public var involvedKeys: [TagKey] {
+    var involvedKeys: [TagKey] {
         var keys = sources.map { TagKey($0.name) }
         keys += sources.compactMap(\.renamedTo).map { TagKey($0) }
         if let target { keys.append(TagKey(target)) }

@@ -1,7 +1,7 @@
 /// Creates `.notez/` with `config.yaml` and `.gitignore`; never overwrites existing files.
 public enum VaultInitializer {
     /// The `.gitignore` of `.notez/`: machine-local state stays out of git.
-    public static var gitignoreText: String { StateIgnore.text }
+    static var gitignoreText: String { StateIgnore.text }
 
     /// Returns true when something was created, false when the vault was already initialized.
     /// Everything is created through the vault's writer (no symlinks followed, nothing replaced).

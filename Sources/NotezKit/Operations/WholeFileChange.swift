@@ -25,7 +25,7 @@ public struct WholeFileChange: Sendable, Equatable, Codable {
     }
 
     /// The change that undoes this one.
-    public var swapped: WholeFileChange { WholeFileChange(before: after, after: before) }
+    var swapped: WholeFileChange { WholeFileChange(before: after, after: before) }
 
     /// `after` when the file is still exactly `before`, else nil (it was edited since).
     public func apply(to bytes: [UInt8]) -> [UInt8]? {

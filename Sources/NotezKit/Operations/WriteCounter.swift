@@ -24,7 +24,7 @@ public final class WriteCounter: @unchecked Sendable {
     private var count = 0
 
     /// The exit status of a simulated crash.
-    public static let exitStatus: Int32 = 99
+    static let exitStatus: Int32 = 99
 
     /// A counter with a limit (nil: never stops).
     public init(limit: Int?, action: Action) {

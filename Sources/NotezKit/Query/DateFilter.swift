@@ -70,10 +70,10 @@ public enum DateFilter: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// The largest amount accepted, so date math cannot overflow.
-        public static let maxAmount = 99_999
+        static let maxAmount = 99_999
 
         /// How many units.
-        public var amount: Int
+        var amount: Int
         /// Which unit.
         public var unit: Unit
 
@@ -96,7 +96,7 @@ public enum DateFilter: Sendable, Hashable, CustomStringConvertible {
 
         /// The earliest time (seconds since 1970) that is newer than this age at `now`.
         /// Months and years step the UTC calendar and clamp the day (March 31 minus 1m is February 28/29).
-        public func cutoff(now: Double) -> Double {
+        func cutoff(now: Double) -> Double {
             switch unit {
             case .days: return now - Double(amount) * 86400
             case .weeks: return now - Double(amount) * 7 * 86400

@@ -34,7 +34,7 @@ public indirect enum QueryNode: Sendable, Hashable {
     case property(String, value: String?)
 
     /// True when evaluating this node reads note files (bodies, or front matter for `prop:`).
-    public var needsFullText: Bool {
+    var needsFullText: Bool {
         switch self {
         case .text, .linksTo, .property: return true
         case .and(let operands), .or(let operands): return operands.contains(where: \.needsFullText)
@@ -59,7 +59,7 @@ public indirect enum QueryNode: Sendable, Hashable {
     }
 
     /// True for the operators, false for terms.
-    public var isOperator: Bool {
+    var isOperator: Bool {
         switch self {
         case .and, .or, .not: return true
         default: return false

@@ -9,10 +9,10 @@
 /// ```
 public struct QueryParser {
     /// How deeply parentheses and negations may nest; deeper input is an error, never a stack overflow.
-    public static let maxDepth = 100
+    static let maxDepth = 100
     /// The longest query text accepted, in UTF-8 bytes (64 KiB): far beyond any typed query, and it
     /// bounds the token array and the work for hostile input.
-    public static let maxLength = 64 * 1024
+    static let maxLength = 64 * 1024
 
     let tokenizer: QueryTokenizer
     let tokens: [QueryToken]

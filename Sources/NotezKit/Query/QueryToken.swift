@@ -25,7 +25,7 @@ struct QueryToken: Sendable, Equatable {
     /// The token's kind and payload.
     public var kind: Kind
     /// Offset of the token's first Unicode scalar in the query.
-    public var scalarOffset: Int
+    var scalarOffset: Int
 
     /// Creates a token.
     public init(_ kind: Kind, at scalarOffset: Int) {
@@ -34,7 +34,7 @@ struct QueryToken: Sendable, Equatable {
     }
 
     /// True when this token can begin a term (and so follow an operator).
-    public var startsTerm: Bool {
+    var startsTerm: Bool {
         switch kind {
         case .word, .phrase, .field, .not, .minus, .openParen: return true
         case .and, .or, .closeParen: return false

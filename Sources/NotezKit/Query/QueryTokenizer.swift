@@ -4,7 +4,7 @@
 /// mark follows it; errors are converted to character offsets for display.
 struct QueryTokenizer {
     /// The prefixes that make a field; any other `name:` is part of a full-text word.
-    public static let prefixes: Set<String> = [
+    static let prefixes: Set<String> = [
         "tag", "folder", "title", "is", "pinned", "in", "created", "modified", "links", "linkedfrom", "prop",
     ]
 
@@ -18,12 +18,12 @@ struct QueryTokenizer {
     }
 
     /// True for scalars that end a bare word: white space, parentheses, double quote.
-    public static func isDelimiter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isDelimiter(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "(" || scalar == ")" || scalar == "\"" || isSpace(scalar)
     }
 
     /// True for white space between tokens.
-    public static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
     }
 
@@ -116,7 +116,7 @@ struct QueryTokenizer {
     }
 
     /// The offset of the character that contains the scalar at `scalarOffset` (the end when past it).
-    public func characterOffset(_ scalarOffset: Int) -> Int {
+    func characterOffset(_ scalarOffset: Int) -> Int {
         var seen = 0
         var characters = 0
         for character in text {

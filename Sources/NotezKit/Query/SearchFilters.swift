@@ -95,7 +95,7 @@ public struct SearchFilters: Sendable, Equatable {
     }
 
     /// The `notez search` flags that build these filters, e.g. `--tag work --not-folder Archive`.
-    public var flagArguments: [String] {
+    var flagArguments: [String] {
         var result: [String] = []
         for tag in tags { result += ["--tag", tag] }
         if anyTag && tags.count > 1 { result.append("--any") }

@@ -7,7 +7,7 @@ import Foundation
 /// `file:` and non-image `data:` link targets; vault content is untrusted, so nothing turns it off.
 public enum MarkdownHTML {
     /// The GitHub extensions turned on: tables, `~~strike~~`, bare URL autolinks, `- [ ]` task lists.
-    public static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
     /// The largest body rendered; longer bodies are cut there (a note is text, not a data dump).
     public static let maxBytes = 8 << 20

@@ -19,7 +19,7 @@ public struct AttachmentFolderRule: Sendable, Equatable {
     /// What `subfolder` is relative to.
     public var base: Base
     /// A clean relative path below the base ("" is the base itself).
-    public var subfolder: String
+    var subfolder: String
     /// Where the rule was read: `default`, `.notez/config.yaml` or `.obsidian/app.json`.
     public var origin: String
 
@@ -34,7 +34,7 @@ public struct AttachmentFolderRule: Sendable, Equatable {
     public static let standard = AttachmentFolderRule(base: .noteFolder, subfolder: "attachments", origin: "default")
 
     /// The Obsidian file notez reads the setting from.
-    public static let obsidianSettings = ".obsidian/app.json"
+    static let obsidianSettings = ".obsidian/app.json"
 
     /// Reads a rule written as Obsidian writes it: `/`, `./`, `./sub`, `folder`.
     public static func parse(_ value: String, origin: String) throws(NotezError) -> AttachmentFolderRule {

@@ -7,7 +7,7 @@ public struct TrashItem: Sendable, Equatable {
     /// When it was trashed, seconds since 1970.
     public var deleted: Double
     /// The file name inside the item folder.
-    public var fileName: String
+    var fileName: String
 
     /// Creates an item.
     public init(id: String, originalPath: String, deleted: Double, fileName: String) {
@@ -20,14 +20,14 @@ public struct TrashItem: Sendable, Equatable {
     /// The folder of an item that holds the attachments trashed with the note, each at its
     /// original vault path below it (`attachments/Work/attachments/photo.png`); absent in items
     /// without attachments and in items from before attachments were trashed.
-    public static let attachmentsFolder = "attachments"
+    static let attachmentsFolder = "attachments"
 
     /// The name of the metadata file in each item folder.
-    public static let infoFileName = "trashinfo.yaml"
+    static let infoFileName = "trashinfo.yaml"
 
     /// The item's note file, relative to the vault root.
     public var storedPath: String { ".notez/trash/\(id)/\(fileName)" }
 
     /// The item's attachments folder, relative to the vault root.
-    public var attachmentsPath: String { ".notez/trash/\(id)/\(TrashItem.attachmentsFolder)" }
+    var attachmentsPath: String { ".notez/trash/\(id)/\(TrashItem.attachmentsFolder)" }
 }

@@ -5,7 +5,7 @@ public struct VaultConfig: Sendable, Equatable {
     /// Whether listings show snippets.
     public var snippets = true
     /// Days after which trashed notes are purged.
-    public var trashDays = 30
+    var trashDays = 30
     /// Globs of paths that are not part of the vault.
     public var ignore: [String] = []
     /// The attachment folder rule as written (`attachments:`), nil when not set (see `AttachmentFolderRule`).
@@ -17,7 +17,7 @@ public struct VaultConfig: Sendable, Equatable {
     public init() {}
 
     /// The text `notez init` writes.
-    public static let initialText = """
+    static let initialText = """
         # notez settings. Every key is optional.
         # Show a plain-text snippet under each note in listings.
         snippets: true

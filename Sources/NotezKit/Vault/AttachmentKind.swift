@@ -20,10 +20,10 @@ public enum AttachmentKind: String, Sendable, Codable, CaseIterable {
     case other
 
     /// How many leading bytes `of` looks at.
-    public static let sniffLength = 1024
+    static let sniffLength = 1024
 
     /// True for the kinds embedded as images (`![](...)`).
-    public var isImage: Bool {
+    var isImage: Bool {
         switch self {
         case .png, .jpeg, .gif, .webp, .svg: return true
         case .pdf, .other: return false

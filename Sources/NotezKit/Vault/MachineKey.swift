@@ -12,7 +12,7 @@ public struct MachineKey: Sendable {
     private let secret: [UInt8]
 
     /// The file name of the key in the state folder.
-    public static let fileName = "key"
+    static let fileName = "key"
 
     /// A key from raw bytes (tests).
     public init(secret: [UInt8]) { self.secret = secret }
@@ -24,7 +24,7 @@ public struct MachineKey: Sendable {
     }
 
     /// True when `signature` is `sign(purpose, message)` (compared in constant time).
-    public func verify(_ signature: String, _ purpose: String, _ message: [UInt8]) -> Bool {
+    func verify(_ signature: String, _ purpose: String, _ message: [UInt8]) -> Bool {
         let expected = Array(sign(purpose, message).utf8)
         let given = Array(signature.utf8)
         guard expected.count == given.count else { return false }

@@ -26,5 +26,5 @@ public struct NoteProblem: Sendable, Equatable, Codable {
     }
 
     /// True when the note must never be rewritten because of this problem.
-    public var blocksWrites: Bool { true }
+    var blocksWrites: Bool { true }
 }

@@ -27,7 +27,7 @@ public struct PathKey: Hashable, Sendable {
     }
 
     /// True when `path` is `folder` or inside it, by bytes (`""` is the root, which holds everything).
-    public static func isSelfOrInside(_ path: String, folder: String) -> Bool {
+    static func isSelfOrInside(_ path: String, folder: String) -> Bool {
         if folder.isEmpty { return true }
         guard path.utf8.count >= folder.utf8.count, path.utf8.starts(with: folder.utf8) else { return false }
         let rest = path.utf8.dropFirst(folder.utf8.count)

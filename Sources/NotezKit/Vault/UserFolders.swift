@@ -10,17 +10,17 @@ import Darwin
 /// write access for others, and refused otherwise.
 enum UserFolders {
     /// `$XDG_STATE_HOME/notez`, else `$HOME/.local/state/notez`; nil when neither variable is set.
-    public static func statePath() -> String? {
+    static func statePath() -> String? {
         base(variable: "XDG_STATE_HOME", fallback: ".local/state").map { $0 + "/notez" }
     }
 
     /// `$XDG_CACHE_HOME/notez`, else `$HOME/.cache/notez`; nil when neither variable is set.
-    public static func cachePath() -> String? {
+    static func cachePath() -> String? {
         base(variable: "XDG_CACHE_HOME", fallback: ".cache").map { $0 + "/notez" }
     }
 
     /// Creates `path` (and missing parents, mode 0700) and checks it is safe to keep state in.
-    public static func ensure(_ path: String) throws(NotezError) {
+    static func ensure(_ path: String) throws(NotezError) {
         var prefix = ""
         for component in path.split(separator: "/") {
             prefix += "/" + component

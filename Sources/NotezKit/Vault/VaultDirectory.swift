@@ -58,7 +58,7 @@ public final class VaultDirectory: Sendable {
     /// Checks, before a plan is journaled, that notez could write `relative`: the path passes
     /// `VaultPath.checkedComponents` and no folder on the way that exists is a symlink or not a
     /// folder (missing folders are fine: an earlier step may create them).
-    public func checkReachable(_ relative: String) throws(NotezError) {
+    func checkReachable(_ relative: String) throws(NotezError) {
         let components = try VaultPath.checkedComponents(relative)
         var walked = ""
         for component in components.dropLast() {
@@ -172,7 +172,7 @@ extension VaultDirectory {
 
     /// Why a folder of notez's state (`.notez`, `.notez/journal`, `.notez/trash`) cannot be used, or
     /// nil when it is a real folder or absent. A symlink, FIFO or device there is refused.
-    public func stateFolderProblem(_ relative: String) -> String? {
+    func stateFolderProblem(_ relative: String) -> String? {
         var walked = ""
         for component in relative.split(separator: "/") {
             walked = VaultPath.join(walked, String(component))

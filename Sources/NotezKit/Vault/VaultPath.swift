@@ -13,7 +13,7 @@ public enum VaultPath {
     }
 
     /// The file name without its `.md` / `.markdown` extension.
-    public static func fileTitle(of path: String) -> String {
+    static func fileTitle(of path: String) -> String {
         let name = name(of: path)
         for ext in [".md", ".markdown"] where name.lowercased().hasSuffix(ext) && name.count > ext.count {
             return String(name.dropLast(ext.count))
@@ -22,7 +22,7 @@ public enum VaultPath {
     }
 
     /// True for names notez treats as notes.
-    public static func isNoteFile(_ name: String) -> Bool {
+    static func isNoteFile(_ name: String) -> Bool {
         let lower = name.lowercased()
         return (lower.hasSuffix(".md") && lower.count > 3) || (lower.hasSuffix(".markdown") && lower.count > 9)
     }
@@ -73,7 +73,7 @@ public enum VaultPath {
     /// The single rule for every path that is written, moved or deleted: relative, no empty, `.` or
     /// `..` components, no control characters, and no hidden component except a leading `.notez`
     /// (so never `.git/`, `.obsidian/` or a dot-file outside `.notez/`).
-    public static func checkedComponents(_ relative: String) throws(NotezError) -> [String] {
+    static func checkedComponents(_ relative: String) throws(NotezError) -> [String] {
         if relative.isEmpty || relative.hasPrefix("/") {
             throw .invalidName(relative, reason: "not a path inside the vault")
         }

@@ -139,7 +139,7 @@ struct VaultWalker: Sendable {
     }
 
     /// True when a walk would skip `relative`: it or one of its folders is ignored by a glob.
-    public func isSkipped(_ relative: String) -> Bool {
+    func isSkipped(_ relative: String) -> Bool {
         var prefix = ""
         for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
             prefix = VaultPath.join(prefix, String(component))
@@ -149,7 +149,7 @@ struct VaultWalker: Sendable {
     }
 
     /// True when a configured glob matches the path, or (for globs without `/`) its name.
-    public func isIgnored(_ relative: String, name: String) -> Bool {
+    func isIgnored(_ relative: String, name: String) -> Bool {
         for pattern in ignore {
             if fnmatch(pattern, relative, 0) == 0 { return true }
             if !pattern.contains("/"), fnmatch(pattern, name, 0) == 0 { return true }

@@ -7,15 +7,15 @@ public struct Coalescer: Sendable {
     /// Timing and size limits.
     public struct Settings: Sendable, Equatable {
         /// Seconds without events after which a batch is ready.
-        public var quietPeriod: Double = 0.1
+        var quietPeriod: Double = 0.1
         /// Seconds after the first event after which a batch is ready even if events continue.
-        public var maxDelay: Double = 1.0
+        var maxDelay: Double = 1.0
         /// Seconds after the first event that a batch may wait for a git lock.
-        public var maxLockWait: Double = 10.0
+        var maxLockWait: Double = 10.0
         /// How often a batch that waits for the git lock checks it again.
-        public var lockRecheck: Double = 0.05
+        var lockRecheck: Double = 0.05
         /// More dirty paths than this make a full rescan.
-        public var maxDirtyPaths: Int = 2000
+        var maxDirtyPaths: Int = 2000
 
         /// The defaults of section 7.
         public init() {}
@@ -27,7 +27,7 @@ public struct Coalescer: Sendable {
         /// NFD spellings of a name are two files.
         public var paths: Set<PathKey>
         /// True when everything must be rescanned (overflow, watch failure, too many paths).
-        public var fullRescan: Bool
+        var fullRescan: Bool
 
         /// Creates a batch.
         public init(paths: [String] = [], fullRescan: Bool = false) {
@@ -60,7 +60,7 @@ public struct Coalescer: Sendable {
     private var lastEvent: Double = 0
 
     /// The path of git's lock file, relative to the vault root.
-    public static let gitLockPath = ".git/index.lock"
+    static let gitLockPath = ".git/index.lock"
 
     /// Creates an empty coalescer.
     public init(settings: Settings = Settings()) {
@@ -68,10 +68,10 @@ public struct Coalescer: Sendable {
     }
 
     /// True while a batch is being collected.
-    public var isPending: Bool { firstEvent != nil }
+    var isPending: Bool { firstEvent != nil }
 
     /// The number of dirty paths collected so far.
-    public var dirtyCount: Int { dirty.count }
+    var dirtyCount: Int { dirty.count }
 
     /// Adds events that arrived at `time` (seconds on a monotonic clock).
     public mutating func add(_ events: [RawFileEvent], at time: Double) {
@@ -103,14 +103,14 @@ public struct Coalescer: Sendable {
     }
 
     /// Asks for a full rescan (lost root, watch limit, or the caller's own decision).
-    public mutating func markFullRescan(at time: Double) {
+    mutating func markFullRescan(at time: Double) {
         touch(at: time)
         fullRescan = true
         dirty.removeAll()
     }
 
     /// Decides at `now` whether a batch is ready; `gitLocked` says whether `.git/index.lock` exists.
-    public mutating func poll(at now: Double, gitLocked: Bool) -> Decision {
+    mutating func poll(at now: Double, gitLocked: Bool) -> Decision {
         guard let first = firstEvent else { return .idle }
         let readyAt = min(lastEvent + settings.quietPeriod, first + settings.maxDelay)
         if now < readyAt { return .wait(until: readyAt) }
@@ -136,7 +136,7 @@ public struct Coalescer: Sendable {
     }
 
     /// True for events that can concern a note or a folder: editors' temporary and hidden files are not.
-    public static func isRelevant(_ event: RawFileEvent) -> Bool {
+    static func isRelevant(_ event: RawFileEvent) -> Bool {
         let path = event.path
         guard !path.isEmpty else { return false }
         for component in path.split(separator: "/") where component.hasPrefix(".") { return false }

@@ -10,7 +10,7 @@ import Glibc
 /// `index.lock` so that a batch can wait for a running git command.
 final class InotifySource: FileEventSource, @unchecked Sendable {
     /// The mask of every vault directory watch (section 7): never OPEN or ACCESS.
-    public static let directoryMask: UInt32 =
+    static let directoryMask: UInt32 =
         UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
         | UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
         | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
@@ -37,7 +37,7 @@ final class InotifySource: FileEventSource, @unchecked Sendable {
     deinit { stop() }
 
     /// The number of directories currently watched.
-    public var watchCount: Int {
+    var watchCount: Int {
         lock.withLock { watchByPath.count }
     }
 
@@ -68,7 +68,7 @@ final class InotifySource: FileEventSource, @unchecked Sendable {
     }
 
     /// Watches a directory; re-adding a moved directory updates its path.
-    public func addWatch(directory: String) -> WatchAddResult {
+    func addWatch(directory: String) -> WatchAddResult {
         let absolute = directory.isEmpty ? root : root + "/" + directory
         return lock.withLock { () -> WatchAddResult in
             guard fd >= 0 else { return .failed(EBADF) }
@@ -99,7 +99,7 @@ final class InotifySource: FileEventSource, @unchecked Sendable {
     }
 
     /// Removes the watches of a directory and of every watched directory below it.
-    public func removeWatch(directory: String) {
+    func removeWatch(directory: String) {
         lock.withLock {
             let prefix = directory + "/"
             for (path, watch) in watchByPath where directory.isEmpty || path == directory || path.hasPrefix(prefix) {

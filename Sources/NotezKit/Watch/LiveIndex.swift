@@ -61,7 +61,7 @@ public struct LiveIndex: Sendable {
     /// The notes in path order. `previous` (an earlier snapshot's notes, in path order) spares the
     /// sort: its notes that still exist keep their order with their current values, and only notes
     /// added since are sorted and merged in, so a change in a large vault costs lookups, not a sort.
-    public func notesInPathOrder(reusing previous: [Note]? = nil) -> [Note] {
+    func notesInPathOrder(reusing previous: [Note]? = nil) -> [Note] {
         guard let previous else { return Ordering.pathOrder(Array(notes.values)) }
         var kept: [Note] = []
         kept.reserveCapacity(notes.count)

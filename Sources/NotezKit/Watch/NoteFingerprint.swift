@@ -5,7 +5,7 @@ public struct NoteFingerprint: Sendable, Hashable {
     /// FNV-1a hash of the bytes read (the indexed prefix) and the size.
     public var hash: UInt64
     /// True when the path is a symlink to the file.
-    public var isSymlink: Bool
+    var isSymlink: Bool
 
     /// Creates a fingerprint.
     public init(stamp: FileStamp, hash: UInt64, isSymlink: Bool = false) {

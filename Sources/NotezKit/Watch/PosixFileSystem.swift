@@ -58,7 +58,7 @@ struct PosixFileSystem: ReconcilerFileSystem {
     }
 
     /// `opendir`/`readdir`, with an `lstat` per entry for its stamp.
-    public func listDirectory(_ path: String) -> [DirectoryEntry]? {
+    func listDirectory(_ path: String) -> [DirectoryEntry]? {
         let folder = absolute(path)
         guard let dir = opendir(folder) else { return nil }
         defer { closedir(dir) }

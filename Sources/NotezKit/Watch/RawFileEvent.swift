@@ -48,7 +48,7 @@ public struct RawFileEvent: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// True for a lost-events marker.
-    public var isOverflow: Bool { kind == .overflow }
+    var isOverflow: Bool { kind == .overflow }
 
     /// A short form for test failure messages.
     public var description: String { "\(kind)(\(path)\(isDirectory ? "/" : ""))" }

@@ -13,7 +13,7 @@ public struct Reconciler: Sendable {
         /// The changes: folders added, notes removed, moved, added, modified, folders removed.
         public var changes: [WatchChange] = []
         /// The new fingerprints of every added, modified or moved note, by its (new) path.
-        public var fingerprints: [PathKey: NoteFingerprint] = [:]
+        var fingerprints: [PathKey: NoteFingerprint] = [:]
 
         /// Creates a result.
         public init(changes: [WatchChange] = [], fingerprints: [PathKey: NoteFingerprint] = [:]) {
@@ -33,7 +33,7 @@ public struct Reconciler: Sendable {
     }
 
     /// True when the path is not part of the vault: a hidden component or an ignored prefix.
-    public func isExcluded(_ path: String) -> Bool {
+    func isExcluded(_ path: String) -> Bool {
         var prefix = ""
         for component in path.split(separator: "/") {
             let name = String(component)
@@ -56,7 +56,7 @@ public struct Reconciler: Sendable {
     }
 
     /// Reconciles one batch against `previous`.
-    public func reconcile(
+    func reconcile(
         _ batch: Coalescer.Batch, previous: ReconcilerState, fileSystem: some ReconcilerFileSystem
     ) -> Result {
         // Keyed by bytes throughout: `café.md` in NFC and in NFD are two files.

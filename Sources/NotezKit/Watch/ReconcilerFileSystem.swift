@@ -25,7 +25,7 @@ public struct FileStatus: Sendable, Equatable {
     /// Inode, size and mtime.
     public var stamp: FileStamp
     /// True when the path itself is a symlink.
-    public var isSymlink: Bool
+    var isSymlink: Bool
 
     /// Creates a status.
     public init(kind: Kind, stamp: FileStamp, isSymlink: Bool = false) {

@@ -14,9 +14,9 @@ public final class Watcher: @unchecked Sendable {
     /// Timing settings.
     public struct Settings: Sendable {
         /// Batching of events.
-        public var coalescer = Coalescer.Settings()
+        var coalescer = Coalescer.Settings()
         /// Seconds between full rescans when not every folder could be watched.
-        public var degradedRescanInterval: Double = 30
+        var degradedRescanInterval: Double = 30
 
         /// The defaults.
         public init() {}
@@ -71,7 +71,7 @@ public final class Watcher: @unchecked Sendable {
     }
 
     /// The current index with a number that grows whenever it changes.
-    public var versionedIndex: (version: UInt64, index: LiveIndex) {
+    var versionedIndex: (version: UInt64, index: LiveIndex) {
         condition.withLock { (version, live) }
     }
 
@@ -138,7 +138,7 @@ public final class Watcher: @unchecked Sendable {
     }
 
     /// Asks for a full rescan at the next opportunity.
-    public func requestFullRescan() {
+    func requestFullRescan() {
         condition.withLock {
             rescanRequested = true
             condition.broadcast()
