@@ -248,8 +248,7 @@ public enum CaptureQueue {
         var removed: [String] = []
         for entry in load(queue: folder).entries where entry.state == .done {
             let path = folder + "/" + entry.id + ".json"
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Double(info.st_mtim.tv_sec) < now - keepDoneSeconds
+            guard let info = SystemIO.lstat(path), (info.st_mode & S_IFMT) == S_IFREG, Double(info.st_mtim.tv_sec) < now - keepDoneSeconds
             else { continue }
             if unlink(path) == 0 { removed.append(entry.id) }
         }

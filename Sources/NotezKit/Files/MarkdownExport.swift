@@ -86,7 +86,7 @@ public enum MarkdownExport {
     /// The new destination of a Markdown link or image found only by file name; nil to keep it.
     static func rewrite(_ link: NoteLink, to path: String, from note: String) -> String? {
         guard !link.isWikilink else { return nil }
-        let relative = AttachPlanner.relativePath(to: path, fromFolder: VaultPath.folder(of: note))
+        let relative = VaultPath.relative(path, fromFolder: VaultPath.folder(of: note))
         var target = link.target
         let absolute = target.hasPrefix("/")
         if absolute { target.removeFirst() }

@@ -40,8 +40,7 @@ public struct AttachmentScan: Sendable {
         for folder in [""] + index.folderTree.descendants.map(\.path) {
             for name in directory?.names(in: folder) ?? [] where !name.hasPrefix(".") && !VaultPath.isNoteFile(name) {
                 let path = VaultPath.join(folder, name)
-                var info = stat()
-                guard lstat(index.root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                guard let info = SystemIO.lstat(index.root + "/" + path), (info.st_mode & S_IFMT) == S_IFREG else { continue }
                 if walker.isIgnored(path, name: name) { continue }
                 files.append(path)
             }
@@ -133,8 +132,7 @@ public struct AttachmentScan: Sendable {
         let file = openat(parent.fd, parent.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard file >= 0 else { return nil }
         defer { close(file) }
-        var info = stat()
-        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard let info = SystemIO.fstat(file), (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         var head = [UInt8](repeating: 0, count: AttachmentKind.sniffLength)
         let count = head.withUnsafeMutableBytes { pread(file, $0.baseAddress!, $0.count, 0) }
         return (Int64(info.st_size), AttachmentKind.of(head.prefix(max(0, count))))

@@ -115,8 +115,7 @@ struct TitleTable: Sendable {
     /// True when the vault at `root` has a table file (whatever its state).
     static func exists(root: String) -> Bool {
         guard let folder = IndexCache.folderPath(root: root) else { return false }
-        var info = stat()
-        return lstat(folder + "/" + fileName, &info) == 0
+        return SystemIO.lstat(folder + "/" + fileName) != nil
     }
 
     /// Writes the table of `notes` for the vault at `root` (atomically, into the private cache folder).

@@ -89,15 +89,7 @@ public enum AttachPlanner {
     /// `photo.png`, else `photo 2.png`, `photo 3.png`, ... (compared case-insensitively).
     static func freePath(folder: String, name: String, builder: PlanBuilder) -> String {
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let ext = dot.map { String(name[$0...]) } ?? ""
-        var candidate = VaultPath.join(folder, name)
-        var number = 2
-        while builder.isTaken(candidate) {
-            candidate = VaultPath.join(folder, "\(stem) \(number)\(ext)")
-            number += 1
-        }
-        return candidate
+        return builder.freePath(folder: folder, stem: dot.map { String(name[..<$0]) } ?? name, ext: dot.map { String(name[$0...]) } ?? "")
     }
 
     /// `source` made absolute (journaled: the roll-forward of a crash may run in another folder).
@@ -109,34 +101,16 @@ public enum AttachPlanner {
 
     /// The Markdown for one attachment.
     public static func link(to path: String, from note: String, name: String, kind: AttachmentKind) -> String {
-        let destination = encoded(relativePath(to: path, fromFolder: VaultPath.folder(of: note)))
+        let destination = encoded(VaultPath.relative(path, fromFolder: VaultPath.folder(of: note)))
         if kind.isImage { return "![](\(destination))" }
         return "[\(escapedLabel(name))](\(destination))"
-    }
-
-    /// The path of `path` seen from `folder` (`../Files/a.png`).
-    public static func relativePath(to path: String, fromFolder folder: String) -> String {
-        let from = folder.split(separator: "/")
-        let to = path.split(separator: "/")
-        var common = 0
-        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
-        let ups = Array(repeating: "..", count: from.count - common)
-        return (ups + to[common...].map(String.init)).joined(separator: "/")
     }
 
     /// Percent-encodes what would end or confuse a Markdown link destination (space, `()<>[]`,
     /// `%`, `#`, `?`, `|`, `^`, `\`, control characters); other text, non-ASCII included, is kept.
     public static func encoded(_ path: String) -> String {
-        let special = Array("()<>[]%#?|^\\\"'`".utf8)
-        var out: [UInt8] = []
-        for byte in path.utf8 {
-            if byte <= 0x20 || byte == 0x7F || special.contains(byte) {
-                out += Array(String(format: "%%%02X", byte).utf8)
-            } else {
-                out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        let special = Array("()<>[]#?|^\\\"'`".utf8)
+        return LinkRewriter.percentEncoded(path) { $0 > 0x20 && $0 != 0x7F && !special.contains($0) }
     }
 
     /// A link label with `[`, `]` and `\` escaped.

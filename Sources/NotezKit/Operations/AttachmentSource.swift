@@ -19,20 +19,11 @@ public enum AttachmentSource {
         guard file.size <= limit else {
             throw .refused("'\(path)' is \(file.size) bytes, over the attachment limit of \(limit) bytes (attachment_max_mb in .notez/config.yaml)")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(file.size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { pread(file.fd, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw .io(path: path, errno: errno)
-            }
-            if count == 0 { break }
-            filled += count
-        }
         // Shrunk while reading: what was read is all there is.
-        if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
-        return bytes
+        switch SystemIO.read(file.fd, limit: Int(file.size), at: 0, expected: Int(file.size), retryWhenNotReady: true) {
+        case .bytes(let bytes): return bytes
+        case .failed(let code): throw .io(path: path, errno: code)
+        }
     }
 
     private static func open(_ path: String) throws(NotezError) -> (fd: Int32, size: Int64) {
@@ -42,13 +33,12 @@ public enum AttachmentSource {
             if errno == ENOENT { throw .usage("'\(path)' does not exist") }
             throw .io(path: path, errno: errno)
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
+        guard let info = SystemIO.fstat(fd) else {
             let code = errno
             close(fd)
             throw .io(path: path, errno: code)
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
+        guard SystemIO.isRegular(info) else {
             close(fd)
             throw .refused("'\(path)' is not a regular file; only files can be attached")
         }

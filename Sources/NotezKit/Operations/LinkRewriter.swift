@@ -168,7 +168,7 @@ public struct LinkRewriter: Sendable {
             paths.append("/" + path)
         } else {
             if isNote, !decoded.contains("/") { paths.append(VaultPath.name(of: path)) }
-            var relative = LinkRewriter.relative(from: VaultPath.folder(of: newSource), to: path)
+            var relative = VaultPath.relative(path, fromFolder: VaultPath.folder(of: newSource))
             if decoded.hasPrefix("./"), !relative.hasPrefix("../") { relative = "./" + relative }
             paths.append(relative)
         }
@@ -180,15 +180,6 @@ public struct LinkRewriter: Sendable {
                 $0 > 0x20 && $0 != UInt8(ascii: "(") && $0 != UInt8(ascii: ")") && $0 != UInt8(ascii: "<")
             }
         }
-    }
-
-    /// The path of `target` relative to `folder` (both vault-relative).
-    static func relative(from folder: String, to target: String) -> String {
-        let from = folder.split(separator: "/").map(String.init)
-        let to = target.split(separator: "/").map(String.init)
-        var common = 0
-        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
-        return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
     }
 
     /// `text` with `%` and every byte `keep` rejects written as `%XX`.

@@ -83,6 +83,12 @@ struct PlanBuilder {
     /// The first free path for `name` in `folder`: `Name.md`, `Name 2.md`, `Name 3.md`, ...
     func freePath(folder: String, name: String) -> String {
         let (stem, ext) = PlanBuilder.split(name)
+        return freePath(folder: folder, stem: stem, ext: ext)
+    }
+
+    /// The first free path `stem + ext`, `stem 2 + ext`, ... in `folder` (any extension: attachments).
+    func freePath(folder: String, stem: String, ext: String) -> String {
+        let name = stem + ext
         // The folder is listed once for every candidate (as `isTaken` compares): it may hold thousands of notes.
         let present = Set(
             files.names(in: folder).filter { !vacated.contains(PathKey(VaultPath.join(folder, $0).lowercased())) }.map { $0.lowercased() })

@@ -85,8 +85,7 @@ public struct AttachmentFolderRule: Sendable, Equatable {
             throw refused(errno == ELOOP ? "it is a symlink" : String(cString: strerror(errno)))
         }
         defer { close(file) }
-        var info = stat()
-        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw refused("not a regular file") }
+        guard let info = SystemIO.fstat(file), (info.st_mode & S_IFMT) == S_IFREG else { throw refused("not a regular file") }
         let limit = 1 << 20
         guard Int(info.st_size) <= limit else { throw refused("larger than 1 MiB") }
         return try VaultDirectory.Parent.readAll(file, limit: limit, path: obsidianSettings)

@@ -27,6 +27,15 @@ public enum VaultPath {
         return (lower.hasSuffix(".md") && lower.count > 3) || (lower.hasSuffix(".markdown") && lower.count > 9)
     }
 
+    /// The vault path `path` as seen from `folder` (`../Files/a.png`), for a relative link.
+    public static func relative(_ path: String, fromFolder folder: String) -> String {
+        let from = folder.split(separator: "/")
+        let to = path.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+        return (Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)).joined(separator: "/")
+    }
+
     /// Joins a folder and a name.
     public static func join(_ folder: String, _ name: String) -> String {
         folder.isEmpty ? name : folder + "/" + name

@@ -94,9 +94,9 @@ import Testing
     }
 
     @Test func relativePaths() {
-        #expect(LinkRewriter.relative(from: "", to: "a/b.md") == "a/b.md")
-        #expect(LinkRewriter.relative(from: "a", to: "a/b.md") == "b.md")
-        #expect(LinkRewriter.relative(from: "a/c", to: "a/b.md") == "../b.md")
-        #expect(LinkRewriter.relative(from: "x/y", to: "b.md") == "../../b.md")
+        #expect(VaultPath.relative("a/b.md", fromFolder: "") == "a/b.md")
+        #expect(VaultPath.relative("a/b.md", fromFolder: "a") == "b.md")
+        #expect(VaultPath.relative("a/b.md", fromFolder: "a/c") == "../b.md")
+        #expect(VaultPath.relative("b.md", fromFolder: "x/y") == "../../b.md")
     }
 }
