@@ -3,7 +3,7 @@ import NotezKit
 /// The documented `--json` shapes: note, folder, tag, overview.
 enum JSONShapes {
     /// `{"path", "title", "folder", "tags", "inlineTags", "pinned", "created", "modified", "snippet"}`.
-    static func note(_ note: Note, index: VaultIndex) -> JSONValue {
+    static func note(_ note: Note, index: any NoteCollection) -> JSONValue {
         .object([
             ("path", .string(note.path)),
             ("title", .string(note.title)),
@@ -18,7 +18,7 @@ enum JSONShapes {
     }
 
     /// A list of notes.
-    static func notes(_ notes: [Note], index: VaultIndex) -> JSONValue {
+    static func notes(_ notes: [Note], index: any NoteCollection) -> JSONValue {
         .array(notes.map { note($0, index: index) })
     }
 
@@ -34,13 +34,13 @@ enum JSONShapes {
     }
 
     /// The tags a note writes inline as `#tag` (some may be in its front matter too), in display spelling.
-    static func inlineTags(_ note: Note, index: VaultIndex) -> [String] {
+    static func inlineTags(_ note: Note, index: any NoteCollection) -> [String] {
         note.tagKeys.indices.filter { note.origin(ofTagAt: $0).contains(.inline) }
             .map { index.displayName(of: note.tagKeys[$0]) ?? note.tags[$0] }
     }
 
     /// The tags of a note in display spelling (the registry's or the most common one).
-    static func displayTags(_ note: Note, index: VaultIndex) -> [String] {
+    static func displayTags(_ note: Note, index: any NoteCollection) -> [String] {
         zip(note.tags, note.tagKeys).map { tag, key in index.displayName(of: key) ?? tag }
     }
 }

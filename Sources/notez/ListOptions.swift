@@ -30,11 +30,16 @@ struct ListOptions: ParsableArguments {
 
     /// Prints the paths of `notes`, one a line or NUL-terminated.
     func printPaths(_ notes: [Note]) {
+        printPaths(notes.map(\.path))
+    }
+
+    /// Prints vault-relative paths, one a line or NUL-terminated.
+    func printPaths(_ paths: [String]) {
         if print0 {
             // Exact bytes: NUL-terminated paths are for programs, which need the real names.
-            Terminal.raw(notes.map { $0.path + "\0" }.joined())
+            Terminal.raw(paths.map { $0 + "\0" }.joined())
         } else {
-            NoteRows.printPaths(notes)
+            for path in paths { Terminal.line(TerminalText.safe(path)) }
         }
     }
 }

@@ -36,7 +36,7 @@ struct LsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.loadCollection()
         let node = try index.resolveFolder(unsorted ? "" : folder ?? "")
         let everywhere = folder == nil && !unsorted && (!tag.isEmpty || pinned)
         // Unsorted Notes are the notes directly at the root, with or without -r.

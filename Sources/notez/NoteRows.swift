@@ -3,7 +3,7 @@ import NotezKit
 /// The text rows of a note list, shared by `ls` and `search`: pin mark, title, tags, date, snippet.
 enum NoteRows {
     /// Prints notes as rows; `snippets` adds an indented snippet line under each.
-    static func print(_ notes: [Note], index: VaultIndex, snippets: Bool, showFolder: Bool = false) {
+    static func print(_ notes: [Note], index: any NoteCollection, snippets: Bool, showFolder: Bool = false) {
         for note in notes {
             let pin = note.pinned ? "*" : " "
             var title = TerminalText.safe(note.title)
@@ -25,8 +25,4 @@ enum NoteRows {
         return safe.contains(where: \.isWhitespace) ? "#\"\(safe)\"" : "#" + safe
     }
 
-    /// One vault-relative path per line, for pipes.
-    static func printPaths(_ notes: [Note]) {
-        for note in notes { Terminal.line(TerminalText.safe(note.path)) }
-    }
 }

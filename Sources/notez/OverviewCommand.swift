@@ -10,11 +10,11 @@ struct OverviewCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.loadCollection()
         if output.json {
             Terminal.line(
                 JSONValue.object([
-                    ("notes", .int(index.notes.count)),
+                    ("notes", .int(index.noteCount)),
                     ("pinned", .int(index.pinnedNotes.count)),
                     ("unsorted", .int(index.unsortedNotes.count)),
                     ("trash", .int(index.trashCount)),
@@ -23,7 +23,7 @@ struct OverviewCommand: ParsableCommand {
                 ]).text())
             return
         }
-        if index.notes.isEmpty && index.folderTree.children.isEmpty && index.tags.isEmpty {
+        if index.noteCount == 0 && index.folderTree.children.isEmpty && index.tags.isEmpty {
             Terminal.line("This vault has no notes yet (\(TerminalText.safe(index.root))).")
             Terminal.line("Add one with:  notez new \"My first note\"   or create any .md file in this folder.")
             if index.trashCount > 0 { Terminal.line("Trash  \(index.trashCount)") }
@@ -31,7 +31,7 @@ struct OverviewCommand: ParsableCommand {
         }
         let width = 34
         Terminal.line(
-            Terminal.bold("notez") + Terminal.dim(" · \(index.notes.count) notes in \(TerminalText.safe(VaultPath.name(of: index.root)))"))
+            Terminal.bold("notez") + Terminal.dim(" · \(index.noteCount) notes in \(TerminalText.safe(VaultPath.name(of: index.root)))"))
         Terminal.line()
         Terminal.line(TerminalText.pad("All Pinned Notes", width) + TerminalText.right(index.pinnedNotes.count, 6))
         Terminal.line(TerminalText.pad("Unsorted Notes", width) + TerminalText.right(index.unsortedNotes.count, 6))

@@ -109,27 +109,36 @@ struct SearchCommand: ParsableCommand {
             if explain { Terminal.line(TerminalText.safe(QueryExplainer.explain(node), keepNewlines: true)) }
             return
         }
-        let index = try vault.loadIndex()
-        // A link term names one note: an unknown or ambiguous NOTE is a usage error, not "no match".
-        for name in node.linkNoteNames { _ = try index.resolve(name) }
-        var evaluator = QueryEvaluator(index: index)
+        // Links need the whole vault; any other query may be answered from the cache alone.
+        let index: any NoteCollection
+        if node.linkNoteNames.isEmpty {
+            index = try vault.loadCollection()
+        } else {
+            let full = try vault.loadIndex()
+            // A link term names one note: an unknown or ambiguous NOTE is a usage error, not "no match".
+            for name in node.linkNoteNames { _ = try full.resolve(name) }
+            index = full
+        }
+        var evaluator = QueryEvaluator(collection: index)
         evaluator.ignoresAccents = ignoreAccents
         let positions = evaluator.positions(matching: node)
-        // --count needs no note; in list order --limit materializes only the notes it prints.
+        // --count needs no note; in list order --limit materializes only the notes it prints, and
+        // --paths none at all.
         let shown: [Note]
-        if count {
+        let pathsInOrder = list.pathsOnly && list.sort == nil && !list.reverse
+        if count || pathsInOrder {
             shown = []
         } else if list.sort == nil, !list.reverse {
-            shown = Ordering.listOrder(positions, in: index.notes, limit: limit)
+            shown = index.notesInListOrder(positions, limit: limit)
         } else {
-            let all = list.ordered(Ordering.listOrder(positions, in: index.notes))
+            let all = list.ordered(index.notesInListOrder(positions, limit: nil))
             shown = limit.map { Array(all.prefix($0)) } ?? all
         }
         if !node.textValues.isEmpty {
             // Full text skipped these bodies; say so, or a missing hit would look like no match.
-            for note in index.notes where note.stamp.size > Int64(NoteReader.maxNoteSize) {
+            for position in 0..<index.noteCount where index.fileSize(at: position) > Int64(NoteReader.maxNoteSize) {
                 Terminal.warning(
-                    TerminalText.safe("\(note.path): larger than the 32 MiB note size limit; full text search skipped its body"))
+                    TerminalText.safe("\(index.path(at: position)): larger than the 32 MiB note size limit; full text search skipped its body"))
             }
         }
         if count {
@@ -138,7 +147,9 @@ struct SearchCommand: ParsableCommand {
             // `[]` when nothing matched, so a script can always parse stdout.
             Terminal.line(JSONShapes.notes(shown, index: index).text())
         } else if !positions.isEmpty {
-            if list.pathsOnly {
+            if pathsInOrder {
+                list.printPaths(index.listOrder(positions, limit: limit).map { index.path(at: $0) })
+            } else if list.pathsOnly {
                 list.printPaths(shown)
             } else {
                 NoteRows.print(shown, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)

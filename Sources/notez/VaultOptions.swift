@@ -48,6 +48,13 @@ struct VaultOptions: ParsableArguments {
         try build(prepare(dryRun: true))
     }
 
+    /// The vault's notes for a query that follows no link: the running daemon's index, else the
+    /// memory-mapped cache when no note changed, else the full index (`IndexBuilder.collection`).
+    func loadCollection() throws -> any NoteCollection {
+        if let warm = VaultOptions.warm?.index { return report(warm) }
+        return report(IndexBuilder.collection(root: try prepare(dryRun: true)))
+    }
+
     /// The vault's index for a command that changes the vault: takes the vault lock (held until the
     /// process exits, so planning and writing see no other writer), finishes interrupted operations
     /// and purges old trash first. A dry run changes nothing and is treated as a read.
@@ -88,7 +95,7 @@ struct VaultOptions: ParsableArguments {
     }
 
     /// The index, after warning about notez's own files that were not used.
-    private func report(_ index: VaultIndex) -> VaultIndex {
+    private func report<Notes: NoteCollection>(_ index: Notes) -> Notes {
         for problem in index.stateProblems where !problem.path.hasPrefix(TrashPlanner.folder) {
             Terminal.warning(TerminalText.safe("\(problem.path): \(problem.reason)"))
         }

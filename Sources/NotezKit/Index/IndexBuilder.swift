@@ -13,10 +13,27 @@ public enum IndexBuilder {
     /// `IndexCache`) for unchanged files and writes it back when something changed.
     public static func build(root: String, useCache: Bool = true) throws(NotezError) -> VaultIndex {
         let settings = Settings(root: root)
+        return build(root: root, settings: settings, listing: VaultWalker(root: root, ignore: settings.config.ignore).walk(), useCache: useCache)
+    }
+
+    /// The notes of the vault at `root` for a query: straight from the memory-mapped cache when no
+    /// note changed since it was written (`CachedVault`: nothing is decoded but what the query
+    /// reads and prints), else the full index, which writes the cache again for the next run.
+    public static func collection(root: String) -> any NoteCollection {
+        let settings = Settings(root: root)
         let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk()
+        if let folder = IndexCache.folderPath(root: root), (try? UserFolders.check(folder)) != nil,
+            let cached = CachedVault(root: root, settings: settings, listing: listing, cachePath: folder + "/" + IndexCache.fileName)
+        {
+            return cached
+        }
+        return build(root: root, settings: settings, listing: listing, useCache: true)
+    }
+
+    private static func build(root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool) -> VaultIndex {
         let notes: [Note]
         if useCache {
-            notes = readNotesUsingCache(listing.notes, root: root)
+            notes = readNotesUsingCache(listing.notes, stamps: listing.stamps, root: root)
         } else {
             notes = readNotes(listing.notes, root: root)
         }
@@ -34,7 +51,7 @@ public enum IndexBuilder {
     /// to resolve a folder argument by the one folder rule (`VaultIndex.resolveFolder`).
     static func folderIndex(root: String) -> VaultIndex {
         let settings = Settings(root: root)
-        let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk()
+        let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk(stamps: false)
         return settings.index(notes: [], folders: listing.folders, symlinkedNotes: [], walkProblems: listing.problems)
     }
 
@@ -92,7 +109,8 @@ extension IndexBuilder {
     /// Stats every path and reads only notes whose stamp differs from the cache; saves the cache
     /// back when a storable note was read or a cached one disappeared. A cache that cannot be
     /// written is not an error: the index is complete without it.
-    static func readNotesUsingCache(_ paths: [String], root: String) -> [Note] {
+    /// `stamps` are the walk's (taken the same way), used when there is one per path.
+    static func readNotesUsingCache(_ paths: [String], stamps: [FileStamp?] = [], root: String) -> [Note] {
         let cache = IndexCache.load(root: root)
         let cached = cache?.notes ?? []
         let matches = cache?.positions(matching: paths) ?? []
@@ -101,7 +119,8 @@ extension IndexBuilder {
         Parallel.forEach(paths.count) { index in
             let path = paths[index]
             // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
-            if !matches.isEmpty, matches[index] >= 0, let stamp = stamp(root + "/" + path),
+            if !matches.isEmpty, matches[index] >= 0,
+                let stamp = stamps.count == paths.count ? stamps[index] : stamp(root + "/" + path),
                 cached[matches[index]].stamp == stamp
             {
                 results.set(index, cached[matches[index]])
@@ -129,32 +148,6 @@ extension IndexBuilder {
 
     /// The stamp of a file from `stat`, nil when it cannot be stat'ed.
     static func stamp(_ absolutePath: String) -> FileStamp? {
-        guard let info = SystemIO.statFollowing(absolutePath) else { return nil }
-        return FileStamp(
-            inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        SystemIO.statFollowing(absolutePath).map { FileStamp($0) }
     }
-}
-
-/// Fixed slots written by many threads, each slot by exactly one.
-final class ResultSlots<Value>: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<Value?>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: nil)
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
-    }
-
-    // Each index is written by one worker only, and read after all workers joined.
-    func set(_ index: Int, _ value: Value) { storage[index] = value }
-
-    func values() -> [Value] { storage.map { $0! } }
-
-    /// Moves the values out (no copies, no reference count traffic); the slots become empty.
-    func takeValues() -> [Value] { (0..<storage.count).map { storage[$0].take()! } }
 }

@@ -13,11 +13,12 @@ import Darwin
 /// never write into the vault.
 ///
 /// A cold run stats every note and reads only those whose (inode, size, mtime) differ from the
-/// cached stamp. The file is a length-prefixed little-endian binary format (see `encode`); a file
+/// cached stamp. The file is memory-mapped and laid out in fixed-size records, tables and posting
+/// lists (see `CacheImage`), so a query can read it without decoding every note; a file
 /// that is truncated, corrupt, or written by another format or reader revision is ignored.
 public struct IndexCache: Sendable {
     /// Bumped when the byte layout changes.
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
     static let readerRevision: UInt32 = 3
@@ -117,7 +118,8 @@ public struct IndexCache: Sendable {
     /// Loads the cache of the vault at `root`; nil when absent, unreadable, unsafe, corrupt or of another version.
     public static func load(root: String) -> IndexCache? {
         guard let folder = folderPath(root: root), (try? UserFolders.check(folder)) != nil,
-            let bytes = readFile(folder + "/" + fileName), let notes = decode(bytes)
+            let file = MappedFile(path: folder + "/" + fileName), let image = CacheImage(file.bytes),
+            let notes = decodeAll(image)
         else { return nil }
         return IndexCache(sorted: notes)
     }
@@ -127,7 +129,8 @@ public struct IndexCache: Sendable {
     public func save(root: String) throws(NotezError) {
         let now = IndexCache.currentTimeNanos()
         let kept = notes.filter { IndexCache.isStorable($0, now: now) }
-        try IndexCache.writeFile(IndexCache.encode(kept), name: IndexCache.fileName, root: root)
+        guard let bytes = IndexCache.encode(kept) else { return }
+        try IndexCache.writeFile(bytes, name: IndexCache.fileName, root: root)
     }
 
     /// Writes `bytes` as `name` in the vault's cache folder atomically (a new temporary file, then rename).
@@ -157,115 +160,208 @@ public struct IndexCache: Sendable {
 
     // MARK: - Format
 
-    /// Serializes notes. Layout: `NZIX`, u32 format version, u32 reader revision, u64 count, the
-    /// entries, `NZND`. An entry: path, inode u64, size i64, mtime ns i64, title, u16 tag count
-    /// and per tag its spelling, key (empty when equal to the spelling) and u8 origin, u8 flags (1 pinned,
-    /// 2 problem, 4 aliases), created and modified as f64 bits, snippet, with flag 2 the problem's
-    /// kind, line and column (i32, -1 for none) and message, with flag 4 a u16 count and the aliases. Strings are u32 length + UTF-8 bytes.
-    public static func encode(_ notes: [Note]) -> [UInt8] {
+    /// Serializes notes in the layout `CacheImage` documents: records, folders, tags with their
+    /// posting lists and display names, strings, and each note's full entry. Tags are ordered by
+    /// key; a tag's display name is its most common spelling (`TagSummary.preferredSpelling`).
+    /// Nil when a table would outgrow its 32-bit offsets (a vault of several GB of titles).
+    public static func encode(_ notes: [Note]) -> [UInt8]? {
+        var strings = ByteWriter()
+        var entries = ByteWriter()
+        var records = ByteWriter()
+        records.bytes.reserveCapacity(notes.count * CacheImage.recordSize)
+        var folderNumbers: [PathKey: Int] = [:]
+        var folderTable = ByteWriter()
+        var postings: [TagKey: [UInt32]] = [:]
+        var spellings: [TagKey: [String: Int]] = [:]
+        var origins: [TagKey: (frontMatter: UInt32, inline: UInt32)] = [:]
+        func addString(_ text: String) -> (UInt32, UInt32) {
+            let offset = UInt32(truncatingIfNeeded: strings.bytes.count)
+            var copy = text
+            copy.withUTF8 { strings.bytes.append(contentsOf: $0) }
+            return (offset, UInt32(truncatingIfNeeded: strings.bytes.count) - offset)
+        }
+        for (number, note) in notes.enumerated() {
+            let folder: Int
+            if let known = folderNumbers[PathKey(note.folder)] {
+                folder = known
+            } else {
+                folder = folderNumbers.count
+                folderNumbers[PathKey(note.folder)] = folder
+                let (offset, length) = addString(note.folder)
+                folderTable.u32(offset)
+                folderTable.u32(length)
+            }
+            let (pathOffset, pathLength) = addString(note.path)
+            let entryOffset = entries.bytes.count
+            encodeEntry(note, into: &entries)
+            records.u64(note.stamp.inode)
+            records.u64(UInt64(bitPattern: note.stamp.size))
+            records.u64(UInt64(bitPattern: note.stamp.mtimeNanos))
+            records.u64(note.created.bitPattern)
+            records.u64(note.modified.bitPattern)
+            records.u32(pathOffset)
+            records.u32(pathLength)
+            records.u32(UInt32(truncatingIfNeeded: entryOffset))
+            records.u32(UInt32(truncatingIfNeeded: entries.bytes.count - entryOffset))
+            records.u32(UInt32(folder))
+            records.u32(note.pinned ? 1 : 0)
+            for (position, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
+                postings[key, default: []].append(UInt32(truncatingIfNeeded: number))
+                spellings[key, default: [:]][tag, default: 0] += 1
+                let origin = note.origin(ofTagAt: position)
+                var counts = origins[key] ?? (0, 0)
+                if origin.contains(.frontMatter) { counts.frontMatter += 1 }
+                if origin.contains(.inline) { counts.inline += 1 }
+                origins[key] = counts
+            }
+            if strings.bytes.count > UInt32.max || entries.bytes.count > UInt32.max { return nil }
+        }
+        var tagTable = ByteWriter()
+        var postingTable = ByteWriter()
+        var postingCount: UInt32 = 0
+        for key in postings.keys.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
+            let list = postings[key]!
+            let (keyOffset, keyLength) = addString(key.rawValue)
+            let (nameOffset, nameLength) = addString(TagSummary.preferredSpelling(spellings[key]!))
+            let counts = origins[key]!
+            for value in [keyOffset, keyLength, nameOffset, nameLength, postingCount, UInt32(list.count), counts.frontMatter, counts.inline] {
+                tagTable.u32(value)
+            }
+            for number in list { postingTable.u32(number) }
+            postingCount += UInt32(list.count)
+        }
+        if strings.bytes.count > UInt32.max { return nil }
         var out = ByteWriter()
-        out.bytes.reserveCapacity(64 + notes.count * 256)
+        out.bytes.reserveCapacity(
+            CacheImage.headerSize + records.bytes.count + folderTable.bytes.count + tagTable.bytes.count
+                + postingTable.bytes.count + strings.bytes.count + entries.bytes.count + endMarker.count)
         out.bytes += magic
         out.u32(formatVersion)
         out.u32(readerRevision)
-        out.u64(UInt64(notes.count))
-        for note in notes {
-            out.string(note.path)
-            out.u64(note.stamp.inode)
-            out.u64(UInt64(bitPattern: note.stamp.size))
-            out.u64(UInt64(bitPattern: note.stamp.mtimeNanos))
-            out.string(note.title)
-            let tagCount = min(note.tags.count, Int(UInt16.max))
-            out.u16(UInt16(tagCount))
-            for index in 0..<tagCount {
-                out.string(note.tags[index])
-                let key = note.tagKeys[index].rawValue
-                out.string(key == note.tags[index] ? "" : key)
-                out.bytes.append(note.origin(ofTagAt: index).rawValue)
-            }
-            out.bytes.append((note.pinned ? 1 : 0) | (note.problem != nil ? 2 : 0) | (note.aliases.isEmpty ? 0 : 4))
-            out.u64(note.created.bitPattern)
-            out.u64(note.modified.bitPattern)
-            out.string(note.snippet)
-            if let problem = note.problem {
-                out.string(problem.kind.rawValue)
-                out.u32(UInt32(bitPattern: Int32(clamping: problem.line ?? -1)))
-                out.u32(UInt32(bitPattern: Int32(clamping: problem.column ?? -1)))
-                out.string(problem.message)
-            }
-            if !note.aliases.isEmpty {
-                out.u16(UInt16(min(note.aliases.count, Int(UInt16.max))))
-                for alias in note.aliases.prefix(Int(UInt16.max)) { out.string(alias) }
-            }
+        out.u32(0)
+        for count in [notes.count, folderNumbers.count, postings.count, Int(postingCount), strings.bytes.count, entries.bytes.count, 0, 0] {
+            out.u64(UInt64(count))
         }
+        for section in [records, folderTable, tagTable, postingTable, strings, entries] { out.bytes += section.bytes }
         out.bytes += endMarker
         return out.bytes
+    }
+
+    /// Appends one note's full entry: path, inode u64, size i64, mtime ns i64, title, u16 tag count
+    /// and per tag its spelling, key (empty when equal to the spelling) and u8 origin, u8 flags (1
+    /// pinned, 2 problem, 4 aliases), created and modified as f64 bits, snippet, with flag 2 the
+    /// problem's kind, line and column (i32, -1 for none) and message, with flag 4 a u16 count and
+    /// the aliases. Strings are u32 length + UTF-8 bytes.
+    static func encodeEntry(_ note: Note, into out: inout ByteWriter) {
+        out.string(note.path)
+        out.u64(note.stamp.inode)
+        out.u64(UInt64(bitPattern: note.stamp.size))
+        out.u64(UInt64(bitPattern: note.stamp.mtimeNanos))
+        out.string(note.title)
+        let tagCount = min(note.tags.count, Int(UInt16.max))
+        out.u16(UInt16(tagCount))
+        for index in 0..<tagCount {
+            out.string(note.tags[index])
+            let key = note.tagKeys[index].rawValue
+            out.string(key == note.tags[index] ? "" : key)
+            out.bytes.append(note.origin(ofTagAt: index).rawValue)
+        }
+        out.bytes.append((note.pinned ? 1 : 0) | (note.problem != nil ? 2 : 0) | (note.aliases.isEmpty ? 0 : 4))
+        out.u64(note.created.bitPattern)
+        out.u64(note.modified.bitPattern)
+        out.string(note.snippet)
+        if let problem = note.problem {
+            out.string(problem.kind.rawValue)
+            out.u32(UInt32(bitPattern: Int32(clamping: problem.line ?? -1)))
+            out.u32(UInt32(bitPattern: Int32(clamping: problem.column ?? -1)))
+            out.string(problem.message)
+        }
+        if !note.aliases.isEmpty {
+            out.u16(UInt16(min(note.aliases.count, Int(UInt16.max))))
+            for alias in note.aliases.prefix(Int(UInt16.max)) { out.string(alias) }
+        }
     }
 
     /// Parses bytes written by `encode`; nil when they are not a complete cache of this version.
     public static func decode(_ bytes: [UInt8]) -> [Note]? {
         bytes.withUnsafeBytes { buffer -> [Note]? in
-            var input = ByteReader(buffer: buffer)
-            guard input.take(magic), input.u32() == formatVersion, input.u32() == readerRevision,
-                let count = input.u64(), count <= UInt64(buffer.count / 40)
-            else { return nil }
-            var notes: [Note] = []
-            notes.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                guard let (path, folder) = input.path(), let inode = input.u64(), let size = input.u64(),
-                    let mtime = input.u64(), let title = input.string(), let tagCount = input.u16()
-                else { return nil }
-                var tags: [String] = []
-                var keys: [TagKey] = []
-                var origins: [TagOrigin] = []
-                tags.reserveCapacity(Int(tagCount))
-                keys.reserveCapacity(Int(tagCount))
-                for _ in 0..<tagCount {
-                    guard let tag = input.string(), let key = input.string(), let origin = input.u8() else { return nil }
-                    tags.append(tag)
-                    keys.append(TagKey(normalized: key.isEmpty ? tag : key))
-                    // Front-matter-only notes keep no origins array (see `Note.tagOrigins`): start
-                    // one only at the first tag that is written inline.
-                    if origin != TagOrigin.frontMatter.rawValue, origins.isEmpty {
-                        origins = Array(repeating: .frontMatter, count: tags.count - 1)
-                        origins.append(TagOrigin(rawValue: origin))
-                    } else if !origins.isEmpty {
-                        origins.append(TagOrigin(rawValue: origin))
-                    }
-                }
-                guard let flags = input.u8(), let created = input.u64(), let modified = input.u64(),
-                    let snippet = input.string()
-                else { return nil }
-                var problem: NoteProblem?
-                if flags & 2 != 0 {
-                    guard let kindName = input.string(), let kind = NoteProblem.Kind(rawValue: kindName),
-                        let line = input.u32(), let column = input.u32(), let message = input.string()
-                    else { return nil }
-                    let lineValue = Int32(bitPattern: line)
-                    let columnValue = Int32(bitPattern: column)
-                    problem = NoteProblem(
-                        kind: kind, line: lineValue < 0 ? nil : Int(lineValue),
-                        column: columnValue < 0 ? nil : Int(columnValue), message: message)
-                }
-                var aliases: [String] = []
-                if flags & 4 != 0 {
-                    guard let aliasCount = input.u16() else { return nil }
-                    for _ in 0..<aliasCount {
-                        guard let alias = input.string() else { return nil }
-                        aliases.append(alias)
-                    }
-                }
-                notes.append(
-                    Note(
-                        path: path, folder: folder, title: title, tags: tags, tagKeys: keys,
-                        pinned: flags & 1 != 0, created: Double(bitPattern: created),
-                        modified: Double(bitPattern: modified), snippet: snippet,
-                        stamp: FileStamp(inode: inode, size: Int64(bitPattern: size), mtimeNanos: Int64(bitPattern: mtime)),
-                        problem: problem, tagOrigins: origins, aliases: aliases))
-            }
-            guard input.take(endMarker), input.atEnd else { return nil }
-            return notes
+            guard let image = CacheImage(buffer) else { return nil }
+            return decodeAll(image)
         }
+    }
+
+    /// Every note of a checked image; nil when an entry is corrupt.
+    static func decodeAll(_ image: CacheImage) -> [Note]? {
+        var notes: [Note] = []
+        notes.reserveCapacity(image.noteCount)
+        for number in 0..<image.noteCount {
+            guard let note = decodeEntry(image, number) else { return nil }
+            notes.append(note)
+        }
+        return notes
+    }
+
+    /// The note of record `number`, from its entry; nil when the entry is corrupt or disagrees with
+    /// its record.
+    static func decodeEntry(_ image: CacheImage, _ number: Int) -> Note? {
+        var input = ByteReader(buffer: image.entryBytes(number))
+        guard let note = decodeEntry(&input), input.atEnd, note.stamp == image.stamp(number),
+            note.path.utf8.elementsEqual(image.pathBytes(number))
+        else { return nil }
+        return note
+    }
+
+    /// Reads one entry written by `encodeEntry`.
+    static func decodeEntry(_ input: inout ByteReader) -> Note? {
+        guard let (path, folder) = input.path(), let inode = input.u64(), let size = input.u64(),
+            let mtime = input.u64(), let title = input.string(), let tagCount = input.u16()
+        else { return nil }
+        var tags: [String] = []
+        var keys: [TagKey] = []
+        var origins: [TagOrigin] = []
+        tags.reserveCapacity(Int(tagCount))
+        keys.reserveCapacity(Int(tagCount))
+        for _ in 0..<tagCount {
+            guard let tag = input.string(), let key = input.string(), let origin = input.u8() else { return nil }
+            tags.append(tag)
+            keys.append(TagKey(normalized: key.isEmpty ? tag : key))
+            // Front-matter-only notes keep no origins array (see `Note.tagOrigins`): start
+            // one only at the first tag that is written inline.
+            if origin != TagOrigin.frontMatter.rawValue, origins.isEmpty {
+                origins = Array(repeating: .frontMatter, count: tags.count - 1)
+                origins.append(TagOrigin(rawValue: origin))
+            } else if !origins.isEmpty {
+                origins.append(TagOrigin(rawValue: origin))
+            }
+        }
+        guard let flags = input.u8(), let created = input.u64(), let modified = input.u64(),
+            let snippet = input.string()
+        else { return nil }
+        var problem: NoteProblem?
+        if flags & 2 != 0 {
+            guard let kindName = input.string(), let kind = NoteProblem.Kind(rawValue: kindName),
+                let line = input.u32(), let column = input.u32(), let message = input.string()
+            else { return nil }
+            let lineValue = Int32(bitPattern: line)
+            let columnValue = Int32(bitPattern: column)
+            problem = NoteProblem(
+                kind: kind, line: lineValue < 0 ? nil : Int(lineValue),
+                column: columnValue < 0 ? nil : Int(columnValue), message: message)
+        }
+        var aliases: [String] = []
+        if flags & 4 != 0 {
+            guard let aliasCount = input.u16() else { return nil }
+            for _ in 0..<aliasCount {
+                guard let alias = input.string() else { return nil }
+                aliases.append(alias)
+            }
+        }
+        return Note(
+            path: path, folder: folder, title: title, tags: tags, tagKeys: keys,
+            pinned: flags & 1 != 0, created: Double(bitPattern: created),
+            modified: Double(bitPattern: modified), snippet: snippet,
+            stamp: FileStamp(inode: inode, size: Int64(bitPattern: size), mtimeNanos: Int64(bitPattern: mtime)),
+            problem: problem, tagOrigins: origins, aliases: aliases)
     }
 
     /// Reads a whole file with POSIX calls; nil on any error, a symlink, a non-regular file or another owner.
@@ -316,6 +412,13 @@ struct ByteReader {
         guard buffer.count - position >= expected.count else { return false }
         for (offset, byte) in expected.enumerated() where buffer[position + offset] != byte { return false }
         position += expected.count
+        return true
+    }
+
+    /// Moves past `count` bytes; false when fewer remain.
+    mutating func skip(_ count: Int) -> Bool {
+        guard count >= 0, buffer.count - position >= count else { return false }
+        position += count
         return true
     }
 

@@ -23,4 +23,27 @@ public struct TagSummary: Sendable, Equatable {
         self.color = color
         self.registered = registered
     }
+
+    /// The display spelling of a tag from its spellings and their use counts: the most common one,
+    /// ties going to the alphabetically first so every reader picks the same.
+    static func preferredSpelling(_ uses: [String: Int]) -> String {
+        uses.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
+    }
+
+    /// The tag list of a vault: the summaries counted from its notes, with the registry's spellings
+    /// and colors and its tags that no note uses, sorted by name case-insensitively.
+    static func listed(_ counted: [TagKey: TagSummary], registry: TagRegistry) -> [TagSummary] {
+        var summaries = counted
+        for entry in registry.entries {
+            let key = TagKey(entry.name)
+            var summary = summaries[key] ?? TagSummary(key: key, name: entry.name, count: 0, color: nil, registered: true)
+            summary.name = entry.name
+            summary.color = entry.color
+            summary.registered = true
+            summaries[key] = summary
+        }
+        // Lower-case each name once, not in every comparison.
+        return summaries.values.map { (Ordering.sortKey($0.name), $0) }
+            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name < $1.1.name }.map(\.1)
+    }
 }

@@ -69,24 +69,13 @@ public struct VaultIndex: Sendable {
 
         var summaries: [TagKey: TagSummary] = [:]
         for (key, uses) in spellings {
-            // Most common spelling wins; ties go to the alphabetically first for stability.
-            let name = uses.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
+            let name = TagSummary.preferredSpelling(uses)
             var summary = TagSummary(key: key, name: name, count: byTag[key]?.count ?? 0, color: nil, registered: false)
             summary.frontMatterCount = frontMatterCounts[key] ?? 0
             summary.inlineCount = inlineCounts[key] ?? 0
             summaries[key] = summary
         }
-        for entry in registry.entries {
-            let key = TagKey(entry.name)
-            var summary = summaries[key] ?? TagSummary(key: key, name: entry.name, count: 0, color: nil, registered: true)
-            summary.name = entry.name
-            summary.color = entry.color
-            summary.registered = true
-            summaries[key] = summary
-        }
-        // Lower-case each name once, not in every comparison.
-        tags = summaries.values.map { (Ordering.sortKey($0.name), $0) }
-            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name < $1.1.name }.map(\.1)
+        tags = TagSummary.listed(summaries, registry: registry)
         tagPosition = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($0.element.key, $0.offset) })
         folderTree = VaultIndex.buildTree(notes: sorted, folders: folders, colors: folderColors)
     }
@@ -95,26 +84,7 @@ public struct VaultIndex: Sendable {
         // Keyed by bytes: folders `café` in NFC and in NFD are two folders.
         var direct: [PathKey: Int] = [:]
         for note in notes { direct[PathKey(note.folder), default: 0] += 1 }
-        var childrenOf: [PathKey: [String]] = [:]
-        var allFolders = Set(folders.map(PathKey.init))
-        // A note's folder always exists, even if the walk did not list it.
-        for folder in direct.keys where !folder.path.isEmpty {
-            var path = folder.path
-            while !path.isEmpty {
-                allFolders.insert(PathKey(path))
-                path = VaultPath.folder(of: path)
-            }
-        }
-        for folder in allFolders { childrenOf[PathKey(VaultPath.folder(of: folder.path)), default: []].append(folder.path) }
-        func node(_ path: String) -> FolderNode {
-            let children = (childrenOf[PathKey(path)] ?? []).map(node).sorted { Ordering.nameLess($0.name, $1.name) }
-            let own = direct[PathKey(path)] ?? 0
-            return FolderNode(
-                name: VaultPath.name(of: path), path: path, direct: own,
-                count: own + children.reduce(0) { $0 + $1.count },
-                color: colors.color(of: path), children: children)
-        }
-        return node("")
+        return FolderNode.tree(direct: direct, folders: folders, colors: colors)
     }
 
     /// The note at a relative path.
@@ -186,24 +156,6 @@ public struct VaultIndex: Sendable {
     /// every command uses: the exact path, else the unique folder with that name at any depth, else
     /// the same two case-insensitively. Several matches are an error that lists them.
     public func resolveFolder(_ argument: String) throws(NotezError) -> FolderNode {
-        let path = try VaultPath.validated(argument)
-        if let node = folderTree.find(path), PathKey.sameBytes(node.path, path) { return node }
-        let all = folderTree.descendants
-        let lower = path.lowercased()
-        let rules: [(FolderNode) -> Bool] = [
-            { !path.contains("/") && $0.name == path },
-            { $0.path.lowercased() == lower },
-            { !path.contains("/") && $0.name.lowercased() == lower },
-        ]
-        for rule in rules {
-            let matches = all.filter(rule)
-            if matches.count == 1 { return matches[0] }
-            if matches.count > 1 {
-                throw .usage(
-                    "'\(argument)' matches \(matches.count) folders: " + matches.map(\.path).joined(separator: ", ")
-                        + "; give the folder's path")
-            }
-        }
-        throw .folderNotFound(argument)
+        try folderTree.resolve(argument)
     }
 }

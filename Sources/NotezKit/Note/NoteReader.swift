@@ -35,9 +35,11 @@ public enum NoteReader {
     }
 
     /// Reads up to `limit` bytes of the file at `absolutePath`.
-    public static func read(_ absolutePath: String, limit: Int) throws(NotezError) -> Contents {
+    /// With `listedAsRegular`, the caller's walk has just seen a regular file there, and the
+    /// `stat` before opening is left out (a full-text scan reads every note).
+    public static func read(_ absolutePath: String, limit: Int, listedAsRegular: Bool = false) throws(NotezError) -> Contents {
         // A FIFO or device must not even be opened: opening some devices has side effects.
-        if let early = SystemIO.statFollowing(absolutePath), !SystemIO.isRegular(early) {
+        if !listedAsRegular, let early = SystemIO.statFollowing(absolutePath), !SystemIO.isRegular(early) {
             throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
         }
         let fd = open(absolutePath, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)

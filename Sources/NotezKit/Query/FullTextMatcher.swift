@@ -12,8 +12,7 @@ import Darwin
 /// Each note's body is read at most once (whole file with POSIX calls, front matter skipped), and
 /// the answer for every needle is kept as bits, so bodies are never held in memory.
 final class FullTextMatcher: @unchecked Sendable {
-    let root: String
-    let notes: [Note]
+    let notes: any NoteCollection
     let needles: [[UInt8]]
     /// Whether `cafe` matches `café` (accents and other combining marks are ignored on both sides).
     let ignoreAccents: Bool
@@ -22,15 +21,14 @@ final class FullTextMatcher: @unchecked Sendable {
     private let bits: UnsafeMutableBufferPointer<UInt64>
     private var loaded: PositionSet
 
-    init(root: String, notes: [Note], needles: [String], ignoreAccents: Bool = false) {
-        self.root = root
+    init(notes: any NoteCollection, needles: [String], ignoreAccents: Bool = false) {
         self.notes = notes
         self.ignoreAccents = ignoreAccents
         self.needles = needles.map { FullTextMatcher.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
         stride = max(1, (needles.count + 63) / 64)
-        bits = .allocate(capacity: max(1, notes.count * stride))
+        bits = .allocate(capacity: max(1, notes.noteCount * stride))
         bits.initialize(repeating: 0)
-        loaded = PositionSet(capacity: notes.count)
+        loaded = PositionSet(capacity: notes.noteCount)
     }
 
     deinit { bits.deallocate() }
@@ -136,25 +134,46 @@ final class FullTextMatcher: @unchecked Sendable {
     }
 
     private func match(_ position: Int) {
-        let note = notes[position]
-        let title = FullTextMatcher.fold(Array(note.title.utf8)[...], ignoreAccents: ignoreAccents)
-        var body: [UInt8]?
+        let title = FullTextMatcher.fold(Array(notes.title(at: position).utf8)[...], ignoreAccents: ignoreAccents)
+        var body: Body?
         for (number, needle) in needles.enumerated() {
             var found = FullTextMatcher.contains(title, needle)
             if !found {
-                if body == nil { body = readBody(note) }
-                found = FullTextMatcher.contains(body!, needle)
+                if body == nil { body = readBody(position) }
+                found = body!.contains(needle, ignoreAccents: ignoreAccents)
             }
             if found { bits[position * stride + number >> 6] |= 1 << UInt64(number & 63) }
         }
     }
 
-    /// The folded body text after the front matter; empty for unreadable files and notes over
+    /// A note's body after its front matter, folded only when a needle needs it: an ASCII needle
+    /// is found in an ASCII body by comparing case-insensitively in place, with no folded copy.
+    struct Body {
+        let bytes: ArraySlice<UInt8>
+        let isASCII: Bool
+        var folded: [UInt8]?
+
+        mutating func contains(_ needle: [UInt8], ignoreAccents: Bool) -> Bool {
+            // ASCII has no case mappings or marks outside ASCII, so folding it changes only A-Z.
+            if isASCII, !needle.contains(where: { $0 >= 0x80 }) { return FullTextMatcher.containsIgnoringASCIICase(bytes, needle) }
+            if folded == nil { folded = FullTextMatcher.fold(bytes, ignoreAccents: ignoreAccents) }
+            return FullTextMatcher.contains(folded!, needle)
+        }
+    }
+
+    /// The body text after the front matter; empty for unreadable files and notes over
     /// `NoteReader.maxNoteSize`. NUL bytes stay in: they never occur in a needle, so only the text
     /// around them can match.
-    private func readBody(_ note: Note) -> [UInt8] {
-        if note.stamp.size > Int64(NoteReader.maxNoteSize) { return [] }
-        guard let contents = try? NoteReader.readAll(root + "/" + note.path) else { return [] }
+    private func readBody(_ position: Int) -> Body {
+        let empty = Body(bytes: [], isASCII: true)
+        if notes.fileSize(at: position) > Int64(NoteReader.maxNoteSize) { return empty }
+        // The walk that just listed the note found a regular file, and its size is known: no
+        // `stat` before opening (the reader still checks the opened file is regular).
+        guard
+            let contents = try? NoteReader.read(
+                notes.root + "/" + notes.path(at: position), limit: NoteReader.maxNoteSize + 1, listedAsRegular: true),
+            contents.isComplete, contents.bytes.count <= NoteReader.maxNoteSize
+        else { return empty }
         let bytes = contents.bytes
         let start: Int
         switch FrontMatterBlock.scan(bytes) {
@@ -162,6 +181,52 @@ final class FullTextMatcher: @unchecked Sendable {
         case .none(let bodyStart): start = bodyStart
         case .unterminated, .tooLarge: start = 0
         }
-        return FullTextMatcher.fold(bytes[min(start, bytes.count)...], ignoreAccents: ignoreAccents)
+        let body = bytes[min(start, bytes.count)...]
+        return Body(bytes: body, isASCII: FullTextMatcher.isASCII(body))
+    }
+
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                offset += 8
+            }
+            while offset < raw.count {
+                if raw[offset] >= 0x80 { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether folded ASCII `needle` occurs in `haystack` with A-Z read as a-z.
+    static func containsIgnoringASCIICase(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        if needle.isEmpty { return true }
+        if needle.count > haystack.count { return false }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let first = pin[0]
+                // A letter's other case: both spellings of the first byte are candidates.
+                let other = first >= 0x61 && first <= 0x7A ? first & ~0x20 : first
+                let last = hay.count - pin.count
+                var offset = 0
+                while offset <= last {
+                    let byte = hay[offset]
+                    if byte == first || byte == other {
+                        var matched = 1
+                        while matched < pin.count {
+                            let next = hay[offset + matched]
+                            if (next >= 0x41 && next <= 0x5A ? next | 0x20 : next) != pin[matched] { break }
+                            matched += 1
+                        }
+                        if matched == pin.count { return true }
+                    }
+                    offset += 1
+                }
+                return false
+            }
+        }
     }
 }

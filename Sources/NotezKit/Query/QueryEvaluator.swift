@@ -1,12 +1,13 @@
 import Foundation
 
-/// Evaluates a query tree over a `VaultIndex`, reading note bodies only for full-text terms.
+/// Evaluates a query tree over a `NoteCollection` (the full `VaultIndex` or the memory-mapped
+/// `CachedVault`), reading note bodies only for full-text terms.
 ///
 /// Cheap terms (tags from the posting lists, folders, titles, flags, dates) are evaluated first in
 /// an AND, so full-text terms read only the bodies of the notes that are still candidates.
 public struct QueryEvaluator: Sendable {
-    /// The index searched.
-    public let index: VaultIndex
+    /// The notes searched.
+    public let collection: any NoteCollection
     /// The time relative ages (`7d`) count back from, in seconds since 1970.
     public let now: Double
     /// Whether full text and title terms ignore accents (`cafe` finds `café`).
@@ -14,13 +15,20 @@ public struct QueryEvaluator: Sendable {
 
     /// Creates an evaluator; tests pass a fixed `now`.
     public init(index: VaultIndex, now: Double = Date().timeIntervalSince1970) {
-        self.index = index
+        self.init(collection: index, now: now)
+    }
+
+    /// Creates an evaluator over any collection. Link terms (`links:`, `linkedfrom:`) need the
+    /// links of the whole vault: over anything but a `VaultIndex` they match nothing, so callers
+    /// with such a query use the full index.
+    public init(collection: any NoteCollection, now: Double = Date().timeIntervalSince1970) {
+        self.collection = collection
         self.now = now
     }
 
     /// The matching notes in list order (pinned first, newest modified first, then path).
     public func notes(matching node: QueryNode) -> [Note] {
-        Ordering.listOrder(positions(matching: node), in: index.notes)
+        collection.notesInListOrder(positions(matching: node), limit: nil)
     }
 
     /// Whether one note matches, for live result sets (`notez watch --query`).
@@ -29,16 +37,18 @@ public struct QueryEvaluator: Sendable {
         return !QueryEvaluator(index: single, now: now).positions(matching: node).isEmpty
     }
 
-    /// Positions in `index.notes` of the matching notes, ascending.
+    /// Positions in the collection of the matching notes, ascending.
     public func positions(matching node: QueryNode) -> [Int] {
         var run = Run(evaluator: self, node: node)
-        return run.evaluate(node, within: PositionSet(capacity: index.notes.count, full: true)).positions
+        return run.evaluate(node, within: PositionSet(capacity: collection.noteCount, full: true)).positions
     }
 
     /// One evaluation, with the caches it builds along the way.
     struct Run {
         let evaluator: QueryEvaluator
-        let notes: [Note]
+        let notes: any NoteCollection
+        /// Link terms need the links of the whole vault (see `init(collection:now:)`).
+        let index: VaultIndex?
         let needleNumbers: [String: Int]
         let matcher: FullTextMatcher?
         var folderCache: [String: [String: Bool]] = [:]
@@ -47,7 +57,7 @@ public struct QueryEvaluator: Sendable {
         var resolver: LinkResolver {
             mutating get {
                 if let resolverStorage { return resolverStorage }
-                let made = LinkResolver(index: evaluator.index)
+                let made = LinkResolver(index: index!)
                 resolverStorage = made
                 return made
             }
@@ -55,13 +65,14 @@ public struct QueryEvaluator: Sendable {
 
         init(evaluator: QueryEvaluator, node: QueryNode) {
             self.evaluator = evaluator
-            notes = evaluator.index.notes
+            notes = evaluator.collection
+            index = evaluator.collection as? VaultIndex
             let needles = node.textValues
             needleNumbers = Dictionary(uniqueKeysWithValues: needles.enumerated().map { ($1, $0) })
             matcher =
                 needles.isEmpty
                 ? nil
-                : FullTextMatcher(root: evaluator.index.root, notes: notes, needles: needles, ignoreAccents: evaluator.ignoresAccents)
+                : FullTextMatcher(notes: notes, needles: needles, ignoreAccents: evaluator.ignoresAccents)
         }
 
         /// The members of `within` that match `node`.
@@ -94,7 +105,7 @@ public struct QueryEvaluator: Sendable {
                 let matcher = folderMatcher(value)
                 var answers = folderCache[value] ?? [:]
                 let result = within.filter { position in
-                    let folder = notes[position].folder
+                    let folder = notes.folder(at: position)
                     if let known = answers[folder] { return known }
                     let answer = matcher(folder)
                     answers[folder] = answer
@@ -105,29 +116,29 @@ public struct QueryEvaluator: Sendable {
             case .title(let value):
                 let accents = evaluator.ignoresAccents
                 let needle = Run.fold(value, ignoreAccents: accents)
-                return within.filter { Run.fold(notes[$0].title, ignoreAccents: accents).contains(needle) }
+                return within.filter { Run.fold(notes.title(at: $0), ignoreAccents: accents).contains(needle) }
             case .pinned(let flag):
-                return within.filter { notes[$0].pinned == flag }
+                return within.filter { notes.isPinned(at: $0) == flag }
             case .unsorted:
-                return within.filter { notes[$0].isUnsorted }
+                return within.filter { notes.folder(at: $0).isEmpty }
             case .created(let filter):
-                return within.filter { filter.matches(notes[$0].created, now: evaluator.now) }
+                return within.filter { filter.matches(notes.created(at: $0), now: evaluator.now) }
             case .modified(let filter):
-                return within.filter { filter.matches(notes[$0].modified, now: evaluator.now) }
+                return within.filter { filter.matches(notes.modified(at: $0), now: evaluator.now) }
             case .property(let key, let value):
-                return within.filter { PropertyMatch.matches(root: evaluator.index.root, path: notes[$0].path, key: key, value: value) }
+                return within.filter { PropertyMatch.matches(root: notes.root, path: notes.path(at: $0), key: key, value: value) }
             case .text(let value):
                 guard let matcher, let number = needleNumbers[value] else { return PositionSet(capacity: within.capacity) }
                 return matcher.matching(number, in: within)
             case .linksTo(let value):
                 // A NOTE that names no note, or several, matches nothing (the CLI checks it first).
-                guard let target = try? evaluator.index.resolve(value) else { return PositionSet(capacity: within.capacity) }
-                let sources = LinkGraph.sources(linkingTo: target.path, among: within.positions, index: evaluator.index, resolver: resolver)
+                guard let index, let target = try? index.resolve(value) else { return PositionSet(capacity: within.capacity) }
+                let sources = LinkGraph.sources(linkingTo: target.path, among: within.positions, index: index, resolver: resolver)
                 return within.filter { sources.contains($0) }
             case .linkedFrom(let value):
-                guard let source = try? evaluator.index.resolve(value) else { return PositionSet(capacity: within.capacity) }
-                let targets = LinkGraph.targets(of: source.path, index: evaluator.index, resolver: resolver)
-                return within.filter { targets.contains(PathKey(notes[$0].path)) }
+                guard let index, let source = try? index.resolve(value) else { return PositionSet(capacity: within.capacity) }
+                let targets = LinkGraph.targets(of: source.path, index: index, resolver: resolver)
+                return within.filter { targets.contains(PathKey(notes.path(at: $0))) }
             }
         }
 
@@ -138,11 +149,7 @@ public struct QueryEvaluator: Sendable {
 
         /// Notes with the tag or one of its children, from the posting lists.
         func tagPositions(_ key: TagKey) -> PositionSet {
-            var result = PositionSet(capacity: notes.count)
-            for (other, positions) in evaluator.index.notesByTag where other.isSelfOrDescendant(of: key) {
-                for position in positions { result.insert(position) }
-            }
-            return result
+            PositionSet(capacity: notes.noteCount, positions: notes.positions(taggedWith: key))
         }
 
         /// Lowercased and NFC-normalized, for case-insensitive comparisons of names and titles.

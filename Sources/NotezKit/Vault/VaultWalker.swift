@@ -13,6 +13,9 @@ struct VaultWalker: Sendable {
     public struct Listing: Sendable {
         /// Relative paths of note files, sorted.
         public var notes: [String] = []
+        /// The stamp of each of `notes` taken during the walk (nil when `stat` failed); empty when
+        /// the walk took none (`walk(folder:into:)`).
+        public var stamps: [FileStamp?] = []
         /// Relative paths of note files that are symlinks.
         public var symlinkedNotes: Set<String> = []
         /// Relative paths of every folder (not the root), sorted.
@@ -32,78 +35,112 @@ struct VaultWalker: Sendable {
         self.ignore = ignore
     }
 
-    /// Lists the whole vault.
-    public func walk() -> Listing {
+    /// Lists the whole vault, sorted; with `stamps`, also the stamp of each note (`Listing.stamps`).
+    public func walk(stamps: Bool = true) -> Listing {
+        // Breadth first, each level's folders on all cores; every note is stat'ed relative to its
+        // open folder (`fstatat`), which spares a path lookup from the root per note.
         var listing = Listing()
-        walk(folder: "", into: &listing)
-        listing.notes.sort()
+        var found: [(path: String, stamp: FileStamp?)] = []
+        var level = [""]
+        while !level.isEmpty {
+            let scans = ResultSlots<FolderScan>(count: level.count)
+            let folders = level
+            Parallel.forEach(folders.count, minimumChunk: 1) { index in scans.set(index, self.scan(folders[index], stamps: stamps)) }
+            level = []
+            for scan in scans.takeValues() {
+                found += scan.notes
+                listing.symlinkedNotes.formUnion(scan.symlinkedNotes)
+                listing.problems += scan.problems
+                listing.folders += scan.subfolders
+                level += scan.subfolders
+            }
+        }
+        // Positions are sorted, not the pairs: moving a pair retains and releases its path.
+        let order = found.withUnsafeBufferPointer { pairs in Array(pairs.indices).sorted { pairs[$0].path < pairs[$1].path } }
+        listing.notes = order.map { found[$0].path }
+        if stamps { listing.stamps = order.map { found[$0].stamp } }
         listing.folders.sort()
+        listing.problems.sort { $0.path < $1.path }
         return listing
     }
 
     /// Lists one folder and everything below it (for the watcher's scans of new folders).
     public func walk(folder: String, into listing: inout Listing) {
+        let scan = scan(folder, stamps: false)
+        listing.notes += scan.notes.map(\.path)
+        listing.symlinkedNotes.formUnion(scan.symlinkedNotes)
+        listing.problems += scan.problems
+        for subfolder in scan.subfolders {
+            listing.folders.append(subfolder)
+            walk(folder: subfolder, into: &listing)
+        }
+    }
+
+    /// What one folder holds (not its subfolders' contents).
+    struct FolderScan {
+        var notes: [(path: String, stamp: FileStamp?)] = []
+        var symlinkedNotes: [String] = []
+        var subfolders: [String] = []
+        var problems: [(path: String, problem: NoteProblem)] = []
+    }
+
+    /// Reads one folder; with `stamps`, stats each note (following a symlinked note, as the reader does).
+    func scan(_ folder: String, stamps: Bool) -> FolderScan {
+        var result = FolderScan()
         let absolute = folder.isEmpty ? root : root + "/" + folder
         guard let dir = opendir(absolute) else {
-            listing.problems.append(
+            result.problems.append(
                 (folder, NoteProblem(kind: .unreadable, message: "cannot read folder: \(String(cString: strerror(errno)))")))
-            return
+            return result
         }
         defer { closedir(dir) }
-        var subfolders: [String] = []
+        let fd = dirfd(dir)
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
                 Array(raw.prefix(while: { $0 != 0 }))
             }
             if name.first == UInt8(ascii: ".") { continue }
-            let relative: String
             guard let decoded = String(validating: name, as: UTF8.self) else {
                 let shown = String(decoding: name, as: UTF8.self)
                 if isNoteName(name) || Int32(entry.pointee.d_type) == Int32(DT_DIR) {
-                    listing.problems.append(
-                        (
-                            VaultPath.join(folder, shown),
-                            NoteProblem(kind: .badFileName, message: "file name is not valid UTF-8; skipped")
-                        ))
+                    result.problems.append(
+                        (VaultPath.join(folder, shown), NoteProblem(kind: .badFileName, message: "file name is not valid UTF-8; skipped")))
                 }
                 continue
             }
-            relative = VaultPath.join(folder, decoded)
+            let relative = VaultPath.join(folder, decoded)
             if isIgnored(relative, name: decoded) { continue }
             var type = Int32(entry.pointee.d_type)
             var isLink = type == Int32(DT_LNK)
             if type == Int32(DT_UNKNOWN) {
-                guard let info = SystemIO.lstat(root + "/" + relative) else { continue }
+                guard let info = SystemIO.fstatat(fd, decoded) else { continue }
                 isLink = (info.st_mode & S_IFMT) == S_IFLNK
                 type = VaultWalker.direntType(info.st_mode)
             }
             if isLink {
                 // Follow only to learn whether a linked file is a regular file; never descend.
-                if VaultPath.isNoteFile(decoded), let info = SystemIO.statFollowing(root + "/" + relative) {
+                if VaultPath.isNoteFile(decoded), let info = SystemIO.fstatat(fd, decoded, following: true) {
                     if (info.st_mode & S_IFMT) == S_IFREG {
-                        listing.notes.append(relative)
-                        listing.symlinkedNotes.insert(relative)
+                        result.notes.append((relative, FileStamp(info)))
+                        result.symlinkedNotes.append(relative)
                     } else if (info.st_mode & S_IFMT) != S_IFDIR {
-                        listing.problems.append((relative, VaultWalker.notRegular(VaultWalker.direntType(info.st_mode), link: true)))
+                        result.problems.append((relative, VaultWalker.notRegular(VaultWalker.direntType(info.st_mode), link: true)))
                     }
                 }
                 continue
             }
             if type == Int32(DT_DIR) {
-                subfolders.append(relative)
+                result.subfolders.append(relative)
             } else if VaultPath.isNoteFile(decoded) {
                 if type == Int32(DT_REG) {
-                    listing.notes.append(relative)
+                    result.notes.append((relative, stamps ? SystemIO.fstatat(fd, decoded).map { FileStamp($0) } : nil))
                 } else {
                     // A FIFO, socket or device with a note's name: never opened (a FIFO would block).
-                    listing.problems.append((relative, VaultWalker.notRegular(type, link: false)))
+                    result.problems.append((relative, VaultWalker.notRegular(type, link: false)))
                 }
             }
         }
-        for subfolder in subfolders {
-            listing.folders.append(subfolder)
-            walk(folder: subfolder, into: &listing)
-        }
+        return result
     }
 
     /// The `d_type` for a `st_mode`.

@@ -53,29 +53,63 @@ private func sampleNotes() -> [Note] {
 
 @Test func encodeDecodeRoundTrip() throws {
     let notes = sampleNotes()
-    let decoded = try #require(IndexCache.decode(IndexCache.encode(notes)))
+    let decoded = try #require(IndexCache.decode(IndexCache.encode(notes)!))
     #expect(decoded == notes)
 }
 
 @Test func emptyCacheRoundTrips() throws {
-    #expect(try #require(IndexCache.decode(IndexCache.encode([]))) == [])
+    #expect(try #require(IndexCache.decode(IndexCache.encode([])!)) == [])
 }
 
 @Test(arguments: [0, 1, 4, 9, 20, 100])
 func truncatedCacheIsRejected(cut: Int) {
-    let bytes = IndexCache.encode(sampleNotes())
+    let bytes = IndexCache.encode(sampleNotes())!
     #expect(IndexCache.decode(Array(bytes.dropLast(cut + 1))) == nil)
 }
 
 @Test func otherVersionOrGarbageIsRejected() {
-    var bytes = IndexCache.encode(sampleNotes())
+    var bytes = IndexCache.encode(sampleNotes())!
     bytes[4] &+= 1  // format version
     #expect(IndexCache.decode(bytes) == nil)
     #expect(IndexCache.decode(Array("not a cache at all".utf8)) == nil)
     #expect(IndexCache.decode([]) == nil)
-    var trailing = IndexCache.encode(sampleNotes())
+    var trailing = IndexCache.encode(sampleNotes())!
     trailing.append(0)
     #expect(IndexCache.decode(trailing) == nil)
+}
+
+@Test func readerRevisionBumpIsRejected() {
+    var bytes = IndexCache.encode(sampleNotes())!
+    bytes[8] &+= 1
+    #expect(IndexCache.decode(bytes) == nil)
+}
+
+/// Every byte of a small cache changed to a few values: the checks reject it or it decodes, but
+/// nothing reads out of bounds or traps (an offset or count may point anywhere).
+@Test func anySingleByteCorruptionIsSafe() {
+    let bytes = IndexCache.encode(sampleNotes())!
+    for position in bytes.indices {
+        for value: UInt8 in [0, 1, 0x7F, 0xFF, bytes[position] ^ 0x10] {
+            var damaged = bytes
+            damaged[position] = value
+            _ = IndexCache.decode(damaged)
+        }
+    }
+}
+
+@Test func layoutHasFixedRecordsAndSortedTagTable() throws {
+    let bytes = IndexCache.encode(sampleNotes())!
+    try bytes.withUnsafeBytes { buffer in
+        let image = try #require(CacheImage(buffer))
+        #expect(image.noteCount == 3)
+        #expect(image.folderCount == 3)
+        #expect((0..<image.tagCount).map(image.tagKey) == ["ideas", "project/alpha", "x", "zürich"])
+        #expect((0..<image.tagCount).map(image.tagName) == ["Ideas", "project/Alpha", "x", "zürich"])
+        #expect((0..<3).map(image.path) == sampleNotes().map(\.path))
+        #expect((0..<3).map { image.folder(number: image.folderNumber($0)) } == ["Work", "", "a/b/c/d"])
+        #expect(image.pinned(0) && !image.pinned(1))
+        #expect(image.stamp(2) == sampleNotes()[2].stamp)
+    }
 }
 
 @Test func saveAndLoadThroughTheVault() throws {
@@ -159,7 +193,7 @@ func changedFileIsReRead(change: String) throws {
     let vault = try TempVault()
     try vault.write("A.md", "---\ntags: [a]\n---\n")
     try FileManager.default.createDirectory(atPath: try #require(IndexCache.folderPath(root: vault.root)), withIntermediateDirectories: true)
-    var bytes = IndexCache.encode(sampleNotes())
+    var bytes = IndexCache.encode(sampleNotes())!
     bytes.removeLast(3)
     try Data(bytes).write(to: URL(fileURLWithPath: vault.cacheFile))
     let index = try IndexBuilder.build(root: vault.root)

@@ -33,11 +33,11 @@ struct NoteReaderInlineTagTests {
 
     @Test func cacheKeepsOrigins() throws {
         let note = parse("---\ntags: [a]\n---\n#a #b\n")
-        let decoded = try #require(IndexCache.decode(IndexCache.encode([note])))
+        let decoded = try #require(IndexCache.decode(IndexCache.encode([note])!))
         #expect(decoded.first?.tagOrigins == note.tagOrigins)
         #expect(decoded.first?.tags == note.tags)
         let plain = parse("---\ntags: [a]\n---\n")
-        #expect(IndexCache.decode(IndexCache.encode([plain]))?.first?.tagOrigins.isEmpty == true)
+        #expect(IndexCache.decode(IndexCache.encode([plain])!)?.first?.tagOrigins.isEmpty == true)
     }
 
     @Test func indexCountsBySource() {

@@ -22,4 +22,35 @@ struct VaultWalkerTests {
         #expect(listing.problems.allSatisfy { $0.problem.kind == .notRegularFile })
         #expect(listing.problems.first { $0.path == "pipe.md" }?.problem.message.contains("a FIFO") == true)
     }
+
+    /// The whole-vault walk (folders in parallel, level by level) lists what the one-folder walk
+    /// lists, sorted, and each stamp is what `stat` (following a symlinked note) gives.
+    @Test func parallelWalkMatchesTheRecursiveWalkWithStamps() throws {
+        let scratch = try ScratchFolder()
+        for number in 0..<60 {
+            let folder = ["", "A", "A/B", "A/B/C", "Ärger", "z z/y", "A/b"][number % 7]
+            try scratch.write(VaultPath.join(folder, "note \(number).md"), String(repeating: "x", count: number))
+        }
+        try scratch.mkdir("Empty/Deeper")
+        try scratch.mkdir(".hidden")
+        try scratch.write(".hidden/secret.md", "no")
+        try scratch.symlink("A/linked.md", to: "../note 0.md")
+        try scratch.symlink("Linked folder", to: "A")
+        #expect(mkfifo(scratch.path + "/A/B/pipe.md", 0o644) == 0)
+        let walker = VaultWalker(root: scratch.path)
+        let listing = walker.walk()
+        var recursive = VaultWalker.Listing()
+        walker.walk(folder: "", into: &recursive)
+        #expect(listing.notes == recursive.notes.sorted())
+        #expect(listing.folders == recursive.folders.sorted())
+        #expect(listing.symlinkedNotes == recursive.symlinkedNotes)
+        #expect(listing.problems.map(\.path) == recursive.problems.map(\.path).sorted())
+        #expect(listing.notes.count == 61)
+        #expect(listing.folders == ["A", "A/B", "A/B/C", "A/b", "Empty", "Empty/Deeper", "z z", "z z/y", "Ärger"])
+        #expect(listing.stamps.count == listing.notes.count)
+        for (path, stamp) in zip(listing.notes, listing.stamps) {
+            #expect(stamp == IndexBuilder.stamp(scratch.path + "/" + path), "\(path)")
+        }
+        #expect(walker.walk(stamps: false).stamps.isEmpty)
+    }
 }

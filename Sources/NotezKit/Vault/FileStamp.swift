@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What identifies a version of a file on disk without reading it: inode, size and mtime.
 public struct FileStamp: Sendable, Hashable, Codable {
     /// The inode number.
@@ -12,6 +18,13 @@ public struct FileStamp: Sendable, Hashable, Codable {
         self.inode = inode
         self.size = size
         self.mtimeNanos = mtimeNanos
+    }
+
+    /// The stamp `stat` gives.
+    init(_ info: stat) {
+        self.init(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 
     /// The modification time in seconds since 1970.

@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of an index cache file, checked once so that every later read is in bounds: fixed-size
+/// note records, a folder table, a tag table with posting lists, a string table and each note's
+/// full entry (`IndexCache.encodeEntry`). Readers touch only what they need: a tag query reads the
+/// tag table and its postings, never a note's entry.
+///
+/// Layout (little-endian), header of 80 bytes: `NZIX`, u32 format version, u32 reader revision,
+/// u32 zero, u64 note count N, folder count F, tag count T, posting count P, string bytes S, entry
+/// bytes E, two u64 zero. Then N records of 64 bytes (inode u64, size i64, mtime ns i64, created
+/// f64, modified f64, path offset u32 and length u32 in the strings, entry offset u32 and length
+/// u32 in the entries, folder number u32, flags u32: 1 pinned), F folders of 8 bytes (offset,
+/// length), T tags of 32 bytes sorted by key bytes (key offset, length, display name offset,
+/// length, first posting, posting count, notes with it in front matter, notes with it inline, all
+/// u32), P postings (u32 note numbers, ascending per tag), the strings, the
+/// entries, and `NZND`.
+// Unchecked: it only reads bytes its owner (a `MappedFile` or a caller's buffer) keeps alive and unchanged.
+struct CacheImage: @unchecked Sendable {
+    static let headerSize = 80
+    static let recordSize = 64
+    static let folderSize = 8
+    static let tagSize = 32
+
+    let bytes: UnsafeRawBufferPointer
+    let noteCount: Int
+    let folderCount: Int
+    let tagCount: Int
+    let records: Int
+    let folders: Int
+    let tags: Int
+    let postings: Int
+    let strings: Int
+    let stringsLength: Int
+    let entries: Int
+    let entriesLength: Int
+
+    /// Checks the header, the section sizes and every offset, string and posting; nil when anything
+    /// is out of place (truncated, corrupt, another version).
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        let size = bytes.count
+        guard size >= CacheImage.headerSize + IndexCache.endMarker.count,
+            zip(IndexCache.magic, bytes.prefix(4)).allSatisfy({ $0 == $1 }),
+            CacheImage.u32(bytes, 4) == IndexCache.formatVersion, CacheImage.u32(bytes, 8) == IndexCache.readerRevision,
+            zip(IndexCache.endMarker, bytes.suffix(4)).allSatisfy({ $0 == $1 })
+        else { return nil }
+        // Each count is bounded by the file size before anything is multiplied, so nothing overflows.
+        let counts = stride(from: 16, to: 64, by: 8).map { CacheImage.u64(bytes, $0) }
+        guard counts.allSatisfy({ $0 <= UInt64(size) }) else { return nil }
+        let (n, f, t, p, s, e) = (Int(counts[0]), Int(counts[1]), Int(counts[2]), Int(counts[3]), Int(counts[4]), Int(counts[5]))
+        self.bytes = bytes
+        noteCount = n
+        folderCount = f
+        tagCount = t
+        records = CacheImage.headerSize
+        folders = records + n * CacheImage.recordSize
+        tags = folders + f * CacheImage.folderSize
+        postings = tags + t * CacheImage.tagSize
+        strings = postings + p * 4
+        stringsLength = s
+        entries = strings + s
+        entriesLength = e
+        guard entries + e + IndexCache.endMarker.count == size, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max else { return nil }
+        guard validFolders(), validRecords(), validTags(postingCount: p) else { return nil }
+    }
+
+    // MARK: - Reading
+
+    static func u32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    static func u64(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    func u32(_ offset: Int) -> Int { Int(CacheImage.u32(bytes, offset)) }
+
+    func u64(_ offset: Int) -> UInt64 { CacheImage.u64(bytes, offset) }
+
+    /// The bytes of a string-table range.
+    func stringBytes(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[strings + offset..<strings + offset + length])
+    }
+
+    func string(_ offset: Int, _ length: Int) -> String {
+        String(decoding: stringBytes(offset, length), as: UTF8.self)
+    }
+
+    func record(_ note: Int) -> Int { records + note * CacheImage.recordSize }
+
+    func stamp(_ note: Int) -> FileStamp {
+        let at = record(note)
+        return FileStamp(inode: u64(at), size: Int64(bitPattern: u64(at + 8)), mtimeNanos: Int64(bitPattern: u64(at + 16)))
+    }
+
+    func created(_ note: Int) -> Double { Double(bitPattern: u64(record(note) + 24)) }
+
+    func modified(_ note: Int) -> Double { Double(bitPattern: u64(record(note) + 32)) }
+
+    func pathBytes(_ note: Int) -> UnsafeRawBufferPointer { stringBytes(u32(record(note) + 40), u32(record(note) + 44)) }
+
+    func path(_ note: Int) -> String { string(u32(record(note) + 40), u32(record(note) + 44)) }
+
+    func entryBytes(_ note: Int) -> UnsafeRawBufferPointer {
+        let at = record(note)
+        let offset = entries + u32(at + 48)
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 52)])
+    }
+
+    func folderNumber(_ note: Int) -> Int { u32(record(note) + 56) }
+
+    func pinned(_ note: Int) -> Bool { u32(record(note) + 60) & 1 != 0 }
+
+    func folder(number: Int) -> String {
+        let at = folders + number * CacheImage.folderSize
+        return string(u32(at), u32(at + 4))
+    }
+
+    func tagKeyBytes(_ tag: Int) -> UnsafeRawBufferPointer {
+        let at = tags + tag * CacheImage.tagSize
+        return stringBytes(u32(at), u32(at + 4))
+    }
+
+    func tagKey(_ tag: Int) -> String {
+        let at = tags + tag * CacheImage.tagSize
+        return string(u32(at), u32(at + 4))
+    }
+
+    func tagName(_ tag: Int) -> String {
+        let at = tags + tag * CacheImage.tagSize
+        return string(u32(at + 8), u32(at + 12))
+    }
+
+    /// How many notes write the tag in their front matter.
+    func frontMatterCount(_ tag: Int) -> Int { u32(tags + tag * CacheImage.tagSize + 24) }
+
+    /// How many notes write the tag inline (`#tag`).
+    func inlineCount(_ tag: Int) -> Int { u32(tags + tag * CacheImage.tagSize + 28) }
+
+    /// How many notes carry the tag.
+    func postingCount(_ tag: Int) -> Int { u32(tags + tag * CacheImage.tagSize + 20) }
+
+    /// The note numbers that carry a tag, ascending.
+    func postings(_ tag: Int) -> UnsafeRawBufferPointer {
+        let at = tags + tag * CacheImage.tagSize
+        let start = postings + u32(at + 16) * 4
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<start + u32(at + 20) * 4])
+    }
+
+    // MARK: - Validation
+
+    private func inStrings(_ offset: Int, _ length: Int) -> Bool { offset + length <= stringsLength }
+
+    private func validUTF8(_ offset: Int, _ length: Int) -> Bool {
+        let text = stringBytes(offset, length)
+        if !text.contains(where: { $0 >= 0x80 }) { return true }
+        return String(validating: text.assumingMemoryBound(to: UInt8.self), as: UTF8.self) != nil
+    }
+
+    private func validFolders() -> Bool {
+        for number in 0..<folderCount {
+            let at = folders + number * CacheImage.folderSize
+            guard inStrings(u32(at), u32(at + 4)), validUTF8(u32(at), u32(at + 4)) else { return false }
+        }
+        return true
+    }
+
+    /// Every record's ranges are in bounds, its path is UTF-8, and its folder is exactly its path's
+    /// folder (what a reader would derive from the path), so no later read can disagree.
+    private func validRecords() -> Bool {
+        for note in 0..<noteCount {
+            let at = record(note)
+            let (pathOffset, pathLength) = (u32(at + 40), u32(at + 44))
+            guard inStrings(pathOffset, pathLength), pathLength > 0, u32(at + 48) + u32(at + 52) <= entriesLength,
+                u32(at + 56) < folderCount, validUTF8(pathOffset, pathLength)
+            else { return false }
+            let path = stringBytes(pathOffset, pathLength)
+            let folderAt = folders + u32(at + 56) * CacheImage.folderSize
+            let folder = stringBytes(u32(folderAt), u32(folderAt + 4))
+            let slash = path.lastIndex(of: 0x2F)
+            if let slash {
+                guard folder.count == slash, memcmp(folder.baseAddress!, path.baseAddress!, slash) == 0 else { return false }
+            } else if !folder.isEmpty {
+                return false
+            }
+        }
+        return true
+    }
+
+    private func validTags(postingCount: Int) -> Bool {
+        for tag in 0..<tagCount {
+            let at = tags + tag * CacheImage.tagSize
+            guard inStrings(u32(at), u32(at + 4)), inStrings(u32(at + 8), u32(at + 12)), u32(at + 16) + u32(at + 20) <= postingCount,
+                validUTF8(u32(at), u32(at + 4)), validUTF8(u32(at + 8), u32(at + 12))
+            else { return false }
+            var previous = -1
+            for index in 0..<u32(at + 20) {
+                let note = u32(postings + (u32(at + 16) + index) * 4)
+                guard note > previous, note < noteCount else { return false }
+                previous = note
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A vault answered from its memory-mapped index cache, used when every note is exactly as the
+/// cache recorded it (same paths, same inode, size and mtime): a query then reads the tag table and
+/// posting lists and the fixed-size records of the notes it tests, and builds a `Note` only for
+/// the notes it prints. Anything else (a note added, changed or removed since, a cache that is
+/// missing, corrupt or of another version) gets the full index instead (`IndexBuilder.collection`),
+/// which also writes the cache again.
+public final class CachedVault: NoteCollection, @unchecked Sendable {
+    /// The absolute vault root.
+    public let root: String
+    /// The vault's settings.
+    public let config: VaultConfig
+    /// notez's own files that were not used (bad settings: the defaults were used instead).
+    public let stateProblems: [FileIssue]
+    /// Registered spellings by key; a later entry for the same key wins, as in `VaultIndex`.
+    private let registeredNames: [TagKey: String]
+    private let registry: TagRegistry
+    // Immutable after `init`; the mapping lives as long as this object.
+    private let file: MappedFile
+    private let image: CacheImage
+    private let folderNames: [String]
+    private let walkedFolders: [String]
+    private let colors: FolderColors
+    // Built on first use (a search needs neither); `lock` guards them.
+    private let lock = NSLock()
+    private var treeStorage: FolderNode?
+    private var tagStorage: [TagSummary]?
+
+    /// The cached view when the cache at `cachePath` describes exactly `listing`'s notes; nil otherwise.
+    init?(root: String, settings: IndexBuilder.Settings, listing: VaultWalker.Listing, cachePath: String) {
+        guard let file = MappedFile(path: cachePath), let image = CacheImage(file.bytes), image.noteCount == listing.notes.count
+        else { return nil }
+        for (number, path) in listing.notes.enumerated() where !CachedVault.sameBytes(path, image.pathBytes(number)) { return nil }
+        // The walk's stamps follow a symlinked note, as the reader does, so they agree with the full build.
+        guard listing.stamps.count == listing.notes.count else { return nil }
+        for (number, stamp) in listing.stamps.enumerated() where stamp != image.stamp(number) { return nil }
+        self.root = root
+        config = settings.config
+        registry = settings.registry
+        registeredNames = Dictionary(settings.registry.entries.map { (TagKey($0.name), $0.name) }, uniquingKeysWith: { $1 })
+        stateProblems = settings.problems
+        self.file = file
+        self.image = image
+        folderNames = (0..<image.folderCount).map { image.folder(number: $0) }
+        walkedFolders = listing.folders
+        colors = settings.colors
+    }
+
+    /// Counted from the records' folders, with the walk's (possibly empty) folders.
+    public var folderTree: FolderNode {
+        lock.withLock {
+            if let treeStorage { return treeStorage }
+            var perNumber = [Int](repeating: 0, count: folderNames.count)
+            for position in 0..<noteCount { perNumber[image.folderNumber(position)] += 1 }
+            var direct: [PathKey: Int] = [:]
+            for (number, count) in perNumber.enumerated() where count > 0 { direct[PathKey(folderNames[number]), default: 0] += count }
+            let tree = FolderNode.tree(direct: direct, folders: walkedFolders, colors: colors)
+            treeStorage = tree
+            return tree
+        }
+    }
+
+    /// From the tag table's counts, with the registry's spellings, colors and unused tags.
+    public var tags: [TagSummary] {
+        lock.withLock {
+            if let tagStorage { return tagStorage }
+            var counted: [TagKey: TagSummary] = [:]
+            counted.reserveCapacity(image.tagCount)
+            for tag in 0..<image.tagCount {
+                let key = TagKey(normalized: image.tagKey(tag))
+                var summary = TagSummary(key: key, name: image.tagName(tag), count: image.postingCount(tag), color: nil, registered: false)
+                summary.frontMatterCount = image.frontMatterCount(tag)
+                summary.inlineCount = image.inlineCount(tag)
+                counted[key] = summary
+            }
+            let tags = TagSummary.listed(counted, registry: registry)
+            tagStorage = tags
+            return tags
+        }
+    }
+
+    /// Read from the trash when asked (a search never asks).
+    public var trashCount: Int { TrashStore(root: root).read().items.count }
+
+    /// Notes pinned anywhere, in list order.
+    public var pinnedNotes: [Note] { notesInListOrder((0..<noteCount).filter { image.pinned($0) }, limit: nil) }
+
+    /// Notes at the root, in list order.
+    public var unsortedNotes: [Note] { notes(inFolder: "", recursive: false) }
+
+    /// Notes in a folder (and its subfolders when `recursive`), in list order; each folder of the
+    /// table is tested once.
+    public func notes(inFolder folder: String, recursive: Bool) -> [Note] {
+        let inside = folderNames.map { PathKey.sameBytes($0, folder) || (recursive && PathKey.isSelfOrInside($0, folder: folder)) }
+        return notesInListOrder((0..<noteCount).filter { inside[image.folderNumber($0)] }, limit: nil)
+    }
+
+    /// By the one folder rule, over this vault's folder tree.
+    public func resolveFolder(_ argument: String) throws(NotezError) -> FolderNode {
+        try folderTree.resolve(argument)
+    }
+
+    /// Whether a path's UTF-8 is exactly `bytes`.
+    static func sameBytes(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var path = path
+        return path.withUTF8 { utf8 in
+            utf8.count == bytes.count && (utf8.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, utf8.count) == 0)
+        }
+    }
+
+    /// The number of notes.
+    public var noteCount: Int { image.noteCount }
+
+    /// The vault-relative path of the note at `position`.
+    public func path(at position: Int) -> String { image.path(position) }
+
+    /// The folder of the note at `position`.
+    public func folder(at position: Int) -> String { folderNames[image.folderNumber(position)] }
+
+    /// The title of the note at `position`, read from its entry without decoding the rest.
+    public func title(at position: Int) -> String {
+        var input = ByteReader(buffer: image.entryBytes(position))
+        guard let pathLength = input.u32(), input.skip(Int(pathLength) + 24), let title = input.string() else {
+            return note(atPosition: position).title
+        }
+        return title
+    }
+
+    /// Whether the note at `position` is pinned.
+    public func isPinned(at position: Int) -> Bool { image.pinned(position) }
+
+    /// The creation time of the note at `position`.
+    public func created(at position: Int) -> Double { image.created(position) }
+
+    /// The modification time of the note at `position`.
+    public func modified(at position: Int) -> Double { image.modified(position) }
+
+    /// The file size of the note at `position`.
+    public func fileSize(at position: Int) -> Int64 { image.stamp(position).size }
+
+    /// The note at `position`, from its cached entry; an entry that does not decode is read from
+    /// the file instead, so a damaged cache costs time, never a wrong answer.
+    public func note(atPosition position: Int) -> Note {
+        IndexCache.decodeEntry(image, position) ?? NoteReader.note(relativePath: image.path(position), root: root)
+    }
+
+    /// From the tag table, which is sorted by the keys' bytes: the key's children (`key/…`) follow
+    /// it among the keys that start with its bytes.
+    public func positions(taggedWith key: TagKey) -> [Int] {
+        let wanted = Array(key.rawValue.utf8)
+        var result: [Int] = []
+        var tag = firstTag(notBefore: wanted)
+        while tag < image.tagCount {
+            let candidate = image.tagKeyBytes(tag)
+            guard candidate.starts(with: wanted) else { break }
+            // Bytes find the candidates; the key's own rule decides (it compares Unicode text).
+            if candidate.count == wanted.count || candidate[wanted.count] == 0x2F,
+                TagKey(normalized: image.tagKey(tag)).isSelfOrDescendant(of: key)
+            {
+                let postings = image.postings(tag)
+                for index in 0..<postings.count / 4 {
+                    result.append(Int(UInt32(littleEndian: postings.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))))
+                }
+            }
+            tag += 1
+        }
+        return result
+    }
+
+    /// The registry's spelling, else the cached most common one.
+    public func displayName(of key: TagKey) -> String? {
+        if let name = registeredNames[key] { return name }
+        let wanted = Array(key.rawValue.utf8)
+        let tag = firstTag(notBefore: wanted)
+        guard tag < image.tagCount, image.tagKeyBytes(tag).elementsEqual(wanted) else { return nil }
+        return image.tagName(tag)
+    }
+
+    /// The first tag whose key bytes are not less than `bytes` (binary search).
+    private func firstTag(notBefore bytes: [UInt8]) -> Int {
+        var (low, high) = (0, image.tagCount)
+        while low < high {
+            let middle = (low + high) / 2
+            if image.tagKeyBytes(middle).lexicographicallyPrecedes(bytes) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,68 @@
+/// The notes of a vault by position (`0..<noteCount`, in path order), as a query reads them: the
+/// whole `VaultIndex`, or a `CachedVault`, which reads the fields from the memory-mapped index
+/// cache and builds a `Note` only for the positions asked for.
+public protocol NoteCollection: Sendable {
+    /// The absolute vault root.
+    var root: String { get }
+    /// The vault's settings.
+    var config: VaultConfig { get }
+    /// notez's own files that were not used (the defaults were used instead), to warn about.
+    var stateProblems: [FileIssue] { get }
+    /// The number of notes.
+    var noteCount: Int { get }
+    /// The vault-relative path of the note at `position`.
+    func path(at position: Int) -> String
+    /// The folder of the note at `position` (`""` for Unsorted Notes).
+    func folder(at position: Int) -> String
+    /// The title of the note at `position`.
+    func title(at position: Int) -> String
+    /// Whether the note at `position` is pinned.
+    func isPinned(at position: Int) -> Bool
+    /// The creation time of the note at `position`, in seconds since 1970.
+    func created(at position: Int) -> Double
+    /// The modification time of the note at `position`, in seconds since 1970.
+    func modified(at position: Int) -> Double
+    /// The file size of the note at `position` when it was read.
+    func fileSize(at position: Int) -> Int64
+    /// The whole note at `position`.
+    func note(atPosition position: Int) -> Note
+    /// The positions of the notes that have the tag `key` or one of its children, in any order.
+    func positions(taggedWith key: TagKey) -> [Int]
+    /// The display name of a tag key (the registry's spelling, else the most common one).
+    func displayName(of key: TagKey) -> String?
+    /// The notes at `positions` in list order (pinned first, newest modified first, then path),
+    /// at most `limit` (all when nil), built only for the positions returned.
+    func notesInListOrder(_ positions: [Int], limit: Int?) -> [Note]
+    /// The root folder node; its children are the top-level folders, with note counts.
+    var folderTree: FolderNode { get }
+    /// Every tag in use or registered, alphabetical, with counts.
+    var tags: [TagSummary] { get }
+    /// Notes in the trash.
+    var trashCount: Int { get }
+    /// Notes pinned anywhere, in list order.
+    var pinnedNotes: [Note] { get }
+    /// Notes at the root, in list order.
+    var unsortedNotes: [Note] { get }
+    /// Notes in a folder (and its subfolders when `recursive`), in list order.
+    func notes(inFolder folder: String, recursive: Bool) -> [Note]
+    /// The folder a folder argument names, by the one folder rule (see `VaultIndex.resolveFolder`).
+    func resolveFolder(_ argument: String) throws(NotezError) -> FolderNode
+}
+
+extension NoteCollection {
+    /// By sorting the positions' keys, then building the notes returned.
+    public func notesInListOrder(_ positions: [Int], limit: Int?) -> [Note] {
+        listOrder(positions, limit: limit).map { note(atPosition: $0) }
+    }
+
+    /// `positions` in list order, at most `limit`.
+    public func listOrder(_ positions: [Int], limit: Int? = nil) -> [Int] {
+        let keys = positions.map { (position: $0, pinned: isPinned(at: $0), modified: modified(at: $0)) }
+        let sorted = keys.sorted { a, b in
+            if a.pinned != b.pinned { return a.pinned }
+            if a.modified != b.modified { return a.modified > b.modified }
+            return path(at: a.position) < path(at: b.position)
+        }
+        return sorted.prefix(limit ?? sorted.count).map(\.position)
+    }
+}

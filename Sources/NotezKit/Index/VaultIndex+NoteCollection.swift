@@ -1,0 +1,33 @@
+/// The full index answers a query straight from its notes.
+extension VaultIndex: NoteCollection {
+    /// The number of notes.
+    public var noteCount: Int { notes.count }
+    /// The vault-relative path of the note at `position`.
+    public func path(at position: Int) -> String { notes[position].path }
+    /// The folder of the note at `position`.
+    public func folder(at position: Int) -> String { notes[position].folder }
+    /// The title of the note at `position`.
+    public func title(at position: Int) -> String { notes[position].title }
+    /// Whether the note at `position` is pinned.
+    public func isPinned(at position: Int) -> Bool { notes[position].pinned }
+    /// The creation time of the note at `position`.
+    public func created(at position: Int) -> Double { notes[position].created }
+    /// The modification time of the note at `position`.
+    public func modified(at position: Int) -> Double { notes[position].modified }
+    /// The file size of the note at `position`.
+    public func fileSize(at position: Int) -> Int64 { notes[position].stamp.size }
+    /// The note at `position`.
+    public func note(atPosition position: Int) -> Note { notes[position] }
+
+    /// From the posting lists.
+    public func positions(taggedWith key: TagKey) -> [Int] {
+        var result: [Int] = []
+        for (other, positions) in notesByTag where other.isSelfOrDescendant(of: key) { result += positions }
+        return result
+    }
+
+    /// `positions` in list order, sorting positions rather than notes (see `Ordering.listOrder`).
+    public func notesInListOrder(_ positions: [Int], limit: Int?) -> [Note] {
+        Ordering.listOrder(positions, in: notes, limit: limit)
+    }
+}

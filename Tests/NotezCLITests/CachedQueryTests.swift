@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// A query answered from the memory-mapped index cache (every note unchanged since the cache was
+/// written) prints exactly what the full index prints: same stdout, stderr and status.
+@Suite("cached queries ≡ full index")
+struct CachedQueryTests {
+    /// Where a notez run can keep no cache at all (a folder under a file cannot be made), so
+    /// every run builds the full index.
+    static let noCache = ["XDG_CACHE_HOME": "/dev/null/no-cache"]
+
+    @Test("ExampleVault: every read command of the warm/cold suite, then after edits")
+    func exampleVault() throws {
+        let vault = try TempVault.example()
+        try compareAll(vault, "initial")
+        try vault.write("fresh note.md", "---\ntags: [fresh, work, Work/Sub]\npinned: yes\n---\nfresh words\n")
+        try vault.write("Personal/Recipes/Lentil soup.md", "---\ntags: [fresh]\n---\n# Lentil soup\nchanged\n")
+        try FileManager.default.removeItem(at: vault.url.appendingPathComponent("scratch.md"))
+        try vault.write(".notez/tags.yaml", "tags:\n  - name: FRESH\n    color: red\n")
+        try compareAll(vault, "after edits")
+    }
+
+    @Test("a note changed after the cache was written is seen at once")
+    func changedNoteIsSeen() throws {
+        let vault = try TempVault.example()
+        try CachedQueryTests.age(vault)
+        _ = try vault.run(["ls"])
+        let before = try vault.run(["search", "tag:brandnew", "--paths"])
+        #expect(before.status == 1)
+        try vault.write("Work/Team handbook.md", "---\ntags: [brandnew]\n---\nbody\n")
+        let after = try vault.run(["search", "tag:brandnew", "--paths"])
+        #expect(after.status == 0)
+        #expect(after.stdout == "Work/Team handbook.md\n")
+    }
+
+    /// Ages every file past the cache's racy window, runs a command that writes the cache, then
+    /// runs each command with the cache and without one.
+    private func compareAll(_ vault: TempVault, _ stage: String) throws {
+        try CachedQueryTests.age(vault)
+        _ = try vault.run(["ls"])
+        for args in WarmColdTests.commands + CachedQueryTests.extraQueries {
+            let cached = try vault.run(args)
+            let full = try vault.run(args, environment: CachedQueryTests.noCache)
+            #expect(cached.stdout == full.stdout, "\(stage) \(args): stdout differs")
+            #expect(cached.stderr == full.stderr, "\(stage) \(args): stderr differs")
+            #expect(cached.status == full.status, "\(stage) \(args): status differs")
+        }
+    }
+
+    /// Queries that exercise each field the cache answers from.
+    static let extraQueries: [[String]] = [
+        ["search", "tag:work", "--json"], ["search", "tag:WORK"], ["search", "tag:project", "--paths"],
+        ["search", "folder:work", "--count"], ["search", "folder:Personal/Recipes", "--paths"], ["search", "in:unsorted"],
+        ["search", "is:pinned"], ["search", "-is:pinned", "--limit", "3"], ["search", "created:<2024-06-01", "--paths"],
+        ["search", "modified:>2024-01-01", "--sort", "title"], ["search", "title:soup"], ["search", "soup", "--json"],
+        ["search", "tag:fresh OR tag:recipe", "--reverse"], ["search", "tag:nothing-like-this"], ["search", "prop:status=done"],
+    ]
+
+    /// Sets every file's modification time an hour back, so the cache may hold every note.
+    static func age(_ vault: TempVault) throws {
+        let past = Date(timeIntervalSinceNow: -3600)
+        let enumerator = FileManager.default.enumerator(at: vault.url, includingPropertiesForKeys: nil)!
+        for case let file as URL in enumerator {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
+        }
+    }
+}
