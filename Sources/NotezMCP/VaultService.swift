@@ -299,14 +299,7 @@ actor VaultService {
             throw MCPToolError("'\(note.path)' is larger than the 32 MiB note size limit; open it in an editor instead")
         }
         let contents = try NoteReader.readAll(index.root + "/" + note.path)
-        var start = 0
-        if !whole {
-            switch FrontMatterBlock.scan(contents.bytes) {
-            case .block(let block): start = block.bodyStart
-            case .none(let bodyStart): start = bodyStart
-            case .unterminated, .tooLarge: start = 0
-            }
-        }
+        let start = whole ? 0 : FrontMatterBlock.bodyStart(contents.bytes)
         let text = String(decoding: contents.bytes[start...], as: UTF8.self)
         guard text.utf8.count > MCPLimits.textBytes else { return (text, false) }
         return (MCPShapes.prefix(text, bytes: MCPLimits.textBytes), true)

@@ -26,12 +26,7 @@ enum ContinuousShow {
             return "(body not shown: the note is larger than the 32 MiB note size limit)"
         }
         let contents = try NoteReader.readAll(root + "/" + note.path)
-        var start = 0
-        switch FrontMatterBlock.scan(contents.bytes) {
-        case .block(let block): start = block.bodyStart
-        case .none(let bodyStart): start = bodyStart
-        case .unterminated, .tooLarge: start = 0
-        }
+        let start = FrontMatterBlock.bodyStart(contents.bytes)
         return String(decoding: contents.bytes[start...], as: UTF8.self)
     }
 }

@@ -29,6 +29,16 @@ public struct FrontMatterBlock: Sendable, Equatable {
         case tooLarge
     }
 
+    /// Where the body starts in a whole file: after the front matter block, else after a BOM; at 0
+    /// when an opening line has no closing one (the whole file is body text then).
+    public static func bodyStart(_ bytes: [UInt8]) -> Int {
+        switch scan(bytes) {
+        case .block(let block): return min(block.bodyStart, bytes.count)
+        case .none(let bodyStart): return min(bodyStart, bytes.count)
+        case .unterminated, .tooLarge: return 0
+        }
+    }
+
     /// Finds the front matter at the start of `bytes`. `isComplete` says whether `bytes` is the whole file.
     public static func scan(_ bytes: [UInt8], isComplete: Bool = true) -> Scan {
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF

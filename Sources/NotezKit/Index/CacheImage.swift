@@ -11,17 +11,17 @@ import Darwin
 ///
 /// Layout (little-endian), header of 80 bytes: `NZIX`, u32 format version, u32 reader revision,
 /// u32 zero, u64 note count N, folder count F, tag count T, posting count P, string bytes S, entry
-/// bytes E, two u64 zero. Then N records of 64 bytes (inode u64, size i64, mtime ns i64, created
-/// f64, modified f64, path offset u32 and length u32 in the strings, entry offset u32 and length
-/// u32 in the entries, folder number u32, flags u32: 1 pinned), F folders of 8 bytes (offset,
-/// length), T tags of 32 bytes sorted by key bytes (key offset, length, display name offset,
-/// length, first posting, posting count, notes with it in front matter, notes with it inline, all
-/// u32), P postings (u32 note numbers, ascending per tag), the strings, the
-/// entries, and `NZND`.
+/// bytes E, signature bytes G, u64 zero. Then N records of 72 bytes (inode u64, size i64, mtime ns
+/// i64, created f64, modified f64, path offset u32 and length u32 in the strings, entry offset u32
+/// and length u32 in the entries, folder number u32, flags u32: 1 pinned, text signature offset
+/// u32 and length u32), F folders of 8 bytes (offset, length), T tags of 32 bytes sorted by key
+/// bytes (key offset, length, display name offset, length, first posting, posting count, notes with
+/// it in front matter, notes with it inline, all u32), P postings (u32 note numbers, ascending per
+/// tag), the strings, the entries, the text signatures (`TextSignature`), and `NZND`.
 // Unchecked: it only reads bytes its owner (a `MappedFile` or a caller's buffer) keeps alive and unchanged.
 struct CacheImage: @unchecked Sendable {
     static let headerSize = 80
-    static let recordSize = 64
+    static let recordSize = 72
     static let folderSize = 8
     static let tagSize = 32
 
@@ -37,6 +37,8 @@ struct CacheImage: @unchecked Sendable {
     let stringsLength: Int
     let entries: Int
     let entriesLength: Int
+    let signatures: Int
+    let signaturesLength: Int
 
     /// Checks the header, the section sizes and every offset, string and posting; nil when anything
     /// is out of place (truncated, corrupt, another version).
@@ -48,9 +50,11 @@ struct CacheImage: @unchecked Sendable {
             zip(IndexCache.endMarker, bytes.suffix(4)).allSatisfy({ $0 == $1 })
         else { return nil }
         // Each count is bounded by the file size before anything is multiplied, so nothing overflows.
-        let counts = stride(from: 16, to: 64, by: 8).map { CacheImage.u64(bytes, $0) }
+        let counts = stride(from: 16, to: 72, by: 8).map { CacheImage.u64(bytes, $0) }
         guard counts.allSatisfy({ $0 <= UInt64(size) }) else { return nil }
-        let (n, f, t, p, s, e) = (Int(counts[0]), Int(counts[1]), Int(counts[2]), Int(counts[3]), Int(counts[4]), Int(counts[5]))
+        let (n, f, t, p, s, e, g) = (
+            Int(counts[0]), Int(counts[1]), Int(counts[2]), Int(counts[3]), Int(counts[4]), Int(counts[5]), Int(counts[6])
+        )
         self.bytes = bytes
         noteCount = n
         folderCount = f
@@ -63,7 +67,10 @@ struct CacheImage: @unchecked Sendable {
         stringsLength = s
         entries = strings + s
         entriesLength = e
-        guard entries + e + IndexCache.endMarker.count == size, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max else { return nil }
+        signatures = entries + e
+        signaturesLength = g
+        guard signatures + g + IndexCache.endMarker.count == size, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max, g <= UInt32.max
+        else { return nil }
         guard validFolders(), validRecords(), validTags(postingCount: p) else { return nil }
     }
 
@@ -112,6 +119,13 @@ struct CacheImage: @unchecked Sendable {
     }
 
     func folderNumber(_ note: Int) -> Int { u32(record(note) + 56) }
+
+    /// A note's text signature (empty: unknown).
+    func signature(_ note: Int) -> UnsafeRawBufferPointer {
+        let at = record(note)
+        let offset = signatures + u32(at + 64)
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 68)])
+    }
 
     func pinned(_ note: Int) -> Bool { u32(record(note) + 60) & 1 != 0 }
 
@@ -176,6 +190,7 @@ struct CacheImage: @unchecked Sendable {
             let at = record(note)
             let (pathOffset, pathLength) = (u32(at + 40), u32(at + 44))
             guard inStrings(pathOffset, pathLength), pathLength > 0, u32(at + 48) + u32(at + 52) <= entriesLength,
+                u32(at + 64) + u32(at + 68) <= signaturesLength,
                 u32(at + 56) < folderCount, validUTF8(pathOffset, pathLength)
             else { return false }
             let path = stringBytes(pathOffset, pathLength)

@@ -151,6 +151,11 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         IndexCache.decodeEntry(image, position) ?? NoteReader.note(relativePath: image.path(position), root: root)
     }
 
+    /// From the note's text signature in the cache.
+    public func mayContainText(_ trigrams: [UInt32], at position: Int) -> Bool {
+        TextSignature.mayContain(image.signature(position), trigrams)
+    }
+
     /// From the tag table, which is sorted by the keys' bytes: the key's children (`key/…`) follow
     /// it among the keys that start with its bytes.
     public func positions(taggedWith key: TagKey) -> [Int] {

@@ -116,6 +116,7 @@ extension IndexBuilder {
         let matches = cache?.positions(matching: paths) ?? []
         let results = ResultSlots<Note>(count: paths.count)
         let freshFlags = ResultSlots<Bool>(count: paths.count)
+        let signatures = ResultSlots<[UInt8]>(count: paths.count)
         Parallel.forEach(paths.count) { index in
             let path = paths[index]
             // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
@@ -125,9 +126,12 @@ extension IndexBuilder {
             {
                 results.set(index, cached[matches[index]])
                 freshFlags.set(index, false)
+                signatures.set(index, cache!.signatures[matches[index]])
             } else {
-                results.set(index, NoteReader.note(relativePath: path, root: root))
+                let (note, contents) = NoteReader.noteAndContents(relativePath: path, root: root)
+                results.set(index, note)
                 freshFlags.set(index, true)
+                signatures.set(index, TextSignature.of(note, contents: contents))
             }
         }
         let notes = results.takeValues()
@@ -137,7 +141,7 @@ extension IndexBuilder {
         let readStorable = zip(notes, fresh).contains { $0.1 && IndexCache.isStorable($0.0, now: now) }
         let dropped = cached.count - reused
         if readStorable || dropped > 0 {
-            try? IndexCache(notes: notes).save(root: root)
+            try? IndexCache(notes: notes, signatures: signatures.takeValues()).save(root: root)
         }
         // The title table has no stamps: any note read afresh (even one too new for the cache) may change it.
         if reused < notes.count || dropped > 0 || !TitleTable.exists(root: root) {

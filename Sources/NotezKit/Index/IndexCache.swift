@@ -33,14 +33,32 @@ public struct IndexCache: Sendable {
 
     /// Cached notes, sorted by path (String order, the walker's order).
     public let notes: [Note]
+    /// Each note's text signature (`TextSignature`), same order; empty when unknown.
+    let signatures: [[UInt8]]
 
-    /// Creates a cache holding `notes`, sorting them by path.
+    /// Creates a cache holding `notes` (with their text signatures, when known), sorted by path.
     public init(notes: [Note]) {
-        // Already sorted when they come from the walker: then only checked.
-        self.notes = zip(notes, notes.dropFirst()).allSatisfy { $0.path < $1.path } ? notes : Ordering.pathOrder(notes)
+        self.init(notes: notes, signatures: [])
     }
 
-    private init(sorted: [Note]) { notes = sorted }
+    /// `signatures` is empty or has one entry per note.
+    init(notes: [Note], signatures: [[UInt8]]) {
+        let known = signatures.count == notes.count ? signatures : Array(repeating: [], count: notes.count)
+        // Already sorted when they come from the walker: then only checked.
+        if zip(notes, notes.dropFirst()).allSatisfy({ $0.path < $1.path }) {
+            self.notes = notes
+            self.signatures = known
+        } else {
+            let order = notes.indices.sorted { notes[$0].path < notes[$1].path }
+            self.notes = order.map { notes[$0] }
+            self.signatures = order.map { known[$0] }
+        }
+    }
+
+    private init(sorted: [Note], signatures: [[UInt8]]) {
+        notes = sorted
+        self.signatures = signatures
+    }
 
     /// The number of cached notes.
     public var count: Int { notes.count }
@@ -121,15 +139,15 @@ public struct IndexCache: Sendable {
             let file = MappedFile(path: folder + "/" + fileName), let image = CacheImage(file.bytes),
             let notes = decodeAll(image)
         else { return nil }
-        return IndexCache(sorted: notes)
+        return IndexCache(sorted: notes, signatures: (0..<image.noteCount).map { Array(image.signature($0)) })
     }
 
     /// Writes the cache atomically (a new temporary file, then rename) into the vault's cache folder.
     /// Notes that are not `isStorable` are left out.
     public func save(root: String) throws(NotezError) {
         let now = IndexCache.currentTimeNanos()
-        let kept = notes.filter { IndexCache.isStorable($0, now: now) }
-        guard let bytes = IndexCache.encode(kept) else { return }
+        let kept = notes.indices.filter { IndexCache.isStorable(notes[$0], now: now) }
+        guard let bytes = IndexCache.encode(kept.map { notes[$0] }, signatures: kept.map { signatures[$0] }) else { return }
         try IndexCache.writeFile(bytes, name: IndexCache.fileName, root: root)
     }
 
@@ -165,8 +183,14 @@ public struct IndexCache: Sendable {
     /// key; a tag's display name is its most common spelling (`TagSummary.preferredSpelling`).
     /// Nil when a table would outgrow its 32-bit offsets (a vault of several GB of titles).
     public static func encode(_ notes: [Note]) -> [UInt8]? {
+        encode(notes, signatures: [])
+    }
+
+    /// `encode` with each note's text signature (`signatures` empty: none known).
+    static func encode(_ notes: [Note], signatures: [[UInt8]]) -> [UInt8]? {
         var strings = ByteWriter()
         var entries = ByteWriter()
+        var signatureTable = ByteWriter()
         var records = ByteWriter()
         records.bytes.reserveCapacity(notes.count * CacheImage.recordSize)
         var folderNumbers: [PathKey: Int] = [:]
@@ -205,6 +229,10 @@ public struct IndexCache: Sendable {
             records.u32(UInt32(truncatingIfNeeded: entries.bytes.count - entryOffset))
             records.u32(UInt32(folder))
             records.u32(note.pinned ? 1 : 0)
+            let signature = number < signatures.count ? signatures[number] : []
+            records.u32(UInt32(truncatingIfNeeded: signatureTable.bytes.count))
+            records.u32(UInt32(signature.count))
+            signatureTable.bytes += signature
             for (position, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
                 postings[key, default: []].append(UInt32(truncatingIfNeeded: number))
                 spellings[key, default: [:]][tag, default: 0] += 1
@@ -214,7 +242,7 @@ public struct IndexCache: Sendable {
                 if origin.contains(.inline) { counts.inline += 1 }
                 origins[key] = counts
             }
-            if strings.bytes.count > UInt32.max || entries.bytes.count > UInt32.max { return nil }
+            if strings.bytes.count > UInt32.max || entries.bytes.count > UInt32.max || signatureTable.bytes.count > UInt32.max { return nil }
         }
         var tagTable = ByteWriter()
         var postingTable = ByteWriter()
@@ -234,15 +262,18 @@ public struct IndexCache: Sendable {
         var out = ByteWriter()
         out.bytes.reserveCapacity(
             CacheImage.headerSize + records.bytes.count + folderTable.bytes.count + tagTable.bytes.count
-                + postingTable.bytes.count + strings.bytes.count + entries.bytes.count + endMarker.count)
+                + postingTable.bytes.count + strings.bytes.count + entries.bytes.count + signatureTable.bytes.count + endMarker.count)
         out.bytes += magic
         out.u32(formatVersion)
         out.u32(readerRevision)
         out.u32(0)
-        for count in [notes.count, folderNumbers.count, postings.count, Int(postingCount), strings.bytes.count, entries.bytes.count, 0, 0] {
+        for count in [
+            notes.count, folderNumbers.count, postings.count, Int(postingCount), strings.bytes.count, entries.bytes.count,
+            signatureTable.bytes.count, 0,
+        ] {
             out.u64(UInt64(count))
         }
-        for section in [records, folderTable, tagTable, postingTable, strings, entries] { out.bytes += section.bytes }
+        for section in [records, folderTable, tagTable, postingTable, strings, entries, signatureTable] { out.bytes += section.bytes }
         out.bytes += endMarker
         return out.bytes
     }

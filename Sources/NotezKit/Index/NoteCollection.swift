@@ -33,6 +33,9 @@ public protocol NoteCollection: Sendable {
     /// The notes at `positions` in list order (pinned first, newest modified first, then path),
     /// at most `limit` (all when nil), built only for the positions returned.
     func notesInListOrder(_ positions: [Int], limit: Int?) -> [Note]
+    /// False only when the note at `position` surely lacks one of these trigrams of folded text
+    /// (`TextSignature`), so a full-text search need not read it.
+    func mayContainText(_ trigrams: [UInt32], at position: Int) -> Bool
     /// The root folder node; its children are the top-level folders, with note counts.
     var folderTree: FolderNode { get }
     /// Every tag in use or registered, alphabetical, with counts.

@@ -19,6 +19,9 @@ extension VaultIndex: NoteCollection {
     /// The note at `position`.
     public func note(atPosition position: Int) -> Note { notes[position] }
 
+    /// The full index keeps no text signatures: every note may contain any text.
+    public func mayContainText(_ trigrams: [UInt32], at position: Int) -> Bool { true }
+
     /// From the posting lists.
     public func positions(taggedWith key: TagKey) -> [Int] {
         var result: [Int] = []

@@ -80,6 +80,11 @@ public enum NoteReader {
 
     /// Reads a note as the index needs it: front matter, title, tags, snippet.
     public static func note(relativePath: String, root: String) -> Note {
+        noteAndContents(relativePath: relativePath, root: root).note
+    }
+
+    /// The note and the bytes it was read from (nil when the file could not be read).
+    static func noteAndContents(relativePath: String, root: String) -> (note: Note, contents: Contents?) {
         let absolute = root + "/" + relativePath
         let folder = VaultPath.folder(of: relativePath)
         let fileTitle = VaultPath.fileTitle(of: relativePath)
@@ -92,9 +97,9 @@ public enum NoteReader {
         do {
             contents = try readForIndex(absolute)
         } catch {
-            return failed(NoteProblem(kind: .unreadable, message: error.description))
+            return (failed(NoteProblem(kind: .unreadable, message: error.description)), nil)
         }
-        return parse(contents, relativePath: relativePath)
+        return (parse(contents, relativePath: relativePath), contents)
     }
 
     /// Reads what the index needs of a note: the whole file up to `maxNoteSize` (inline #tags can

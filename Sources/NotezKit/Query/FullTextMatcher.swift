@@ -14,6 +14,9 @@ import Darwin
 final class FullTextMatcher: @unchecked Sendable {
     let notes: any NoteCollection
     let needles: [[UInt8]]
+    /// Each needle's trigrams for the text signatures; nil when a needle is too short, or accents
+    /// are ignored (signatures keep them).
+    let needleTrigrams: [[UInt32]?]
     /// Whether `cafe` matches `café` (accents and other combining marks are ignored on both sides).
     let ignoreAccents: Bool
     private let stride: Int
@@ -24,7 +27,8 @@ final class FullTextMatcher: @unchecked Sendable {
     init(notes: any NoteCollection, needles: [String], ignoreAccents: Bool = false) {
         self.notes = notes
         self.ignoreAccents = ignoreAccents
-        self.needles = needles.map { FullTextMatcher.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
+        self.needles = needles.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
+        needleTrigrams = ignoreAccents ? self.needles.map { _ in nil } : self.needles.map(TextSignature.trigrams)
         stride = max(1, (needles.count + 63) / 64)
         bits = .allocate(capacity: max(1, notes.noteCount * stride))
         bits.initialize(repeating: 0)
@@ -35,68 +39,6 @@ final class FullTextMatcher: @unchecked Sendable {
 
     /// How many notes have been read so far (tests check that cheap terms narrow the reads).
     var loadedCount: Int { loaded.count }
-
-    /// Lowercases and NFC-normalizes UTF-8 text; ASCII takes a byte-wise fast path.
-    static func fold(_ bytes: ArraySlice<UInt8>, ignoreAccents: Bool) -> [UInt8] {
-        let folded = fold(bytes)
-        guard ignoreAccents, !folded.allSatisfy({ $0 < 0x80 }) else { return folded }
-        return Array(stripMarks(String(decoding: folded, as: UTF8.self)).utf8)
-    }
-
-    /// The text without combining marks, after canonical decomposition (`café` → `cafe`), recomposed.
-    static func stripMarks(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars
-        where scalar.properties.generalCategory != .nonspacingMark {
-            scalars.append(scalar)
-        }
-        return String(scalars).precomposedStringWithCanonicalMapping
-    }
-
-    static func fold(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            return bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        }
-        let text = String(decoding: bytes, as: UTF8.self)
-        // Foundation's normalization is slow; most text (Latin, Cyrillic, CJK, emoji) is already NFC.
-        if isSurelyNFC(text) { return lowercasedRuns(bytes) }
-        return Array(text.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping.utf8)
-    }
-
-    /// Lowercases ASCII bytes directly and only the non-ASCII runs through `String.lowercased()`.
-    static func lowercasedRuns(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 16)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                result.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-                index += 1
-                continue
-            }
-            var end = index
-            while end < bytes.endIndex && bytes[end] >= 0x80 { end += 1 }
-            result.append(contentsOf: String(decoding: bytes[index..<end], as: UTF8.self).lowercased().utf8)
-            index = end
-        }
-        return result
-    }
-
-    /// Scalars in these ranges neither combine with neighbours nor change under NFC.
-    private static let stableRanges: [ClosedRange<UInt32>] = [
-        0x0000...0x02FF, 0x0400...0x0482, 0x048A...0x052F, 0x2002...0x206F, 0x20A0...0x20C0, 0x2190...0x2328,
-        0x232B...0x27FF, 0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFE0F...0xFE0F, 0x1F000...0x1FAFF,
-    ]
-
-    /// True when every scalar is in a range where NFC changes nothing, so normalization can be skipped.
-    static func isSurelyNFC(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { scalar in
-            let value = scalar.value
-            if value < 0x0300 { return true }
-            return stableRanges.contains { $0.contains(value) }
-        }
-    }
 
     /// True when `needle` occurs in `haystack` (both folded).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
@@ -122,7 +64,10 @@ final class FullTextMatcher: @unchecked Sendable {
 
     /// The notes among `candidates` whose title or body contains needle number `needle`.
     func matching(_ needle: Int, in candidates: PositionSet) -> PositionSet {
-        load(candidates.subtracting(loaded).positions)
+        var unread = candidates.subtracting(loaded)
+        // A note whose signature lacks one of the needle's trigrams is left unread: it cannot match.
+        if let trigrams = needleTrigrams[needle] { unread = unread.filter { notes.mayContainText(trigrams, at: $0) } }
+        load(unread.positions)
         return candidates.filter { bits[$0 * stride + needle >> 6] & (1 << UInt64(needle & 63)) != 0 }
     }
 
@@ -134,7 +79,7 @@ final class FullTextMatcher: @unchecked Sendable {
     }
 
     private func match(_ position: Int) {
-        let title = FullTextMatcher.fold(Array(notes.title(at: position).utf8)[...], ignoreAccents: ignoreAccents)
+        let title = TextFold.fold(Array(notes.title(at: position).utf8)[...], ignoreAccents: ignoreAccents)
         var body: Body?
         for (number, needle) in needles.enumerated() {
             var found = FullTextMatcher.contains(title, needle)
@@ -156,7 +101,7 @@ final class FullTextMatcher: @unchecked Sendable {
         mutating func contains(_ needle: [UInt8], ignoreAccents: Bool) -> Bool {
             // ASCII has no case mappings or marks outside ASCII, so folding it changes only A-Z.
             if isASCII, !needle.contains(where: { $0 >= 0x80 }) { return FullTextMatcher.containsIgnoringASCIICase(bytes, needle) }
-            if folded == nil { folded = FullTextMatcher.fold(bytes, ignoreAccents: ignoreAccents) }
+            if folded == nil { folded = TextFold.fold(bytes, ignoreAccents: ignoreAccents) }
             return FullTextMatcher.contains(folded!, needle)
         }
     }
@@ -175,30 +120,8 @@ final class FullTextMatcher: @unchecked Sendable {
             contents.isComplete, contents.bytes.count <= NoteReader.maxNoteSize
         else { return empty }
         let bytes = contents.bytes
-        let start: Int
-        switch FrontMatterBlock.scan(bytes) {
-        case .block(let block): start = block.bodyStart
-        case .none(let bodyStart): start = bodyStart
-        case .unterminated, .tooLarge: start = 0
-        }
-        let body = bytes[min(start, bytes.count)...]
-        return Body(bytes: body, isASCII: FullTextMatcher.isASCII(body))
-    }
-
-    /// Whether every byte is below 0x80, eight bytes at a time.
-    static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                offset += 8
-            }
-            while offset < raw.count {
-                if raw[offset] >= 0x80 { return false }
-                offset += 1
-            }
-            return true
-        }
+        let body = bytes[FrontMatterBlock.bodyStart(bytes)...]
+        return Body(bytes: body, isASCII: TextFold.isASCII(body))
     }
 
     /// Whether folded ASCII `needle` occurs in `haystack` with A-Z read as a-z.

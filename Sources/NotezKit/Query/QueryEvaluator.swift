@@ -159,7 +159,7 @@ public struct QueryEvaluator: Sendable {
 
         /// `fold`, and without accents when asked.
         static func fold(_ text: String, ignoreAccents: Bool) -> String {
-            ignoreAccents ? FullTextMatcher.stripMarks(fold(text)) : fold(text)
+            ignoreAccents ? TextFold.stripMarks(fold(text)) : fold(text)
         }
 
         /// Whether a note's folder path is inside the folder `value` names.

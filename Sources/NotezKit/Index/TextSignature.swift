@@ -1,0 +1,70 @@
+/// A Bloom filter of the three-byte sequences (trigrams) of a note's folded title and body, kept
+/// in the index cache so a full-text search reads only the notes that may contain its words: a
+/// note whose signature lacks one of a word's trigrams cannot contain the word. A false positive
+/// is read and checked like any candidate; there are no false negatives.
+///
+/// One bit per byte of text, rounded up to a power of two (64 bits at least, 64 KiB at most), two
+/// bit positions per trigram: for a typical note a trigram that is absent still tests present
+/// about a third of the time, so a word of four trigrams passes about 1% of the notes that lack
+/// it. An empty signature means unknown (a note too large to read whole): always a candidate.
+enum TextSignature {
+    static let minimumBits = 64
+    static let maximumBits = 1 << 19
+
+    /// The signature of a note read for the index; empty (unknown) when the file was not read whole.
+    static func of(_ note: Note, contents: NoteReader.Contents?) -> [UInt8] {
+        guard let contents, contents.isComplete, contents.bytes.count <= NoteReader.maxNoteSize else { return [] }
+        return make(title: note.title, body: contents.bytes[FrontMatterBlock.bodyStart(contents.bytes)...])
+    }
+
+    /// The signature of a note's title and body, folded as the full-text search folds them.
+    static func make(title: String, body: ArraySlice<UInt8>) -> [UInt8] {
+        let foldedTitle = TextFold.fold(Array(title.utf8)[...])
+        let foldedBody = TextFold.fold(body)
+        let length = foldedTitle.count + 1 + foldedBody.count
+        var bits = minimumBits
+        while bits < length, bits < maximumBits { bits <<= 1 }
+        var signature = [UInt8](repeating: 0, count: bits / 8)
+        let shift = UInt32(32 - bits.trailingZeroBitCount)
+        signature.withUnsafeMutableBufferPointer { out in
+            for text in [foldedTitle, foldedBody] where text.count >= 3 {
+                text.withUnsafeBufferPointer { bytes in
+                    var trigram = UInt32(bytes[0]) << 8 | UInt32(bytes[1])
+                    for index in 2..<bytes.count {
+                        trigram = (trigram << 8 | UInt32(bytes[index])) & 0xFF_FFFF
+                        let (first, second) = positions(trigram, shift: shift)
+                        out[Int(first >> 3)] |= 1 << (first & 7)
+                        out[Int(second >> 3)] |= 1 << (second & 7)
+                    }
+                }
+            }
+        }
+        return signature
+    }
+
+    /// The trigrams of a folded needle; nil when it is shorter than three bytes (no filter).
+    static func trigrams(_ needle: [UInt8]) -> [UInt32]? {
+        guard needle.count >= 3 else { return nil }
+        return (2..<needle.count).map { UInt32(needle[$0 - 2]) << 16 | UInt32(needle[$0 - 1]) << 8 | UInt32(needle[$0]) }
+    }
+
+    /// Whether a note with this signature may contain every one of `trigrams`.
+    static func mayContain(_ signature: UnsafeRawBufferPointer, _ trigrams: [UInt32]) -> Bool {
+        let bits = signature.count * 8
+        guard bits >= minimumBits, bits.nonzeroBitCount == 1 else { return true }
+        let shift = UInt32(32 - bits.trailingZeroBitCount)
+        for trigram in trigrams {
+            let (first, second) = positions(trigram, shift: shift)
+            if signature[Int(first >> 3)] & (1 << (first & 7)) == 0 || signature[Int(second >> 3)] & (1 << (second & 7)) == 0 {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Two bit positions from two multiplicative hashes, their top bits.
+    @inline(__always)
+    static func positions(_ trigram: UInt32, shift: UInt32) -> (UInt32, UInt32) {
+        ((trigram &* 0x9E37_79B1) >> shift, ((trigram ^ 0x5BD1_E995) &* 0x85EB_CA77) >> shift)
+    }
+}

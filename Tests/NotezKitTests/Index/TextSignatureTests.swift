@@ -1,0 +1,63 @@
+import Foundation
+import NotezTestSupport
+import Testing
+
+@testable import NotezKit
+
+/// A text signature never rules out a note that contains the text, and rules out most that do not.
+@Suite("text signature")
+struct TextSignatureTests {
+    @Test func noFalseNegatives() {
+        var generator = SeededGenerator(seed: 3)
+        let words = ["quokka", "Zürich", "ÉCOLE", "naïve", "日本語", "straße", "İstanbul", "\u{212A}elvin", "e\u{301}t\u{E9}", "a b"]
+        for _ in 0..<300 {
+            let body = (0..<Int.random(in: 0...30, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                .joined(separator: ["", " ", "\n", "-"].randomElement(using: &generator)!)
+            let title = words.randomElement(using: &generator)!
+            let signature = TextSignature.make(title: title, body: Array(body.utf8)[...])
+            #expect(signature.count * 8 >= TextSignature.minimumBits)
+            for word in words {
+                let needle = TextFold.fold(Array(word.utf8)[...])
+                let inText = FullTextMatcher.contains(TextFold.fold(Array(body.utf8)[...]), needle)
+                    || FullTextMatcher.contains(TextFold.fold(Array(title.utf8)[...]), needle)
+                guard inText, let trigrams = TextSignature.trigrams(needle) else { continue }
+                #expect(signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) }, "\(word) in \(title) / \(body)")
+            }
+        }
+    }
+
+    @Test func rulesOutMostNotesWithoutTheWord() {
+        var generator = SeededGenerator(seed: 9)
+        let vocabulary = (0..<500).map { _ in String((0..<Int.random(in: 3...9, using: &generator)).map { _ in "abcdefghijklmnoprstuvwy".randomElement(using: &generator)! }) }
+        let needle = TextSignature.trigrams(Array("quokka".utf8))!
+        var passed = 0
+        for _ in 0..<1000 {
+            let body = (0..<300).map { _ in vocabulary.randomElement(using: &generator)! }.joined(separator: " ")
+            let signature = TextSignature.make(title: "Title", body: Array(body.utf8)[...])
+            if signature.withUnsafeBytes({ TextSignature.mayContain($0, needle) }) { passed += 1 }
+        }
+        // About 1% by the design's estimate; a broken filter passes most or all.
+        #expect(passed < 60, "\(passed) of 1000 notes without the word passed")
+    }
+
+    @Test func unknownSignatureAndShortNeedlesNeverFilter() {
+        #expect([UInt8]().withUnsafeBytes { TextSignature.mayContain($0, [0x717569]) })
+        #expect(TextSignature.trigrams(Array("ab".utf8)) == nil)
+    }
+
+    @Test func cachedFullTextReadsOnlyCandidates() throws {
+        let vault = try ScratchFolder()
+        for number in 0..<200 {
+            let text = number % 50 == 0 ? "a quokka here \(number)" : "nothing of note \(number), just words"
+            try vault.write("n\(number).md", "---\ntags: [x]\n---\n\(text)\n", modified: Date(timeIntervalSinceNow: -3600))
+        }
+        _ = try IndexBuilder.build(root: vault.path)
+        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        let matcher = FullTextMatcher(notes: cached, needles: ["QUOKKA"])
+        let found = matcher.matching(0, in: PositionSet(capacity: 200, full: true))
+        #expect(found.count == 4)
+        #expect(matcher.loadedCount < 20)
+        let full = try IndexBuilder.build(root: vault.path)
+        #expect(FullTextMatcher(notes: full, needles: ["QUOKKA"]).matching(0, in: PositionSet(capacity: 200, full: true)) == found)
+    }
+}
