@@ -73,7 +73,16 @@ struct BenchMeasure {
                 },
                 BenchMeasure(name: "search folder (`folder:BIG`)", tool: .notez) { search(folderQuery($0), vault: $0.root) },
                 BenchMeasure(name: "search boolean", tool: .notez) { search(booleanQuery($0), vault: $0.root) },
+                BenchMeasure(name: "search pinned (`is:pinned`)", tool: .notez) { search("is:pinned", vault: $0.root) },
+                BenchMeasure(name: "search date (`modified:>=2024-01-01`)", tool: .notez) {
+                    search("modified:>=2024-01-01", vault: $0.root)
+                },
+                BenchMeasure(name: "`ls BIG` (one folder's rows)", tool: .notez) { ["ls", $0.bigFolder, "--vault", $0.root] },
                 BenchMeasure(name: "search full text (`WORD`)", tool: .notez) { search($0.word, vault: $0.root) },
+                BenchMeasure(name: "search full text and tag (`tag:TOP WORD`)", tool: .notez) {
+                    search(tagQuery($0) + " " + $0.word, vault: $0.root)
+                },
+                BenchMeasure(name: "search full text `--count`", tool: .notez) { ["search", $0.word, "--vault", $0.root, "--count"] },
                 BenchMeasure(name: "search full text, rows (no `--paths`)", tool: .notez) {
                     ["search", $0.word, "--vault", $0.root]
                 },
