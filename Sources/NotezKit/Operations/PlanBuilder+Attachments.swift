@@ -26,6 +26,15 @@ extension PlanBuilder {
             !PathKey.sameBytes(rule.folder(forNote: note.path), rule.folder(forNote: movedNotes[note.path] ?? note.path))
         }
         guard !moving.isEmpty, let directory = try? VaultDirectory(root: index.root) else { return nil }
+        // The vault's files are listed (and every body read) only when a moved note links to a file at all.
+        let byExtension = LinkResolver(targets: [])
+        let linksFiles = moving.contains { note in
+            guard let contents = try? files.read(note.path) else { return false }
+            return !LinkGraph.links(ofFile: contents.bytes, source: note.path, resolver: byExtension) { _, resolution in
+                resolution == .attachment
+            }.isEmpty
+        }
+        guard linksFiles else { return nil }
         let scan = AttachmentScan(index: index)
         let sole = SoleAttachments.of(moving, scan: scan, index: index, files: files, messages: &plan.messages)
         var emptied: [String] = []
