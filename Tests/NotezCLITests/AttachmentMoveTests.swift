@@ -61,6 +61,20 @@ import Testing
         #expect(try userFiles(vault) == before)
     }
 
+    /// Killed after each write of an mv that takes attachments along: `recover` finishes it, and
+    /// the result is the uninterrupted one.
+    @Test(arguments: 1...4)
+    func killedMoveIsFinishedByRecover(k: Int) throws {
+        let (reference, _) = try vaultWithAttachments()
+        #expect(try Mutation.run(reference, ["mv", Self.note, "Personal"]).status == 0)
+        let (vault, _) = try vaultWithAttachments()
+        let killed = try Mutation.run(vault, ["mv", Self.note, "Personal"], environment: ["NOTEZ_FAULT_AFTER_WRITES": String(k)])
+        #expect(killed.status == 99, "\(killed.stderr)")
+        let recover = try Mutation.run(vault, ["recover"])
+        #expect(recover.status == 0 && recover.stderr.contains("finished an interrupted 'mv'"), "\(recover.stderr)")
+        #expect(try userFiles(vault) == userFiles(reference))
+    }
+
     @Test func aTakenNameGetsANumberAndEveryLinkFormFollows() throws {
         let (vault, _) = try vaultWithAttachments()
         try vault.write("Personal/attachments/a b.png", "someone else's")
