@@ -91,7 +91,14 @@ public struct LinkRewriter: Sendable {
         for link in links {
             guard let (oldTarget, isNote) = target(of: link, from: source) else { continue }
             let newTarget = newPath(oldTarget)
-            if newSource == source && newTarget == oldTarget { continue }
+            if newSource == source && newTarget == oldTarget {
+                // A moved file can take over a wikilink by name that found another file: checked too.
+                if isNote || attachments == nil || !link.isWikilink
+                    || stillFinds(link, from: source, newSource: newSource, oldTarget: oldTarget, newTarget: newTarget)
+                {
+                    continue
+                }
+            }
             let written = String(decoding: bytes[link.targetRange], as: UTF8.self)
             if isNote {
                 let now = newResolver.resolve(link, from: newSource)

@@ -34,6 +34,14 @@ import Testing
                 == "![](att/a%20b%202.png) ![](<att/a b 2.png>) ![[a b 2.png|9]] ![[att/a b 2.png]] [c](att/c.pdf) ![[c.pdf]] "
                 + "![](../W/att/gone.png)\n")
         #expect(result?.changed == 5 && result?.failed.isEmpty == true)
+
+        // Another note's wikilink by name found the shallower `A/x.png`; the moved file, now
+        // shallower still, would take it over: it gets the path of the file it found.
+        let takeover = LinkRewriter(
+            targets: Self.targets(["A/N.md", "B/c/d/M.md"]), movedNotes: ["B/c/d/M.md": "M.md"],
+            movedFolders: [("B/c/d/x.png", "x.png")], attachments: AttachmentScan(files: ["A/b/x.png", "B/c/d/x.png"]))
+        let other = takeover.rewrite(Array("![[x.png]] ![](b/x.png)\n".utf8), source: "A/N.md")
+        #expect(other.map { String(decoding: $0.after, as: UTF8.self) } == "![[A/b/x.png]] ![](b/x.png)\n")
     }
 
     @Test func wikilinksKeepLabelsFragmentsAndForm() {
