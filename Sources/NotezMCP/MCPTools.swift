@@ -46,6 +46,20 @@ enum MCPTools {
                 "body": string("The Markdown body (the template's {{stdin}})."),
             ], required: ["title"]),
         tool(
+            "attach_file",
+            "Copy files into a note's attachment folder and link them from the note, as `notez attach` does (images embedded; "
+                + "wikilinks in an Obsidian vault). The files must be absolute paths of regular files (symlinks refused), "
+                + "at most attachment_max_mb each (default 250 MB). Journaled: 'undo' deletes the copies and restores the note.",
+            properties: [
+                "note": string("A path or a unique title."),
+                "files": stringArray("Absolute paths of the files to copy (only read; they may be outside the vault)."),
+                "afterLine": integer("Insert the links after this line of the note's file (default: at the end)."),
+                "style": .object([
+                    "type": .string("string"), "enum": .array(["markdown", "wikilink"]),
+                    "description": .string("markdown or wikilink (default: what the vault prefers)."),
+                ]),
+            ], required: ["note", "files"]),
+        tool(
             "add_tags", "Add tags to one note (its list style is kept).",
             properties: ["note": string("A path or a unique title."), "tags": stringArray("Tags to add.")],
             required: ["note", "tags"]),

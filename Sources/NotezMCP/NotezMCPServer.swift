@@ -97,6 +97,13 @@ public enum NotezMCPServer {
                 route: try arguments.bool("route") ?? false, template: try arguments.string("template"),
                 properties: try arguments.strings("properties") ?? [], tags: try arguments.strings("tags") ?? [],
                 pinned: try arguments.bool("pinned") ?? false, body: try arguments.string("body") ?? "")
+        case "attach_file":
+            let styleName = try arguments.string("style")
+            let style = styleName.flatMap(LinkStyle.init(rawValue:))
+            if styleName != nil && style == nil { throw MCPToolError("argument 'style' must be markdown or wikilink") }
+            return try await vault.attachFile(
+                note: try arguments.requiredString("note"), files: try arguments.requiredStrings("files"),
+                afterLine: try arguments.integer("afterLine"), style: style)
         case "add_tags":
             return try await vault.changeTags(
                 note: try arguments.requiredString("note"), add: try arguments.requiredStrings("tags"), remove: [])

@@ -167,6 +167,27 @@ actor VaultService {
         }
     }
 
+    /// `notez attach` through the same planner; sources must be absolute (the server's working
+    /// folder means nothing to the assistant).
+    func attachFile(note: String, files sources: [String], afterLine: Int?, style: LinkStyle?) throws -> Value {
+        try requireWrites()
+        if let relative = sources.first(where: { !$0.hasPrefix("/") }) {
+            throw MCPToolError("'\(relative)' is not an absolute path; give each file's absolute path")
+        }
+        return try withLock { index, writer in
+            let target = try index.resolve(note)
+            let request = AttachPlanner.Request(
+                note: target, sources: sources, afterLine: afterLine,
+                rule: try AttachmentFolderRule.load(root: root, config: index.config), limit: index.config.attachmentMaxBytes,
+                style: try style ?? LinkStyle.preferred(root: root))
+            let plan = try AttachPlanner.plan(
+                request, index: index, files: DiskVaultFiles(root: root), directory: writer.directory, arguments: [note] + sources)
+            var result = try run(plan, writer: writer)
+            result["copied"] = .array(plan.steps.filter { $0.kind == .copy }.map { .string($0.path) })
+            return .object(result)
+        }
+    }
+
     func changeTags(note: String, add: [String], remove: [String]) throws -> Value {
         try requireWrites()
         return try withLock { index, writer in

@@ -70,6 +70,10 @@ struct ExportCommand: ParsableCommand {
             issues = result.issues
             count = result.written.count
             attachments = result.attachments.count
+            if result.unlinked > 0 {
+                Terminal.notice(
+                    "\(result.unlinked) link\(result.unlinked == 1 ? "" : "s") to notes that are not exported became plain text")
+            }
         case .html, .pdf:
             guard let destination else { throw CLIExit(code: CLIExit.usage, message: "--format \(format.rawValue) needs --out PATH") }
             // Checked before the pages are built: a missing browser is said at once.

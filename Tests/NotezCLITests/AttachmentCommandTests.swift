@@ -128,7 +128,7 @@ import Testing
         #expect(escaping.status == 4 && escaping.stderr.contains(".obsidian/app.json"), "\(escaping.stderr)")
         // A good one is followed.
         try vault.write(".obsidian/app.json", #"{"attachmentFolderPath": "Files"}"#)
-        let fixed = try vault.run(["attach", Self.note, sources.path("report.png")])
+        let fixed = try vault.run(["attach", Self.note, sources.path("report.png"), "--markdown"])
         #expect(fixed.status == 0, "\(fixed.stderr)")
         #expect(FileManager.default.fileExists(atPath: vault.path + "/Files/report.png"))
         #expect(try text(vault, Self.note).hasSuffix("[report.png](../Files/report.png)\n"))

@@ -4,8 +4,8 @@ import Testing
 
 /// Attachments on the real vaults of the corpora (see `CorporaTests`; their attachments were left out of the
 /// archives, so every attachment link is missing): `check` reports exactly the attachment links
-/// that `links` counts, nothing is an orphan, the zip export holds every note, and attach + undo
-/// gives a real note back byte for byte.
+/// that `links` counts, nothing is an orphan, the zip export holds every note, and attach, mv
+/// (which takes the new attachment along) and undo give a real vault back byte for byte.
 @Suite struct AttachmentCorporaTests {
     @Test(.enabled(if: Corpus.isAvailable, "needs the corpora archives (NOTEZ_CORPORA)"), arguments: Corpus.archives)
     func attachmentsOnACorpus(_ archive: String) throws {
@@ -37,9 +37,18 @@ import Testing
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("notez-corpus-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: source) }
         try Data("%PDF-1.4\n".utf8).write(to: source)
+        let untouched = try vault.snapshot().filter { !$0.key.hasPrefix(".notez/") }
         let attach = try vault.run(["attach", note, source.path])
         #expect(attach.status == 0, "\(attach.stderr)")
-        #expect(try vault.run(["undo"]).status == 0)
+        // mv takes the attachment along (only this note uses it) and the link still finds it.
+        let moved = try vault.run(["mv", note, "notez-moved", "--create"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let movedNote = "notez-moved/" + (note.split(separator: "/").last.map(String.init) ?? note)
+        let rows = try vault.run(["attachments", movedNote, "--json"])
+        let found = try JSONSerialization.jsonObject(with: Data(rows.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(found.contains { ($0["path"] as? String)?.hasSuffix(".pdf") == true && $0["exists"] as? Bool == true }, "\(rows.stdout)")
+        for _ in 0..<2 { #expect(try vault.run(["undo"]).status == 0) }
         #expect(try Data(contentsOf: vault.url.appendingPathComponent(note)) == before)
+        #expect(try vault.snapshot().filter { !$0.key.hasPrefix(".notez/") } == untouched)
     }
 }

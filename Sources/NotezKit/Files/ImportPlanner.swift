@@ -11,6 +11,7 @@ public enum ImportPlanner {
         var version: Int
         var notes: [Entry]
         var folders: [Folder]?
+        var tags: [Tag]?
     }
 
     private struct Entry: Decodable {
@@ -22,7 +23,13 @@ public enum ImportPlanner {
 
     private struct Folder: Decodable {
         var path: String
+        var color: String?
         var children: [Folder]?
+    }
+
+    private struct Tag: Decodable {
+        var name: String
+        var color: String?
     }
 
     /// Plans the import of `data` (a `json` export) into the folder `into` (`""`: the vault root).
@@ -57,9 +64,12 @@ public enum ImportPlanner {
             notes.append((path, try bytes(of: entry, number: number + 1)))
         }
         var folders: [String] = []
+        var folderColors: [(path: String, color: String)] = []
         func collect(_ list: [Folder]) throws(NotezError) {
             for folder in list {
-                folders.append(try checkedFolder(folder.path))
+                let path = try checkedFolder(folder.path)
+                folders.append(path)
+                if let color = folder.color { folderColors.append((VaultPath.join(base, path), color)) }
                 try collect(folder.children ?? [])
             }
         }
@@ -68,7 +78,7 @@ public enum ImportPlanner {
         var imported: [String] = []
         for folder in folders { ensureFolder(VaultPath.join(base, folder), &builder) }
         for note in notes {
-            let folder = VaultPath.join(base, VaultPath.folder(of: note.path))
+            let folder = VaultPath.folder(of: note.path).isEmpty ? base : VaultPath.join(base, VaultPath.folder(of: note.path))
             guard ensureFolder(folder, &builder) else {
                 builder.plan.skipped.append(FileIssue(path: VaultPath.join(base, note.path), reason: "'\(folder)' is not a folder"))
                 continue
@@ -88,8 +98,53 @@ public enum ImportPlanner {
             builder.warnIfIgnored(target)
             imported.append(target)
         }
+        try importColors(tags: document.tags ?? [], folders: folderColors, builder: &builder)
         builder.plan.details["imported"] = imported
         return builder.plan
+    }
+
+    /// Adds the export's tag and folder colors to `.notez/tags.yaml` and `.notez/folders.yaml` for
+    /// names that have no color in the vault; a color the vault has is never replaced. Each color
+    /// taken or kept is reported; a name or color notez would not accept is left out and reported.
+    private static func importColors(tags: [Tag], folders: [(path: String, color: String)], builder: inout PlanBuilder) throws(NotezError) {
+        let root = builder.index.root
+        var registry = try TagRegistry.load(root: root)
+        let originalRegistry = registry
+        for tag in tags {
+            guard let text = tag.color else { continue }
+            guard let color = ColorName(text), let name = try? TagName.validated(tag.name) else {
+                builder.plan.messages.append("tag '\(tag.name)': color '\(text)' not imported: not a valid tag name and color")
+                continue
+            }
+            let key = TagKey(name)
+            if let position = registry.entries.firstIndex(where: { TagKey($0.name) == key }) {
+                if let kept = registry.entries[position].color {
+                    if kept != color { builder.plan.messages.append("tag '\(name)' keeps its color \(kept.text) (the export has \(color.text))") }
+                    continue
+                }
+                registry.entries[position].color = color
+            } else {
+                registry.entries.append(TagRegistry.Entry(name: name, color: color))
+            }
+            builder.plan.messages.append("tag '\(name)': color \(color.text) imported")
+        }
+        // Written only when a color was added: a hand-written file is not reformatted for nothing.
+        if registry != originalRegistry { try builder.writeState(".notez/tags.yaml", text: registry.rendered()) }
+        var colors = try FolderColors.load(root: root)
+        let originalColors = colors
+        for (path, text) in folders {
+            guard let color = ColorName(text) else {
+                builder.plan.messages.append("folder '\(path)': color '\(text)' not imported: not a color")
+                continue
+            }
+            if let kept = colors.color(of: path) {
+                if kept != color { builder.plan.messages.append("folder '\(path)' keeps its color \(kept.text) (the export has \(color.text))") }
+                continue
+            }
+            colors.colors.append((path, color))
+            builder.plan.messages.append("folder '\(path)': color \(color.text) imported")
+        }
+        if colors != originalColors { try builder.writeState(".notez/folders.yaml", text: colors.rendered()) }
     }
 
     /// Creates the missing folders of `folder`, parents first; false when one of them is not a

@@ -2,7 +2,10 @@
 /// the attachments they link to (files of the vault that exist) at their vault paths too, so
 /// relative links between exported notes and to attachments keep working. Notes are copied byte
 /// for byte, except that a Markdown link or image that reaches its attachment only by file name
-/// (`![](photo.png)` for `attachments/photo.png`) is rewritten to the relative path.
+/// (`![](photo.png)` for `attachments/photo.png`) is rewritten to the relative path, and a link to
+/// a note of the vault that is not exported becomes its text (`[the plan](Plan.md)` → `the plan`,
+/// `[[Plan|the plan]]` → `the plan`, `[[Plan#Goals]]` → `Plan > Goals`): the export has no link
+/// that leads nowhere.
 public enum MarkdownExport {
     /// What an export wrote.
     public struct Result: Sendable {
@@ -10,6 +13,8 @@ public enum MarkdownExport {
         public var written: [String] = []
         /// The attachments written.
         public var attachments: [String] = []
+        /// Links to notes that are not exported, replaced by their text.
+        public var unlinked = 0
         /// Notes and attachments left out, with the reason.
         public var issues: [FileIssue] = []
     }
@@ -38,6 +43,7 @@ public enum MarkdownExport {
         var result = Result()
         var attachments: [String] = []
         var seen: Set<String> = []
+        let exported = Set(notes.map { PathKey($0.path) })
         for note in notes {
             if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
                 result.issues.append(FileIssue(path: note.path, reason: "symlinked note; not exported"))
@@ -49,11 +55,16 @@ public enum MarkdownExport {
                     continue
                 }
                 let links = LinkGraph.links(ofFile: contents.bytes, source: note.path, resolver: resolver) { _, resolution in
-                    resolution == .attachment
+                    resolution == .attachment || resolution.path.map { !exported.contains(PathKey($0)) } == true
                 }
                 var bytes = contents.bytes
                 // From the end, so earlier ranges stay valid.
                 for entry in links.reversed() {
+                    if entry.resolution != .attachment {
+                        bytes.replaceSubrange(entry.link.range, with: Array(text(of: entry.link).utf8))
+                        result.unlinked += 1
+                        continue
+                    }
                     let (path, exists) = scan.resolve(entry.link, from: note.path)
                     guard exists, let path else { continue }
                     if seen.insert(path).inserted { attachments.append(path) }
@@ -81,6 +92,14 @@ public enum MarkdownExport {
             }
         }
         return result
+    }
+
+    /// What a link to a note that is not exported becomes: the text it shows (its label, else the
+    /// target as Obsidian shows it, `Plan > Goals` for `[[Plan#Goals]]`).
+    static func text(of link: NoteLink) -> String {
+        if let label = link.label?.trimmingSpaces, !label.isEmpty { return label }
+        let target = link.isWikilink ? link.target.trimmingSpaces : VaultPath.fileTitle(of: link.target)
+        return [target, link.fragment].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " > ")
     }
 
     /// The new destination of a Markdown link or image found only by file name; nil to keep it.

@@ -20,14 +20,17 @@ public enum AttachPlanner {
         public var rule: AttachmentFolderRule
         /// The largest file accepted, in bytes.
         public var limit: Int64
+        /// The form of the links written.
+        public var style: LinkStyle
 
         /// Creates a request.
-        public init(note: Note, sources: [String], afterLine: Int?, rule: AttachmentFolderRule, limit: Int64) {
+        public init(note: Note, sources: [String], afterLine: Int?, rule: AttachmentFolderRule, limit: Int64, style: LinkStyle = .markdown) {
             self.note = note
             self.sources = sources
             self.afterLine = afterLine
             self.rule = rule
             self.limit = limit
+            self.style = style
         }
     }
 
@@ -52,13 +55,25 @@ public enum AttachPlanner {
             if directory.kind(walked) == nil, !builder.isTaken(walked) { builder.createFolder(walked) }
         }
         var links: [String] = []
+        // Wikilinks find files by name: the vault's other files decide whether a bare name is enough.
+        var names = request.style == .wikilink ? AttachmentScan(index: index).files.map { LinkResolver.fold(VaultPath.name(of: $0)) } : []
+        var copies: [(path: String, kind: AttachmentKind)] = []
         for source in request.sources {
             let bytes = try AttachmentSource.read(source, limit: request.limit)
             let name = try attachmentName(source)
             let path = freePath(folder: folder, name: name, builder: builder)
             builder.claim(path)
             builder.plan.steps.append(.copy(path, source: absolute(source), bytes: bytes))
-            links.append(link(to: path, from: note.path, name: VaultPath.name(of: path), kind: AttachmentKind.of(bytes)))
+            names.append(LinkResolver.fold(VaultPath.name(of: path)))
+            copies.append((path, AttachmentKind.of(bytes)))
+        }
+        for (path, kind) in copies {
+            let name = VaultPath.name(of: path)
+            if request.style == .wikilink, let embed = wikilink(to: path, kind: kind, unique: names.filter { $0 == LinkResolver.fold(name) }.count == 1) {
+                links.append(embed)
+            } else {
+                links.append(link(to: path, from: note.path, name: name, kind: kind))
+            }
         }
         let after = try insert(links, into: before, afterLine: request.afterLine)
         builder.plan.steps.append(.write(note.path, contents: after, previous: before))
@@ -104,6 +119,15 @@ public enum AttachPlanner {
         let destination = encoded(VaultPath.relative(path, fromFolder: VaultPath.folder(of: note)))
         if kind.isImage { return "![](\(destination))" }
         return "[\(escapedLabel(name))](\(destination))"
+    }
+
+    /// The wikilink for one attachment, as Obsidian writes it: `![[photo.png]]` for an image,
+    /// `[[report.pdf]]` otherwise, by file name when no other file of the vault has it, else by
+    /// vault path. Nil for a name a wikilink cannot carry (`[`, `]`, `|`, `#`, `^`).
+    static func wikilink(to path: String, kind: AttachmentKind, unique: Bool) -> String? {
+        guard !path.contains(where: { "[]|#^".contains($0) || $0.isNewline }) else { return nil }
+        let target = unique ? VaultPath.name(of: path) : path
+        return (kind.isImage ? "!" : "") + "[[" + target + "]]"
     }
 
     /// Percent-encodes what would end or confuse a Markdown link destination (space, `()<>[]`,

@@ -23,16 +23,21 @@ public struct LinkRewriter: Sendable {
     private let newResolver: LinkResolver
     private let movedNotes: [String: String]
     private let movedFolders: [(from: String, to: String)]
+    /// The vault's attachments before and after the moves, when the plan moves attachment files:
+    /// links to them (wikilink embeds too) are then found and checked as `notez attachments` finds them.
+    private let attachments: (before: AttachmentScan, after: AttachmentScan)?
 
     /// A rewriter for the notes in `targets` (the vault before) after `movedNotes` (old path → new
     /// path) and `movedFolders` (old folder or other file → new path) move; `newTitles` gives the title a note
-    /// will have, by its old path, when it changes.
+    /// will have, by its old path, when it changes. With `attachments` (the vault's files before
+    /// the moves), links to attachment files are resolved and rewritten in every form.
     public init(
         targets: [LinkResolver.Target], movedNotes: [String: String], movedFolders: [(from: String, to: String)] = [],
-        newTitles: [String: String] = [:]
+        newTitles: [String: String] = [:], attachments: AttachmentScan? = nil
     ) {
         self.movedNotes = movedNotes
         self.movedFolders = movedFolders
+        self.attachments = attachments.map { ($0, AttachmentScan(files: $0.files.map { LinkRewriter.newPath($0, movedNotes, movedFolders) })) }
         oldResolver = LinkResolver(targets: targets)
         var after = targets
         for position in after.indices {
@@ -52,11 +57,11 @@ public struct LinkRewriter: Sendable {
     /// A rewriter for the notes of `index`.
     public init(
         index: VaultIndex, movedNotes: [String: String], movedFolders: [(from: String, to: String)] = [],
-        newTitles: [String: String] = [:]
+        newTitles: [String: String] = [:], attachments: AttachmentScan? = nil
     ) {
         self.init(
             targets: index.notes.map { LinkResolver.Target(path: $0.path, title: $0.title, aliases: $0.aliases) },
-            movedNotes: movedNotes, movedFolders: movedFolders, newTitles: newTitles)
+            movedNotes: movedNotes, movedFolders: movedFolders, newTitles: newTitles, attachments: attachments)
     }
 
     /// Where the file at `path` will be.
@@ -86,16 +91,25 @@ public struct LinkRewriter: Sendable {
         for link in links {
             guard let (oldTarget, isNote) = target(of: link, from: source) else { continue }
             let newTarget = newPath(oldTarget)
-            if newSource == source && newTarget == oldTarget { continue }
+            if newSource == source && newTarget == oldTarget {
+                // A moved file can take over a wikilink by name that found another file: checked too.
+                if isNote || attachments == nil || !link.isWikilink
+                    || stillFinds(link, from: source, newSource: newSource, oldTarget: oldTarget, newTarget: newTarget)
+                {
+                    continue
+                }
+            }
             let written = String(decoding: bytes[link.targetRange], as: UTF8.self)
             if isNote {
                 let now = newResolver.resolve(link, from: newSource)
                 if now.path == newTarget, case .note = now { continue }
                 if now.path == newTarget, case .ambiguous = oldResolver.resolve(link, from: source) { continue }
+            } else if stillFinds(link, from: source, newSource: newSource, oldTarget: oldTarget, newTarget: newTarget) {
+                continue
             }
             let candidates =
                 link.isWikilink
-                ? wikilinkCandidates(written, oldTarget: oldTarget, newTarget: newTarget)
+                ? wikilinkCandidates(written, oldTarget: oldTarget, newTarget: newTarget, isNote: isNote)
                 : markdownCandidates(written, link: link, bytes: bytes, newSource: newSource, newTarget: newTarget, isNote: isNote)
             let text = bytes[link.range]
             let offset = link.targetRange.lowerBound - link.range.lowerBound
@@ -122,8 +136,23 @@ public struct LinkRewriter: Sendable {
     private func target(of link: NoteLink, from source: String) -> (String, Bool)? {
         let resolution = oldResolver.resolve(link, from: source)
         if let path = resolution.path { return (path, true) }
-        guard resolution == .attachment, !link.isWikilink else { return nil }
+        guard resolution == .attachment else { return nil }
+        if let attachments, case (let path?, true) = attachments.before.resolve(link, from: source) { return (path, false) }
+        guard !link.isWikilink else { return nil }
         return LinkResolver.markdownPath(link.target, from: source).map { ($0, false) }
+    }
+
+    /// True when the attachment link, unchanged, finds its file after the moves: a wikilink as
+    /// Obsidian finds it, a Markdown link by its path (or by file name, when that is how it found
+    /// the file before).
+    private func stillFinds(_ link: NoteLink, from source: String, newSource: String, oldTarget: String, newTarget: String) -> Bool {
+        let exact = LinkResolver.markdownPath(link.target, from: newSource).map(LinkResolver.fold)
+        guard let attachments else { return !link.isWikilink && exact == LinkResolver.fold(newTarget) }
+        let found = attachments.after.resolve(link, from: newSource)
+        guard found.exists, found.path.map(LinkResolver.fold) == LinkResolver.fold(newTarget) else { return false }
+        if link.isWikilink || exact == LinkResolver.fold(newTarget) { return true }
+        // A Markdown link that found its file by name only keeps that form.
+        return LinkResolver.markdownPath(link.target, from: source).map(LinkResolver.fold) != LinkResolver.fold(oldTarget)
     }
 
     /// True when the link text `rewritten` reads back as one link that finds `target` from `source`.
@@ -131,19 +160,24 @@ public struct LinkRewriter: Sendable {
         let found = LinkScanner.links(in: rewritten[...])
         guard found.count == 1, let link = found.first, link.range == 0..<rewritten.count else { return false }
         if isNote { return newResolver.resolve(link, from: source) == .note(target) }
+        if link.isWikilink, let attachments {
+            let found = attachments.after.resolve(link, from: source)
+            return found.exists && found.path == target
+        }
         return LinkResolver.markdownPath(link.target, from: source) == target
     }
 
     /// New wikilink targets to try, in order: the form written (bare name, or path with the last
-    /// part replaced when the folder stays), then the vault path.
-    private func wikilinkCandidates(_ written: String, oldTarget: String, newTarget: String) -> [String] {
+    /// part replaced when the folder stays, or for an attachment, whose path is read from the
+    /// note's folder too), then the vault path.
+    private func wikilinkCandidates(_ written: String, oldTarget: String, newTarget: String, isNote: Bool) -> [String] {
         let trimmed = written.trimmingSpaces
         let withExtension = trimmed.lowercased().hasSuffix(".md") || trimmed.lowercased().hasSuffix(".markdown")
         let newName = withExtension ? VaultPath.name(of: newTarget) : VaultPath.fileTitle(of: newTarget)
         let fullPath = withExtension ? newTarget : String(newTarget.dropLast(VaultPath.name(of: newTarget).count)) + VaultPath.fileTitle(of: newTarget)
         var candidates: [String] = []
         if let slash = trimmed.lastIndex(of: "/") {
-            if VaultPath.folder(of: oldTarget) == VaultPath.folder(of: newTarget) {
+            if !isNote || VaultPath.folder(of: oldTarget) == VaultPath.folder(of: newTarget) {
                 candidates.append(String(trimmed[...slash]) + newName)
             }
         } else {

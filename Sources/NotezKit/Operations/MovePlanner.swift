@@ -1,8 +1,9 @@
 /// Plans of `mv NOTE... FOLDER`.
 public enum MovePlanner {
     /// Moves notes into a folder that exists (or, with `create`, is created with its missing parents).
-    /// A name clash in the target gets ` 2`, ` 3` and is reported. Links from and to the moved
-    /// notes are rewritten where the move would break them (`PlanBuilder.keepLinks`).
+    /// A name clash in the target gets ` 2`, ` 3` and is reported. Attachments only the moved notes
+    /// use move with them (`PlanBuilder.moveAttachments`); links from and to the moved notes are
+    /// rewritten where the move would break them (`PlanBuilder.keepLinks`).
     public static func move(
         notes arguments: [String], to folder: String, create: Bool,
         index: VaultIndex, files: any VaultFiles
@@ -28,7 +29,8 @@ public enum MovePlanner {
             builder.move(note.path, to: destination)
             builder.warnIfIgnored(destination)
         }
-        try builder.keepLinks()
+        let attachments = builder.moveAttachments()
+        try builder.keepLinks(attachments: attachments)
         try builder.keepManualOrder()
         return builder.plan
     }

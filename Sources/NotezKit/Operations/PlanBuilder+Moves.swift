@@ -6,13 +6,16 @@ extension PlanBuilder {
     /// and then moves them back.
     ///
     /// `newTitles` are the notes' titles after the plan (by old path); `frontMatterEdits` are front
-    /// matter edits (and their inverses) made in the same step as the note's link rewrite.
+    /// matter edits (and their inverses) made in the same step as the note's link rewrite;
+    /// `attachments` is the scan `moveAttachments` returns when attachment files move.
     mutating func keepLinks(
-        newTitles: [String: String] = [:], frontMatterEdits: [String: (edits: [FrontMatterEdit], inverse: [FrontMatterEdit])] = [:]
+        newTitles: [String: String] = [:], frontMatterEdits: [String: (edits: [FrontMatterEdit], inverse: [FrontMatterEdit])] = [:],
+        attachments: AttachmentScan? = nil
     ) throws(NotezError) {
         let (movedNotes, movedFolders) = plannedMoves()
         guard !movedNotes.isEmpty || !movedFolders.isEmpty || !frontMatterEdits.isEmpty else { return }
-        let rewriter = LinkRewriter(index: index, movedNotes: movedNotes, movedFolders: movedFolders, newTitles: newTitles)
+        let rewriter = LinkRewriter(
+            index: index, movedNotes: movedNotes, movedFolders: movedFolders, newTitles: newTitles, attachments: attachments)
         let notes = index.notes
         let files = self.files
         let edited = Set(frontMatterEdits.keys)

@@ -123,12 +123,13 @@ struct PlanBuilder {
         claimed.insert(path.lowercased())
     }
 
-    /// Adds the steps that write a `.notez/` state file (creating `.notez/` first when missing);
-    /// nothing when the text is unchanged.
+    /// Adds the step that writes a `.notez/` state file; nothing when the text is unchanged.
+    ///
+    /// `.notez/` itself is not a step: the vault lock creates it before any step runs, and a step
+    /// would make undo try to remove it (with the journal inside) and report a failure.
     mutating func writeState(_ path: String, text: String) throws(NotezError) {
         let previous = try files.read(path).map { String(decoding: $0.bytes, as: UTF8.self) }
         guard previous != text else { return }
-        if files.kind(".notez") == nil, !claimed.contains(".notez") { createFolder(".notez") }
         plan.steps.append(.write(path, contents: text, previous: previous))
         plan.previews[PathKey(path)] = Plan.Preview(before: Array((previous ?? "").utf8), after: Array(text.utf8))
     }

@@ -44,37 +44,13 @@ public enum TrashPlanner {
         return builder.plan
     }
 
-    /// The attachments each trashed note takes along: files it links to that no note outside
-    /// `notes` links to (a file shared by two trashed notes goes with the first). None when some
-    /// note cannot be read: its links are unknown, so no file is taken away from it.
+    /// The attachments each trashed note takes along (`SoleAttachments`): a file shared by two
+    /// trashed notes goes with the first.
     static func attachmentsToTake(
         _ notes: [Note], index: VaultIndex, files: any VaultFiles, messages: inout [String]
     ) -> [String: [String]] {
         guard !notes.isEmpty else { return [:] }
-        let scan = AttachmentScan(index: index)
-        let resolver = LinkResolver(index: index)
-        var own: [String: [String]] = [:]
-        for note in notes {
-            guard let contents = try? files.read(note.path) else { continue }
-            let paths = scan.references(ofFile: contents.bytes, source: note.path, resolver: resolver).compactMap { $0.exists ? $0.path : nil }
-            if !paths.isEmpty { own[note.path] = paths }
-        }
-        guard !own.isEmpty else { return [:] }
-        let (all, unread) = scan.allReferences(index: index, resolver: resolver)
-        if !unread.isEmpty {
-            messages.append("attachments were left in place: \(unread.count) note(s) could not be read, so their links are unknown")
-            return [:]
-        }
-        let trashed = Set(notes.map { PathKey($0.path) })
-        let usedElsewhere = Set(all.filter { !trashed.contains(PathKey($0.source)) }.compactMap { $0.exists ? $0.path.map(LinkResolver.fold) : nil })
-        var taken: Set<String> = []
-        var result: [String: [String]] = [:]
-        for note in notes {
-            for path in own[note.path] ?? [] where !usedElsewhere.contains(LinkResolver.fold(path)) {
-                if taken.insert(LinkResolver.fold(path)).inserted { result[note.path, default: []].append(path) }
-            }
-        }
-        return result
+        return SoleAttachments.of(notes, scan: AttachmentScan(index: index), index: index, files: files, messages: &messages)
     }
 
     /// The text of `trashinfo.yaml`, signed with `key` so that only this machine's items are trusted.
@@ -110,41 +86,6 @@ public enum TrashPlanner {
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty { throw .usage("no trashed note matches '\(argument)'; see what is in the trash with 'notez trash list'") }
         throw .ambiguousNote(argument, candidates: matches.map { "\($0.id) (\($0.originalPath))" })
-    }
-
-    /// `trash restore ITEM...`: back to the original folder if it still exists, else to Unsorted
-    /// Notes; a clash gets a suffix. Both are reported.
-    public static func restore(_ items: [TrashItem], arguments: [String], index: VaultIndex, files: any VaultFiles) throws(NotezError)
-        -> Plan
-    {
-        var builder = PlanBuilder(index: index, files: files, operation: "trash restore", arguments: arguments)
-        for item in unique(items) {
-            var folderPath = VaultPath.folder(of: item.originalPath)
-            if !folderPath.isEmpty, files.kind(folderPath) != .folder {
-                builder.plan.messages.append("\(item.originalPath): folder '\(folderPath)' no longer exists; restored to Unsorted Notes")
-                folderPath = ""
-            }
-            let name = item.fileName
-            let destination = builder.freePath(folder: folderPath, name: name)
-            if VaultPath.name(of: destination) != name {
-                builder.plan.messages.append("\(item.originalPath): '\(name)' exists; restored as '\(VaultPath.name(of: destination))'")
-            }
-            builder.move(item.storedPath, to: destination)
-            let (attachments, folders) = TrashStore(root: index.root).attachments(of: item)
-            for path in attachments {
-                var walked = ""
-                for component in path.split(separator: "/").dropLast().map(String.init) {
-                    walked = VaultPath.join(walked, component)
-                    if files.kind(walked) == nil, !builder.isTaken(walked) { builder.createFolder(walked) }
-                }
-                let target = AttachPlanner.freePath(folder: VaultPath.folder(of: path), name: VaultPath.name(of: path), builder: builder)
-                if target != path { builder.plan.messages.append("\(path) exists; its trashed attachment was restored as \(target)") }
-                builder.move(item.attachmentsPath + "/" + path, to: target)
-            }
-            removeAttachmentFolders(item, folders: folders, builder: &builder)
-            try removeItem(item, keepingNote: true, builder: &builder)
-        }
-        return builder.plan
     }
 
     /// `trash delete ITEM...`: deletes items permanently (cannot be undone).
@@ -186,7 +127,7 @@ public enum TrashPlanner {
         return plan
     }
 
-    private static func removeItem(_ item: TrashItem, keepingNote: Bool, builder: inout PlanBuilder) throws(NotezError) {
+    static func removeItem(_ item: TrashItem, keepingNote: Bool, builder: inout PlanBuilder) throws(NotezError) {
         let itemFolder = folder + "/" + item.id
         var paths = [itemFolder + "/" + TrashItem.infoFileName]
         if !keepingNote { paths.insert(item.storedPath, at: 0) }
@@ -201,13 +142,13 @@ public enum TrashPlanner {
     }
 
     /// Removes the (emptied) folders below an item's attachments folder, deepest first, then it.
-    private static func removeAttachmentFolders(_ item: TrashItem, folders: [String], builder: inout PlanBuilder) {
+    static func removeAttachmentFolders(_ item: TrashItem, folders: [String], builder: inout PlanBuilder) {
         guard builder.files.kind(item.attachmentsPath) == .folder else { return }
         for folder in folders { builder.plan.steps.append(.removeFolder(item.attachmentsPath + "/" + folder)) }
         builder.plan.steps.append(.removeFolder(item.attachmentsPath))
     }
 
-    private static func unique(_ items: [TrashItem]) -> [TrashItem] {
+    static func unique(_ items: [TrashItem]) -> [TrashItem] {
         var seen: Set<String> = []
         return items.filter { seen.insert($0.id).inserted }
     }

@@ -20,6 +20,30 @@ import Testing
     static let paths = ["a/Old.md", "b/Other.md", "Top.md"]
     static let rename = ["a/Old.md": "a/New name.md"]
 
+    /// With the vault's files (a plan that moves attachments), every form of an attachment link
+    /// follows its file: left alone while it still finds it, else rewritten in its own form.
+    @Test func attachmentLinksFollowMovedFilesInEveryForm() {
+        let files = AttachmentScan(files: ["W/att/a b.png", "W/att/c.pdf"])
+        let rewriter = LinkRewriter(
+            targets: Self.targets(["W/N.md"]), movedNotes: ["W/N.md": "P/N.md"],
+            movedFolders: [("W/att/a b.png", "P/att/a b 2.png"), ("W/att/c.pdf", "P/att/c.pdf")], attachments: files)
+        let text = "![](att/a%20b.png) ![](<att/a b.png>) ![[a b.png|9]] ![[att/a b.png]] [c](att/c.pdf) ![[c.pdf]] ![](att/gone.png)\n"
+        let result = rewriter.rewrite(Array(text.utf8), source: "W/N.md")
+        #expect(
+            result.map { String(decoding: $0.after, as: UTF8.self) }
+                == "![](att/a%20b%202.png) ![](<att/a b 2.png>) ![[a b 2.png|9]] ![[att/a b 2.png]] [c](att/c.pdf) ![[c.pdf]] "
+                + "![](../W/att/gone.png)\n")
+        #expect(result?.changed == 5 && result?.failed.isEmpty == true)
+
+        // Another note's wikilink by name found the shallower `A/x.png`; the moved file, now
+        // shallower still, would take it over: it gets the path of the file it found.
+        let takeover = LinkRewriter(
+            targets: Self.targets(["A/N.md", "B/c/d/M.md"]), movedNotes: ["B/c/d/M.md": "M.md"],
+            movedFolders: [("B/c/d/x.png", "x.png")], attachments: AttachmentScan(files: ["A/b/x.png", "B/c/d/x.png"]))
+        let other = takeover.rewrite(Array("![[x.png]] ![](b/x.png)\n".utf8), source: "A/N.md")
+        #expect(other.map { String(decoding: $0.after, as: UTF8.self) } == "![[A/b/x.png]] ![](b/x.png)\n")
+    }
+
     @Test func wikilinksKeepLabelsFragmentsAndForm() {
         let text = "[[Old]] [[Old|label]] [[Old#Heading]] [[Old#^block]] ![[Old]] [[a/Old]] [[Old.md]] [[a/Old.md|x]] [[old]]\n"
         #expect(
