@@ -16,7 +16,7 @@ public final class LiveVault: @unchecked Sendable {
     // Guarded by `lock`.
     private var live: LiveIndex
     private var generation = 0
-    private var cached: (key: SnapshotKey, index: VaultIndex, version: Int)?
+    private var cached: (key: SnapshotKey, index: VaultIndex, version: Int, sequence: Int)?
     private var builds = 0
     private var listeners: [Int: @Sendable (WatchReport) -> Void] = [:]
     private var nextListener = 0
@@ -57,19 +57,21 @@ public final class LiveVault: @unchecked Sendable {
     /// a front end can cache what it derives from one).
     public func versionedSnapshot() -> (index: VaultIndex, version: Int) {
         let stamps = stateStamps()
-        let (key, current, hit, previous) = lock.withLock { () -> (SnapshotKey, LiveIndex, (VaultIndex, Int)?, [Note]?) in
-            let key = SnapshotKey(generation: generation, stamps: stamps)
-            return (key, live, cached.flatMap { $0.key == key ? ($0.index, $0.version) : nil }, cached?.index.notes)
+        let (key, current, cached) = lock.withLock { () -> (SnapshotKey, LiveIndex, (key: SnapshotKey, index: VaultIndex, version: Int, sequence: Int)?) in
+            (SnapshotKey(generation: generation, stamps: stamps), live, self.cached)
         }
-        if let hit { return hit }
-        // Bad state files degrade to defaults, as in IndexBuilder; the index reports no problem here.
-        let registry = (try? TagRegistry.load(root: root)) ?? TagRegistry()
-        let colors = (try? FolderColors.load(root: root)) ?? FolderColors()
-        let trashCount = TrashStore(root: root).items().count
-        let index = current.snapshot(registry: registry, folderColors: colors, trashCount: trashCount, previous: previous)
+        if let cached, cached.key == key { return (cached.index, cached.version) }
+        // Same state files: the previous snapshot plus the changes since. Else (or when too much
+        // changed) a build from scratch; bad state files degrade to defaults, as in IndexBuilder.
+        let index =
+            cached.flatMap { $0.key.stamps == stamps ? current.updating($0.index, from: $0.sequence) : nil }
+            ?? current.snapshot(
+                registry: (try? TagRegistry.load(root: root)) ?? TagRegistry(),
+                folderColors: (try? FolderColors.load(root: root)) ?? FolderColors(),
+                trashCount: TrashStore(root: root).items().count)
         return lock.withLock {
             builds += 1
-            if key.generation == generation { cached = (key, index, builds) }
+            if key.generation == generation { self.cached = (key, index, builds, current.sequence) }
             return (index, builds)
         }
     }
