@@ -92,6 +92,7 @@ final class WarmService: @unchecked Sendable {
         // Settings and trash unchanged: the cached index plus the notes changed since.
         let updated = cached.flatMap { $0.stamps == stamps ? live.updating($0.index, from: $0.sequence) : nil }
         guard let index = updated ?? IndexBuilder.build(root: root, live: live) else { return nil }
+        LiveVault.retire(cached?.index)
         cached = (version, stamps, index, live.sequence)
         return index
     }

@@ -217,11 +217,10 @@ public struct Reconciler: Sendable {
     /// watcher's peak memory. Files are read a chunk at a time, and each folder path is stored
     /// once however many notes it holds.
     func scanAll(_ fileSystem: some ReconcilerFileSystem) -> (notes: [Note], state: ReconcilerState) {
-        var listed: [PathKey: FileStatus] = [:]
+        var items: [(path: String, status: FileStatus)] = []
         var folders: Set<PathKey> = []
-        scan("", fileSystem, &listed, &folders)
-        let items = listed.map { (path: $0.key.path, status: $0.value) }.sorted { $0.path < $1.path }
-        listed = [:]
+        scan("", fileSystem, { items.append(($0, $1)) }, &folders)
+        items.sort { $0.path < $1.path }
         var notes: [Note] = []
         notes.reserveCapacity(items.count)
         var state = ReconcilerState(folders: folders)
@@ -247,6 +246,14 @@ public struct Reconciler: Sendable {
         _ folder: String, _ fileSystem: some ReconcilerFileSystem,
         _ notes: inout [PathKey: FileStatus], _ folders: inout Set<PathKey>
     ) {
+        scan(folder, fileSystem, { notes[PathKey($0)] = $1 }, &folders)
+    }
+
+    /// Lists a directory tree, telling `found` each note file.
+    private func scan(
+        _ folder: String, _ fileSystem: some ReconcilerFileSystem,
+        _ found: (String, FileStatus) -> Void, _ folders: inout Set<PathKey>
+    ) {
         guard let entries = fileSystem.listDirectory(folder) else { return }
         for entry in entries where !entry.name.hasPrefix(".") {
             let path = VaultPath.join(folder, entry.name)
@@ -254,9 +261,9 @@ public struct Reconciler: Sendable {
             switch entry.status.kind {
             case .directory where !entry.status.isSymlink:
                 folders.insert(PathKey(path))
-                scan(path, fileSystem, &notes, &folders)
+                scan(path, fileSystem, found, &folders)
             case .file where VaultPath.isNoteFile(entry.name):
-                notes[PathKey(path)] = entry.status
+                found(path, entry.status)
             default:
                 break
             }
