@@ -193,14 +193,17 @@ struct ActionTests {
                 // The refused form keeps the loaded version for the next attempt.
                 #expect(text.contains("name=\"original\""))
             }
-            // A forged original (not the version the base hash names) falls back to the two-way view.
+            // A forged original (not the version the base hash names) falls back to the two-way
+            // view, and goes back into the form inert.
             try await client.execute(
                 uri: "/actions/save", method: .post, headers: fixture.formPost,
-                body: fixture.form([("path", "scratch.md"), ("base", base), ("original", "forged\n"), ("text", mine)])
+                body: fixture.form([("path", "scratch.md"), ("base", base), ("original", "\"><script>alert(1)</script>\r\n"), ("text", mine)])
             ) { response in
                 #expect(response.status == .conflict)
                 #expect(!response.text.contains("Your changes"))
                 #expect(response.text.contains("differs from your text"))
+                #expect(!response.text.contains("<script>alert"))
+                #expect(response.text.contains("value=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#13;\n\""))
             }
         }
         #expect(try fixture.read("scratch.md") == "disk line\n" + loaded)
