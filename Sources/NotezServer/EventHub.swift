@@ -22,6 +22,16 @@ final class EventHub: @unchecked Sendable {
         send("event: change\ndata: \(json)\n\n")
     }
 
+    /// Sends a comment line to every open stream. A page that was closed without the connection
+    /// ending (a sleeping laptop, a dropped network) is noticed when this write fails, not only at
+    /// the next change; proxies also keep an active stream open.
+    func heartbeat() {
+        send(": heartbeat\n\n")
+    }
+
+    /// Seconds between heartbeats.
+    static let heartbeatInterval = 20.0
+
     /// A new stream; it ends when the client goes away or the server stops.
     func subscribe() -> AsyncStream<ByteBuffer> {
         let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingNewest(16))

@@ -73,26 +73,52 @@ enum NotePage {
         return html + "</section>"
     }
 
+    /// What the editor shows after a refused save: titled diffs (what changed on disk since the
+    /// page loaded the file, and the user's own changes; or, without the loaded version, how the
+    /// disk differs from the user's text).
+    typealias Conflict = [(title: String, diff: String)]
+
     /// The editor. `text` is what the textarea holds (the file, or the user's text after a refusal);
-    /// `base` is the hash of the file version the edit started from.
-    static func editor(note: Note, text: String, base: String, conflict: String?, frame: Page.Frame) -> String {
+    /// `original` is the file version the edit started from and `base` its hash; both go back with
+    /// the form, so a refused save can show what changed on disk apart from the user's edits.
+    static func editor(note: Note, text: String, original: String, base: String, conflict: Conflict?, frame: Page.Frame) -> String {
         var html = FolderPage.breadcrumbs(note.folder)
         html += "<h1>Edit \(HTMLText.escape(note.title))</h1>"
         if let conflict {
-            html += "<section class=\"flash error\" role=\"alert\"><p>The file changed on disk since it was loaded; "
-            html += "nothing was saved. What is on disk now differs from your text like this:</p>"
-            html += "<pre class=\"diff\">\(HTMLText.escape(conflict))</pre>"
+            html += "<section class=\"flash error\" role=\"alert\"><p>The file changed on disk since it was loaded; nothing was saved.</p>"
+            for (title, diff) in conflict {
+                html += "<h2>\(HTMLText.escape(title))</h2><pre class=\"diff\">\(HTMLText.escape(diff))</pre>"
+            }
             html += "<p>Copy what you need, then <a href=\"\(HTML.href("/edit", [("path", note.path)]))\">start again from the file on disk</a>.</p></section>"
         }
+        // Carriage returns as references: the HTML parser would turn a raw CR LF into LF.
+        let originalValue = HTMLText.escape(original).replacingOccurrences(of: "\r", with: "&#13;")
         html += """
             <form method="post" action="/actions/save" class="editor" data-path="\(HTMLText.escape(note.path))">\(Page.csrfField(frame.csrf))\
             <input type="hidden" name="path" value="\(HTMLText.escape(note.path))">\
-            <input type="hidden" name="base" value="\(HTMLText.escape(base))">
+            <input type="hidden" name="base" value="\(HTMLText.escape(base))">\
+            <input type="hidden" name="original" value="\(originalValue)">
             <label for="text">Text (Markdown with front matter)</label>
             <textarea id="text" name="text" rows="24" spellcheck="true">\n\(HTMLText.escape(text))</textarea>
             <p><button type="submit">Save</button> <a href="\(HTML.href("/note", [("path", note.path)]))">Cancel</a></p>
             </form>
             """
         return html
+    }
+
+    /// The diffs of a refused save. `original` (as the form sent it) is used only when it is the
+    /// version `base` names, with its line endings as sent or as line feeds.
+    static func conflict(path: String, original: String?, base: String?, mine: String, disk: [UInt8]) -> Conflict {
+        let loaded = [original, original.map(WebServer.lineFeeds)].compactMap { $0 }.first { ContentHash.of(Array($0.utf8)) == base }
+        guard let loaded else {
+            let yours = Array(WebServer.lineFeeds(mine).utf8)
+            return [("What is on disk now differs from your text like this", UnifiedDiff.render(path: path, before: yours, after: disk))]
+        }
+        // Browsers send CR LF from a textarea; a file with line feeds is compared with line feeds.
+        let yours = Array((loaded.contains("\r\n") ? mine : WebServer.lineFeeds(mine)).utf8)
+        return [
+            ("Changed on disk since you loaded it", UnifiedDiff.render(path: path, before: Array(loaded.utf8), after: disk)),
+            ("Your changes", UnifiedDiff.render(path: path, before: Array(loaded.utf8), after: yours)),
+        ]
     }
 }

@@ -49,9 +49,11 @@ extension WebServer {
             let (index, version) = self.vault.versionedSnapshot()
             if let (note, bytes) = self.readNote(form["path"], index: index), ContentHash.of(bytes) != form["base"] {
                 let mine = form["text"] ?? ""
-                let diff = UnifiedDiff.render(path: note.path, before: Array(WebServer.lineFeeds(mine).utf8), after: bytes)
+                let conflict = NotePage.conflict(
+                    path: note.path, original: form["original"], base: form["base"], mine: mine, disk: bytes)
                 let frame = self.frame(request, index: index, version: version, folder: note.folder)
-                let main = NotePage.editor(note: note, text: mine, base: form["base"] ?? "", conflict: diff, frame: frame)
+                let main = NotePage.editor(
+                    note: note, text: mine, original: form["original"] ?? "", base: form["base"] ?? "", conflict: conflict, frame: frame)
                 return Page.response(Page.document(title: "Edit " + note.title, frame: frame, main: main), status: .conflict)
             }
             return await self.perform(request, form: form, name: "save", preview: nil, back: WebServer.backToNote) {

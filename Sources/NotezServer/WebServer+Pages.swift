@@ -50,7 +50,7 @@ extension WebServer {
                 return Page.errorResponse(status: .unprocessableContent, message: "this note is not valid UTF-8; edit it with a text editor")
             }
             let frame = self.frame(request, index: index, version: version, folder: note.folder)
-            let main = NotePage.editor(note: note, text: text, base: ContentHash.of(bytes), conflict: nil, frame: frame)
+            let main = NotePage.editor(note: note, text: text, original: text, base: ContentHash.of(bytes), conflict: nil, frame: frame)
             return Page.response(Page.document(title: "Edit " + note.title, frame: frame, main: main))
         }
         router.get("/search") { request, _ in

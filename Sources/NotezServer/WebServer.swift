@@ -55,7 +55,7 @@ public final class WebServer: Sendable {
             logger: logger)
         let group = ServiceGroup(
             configuration: .init(
-                services: [app, StreamCloser(hub: hub)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [app, StreamKeeper(hub: hub)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
@@ -101,12 +101,18 @@ public final class WebServer: Sendable {
     }
 }
 
-/// Ends the open live streams when the server begins to shut down, so shutdown does not wait on them.
-struct StreamCloser: Service {
+/// Keeps the live streams: a heartbeat every `EventHub.heartbeatInterval` seconds, and the end of
+/// every stream when the server begins to shut down, so shutdown does not wait on them.
+struct StreamKeeper: Service {
     let hub: EventHub
 
     func run() async throws {
-        try? await gracefulShutdown()
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(EventHub.heartbeatInterval * 1_000_000_000))
+                if !Task.isCancelled { hub.heartbeat() }
+            }
+        }
         hub.close()
     }
 }

@@ -11,7 +11,7 @@ final class WarmService: @unchecked Sendable {
     private let root: String
     private let environment: [String: String]
     // Touched only by the server thread (requests are answered one at a time).
-    private var cached: (version: UInt64, stamps: [Stamp], index: VaultIndex)?
+    private var cached: (version: UInt64, stamps: [Stamp], index: VaultIndex, sequence: Int)?
 
     /// Seconds to wait for a client's cookie.
     static let cookieTimeout = 2.0
@@ -89,8 +89,11 @@ final class WarmService: @unchecked Sendable {
     private func index(version: UInt64, live: LiveIndex) -> VaultIndex? {
         let stamps = [".notez/config.yaml", ".notez/tags.yaml", ".notez/folders.yaml", ".notez/trash"].map { Stamp(root + "/" + $0) }
         if let cached, cached.version == version, cached.stamps == stamps { return cached.index }
-        guard let index = IndexBuilder.build(root: root, live: live, previous: cached?.index.notes) else { return nil }
-        cached = (version, stamps, index)
+        // Settings and trash unchanged: the cached index plus the notes changed since.
+        let updated = cached.flatMap { $0.stamps == stamps ? live.updating($0.index, from: $0.sequence) : nil }
+        guard let index = updated ?? IndexBuilder.build(root: root, live: live) else { return nil }
+        LiveVault.retire(cached?.index)
+        cached = (version, stamps, index, live.sequence)
         return index
     }
 

@@ -53,20 +53,24 @@ struct WatchCommand: ParsableCommand {
         let watcher = Watcher(root: root, config: config)
         // The lock is held until the initial output is printed, so changes always come after it.
         printer.lock.lock()
-        let initial: LiveIndex
+        // The initial index is let go of once printed: a copy kept for the whole watch would make
+        // the watcher copy every note at its first change.
         do {
-            initial = try watcher.start { report in printer.report(report) }
-        } catch {
-            printer.lock.unlock()
-            throw error
-        }
-        if let matcher {
-            var live = LiveQuery(matcher: matcher)
-            let results = live.start(with: initial)
-            printer.query = live
-            if !quiet { printer.printInitial(results: results, index: initial, query: query ?? "") }
-        } else if !quiet {
-            printer.printInitial(index: initial)
+            let initial: LiveIndex
+            do {
+                initial = try watcher.start { report in printer.report(report) }
+            } catch {
+                printer.lock.unlock()
+                throw error
+            }
+            if let matcher {
+                var live = LiveQuery(matcher: matcher)
+                let results = live.start(with: initial)
+                printer.query = live
+                if !quiet { printer.printInitial(results: results, index: initial, query: query ?? "") }
+            } else if !quiet {
+                printer.printInitial(index: initial)
+            }
         }
         printer.lock.unlock()
 

@@ -110,4 +110,20 @@ struct BrowserTests {
             try check(try driver.pageSource().contains("Written by vim"), "the new note in the list")
         }
     }
+
+    @Test func aRefusedSaveShowsTheDisksChangesApartFromYours() throws {
+        try scenario("conflict") { driver, served in
+            try driver.open(served.url("/edit?path=scratch.md"))
+            let loaded = try served.read("scratch.md")
+            try driver.type("textarea#text", loaded + "typed in the browser\n")
+            try served.write("scratch.md", "written on disk\n" + loaded)
+            try driver.click("form.editor button[type=submit]")
+            try driver.waitUntil("the conflict view") { try driver.pageSource().contains("Your changes") }
+            let diffs = try driver.pageSource().components(separatedBy: "<pre class=\"diff\">").map { $0.components(separatedBy: "</pre>")[0] }
+            try check(diffs.count == 3, "two diffs")
+            try check(diffs[1].contains("+written on disk") && !diffs[1].contains("typed in the browser"), "the disk's change alone")
+            try check(diffs[2].contains("+typed in the browser") && !diffs[2].contains("written on disk"), "your change alone")
+            try check(try served.read("scratch.md") == "written on disk\n" + loaded, "nothing saved")
+        }
+    }
 }

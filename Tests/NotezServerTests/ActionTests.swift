@@ -161,6 +161,54 @@ struct ActionTests {
         #expect(try fixture.read("scratch.md") == loaded + "added in vim\n")
     }
 
+    @Test func aRefusedSaveShowsWhatChangedOnDiskApartFromTheUsersEdits() async throws {
+        let fixture = try ServerFixture()
+        let loaded = try fixture.read("scratch.md")
+        let base = ContentHash.of(Array(loaded.utf8))
+        try fixture.write("scratch.md", "disk line\n" + loaded)
+        let mine = loaded + "my web line\n"
+        try await fixture.test { client in
+            // The editor sends the version it loaded back with the form.
+            try await client.execute(uri: "/edit?path=scratch.md", method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("name=\"original\""))
+            }
+            try await client.execute(
+                uri: "/actions/save", method: .post, headers: fixture.formPost,
+                body: fixture.form([("path", "scratch.md"), ("base", base), ("original", loaded), ("text", mine.replacingOccurrences(of: "\n", with: "\r\n"))])
+            ) { response in
+                #expect(response.status == .conflict)
+                let text = response.text
+                let disk = try #require(text.range(of: "Changed on disk since you loaded it"))
+                let yours = try #require(text.range(of: "Your changes"))
+                #expect(disk.upperBound < yours.lowerBound)
+                // Each diff shows only its own side: the disk's line in the first, the user's in the second.
+                let diskPart = text[disk.upperBound..<yours.lowerBound]
+                let yoursPart = String(text[yours.upperBound...]).components(separatedBy: "</pre>")[0]
+                #expect(diskPart.contains("+disk line"))
+                #expect(!diskPart.contains("my web line"))
+                #expect(yoursPart.contains("+my web line"))
+                #expect(!yoursPart.contains("disk line"))
+                // No line-ending noise: the user's CR LF text is compared with line feeds.
+                #expect(!yoursPart.contains("\r"))
+                // The refused form keeps the loaded version for the next attempt.
+                #expect(text.contains("name=\"original\""))
+            }
+            // A forged original (not the version the base hash names) falls back to the two-way
+            // view, and goes back into the form inert.
+            try await client.execute(
+                uri: "/actions/save", method: .post, headers: fixture.formPost,
+                body: fixture.form([("path", "scratch.md"), ("base", base), ("original", "\"><script>alert(1)</script>\r\n"), ("text", mine)])
+            ) { response in
+                #expect(response.status == .conflict)
+                #expect(!response.text.contains("Your changes"))
+                #expect(response.text.contains("differs from your text"))
+                #expect(!response.text.contains("<script>alert"))
+                #expect(response.text.contains("value=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#13;\n\""))
+            }
+        }
+        #expect(try fixture.read("scratch.md") == "disk line\n" + loaded)
+    }
+
     @Test func saveWritesTheTextAndCanBeUndone() async throws {
         let fixture = try ServerFixture()
         let loaded = try fixture.read("scratch.md")

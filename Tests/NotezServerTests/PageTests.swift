@@ -136,4 +136,16 @@ struct PageTests {
         let index = fixture.vault.snapshot()
         #expect(index.note(at: "Inbox from vim.md") != nil)
     }
+
+    @Test func theLiveStreamGetsAHeartbeat() async throws {
+        let hub = EventHub()
+        let first = hub.subscribe()
+        hub.heartbeat()
+        hub.close()
+        var received = ""
+        for await chunk in first { received += String(buffer: chunk) }
+        #expect(received.contains(": connected\n\n"))
+        #expect(received.contains(": heartbeat\n\n"))
+        #expect(hub.count == 0)
+    }
 }

@@ -44,7 +44,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         self.root = root
         config = settings.config
         registry = settings.registry
-        registeredNames = Dictionary(settings.registry.entries.map { (TagKey($0.name), $0.name) }, uniquingKeysWith: { $1 })
+        registeredNames = VaultIndex.registeredEntries(settings.registry).mapValues(\.name)
         stateProblems = settings.problems
         self.file = file
         self.image = image
@@ -61,7 +61,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
             for position in 0..<noteCount { perNumber[image.folderNumber(position)] += 1 }
             var direct: [PathKey: Int] = [:]
             for (number, count) in perNumber.enumerated() where count > 0 { direct[PathKey(folderNames[number]), default: 0] += count }
-            let tree = FolderNode.tree(direct: direct, folders: walkedFolders, colors: colors)
+            let tree = VaultIndex.buildTree(direct: direct, folders: walkedFolders, colors: colors)
             treeStorage = tree
             return tree
         }
@@ -71,16 +71,22 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     public var tags: [TagSummary] {
         lock.withLock {
             if let tagStorage { return tagStorage }
-            var counted: [TagKey: TagSummary] = [:]
-            counted.reserveCapacity(image.tagCount)
+            let registered = VaultIndex.registeredEntries(registry)
+            var summaries: [TagSummary] = []
+            summaries.reserveCapacity(image.tagCount + registered.count)
+            var cachedKeys = Set<TagKey>()
             for tag in 0..<image.tagCount {
                 let key = TagKey(normalized: image.tagKey(tag))
-                var summary = TagSummary(key: key, name: image.tagName(tag), count: image.postingCount(tag), color: nil, registered: false)
-                summary.frontMatterCount = image.frontMatterCount(tag)
-                summary.inlineCount = image.inlineCount(tag)
-                counted[key] = summary
+                cachedKeys.insert(key)
+                summaries.append(
+                    TagSummary(
+                        key: key, commonName: image.tagName(tag), count: image.postingCount(tag),
+                        frontMatterCount: image.frontMatterCount(tag), inlineCount: image.inlineCount(tag), registered: registered[key]))
             }
-            let tags = TagSummary.listed(counted, registry: registry)
+            for (key, entry) in registered where !cachedKeys.contains(key) {
+                summaries.append(TagSummary(key: key, commonName: entry.name, count: 0, frontMatterCount: 0, inlineCount: 0, registered: entry))
+            }
+            let tags = TagSummary.sortedByName(summaries)
             tagStorage = tags
             return tags
         }

@@ -37,31 +37,6 @@ public struct FolderNode: Sendable, Equatable {
         children.flatMap { [$0] + $0.descendants }
     }
 
-    /// The folder tree of a vault from each folder's own note count (keyed by bytes: `café` in NFC
-    /// and in NFD are two folders) and the folders the walk found; a note's folder always exists.
-    static func tree(direct: [PathKey: Int], folders: [String], colors: FolderColors) -> FolderNode {
-        var childrenOf: [PathKey: [String]] = [:]
-        var allFolders = Set(folders.map(PathKey.init))
-        // A note's folder always exists, even if the walk did not list it.
-        for folder in direct.keys where !folder.path.isEmpty {
-            var path = folder.path
-            while !path.isEmpty {
-                allFolders.insert(PathKey(path))
-                path = VaultPath.folder(of: path)
-            }
-        }
-        for folder in allFolders { childrenOf[PathKey(VaultPath.folder(of: folder.path)), default: []].append(folder.path) }
-        func node(_ path: String) -> FolderNode {
-            let children = (childrenOf[PathKey(path)] ?? []).map(node).sorted { Ordering.nameLess($0.name, $1.name) }
-            let own = direct[PathKey(path)] ?? 0
-            return FolderNode(
-                name: VaultPath.name(of: path), path: path, direct: own,
-                count: own + children.reduce(0) { $0 + $1.count },
-                color: colors.color(of: path), children: children)
-        }
-        return node("")
-    }
-
     /// Resolves a folder argument to an existing folder (`""` or `/` is the root), by the one rule
     /// every command uses: the exact path, else the unique folder with that name at any depth, else
     /// the same two case-insensitively. Several matches are an error that lists them.

@@ -30,20 +30,17 @@ public struct TagSummary: Sendable, Equatable {
         uses.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
     }
 
-    /// The tag list of a vault: the summaries counted from its notes, with the registry's spellings
-    /// and colors and its tags that no note uses, sorted by name case-insensitively.
-    static func listed(_ counted: [TagKey: TagSummary], registry: TagRegistry) -> [TagSummary] {
-        var summaries = counted
-        for entry in registry.entries {
-            let key = TagKey(entry.name)
-            var summary = summaries[key] ?? TagSummary(key: key, name: entry.name, count: 0, color: nil, registered: true)
-            summary.name = entry.name
-            summary.color = entry.color
-            summary.registered = true
-            summaries[key] = summary
-        }
+    /// The summary of a tag from its notes (its most common spelling `commonName` and counts) and
+    /// its registry entry, whose spelling and color win.
+    init(key: TagKey, commonName: String, count: Int, frontMatterCount: Int, inlineCount: Int, registered entry: TagRegistry.Entry?) {
+        self.init(key: key, name: entry?.name ?? commonName, count: count, color: entry?.color, registered: entry != nil)
+        self.frontMatterCount = frontMatterCount
+        self.inlineCount = inlineCount
+    }
+
+    /// Summaries sorted by name case-insensitively, ties by the exact name: the tag list's order.
+    static func sortedByName(_ summaries: some Collection<TagSummary>) -> [TagSummary] {
         // Lower-case each name once, not in every comparison.
-        return summaries.values.map { (Ordering.sortKey($0.name), $0) }
-            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name < $1.1.name }.map(\.1)
+        summaries.map { (Ordering.sortKey($0.name), $0) }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name < $1.1.name }.map(\.1)
     }
 }

@@ -1,31 +1,37 @@
 import Foundation
 
 /// The in-memory index of a vault: notes, folder tree with counts, tags with counts, trash count.
+///
+/// A long-running front end keeps one current by `updated(changing:...)`, at a cost in proportion
+/// to the change; nothing in it is keyed by a note's position except the tag postings, which an
+/// update re-derives in one pass only when notes were added or removed.
 public struct VaultIndex: Sendable {
     /// The absolute vault root.
     public let root: String
     /// The vault's settings.
     public let config: VaultConfig
     /// Every note, sorted by path.
-    public let notes: [Note]
-    /// Note index by path (exact bytes: NFC and NFD spellings are different notes).
-    let positionByPath: [PathKey: Int]
+    public internal(set) var notes: [Note]
     /// Notes that are symlinks (read, never written through).
-    public let symlinkedNotes: Set<String>
+    public internal(set) var symlinkedNotes: Set<String>
     /// The root folder node; its children are the top-level folders.
-    public let folderTree: FolderNode
+    public internal(set) var folderTree: FolderNode
     /// Every tag in use or registered, alphabetical.
-    public let tags: [TagSummary]
-    /// Positions in `tags` by key: a row's tag names are looked up, never searched for.
-    private let tagPosition: [TagKey: Int]
+    public internal(set) var tags: [TagSummary]
+    /// Summaries by key: a row's tag names are looked up, never searched for.
+    var tagByKey: [TagKey: TagSummary]
     /// The tag registry.
     public let registry: TagRegistry
+    /// The folder colors the tree was built with (an update rebuilds the tree with them).
+    let folderColors: FolderColors
+    /// The folders the tree was built from (an update compares the current ones with them).
+    var listedFolders: [String]
     /// Notes in the trash.
-    public let trashCount: Int
+    public internal(set) var trashCount: Int
     /// Folders that could not be read and files that were skipped, with the reason.
     let walkProblems: [(path: String, problem: NoteProblem)]
-    /// Notes by tag key (exact tag), positions in `notes`.
-    let notesByTag: [TagKey: [Int]]
+    /// Notes by tag key (exact tag), positions in `notes`, ascending.
+    internal(set) var notesByTag: [TagKey: [Int]]
     /// notez's own files that were not used: bad settings (the defaults were used instead), trash
     /// items this machine did not write.
     public let stateProblems: [FileIssue]
@@ -43,53 +49,106 @@ public struct VaultIndex: Sendable {
         let inOrder = zip(notes, notes.dropFirst()).allSatisfy { $0.path < $1.path }
         let sorted = inOrder ? notes : Ordering.pathOrder(notes)
         self.notes = sorted
-        var positions: [PathKey: Int] = [:]
-        positions.reserveCapacity(sorted.count)
         var byTag: [TagKey: [Int]] = [:]
-        var spellings: [TagKey: [String: Int]] = [:]
-        var inlineCounts: [TagKey: Int] = [:]
-        var frontMatterCounts: [TagKey: Int] = [:]
         for (position, note) in sorted.enumerated() {
-            positions[PathKey(note.path)] = position
-            for (tagPosition, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
-                byTag[key, default: []].append(position)
-                spellings[key, default: [:]][tag, default: 0] += 1
-                let origin = note.origin(ofTagAt: tagPosition)
-                if origin.contains(.inline) { inlineCounts[key, default: 0] += 1 }
-                if origin.contains(.frontMatter) { frontMatterCounts[key, default: 0] += 1 }
-            }
+            for key in note.tagKeys { byTag[key, default: []].append(position) }
         }
-        positionByPath = positions
         notesByTag = byTag
         self.symlinkedNotes = symlinkedNotes
         self.registry = registry
+        self.folderColors = folderColors
+        listedFolders = folders
         self.trashCount = trashCount
         self.walkProblems = walkProblems
         self.stateProblems = stateProblems
 
+        let registered = VaultIndex.registeredEntries(registry)
         var summaries: [TagKey: TagSummary] = [:]
-        for (key, uses) in spellings {
-            let name = TagSummary.preferredSpelling(uses)
-            var summary = TagSummary(key: key, name: name, count: byTag[key]?.count ?? 0, color: nil, registered: false)
-            summary.frontMatterCount = frontMatterCounts[key] ?? 0
-            summary.inlineCount = inlineCounts[key] ?? 0
-            summaries[key] = summary
+        for (key, positions) in byTag {
+            summaries[key] = VaultIndex.summary(key, positions: positions, notes: sorted, registered: registered[key])
         }
-        tags = TagSummary.listed(summaries, registry: registry)
-        tagPosition = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($0.element.key, $0.offset) })
-        folderTree = VaultIndex.buildTree(notes: sorted, folders: folders, colors: folderColors)
+        for (key, entry) in registered where summaries[key] == nil {
+            summaries[key] = VaultIndex.summary(key, positions: [], notes: sorted, registered: entry)
+        }
+        tagByKey = summaries
+        tags = TagSummary.sortedByName(summaries.values)
+        var direct: [PathKey: Int] = [:]
+        for note in sorted { direct[PathKey(note.folder), default: 0] += 1 }
+        folderTree = VaultIndex.buildTree(direct: direct, folders: folders, colors: folderColors)
     }
 
-    static func buildTree(notes: [Note], folders: [String], colors: FolderColors) -> FolderNode {
+    /// Registry entries by key (the last entry of a key wins, as it always has).
+    static func registeredEntries(_ registry: TagRegistry) -> [TagKey: TagRegistry.Entry] {
+        var entries: [TagKey: TagRegistry.Entry] = [:]
+        for entry in registry.entries { entries[TagKey(entry.name)] = entry }
+        return entries
+    }
+
+    /// The summary of the tag `key` carried by the notes at `positions`: the most common spelling
+    /// (ties to the alphabetically first), unless the registry names it.
+    static func summary(_ key: TagKey, positions: [Int], notes: [Note], registered: TagRegistry.Entry?) -> TagSummary {
+        var spellings: [String: Int] = [:]
+        var (frontMatter, inline) = (0, 0)
+        for position in positions {
+            let note = notes[position]
+            guard let at = note.tagKeys.firstIndex(of: key) else { continue }
+            spellings[note.tags[at], default: 0] += 1
+            let origin = note.origin(ofTagAt: at)
+            if origin.contains(.inline) { inline += 1 }
+            if origin.contains(.frontMatter) { frontMatter += 1 }
+        }
+        return TagSummary(
+            key: key, commonName: spellings.isEmpty ? key.rawValue : TagSummary.preferredSpelling(spellings), count: positions.count,
+            frontMatterCount: frontMatter, inlineCount: inline, registered: registered)
+    }
+
+    /// The folder tree from the number of notes directly in each folder (zero counts left out)
+    /// and the folders listed by the walk.
+    static func buildTree(direct: [PathKey: Int], folders: [String], colors: FolderColors) -> FolderNode {
         // Keyed by bytes: folders `café` in NFC and in NFD are two folders.
-        var direct: [PathKey: Int] = [:]
-        for note in notes { direct[PathKey(note.folder), default: 0] += 1 }
-        return FolderNode.tree(direct: direct, folders: folders, colors: colors)
+        var childrenOf: [PathKey: [String]] = [:]
+        var allFolders = Set(folders.map(PathKey.init))
+        // A note's folder always exists, even if the walk did not list it.
+        for folder in direct.keys where !folder.path.isEmpty {
+            var path = folder.path
+            while !path.isEmpty {
+                allFolders.insert(PathKey(path))
+                path = VaultPath.folder(of: path)
+            }
+        }
+        for folder in allFolders { childrenOf[PathKey(VaultPath.folder(of: folder.path)), default: []].append(folder.path) }
+        func node(_ path: String) -> FolderNode {
+            let children = (childrenOf[PathKey(path)] ?? []).map(node).sorted { Ordering.nameLess($0.name, $1.name) }
+            let own = direct[PathKey(path)] ?? 0
+            return FolderNode(
+                name: VaultPath.name(of: path), path: path, direct: own,
+                count: own + children.reduce(0) { $0 + $1.count },
+                color: colors.color(of: path), children: children)
+        }
+        return node("")
+    }
+
+    /// The position in `notes` of the note at `path` (exact bytes), by binary search.
+    func position(of path: String) -> Int? { VaultIndex.position(of: path, in: notes) }
+
+    /// The position of the note at `path` (exact bytes) in `notes`, sorted by path.
+    static func position(of path: String, in notes: [Note]) -> Int? {
+        var (low, high) = (0, notes.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if notes[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        // NFC and NFD spellings compare equal as Strings: look through the equal run for the bytes.
+        while low < notes.count, !(path < notes[low].path) {
+            if PathKey.sameBytes(notes[low].path, path) { return low }
+            low += 1
+        }
+        return nil
     }
 
     /// The note at a relative path.
     public func note(at path: String) -> Note? {
-        positionByPath[PathKey(path)].map { notes[$0] }
+        position(of: path).map { notes[$0] }
     }
 
     /// Notes pinned anywhere, in list order.
@@ -118,12 +177,12 @@ public struct VaultIndex: Sendable {
 
     /// The display name of a tag key.
     public func displayName(of key: TagKey) -> String? {
-        tagPosition[key].map { tags[$0].name }
+        tagByKey[key]?.name
     }
 
     /// The summary of a tag.
     public func tag(_ key: TagKey) -> TagSummary? {
-        tagPosition[key].map { tags[$0] }
+        tagByKey[key]
     }
 
     /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title,

@@ -95,7 +95,23 @@ package enum SystemIO {
 
     /// Whether `info` describes a folder.
     package static func isFolder(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+
+    /// Makes every allocation of 1 MiB or more a mapping of its own, returned to the system when
+    /// freed. A long-running process (watch, serve) copies its note array (about 20 MB at 100,000
+    /// notes) at each change; by default glibc raises this threshold after the first such free
+    /// and later copies stay in its heaps, where freed space is rarely returned.
+    package static func returnLargeBlocks() {
+        #if canImport(Glibc)
+        // M_MMAP_THRESHOLD of <malloc.h>, which the Glibc module does not export.
+        _ = glibcMallopt(-3, 1 << 20)
+        #endif
+    }
 }
+
+#if canImport(Glibc)
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
 
 /// `stat(2)` at file scope, where the name means the function and not the struct.
 private func statOfPath(_ path: String) -> stat? {

@@ -1,13 +1,23 @@
-/// A mutable index of a vault kept current by the watcher: notes by path, folders, fingerprints.
+/// A mutable index of a vault kept current by the watcher: notes in path order, folders, fingerprints.
+///
+/// The notes are one array in path order, the same order as `VaultIndex.notes`, so a snapshot
+/// shares it (copy on write) instead of holding a second copy of every note.
 public struct LiveIndex: Sendable {
     /// The absolute vault root.
     public let root: String
     /// The vault's settings.
     public var config: VaultConfig
-    /// Every note, by vault-relative path.
-    public private(set) var notes: [PathKey: Note] = [:]
+    /// Every note, sorted by path as `VaultIndex.notes` is.
+    public private(set) var sortedNotes: [Note] = []
     /// What the reconciler compares the disk against.
     public private(set) var state = ReconcilerState()
+    /// Paths whose note or folder changed, oldest first: entry `i` was logged as change number
+    /// `changeLogStart + i`. Snapshots are brought up to date from it; it is bounded, and a
+    /// snapshot older than its start is rebuilt whole.
+    private(set) var changeLog: [PathKey] = []
+    private(set) var changeLogStart = 0
+    /// Changes kept in `changeLog` (beyond, a rebuild costs less than the update).
+    static let changeLogLimit = 4096
 
     /// Creates an empty index.
     public init(root: String, config: VaultConfig = VaultConfig()) {
@@ -16,85 +26,145 @@ public struct LiveIndex: Sendable {
     }
 
     /// The number of notes.
-    public var count: Int { notes.count }
+    public var count: Int { sortedNotes.count }
+
+    /// Every note, by vault-relative path (built on each call: for tests and small vaults).
+    public var notes: [PathKey: Note] {
+        Dictionary(sortedNotes.map { (PathKey($0.path), $0) }) { _, last in last }
+    }
 
     /// Every folder path (the root excluded).
     public var folders: Set<PathKey> { state.folders }
 
     /// The note at a path.
-    public func note(at path: String) -> Note? { notes[PathKey(path)] }
+    public func note(at path: String) -> Note? {
+        VaultIndex.position(of: path, in: sortedNotes).map { sortedNotes[$0] }
+    }
+
+    /// The number of path changes applied so far; a snapshot remembers it to be updated later.
+    public var sequence: Int { changeLogStart + changeLog.count }
+
+    /// The paths changed since change number `sequence`; nil when the log does not go back that far.
+    func changedPaths(since sequence: Int) -> Set<PathKey>? {
+        guard sequence >= changeLogStart, sequence <= self.sequence else { return nil }
+        return Set(changeLog[(sequence - changeLogStart)...])
+    }
 
     /// Applies a reconciler result: removals and moves' old paths first, then new and changed notes.
     public mutating func apply(_ result: Reconciler.Result) {
+        var gone: [PathKey] = []
+        var incoming: [Note] = []
         for change in result.changes {
             switch change {
             case .removed(let path), .moved(let path, _):
-                notes[PathKey(path)] = nil
+                gone.append(PathKey(path))
                 state.notes[PathKey(path)] = nil
             case .folderAdded(let path):
                 state.folders.insert(PathKey(path))
+                changeLog.append(PathKey(path))
             case .folderRemoved(let path):
                 state.folders.remove(PathKey(path))
+                changeLog.append(PathKey(path))
             case .added, .modified:
                 break
             }
         }
         for change in result.changes {
             guard let note = change.note else { continue }
-            notes[PathKey(note.path)] = note
+            incoming.append(note)
             state.notes[PathKey(note.path)] =
                 result.fingerprints[PathKey(note.path)]
                 ?? NoteFingerprint(stamp: note.stamp, hash: 0)
         }
+        changeLog += gone
+        changeLog += incoming.map { PathKey($0.path) }
+        replace(gone + incoming.map { PathKey($0.path) }, with: incoming)
+        if changeLog.count > LiveIndex.changeLogLimit {
+            changeLogStart += changeLog.count
+            changeLog = []
+        }
+    }
+
+    /// Takes out the notes at `paths` (those that exist) and puts `incoming` in, keeping path order:
+    /// in place when every incoming note replaces one at its path, else in one merge.
+    private mutating func replace(_ paths: [PathKey], with incoming: [Note]) {
+        // The last note given for a path wins.
+        var byPath: [Note] = []
+        for (_, note) in incoming.enumerated().sorted(by: { $0.element.path != $1.element.path ? $0.element.path < $1.element.path : $0.offset < $1.offset }) {
+            if let last = byPath.last, PathKey.sameBytes(last.path, note.path) { byPath.removeLast() }
+            byPath.append(note)
+        }
+        var out = Set(paths.compactMap { VaultIndex.position(of: $0.path, in: sortedNotes) }).sorted()
+        if out.count == byPath.count && zip(out, byPath).allSatisfy({ PathKey.sameBytes(sortedNotes[$0].path, $1.path) }) {
+            for (position, note) in zip(out, byPath) { sortedNotes[position] = note }
+            return
+        }
+        if sortedNotes.isEmpty {
+            sortedNotes = byPath
+            return
+        }
+        var merged: [Note] = []
+        merged.reserveCapacity(sortedNotes.count - out.count + byPath.count)
+        var arriving = 0
+        out.append(Int.max)
+        var skip = 0
+        for (position, note) in sortedNotes.enumerated() {
+            if out[skip] == position {
+                skip += 1
+                continue
+            }
+            while arriving < byPath.count && byPath[arriving].path < note.path {
+                merged.append(byPath[arriving])
+                arriving += 1
+            }
+            merged.append(note)
+        }
+        merged += byPath[arriving...]
+        sortedNotes = merged
+    }
+
+    /// Replaces the whole content (the initial scan): `notes` in path order and their fingerprints.
+    mutating func load(notes: [Note], state: ReconcilerState) {
+        sortedNotes = notes
+        self.state = state
+        changeLogStart = sequence + notes.count + state.folders.count
+        changeLog = []
     }
 
     /// True when the note at `path` exists and satisfies `matcher` (a compiled query).
     public func matches(_ path: String, _ matcher: (Note) -> Bool) -> Bool {
-        notes[PathKey(path)].map(matcher) ?? false
+        note(at: path).map(matcher) ?? false
     }
 
     /// The notes that satisfy `matcher`, in list order (pinned, newest, path).
     public func notes(matching matcher: (Note) -> Bool) -> [Note] {
-        notes.values.filter(matcher).sorted(by: Ordering.noteLess)
+        sortedNotes.filter(matcher).sorted(by: Ordering.noteLess)
     }
 
-    /// The notes in path order. `previous` (an earlier snapshot's notes, in path order) spares the
-    /// sort: its notes that still exist keep their order with their current values, and only notes
-    /// added since are sorted and merged in, so a change in a large vault costs lookups, not a sort.
-    func notesInPathOrder(reusing previous: [Note]? = nil) -> [Note] {
-        guard let previous else { return Ordering.pathOrder(Array(notes.values)) }
-        var kept: [Note] = []
-        kept.reserveCapacity(notes.count)
-        for note in previous {
-            if let current = notes[PathKey(note.path)] { kept.append(current) }
-        }
-        if kept.count == notes.count { return kept }
-        let before = Set(previous.map { PathKey($0.path) })
-        let added = Ordering.pathOrder(notes.values.filter { !before.contains(PathKey($0.path)) })
-        var merged: [Note] = []
-        merged.reserveCapacity(notes.count)
-        var (left, right) = (0, 0)
-        while left < kept.count || right < added.count {
-            if right == added.count || (left < kept.count && kept[left].path < added[right].path) {
-                merged.append(kept[left])
-                left += 1
-            } else {
-                merged.append(added[right])
-                right += 1
-            }
-        }
-        return merged
-    }
+    /// The folders, sorted (as a snapshot lists them).
+    var sortedFolders: [String] { state.folders.map(\.path).sorted() }
 
-    /// An immutable `VaultIndex` of the current state, for everything that reads indexes; `previous`
-    /// as in `notesInPathOrder(reusing:)`.
+    /// The paths of the notes read through a symlink.
+    var symlinkedPaths: Set<String> { Set(state.notes.filter(\.value.isSymlink).keys.map(\.path)) }
+
+    /// An immutable `VaultIndex` of the current state, for everything that reads indexes; it
+    /// shares this index's note array.
     public func snapshot(
-        registry: TagRegistry = TagRegistry(), folderColors: FolderColors = FolderColors(), trashCount: Int = 0,
-        previous: [Note]? = nil
+        registry: TagRegistry = TagRegistry(), folderColors: FolderColors = FolderColors(), trashCount: Int = 0
     ) -> VaultIndex {
         VaultIndex(
-            root: root, config: config, notes: notesInPathOrder(reusing: previous), folders: state.folders.map(\.path).sorted(),
-            symlinkedNotes: Set(state.notes.filter(\.value.isSymlink).keys.map(\.path)),
+            root: root, config: config, notes: sortedNotes, folders: sortedFolders, symlinkedNotes: symlinkedPaths,
             registry: registry, folderColors: folderColors, trashCount: trashCount)
+    }
+
+    /// `previous`, a snapshot of this index when its `sequence` was `sequence`, brought up to date
+    /// with the same settings (and `trashCount` when given) at a cost in proportion to the changes
+    /// since; nil when they are no longer logged.
+    public func updating(_ previous: VaultIndex, from sequence: Int, trashCount: Int? = nil) -> VaultIndex? {
+        guard let paths = changedPaths(since: sequence) else { return nil }
+        if paths.isEmpty && trashCount == nil { return previous }
+        return previous.updated(
+            changing: paths, notes: sortedNotes, isSymlink: { state.notes[$0]?.isSymlink ?? false },
+            folders: sortedFolders, trashCount: trashCount ?? previous.trashCount)
     }
 }

@@ -13,10 +13,10 @@ public final class LiveVault: @unchecked Sendable {
     /// The watcher behind it (the warm CLI path answers from the same one).
     public let watcher: Watcher
     private let lock = NSLock()
-    // Guarded by `lock`.
-    private var live: LiveIndex
+    // Guarded by `lock`. No copy of the watcher's index is kept between requests: the watcher
+    // then updates its index in place, and only the note array a snapshot shares is copied.
     private var generation = 0
-    private var cached: (key: SnapshotKey, index: VaultIndex, version: Int)?
+    private var cached: (key: SnapshotKey, index: VaultIndex, version: Int, sequence: Int)?
     private var builds = 0
     private var listeners: [Int: @Sendable (WatchReport) -> Void] = [:]
     private var nextListener = 0
@@ -31,16 +31,12 @@ public final class LiveVault: @unchecked Sendable {
     public init(root: String, config: VaultConfig, source: FileEventSource? = nil, settings: Watcher.Settings = Watcher.Settings()) {
         self.root = root
         watcher = Watcher(root: root, config: config, source: source, settings: settings)
-        live = LiveIndex(root: root, config: config)
     }
 
     /// Scans the vault and starts following it.
     public func start() throws(NotezError) {
-        let initial = try watcher.start { [weak self] report in self?.receive(report) }
-        lock.withLock {
-            live = initial
-            generation += 1
-        }
+        try watcher.start { [weak self] report in self?.receive(report) }
+        lock.withLock { generation += 1 }
     }
 
     /// Stops following the vault.
@@ -57,21 +53,35 @@ public final class LiveVault: @unchecked Sendable {
     /// a front end can cache what it derives from one).
     public func versionedSnapshot() -> (index: VaultIndex, version: Int) {
         let stamps = stateStamps()
-        let (key, current, hit, previous) = lock.withLock { () -> (SnapshotKey, LiveIndex, (VaultIndex, Int)?, [Note]?) in
-            let key = SnapshotKey(generation: generation, stamps: stamps)
-            return (key, live, cached.flatMap { $0.key == key ? ($0.index, $0.version) : nil }, cached?.index.notes)
+        let (key, previous) = lock.withLock { () -> (SnapshotKey, (key: SnapshotKey, index: VaultIndex, version: Int, sequence: Int)?) in
+            (SnapshotKey(generation: generation, stamps: stamps), cached)
         }
-        if let hit { return hit }
-        // Bad state files degrade to defaults, as in IndexBuilder; the index reports no problem here.
-        let registry = (try? TagRegistry.load(root: root)) ?? TagRegistry()
-        let colors = (try? FolderColors.load(root: root)) ?? FolderColors()
-        let trashCount = TrashStore(root: root).items().count
-        let index = current.snapshot(registry: registry, folderColors: colors, trashCount: trashCount, previous: previous)
-        return lock.withLock {
+        if let previous, previous.key == key { return (previous.index, previous.version) }
+        // The watcher's index now (at least as new as `key.generation`).
+        let current = watcher.index
+        // Same state files: the previous snapshot plus the changes since. Else (or when too much
+        // changed) a build from scratch; bad state files degrade to defaults, as in IndexBuilder.
+        let index =
+            previous.flatMap { $0.key.stamps == stamps ? current.updating($0.index, from: $0.sequence) : nil }
+            ?? current.snapshot(
+                registry: (try? TagRegistry.load(root: root)) ?? TagRegistry(),
+                folderColors: (try? FolderColors.load(root: root)) ?? FolderColors(),
+                trashCount: TrashStore(root: root).items().count)
+        let (version, retired) = lock.withLock { () -> (Int, VaultIndex?) in
             builds += 1
-            if key.generation == generation { cached = (key, index, builds) }
-            return (index, builds)
+            guard key.generation == generation else { return (builds, nil) }
+            defer { cached = (key, index, builds, current.sequence) }
+            return (builds, cached?.index)
         }
+        LiveVault.retire(retired)
+        return (index, version)
+    }
+
+    /// Lets go of a replaced snapshot on a background queue: freeing its 100,000 notes (a million
+    /// reference counts) would otherwise be part of the request that replaced it.
+    public static func retire(_ index: consuming VaultIndex?) {
+        guard let index else { return }
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(index) {} }
     }
 
     /// Calls `listener` (on the watcher's thread) after every batch of changes; returns its id.
@@ -91,7 +101,6 @@ public final class LiveVault: @unchecked Sendable {
 
     private func receive(_ report: WatchReport) {
         let targets = lock.withLock { () -> [@Sendable (WatchReport) -> Void] in
-            live = report.index
             generation += 1
             return Array(listeners.values)
         }

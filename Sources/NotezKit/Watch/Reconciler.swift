@@ -212,10 +212,47 @@ public struct Reconciler: Sendable {
         return result
     }
 
+    /// The first scan of the whole vault, straight into path order. No changes are reported for
+    /// it, so none are built: at 100,000 notes the change list and its copies were most of the
+    /// watcher's peak memory. Files are read a chunk at a time, and each folder path is stored
+    /// once however many notes it holds.
+    func scanAll(_ fileSystem: some ReconcilerFileSystem) -> (notes: [Note], state: ReconcilerState) {
+        var items: [(path: String, status: FileStatus)] = []
+        var folders: Set<PathKey> = []
+        scan("", fileSystem, { items.append(($0, $1)) }, &folders)
+        items.sort { $0.path < $1.path }
+        var notes: [Note] = []
+        notes.reserveCapacity(items.count)
+        var state = ReconcilerState(folders: folders)
+        state.notes.reserveCapacity(items.count)
+        var folderNames: [PathKey: String] = [:]
+        for start in stride(from: 0, to: items.count, by: Reconciler.scanChunk) {
+            for read in Reconciler.read(Array(items[start..<min(start + Reconciler.scanChunk, items.count)]), fileSystem) {
+                guard var read else { continue }
+                let folder = PathKey(read.note.folder)
+                if let shared = folderNames[folder] { read.note.folder = shared } else { folderNames[folder] = folder.path }
+                state.notes[PathKey(read.path)] = read.fingerprint
+                notes.append(read.note)
+            }
+        }
+        return (notes, state)
+    }
+
+    /// Files read at a time by `scanAll`.
+    static let scanChunk = 2048
+
     /// Lists a directory tree: note files and folders, never following symlinked folders.
     private func scan(
         _ folder: String, _ fileSystem: some ReconcilerFileSystem,
         _ notes: inout [PathKey: FileStatus], _ folders: inout Set<PathKey>
+    ) {
+        scan(folder, fileSystem, { notes[PathKey($0)] = $1 }, &folders)
+    }
+
+    /// Lists a directory tree, telling `found` each note file.
+    private func scan(
+        _ folder: String, _ fileSystem: some ReconcilerFileSystem,
+        _ found: (String, FileStatus) -> Void, _ folders: inout Set<PathKey>
     ) {
         guard let entries = fileSystem.listDirectory(folder) else { return }
         for entry in entries where !entry.name.hasPrefix(".") {
@@ -224,9 +261,9 @@ public struct Reconciler: Sendable {
             switch entry.status.kind {
             case .directory where !entry.status.isSymlink:
                 folders.insert(PathKey(path))
-                scan(path, fileSystem, &notes, &folders)
+                scan(path, fileSystem, found, &folders)
             case .file where VaultPath.isNoteFile(entry.name):
-                notes[PathKey(path)] = entry.status
+                found(path, entry.status)
             default:
                 break
             }

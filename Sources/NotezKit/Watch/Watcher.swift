@@ -102,13 +102,14 @@ public final class Watcher: @unchecked Sendable {
     /// which the first report's changes follow.
     @discardableResult
     public func start(onReport: @escaping @Sendable (WatchReport) -> Void) throws(NotezError) -> LiveIndex {
+        SystemIO.returnLargeBlocks()
         try source.start { [weak self] events in self?.enqueue(events) }
         watchTree("")
         lastFullScan = Watcher.now()
-        let initial = reconciler.reconcile(Coalescer.Batch(fullRescan: true), previous: ReconcilerState(), fileSystem: fileSystem)
+        let initial = reconciler.scanAll(fileSystem)
         let done = DispatchSemaphore(value: 0)
         let startIndex = condition.withLock { () -> LiveIndex in
-            live.apply(initial)
+            live.load(notes: initial.notes, state: initial.state)
             running = true
             finished = done
             return live

@@ -1,0 +1,161 @@
+extension VaultIndex {
+    /// This index after the notes at `paths` changed (added, modified, moved in or out, removed),
+    /// with the same settings: `notes` are all notes now, in path order (kept notes in their old
+    /// order), `isSymlink` tells whether a path is read through a symlink, `folders` are every
+    /// folder now. The result equals a build from scratch; the work is in proportion to the change,
+    /// plus one pass over the tag postings when notes were added or removed (positions shift).
+    func updated(
+        changing paths: Set<PathKey>, notes newNotes: [Note], isSymlink: (PathKey) -> Bool,
+        folders: [String], trashCount: Int
+    ) -> VaultIndex {
+        var next = self
+        next.notes = newNotes
+        next.trashCount = trashCount
+        var oldPositions: [Int] = []
+        var incomingPositions: [Int] = []
+        var touched = Set<TagKey>()
+        var folderDelta: [PathKey: Int] = [:]
+        for key in paths {
+            if let old = position(of: key.path) {
+                oldPositions.append(old)
+                touched.formUnion(notes[old].tagKeys)
+                folderDelta[PathKey(notes[old].folder), default: 0] -= 1
+                next.symlinkedNotes.remove(key.path)
+            }
+            if let new = next.position(of: key.path) {
+                incomingPositions.append(new)
+                touched.formUnion(newNotes[new].tagKeys)
+                folderDelta[PathKey(newNotes[new].folder), default: 0] += 1
+                if isSymlink(key) { next.symlinkedNotes.insert(key.path) }
+            }
+        }
+        oldPositions.sort()
+        incomingPositions.sort()
+
+        if oldPositions == incomingPositions && notes.count == newNotes.count {
+            // Only modifications: every position stays.
+            let changed = Set(oldPositions)
+            for key in touched {
+                next.notesByTag[key] = next.notesByTag[key]?.filter { !changed.contains($0) }
+            }
+        } else {
+            // Where each old note went: the kept notes keep their order and fill the positions
+            // the incoming ones leave free.
+            var remap = [Int](repeating: -1, count: notes.count)
+            var (removal, arriving, target) = (0, 0, 0)
+            for position in notes.indices {
+                if removal < oldPositions.count && oldPositions[removal] == position {
+                    removal += 1
+                    continue
+                }
+                while arriving < incomingPositions.count && incomingPositions[arriving] == target {
+                    arriving += 1
+                    target += 1
+                }
+                remap[position] = target
+                target += 1
+            }
+            // Positions before the first change stay; a posting that ends there is kept as is.
+            let first = min(oldPositions.first ?? Int.max, incomingPositions.first ?? Int.max)
+            for index in next.notesByTag.values.indices {
+                guard let last = next.notesByTag.values[index].last, last >= first else { continue }
+                next.notesByTag.values[index] = next.notesByTag.values[index].compactMap { remap[$0] < 0 ? nil : remap[$0] }
+            }
+        }
+        for position in incomingPositions {
+            for key in newNotes[position].tagKeys { next.notesByTag[key, default: []].append(position) }
+        }
+        for key in touched {
+            guard var posting = next.notesByTag[key] else { continue }
+            posting.sort()
+            next.notesByTag[key] = posting.isEmpty ? nil : posting
+        }
+        next.updateTags(touched)
+        next.updateTree(folderDelta.filter { $0.value != 0 }, folders: folders)
+        return next
+    }
+
+    /// Recomputes the summaries of the `touched` tags from their postings and keeps `tags` sorted.
+    private mutating func updateTags(_ touched: Set<TagKey>) {
+        if touched.isEmpty { return }
+        let registered = VaultIndex.registeredEntries(registry)
+        var changed: [(old: TagSummary?, new: TagSummary?)] = []
+        for key in touched {
+            let old = tagByKey[key]
+            let entry = registered[key]
+            let posting = notesByTag[key] ?? []
+            let new = posting.isEmpty && entry == nil ? nil : VaultIndex.summary(key, positions: posting, notes: notes, registered: entry)
+            if old != new {
+                tagByKey[key] = new
+                changed.append((old, new))
+            }
+        }
+        // Many changed tags: one sort is cheaper than many inserts into a large array.
+        if changed.count > 64 {
+            tags = TagSummary.sortedByName(tagByKey.values)
+            return
+        }
+        for (old, new) in changed {
+            if let old, let at = tagIndex(of: old) { tags.remove(at: at) }
+            if let new { tags.insert(new, at: tagInsertion(new)) }
+        }
+    }
+
+    /// Where `summary` goes in `tags` (the first position not before it).
+    private func tagInsertion(_ summary: TagSummary) -> Int {
+        let key = Ordering.sortKey(summary.name)
+        var (low, high) = (0, tags.count)
+        while low < high {
+            let middle = (low + high) / 2
+            let other = Ordering.sortKey(tags[middle].name)
+            if other < key || (other == key && tags[middle].name < summary.name) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The position in `tags` of the summary of `summary.key`, found by its name.
+    private func tagIndex(of summary: TagSummary) -> Int? {
+        var at = tagInsertion(summary)
+        while at < tags.count {
+            if tags[at].key == summary.key { return at }
+            if tags[at].name != summary.name && Ordering.sortKey(tags[at].name) != Ordering.sortKey(summary.name) { break }
+            at += 1
+        }
+        return tags.firstIndex { $0.key == summary.key }
+    }
+
+    /// Applies changes of direct note counts to the folder tree: along the ancestor chains when
+    /// the folders are the same as before, else by rebuilding the tree from the direct counts.
+    private mutating func updateTree(_ delta: [PathKey: Int], folders: [String]) {
+        // A listed folder stays in the tree whatever its count; one that is there only for its
+        // notes may have to go, which a rebuild decides.
+        let sameFolders = folders.count == listedFolders.count
+            && zip(folders, listedFolders).allSatisfy { PathKey.sameBytes($0, $1) }
+        let listed = sameFolders ? Set(folders.map(PathKey.init)) : []
+        if sameFolders && delta.keys.allSatisfy({ $0.path.isEmpty || listed.contains($0) }) {
+            for (folder, change) in delta { VaultIndex.adjust(&folderTree, folder: folder.path, by: change) }
+            return
+        }
+        var direct: [PathKey: Int] = [:]
+        func collect(_ node: FolderNode) {
+            if node.direct != 0 { direct[PathKey(node.path)] = node.direct }
+            node.children.forEach(collect)
+        }
+        collect(folderTree)
+        for (folder, change) in delta { direct[folder, default: 0] += change }
+        direct = direct.filter { $0.value != 0 }
+        listedFolders = folders
+        folderTree = VaultIndex.buildTree(direct: direct, folders: folders, colors: folderColors)
+    }
+
+    /// Adds `change` to the direct count of `folder` and the recursive counts of it and its ancestors.
+    private static func adjust(_ node: inout FolderNode, folder: String, by change: Int) {
+        node.count += change
+        if PathKey.sameBytes(node.path, folder) {
+            node.direct += change
+            return
+        }
+        guard let child = node.children.firstIndex(where: { PathKey.isSelfOrInside(folder, folder: $0.path) }) else { return }
+        adjust(&node.children[child], folder: folder, by: change)
+    }
+}
