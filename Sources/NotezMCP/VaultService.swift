@@ -162,7 +162,7 @@ actor VaultService {
             result["path"] = .string(capture.plan.details["created"]?.first ?? "")
             result["folder"] = .string(capture.folder)
             if !capture.notices.isEmpty { result["notices"] = .array(capture.notices.map { .string($0) }) }
-            try? Router.record(folder: capture.folder, time: request.time, root: root)
+            try? Router.record(folder: capture.folder, time: request.time, root: root, title: request.title, tags: request.tags)
             return .object(result)
         }
     }

@@ -82,7 +82,7 @@ struct NewCommand: ParsableCommand {
         guard !mutation.dryRun else { return }
         // The capture is done; a history that cannot be written only costs routing a data point.
         do {
-            try Router.record(folder: capture.folder, time: request.time, root: index.root)
+            try Router.record(folder: capture.folder, time: request.time, root: index.root, title: request.title, tags: request.tags)
         } catch {
             Terminal.warning(TerminalText.safe("capture history not updated: \(error.description)"))
         }

@@ -210,7 +210,10 @@ public enum CaptureQueue {
             entry.state = .done
             entry.path = path
             entry.lastError = nil
-            if recordHistory { try? Router.record(folder: capture.folder, time: entry.request.time, root: entry.vault) }
+            if recordHistory {
+                try? Router.record(
+                    folder: capture.folder, time: entry.request.time, root: entry.vault, title: entry.request.title, tags: entry.request.tags)
+            }
         } catch {
             // An attempt that could not even start (vault unavailable, locked) counts too.
             if lock == nil { entry.attempts += 1 }
