@@ -132,11 +132,9 @@ struct TitleTable: @unchecked Sendable {
         return TitleTable(file: file)
     }
 
-    /// True when the vault at `root` has a table file (whatever its state).
-    static func exists(root: String) -> Bool {
-        guard let folder = IndexCache.folderPath(root: root) else { return false }
-        return SystemIO.lstat(folder + "/" + fileName) != nil
-    }
+    /// True when the vault at `root` has a usable table: a missing, damaged, foreign or symlinked
+    /// one is rewritten by the next command that reads the vault (checking costs a map and a header).
+    static func exists(root: String) -> Bool { load(root: root) != nil }
 
     /// A table over mapped bytes; nil when they are not a complete table of this version.
     init?(file: MappedFile) {
