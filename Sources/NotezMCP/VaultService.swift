@@ -155,6 +155,17 @@ actor VaultService {
             guard let pair = PropertyKey.assignment(assignment) else { throw MCPToolError("a property needs key=value, not '\(assignment)'") }
             request.properties.append([pair.key, pair.value])
         }
+        // A busy vault (another notez holds its lock, git holds .git/index.lock) or an unreachable
+        // one queues the capture, exactly as `notez new` does; the queue delivers it later.
+        let (reason, lock) = try CaptureQueue.admission(vault: root)
+        defer { withExtendedLifetime(lock) {} }
+        if let reason {
+            let entry = try CaptureQueue.add(request, vault: root, reason: reason, now: Self.now)
+            return .object([
+                "queued": .string(entry.id), "reason": .string(reason),
+                "message": .string("\(reason): capture queued as \(entry.id); it is delivered by the next notez command on the vault or notez queue retry"),
+            ])
+        }
         return try withLock { index, writer in
             let capture = try CapturePlanner.capture(
                 request, settings: CaptureSettings.load(root: root), index: index, files: DiskVaultFiles(root: root))
@@ -162,7 +173,7 @@ actor VaultService {
             result["path"] = .string(capture.plan.details["created"]?.first ?? "")
             result["folder"] = .string(capture.folder)
             if !capture.notices.isEmpty { result["notices"] = .array(capture.notices.map { .string($0) }) }
-            try? Router.record(folder: capture.folder, time: request.time, root: root)
+            try? Router.record(folder: capture.folder, time: request.time, root: root, title: request.title, tags: request.tags)
             return .object(result)
         }
     }

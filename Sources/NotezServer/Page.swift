@@ -19,6 +19,8 @@ enum Page {
         var route: NotezKit.Router.Suggestion?
         /// The vault's note templates, for capture's template picker.
         var templates: [String] = []
+        /// The typed properties of the proposed folder's schema, for capture's property fields.
+        var properties: [PropertySpec] = []
         /// The snapshot's sorted lists.
         var lists: DerivedLists.Lists
     }
@@ -72,12 +74,38 @@ enum Page {
             <label>Title <input name="title" required maxlength="200"></label>
             <label>Body <textarea name="body" rows="4"></textarea></label>
             <label>Folder \(folderPicker(frame, selected: frame.folder ?? frame.route?.folder ?? "", id: "capture-folder"))</label>
-            \(routeHint(frame))\(templatePicker(frame))<label>Tags <input name="tags" list="all-tags" placeholder="comma separated" autocomplete="off"></label>
+            \(routeHint(frame))\(templatePicker(frame))\(propertyFields(frame))<label>Tags <input name="tags" list="all-tags" placeholder="comma separated" autocomplete="off"></label>
             <datalist id="all-tags">
             """
         // Auto-complete offers the most used tags: a vault may have tens of thousands.
         for tag in frame.lists.completionTags { html += "<option value=\"\(HTMLText.escape(tag.name))\">" }
         html += "</datalist>\n<button type=\"submit\">Create</button>\n</form></details>"
+        return html
+    }
+
+    /// One field per typed property of the proposed folder's schema (`prop.KEY`, as `--prop KEY=VALUE`),
+    /// typed as the browser can; the server checks every value against the schema of the folder chosen.
+    static func propertyFields(_ frame: Frame) -> String {
+        var html = ""
+        for spec in frame.properties {
+            let name = "prop." + spec.key
+            let label = HTMLText.escape(spec.key) + (spec.required ? " (required)" : "")
+            let field: String
+            switch spec.kind {
+            case .number: field = "<input name=\"\(HTMLText.escape(name))\" type=\"number\" step=\"any\">"
+            case .date: field = "<input name=\"\(HTMLText.escape(name))\" type=\"date\">"
+            case .datetime: field = "<input name=\"\(HTMLText.escape(name))\" type=\"datetime-local\">"
+            case .bool, .select:
+                let options = spec.kind == .bool ? ["true", "false"] : spec.options
+                field = "<select name=\"\(HTMLText.escape(name))\"><option value=\"\"></option>"
+                    + options.map { "<option value=\"\(HTMLText.escape($0))\">\(HTMLText.escape($0))</option>" }.joined() + "</select>"
+            case .text: field = "<input name=\"\(HTMLText.escape(name))\">"
+            case .multiSelect, .list:
+                let hint = spec.options.isEmpty ? "comma separated" : spec.options.joined(separator: ", ")
+                field = "<input name=\"\(HTMLText.escape(name))\" placeholder=\"\(HTMLText.escape(hint))\">"
+            }
+            html += "<label>\(label) \(field)</label>\n"
+        }
         return html
     }
 

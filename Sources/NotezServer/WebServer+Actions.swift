@@ -7,13 +7,16 @@ extension WebServer {
     typealias Planner = @Sendable (FormData, VaultIndex, DiskVaultFiles) throws(NotezError) -> Plan
 
     func addActionRoutes(_ router: Hummingbird.Router<BasicRequestContext>) {
-        action(router, "new", back: { form, plan in
+        action(router, "new", gate: { self.queueCaptureIfBusy($0, form: $1) }, back: { form, plan in
             plan?.details["created"]?.first.map { "/note?path=" + HTMLText.percentEncoded($0) } ?? "/"
         }, applied: { form, plan in
             // Routing learns from web captures as from the CLI's; a history that cannot be written
             // only costs routing a data point.
             guard let created = plan.details["created"]?.first else { return }
-            try? NotezKit.Router.record(folder: VaultPath.folder(of: created), time: WebServer.captureTime, root: self.root)
+            let request = try? WebServer.captureRequest(form)
+            try? NotezKit.Router.record(
+                folder: VaultPath.folder(of: created), time: WebServer.captureTime, root: self.root, title: request?.title,
+                tags: request?.tags ?? [])
         }) { form, index, files throws(NotezError) in
             try WebServer.planCapture(form, index: index, files: files).plan
         }
@@ -116,14 +119,17 @@ extension WebServer {
 
     /// Registers `POST /actions/NAME`. With `preview`, the first POST shows what would change (the
     /// affected notes and the diff) and only a second POST with `confirm=yes` applies it.
+    /// `gate` may answer instead of the action (quick capture queues when the vault is busy).
     func action(
         _ router: Hummingbird.Router<BasicRequestContext>, _ name: String, preview: String? = nil,
+        gate: (@Sendable (Request, FormData) -> Response?)? = nil,
         back: @escaping @Sendable (FormData, Plan?) -> String, applied: (@Sendable (FormData, Plan) -> Void)? = nil,
         plan: @escaping Planner
     ) {
         router.post("/actions/\(name)") { request, _ in
             var request = request
             let form = FormData(String(buffer: try await request.collectBody(upTo: WebServer.maxForm)))
+            if let gate, let answer = gate(request, form) { return answer }
             return await self.perform(request, form: form, name: name, preview: preview, back: back, applied: applied, plan: plan)
         }
     }
@@ -131,6 +137,12 @@ extension WebServer {
     /// Quick capture, planned as `notez new` plans it: the folder given (the page proposed routing's
     /// suggestion already), the template picked, else the folder's default from config.
     static func planCapture(_ form: FormData, index: VaultIndex, files: DiskVaultFiles) throws(NotezError) -> CapturePlanner.Capture {
+        try CapturePlanner.capture(captureRequest(form), settings: CaptureSettings.load(root: index.root), index: index, files: files)
+    }
+
+    /// The capture a quick-capture form asks for; typed properties come as `prop.KEY` fields (an
+    /// empty one is left out), checked against the folder's schema when planned.
+    static func captureRequest(_ form: FormData) throws(NotezError) -> CaptureRequest {
         let title = (form["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty { throw .usage("a note needs a title") }
         var request = CaptureRequest(title: title, time: captureTime)
@@ -142,7 +154,31 @@ extension WebServer {
         case "-": request.noTemplate = true
         case let name: request.template = name
         }
-        return try CapturePlanner.capture(request, settings: CaptureSettings.load(root: index.root), index: index, files: files)
+        for (name, value) in form.pairs where name.hasPrefix("prop.") && !value.trimmingCharacters(in: .whitespaces).isEmpty {
+            request.properties.append([String(name.dropFirst(5)), value])
+        }
+        return request
+    }
+
+    /// Quick capture into a busy vault (another notez holds its lock, git holds `.git/index.lock`,
+    /// the vault is unreachable): queued through the capture queue as `notez new` does, with a
+    /// notice on the page; nil when the capture can go ahead (or the form is wrong: the action says why).
+    func queueCaptureIfBusy(_ request: Request, form: FormData) -> Response? {
+        guard let capture = try? WebServer.captureRequest(form), let admission = try? CaptureQueue.admission(vault: root),
+            let reason = admission.reason
+        else { return nil }
+        let json = request.headers[.accept]?.contains("application/json") == true
+        do {
+            let entry = try CaptureQueue.add(capture, vault: root, reason: reason, now: ActionRunner.now)
+            let line = "\(reason): capture queued as \(entry.id); it is delivered by the next notez command on the vault or notez queue retry"
+            if json { return Page.json("{\"queued\":\(EventHub.quoted(entry.id)),\"lines\":[\(EventHub.quoted(line))]}") }
+            let id = flashes.put(Page.Flash(lines: [line], journal: nil))
+            return Page.redirect(WebServer.with(flash: id, "/"))
+        } catch {
+            if json { return Page.json("{\"error\":\(EventHub.quoted(error.description))}", status: .unprocessableContent) }
+            let id = flashes.put(Page.Flash(lines: [error.description], journal: nil, isError: true))
+            return Page.redirect(WebServer.with(flash: id, "/"))
+        }
     }
 
     /// Runs (or previews) one action and answers with a redirect and a flash, a preview page, or JSON.

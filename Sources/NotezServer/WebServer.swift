@@ -77,9 +77,11 @@ public final class WebServer: Sendable {
     /// The frame of a page, from the current snapshot.
     func frame(_ request: Request, index: VaultIndex, version: Int, folder: String? = nil) -> Page.Frame {
         let flash = WebServer.parameter(request, "flash").flatMap { flashes.take($0) }
+        let route = folder == nil ? routeSuggestion() : nil
         return Page.Frame(
             csrf: settings.csrfToken, index: index, generation: vault.currentGeneration, flash: flash, folder: folder,
-            route: folder == nil ? routeSuggestion() : nil, templates: (try? TemplateStore.names(root: root)) ?? [],
+            route: route, templates: (try? TemplateStore.names(root: root)) ?? [],
+            properties: CaptureSettings.load(root: root).schema(forFolder: folder ?? route?.folder ?? ""),
             lists: derived.lists(index, version: version))
     }
 

@@ -82,7 +82,7 @@ struct NewCommand: ParsableCommand {
         guard !mutation.dryRun else { return }
         // The capture is done; a history that cannot be written only costs routing a data point.
         do {
-            try Router.record(folder: capture.folder, time: request.time, root: index.root)
+            try Router.record(folder: capture.folder, time: request.time, root: index.root, title: request.title, tags: request.tags)
         } catch {
             Terminal.warning(TerminalText.safe("capture history not updated: \(error.description)"))
         }
@@ -101,20 +101,8 @@ struct NewCommand: ParsableCommand {
     /// Why the capture must be queued instead of written now (nil: write it). Takes the vault lock
     /// (waiting `NOTEZ_LOCK_WAIT`, else 1 s) so the capture does not wait long behind another notez.
     func queueReason() throws -> String? {
-        let root = try intendedVault()
-        if let reason = CaptureQueue.unavailability(vault: root) { return reason }
-        let writer = try AtomicWriter(root: root)
-        guard writer.directory.kind(".notez") != nil else { return nil }
-        let wait = ProcessInfo.processInfo.environment["NOTEZ_LOCK_WAIT"].flatMap(Double.init) ?? 1
-        let result = Result { () throws(NotezError) -> VaultLock in try VaultLock.acquire(writer, wait: wait) }
-        switch result {
-        case .success(let lock):
-            VaultOptions.heldLock = lock
-            return nil
-        case .failure(.busy):
-            return "another notez is changing the vault"
-        case .failure(let error):
-            throw error
-        }
+        let admission = try CaptureQueue.admission(vault: try intendedVault())
+        if let lock = admission.lock { VaultOptions.heldLock = lock }
+        return admission.reason
     }
 }

@@ -144,4 +144,46 @@ import Testing
         #expect(gone.status == 0, "\(gone.stderr)")
         #expect(!gone.stdout.hasPrefix("Work/Meetings/") && !gone.stderr.contains("Work/Meetings"), "\(gone.stderr)")
     }
+
+    /// A capture adds its note to the title table at once (routing knows it before any command reads
+    /// the vault); a damaged or foreign table is ignored and rebuilt, never a crash or a wrong write.
+    @Test func capturesJoinTheTitleTableAndADamagedTableIsRebuilt() throws {
+        let vault = try TempVault.example()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("notez-home-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let environment = ["XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache"]
+        #expect(try vault.run(["ls"], environment: environment).status == 0)
+        let cache = try #require(try FileManager.default.contentsOfDirectory(atPath: home + "/cache/notez").first)
+        let table = home + "/cache/notez/" + cache + "/titles-v2.bin"
+        let added = home + "/cache/notez/" + cache + "/titles-v2-added.tsv"
+        #expect(FileManager.default.fileExists(atPath: table))
+        let first = try Mutation.run(vault, ["new", "Wombat census", "--folder", "Personal", "--body", "x"], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try String(contentsOfFile: added, encoding: .utf8) == "Personal\tWombat census\n")
+        try FileManager.default.removeItem(atPath: home + "/state")
+        let routed = try Mutation.run(vault, ["new", "Wombat", "--route", "--body", "x"], environment: environment)
+        #expect(routed.stderr.contains("notez: → Personal (similar notes: 'Wombat census')"), "\(routed.stderr)")
+        #expect(routed.stdout == "Personal/Wombat.md\n")
+        // A command that reads the vault rewrites the table, which then holds the captures.
+        #expect(try vault.run(["ls"], environment: environment).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: added))
+
+        for damage in [Data("notez-titles\t1\t0\nend\n".utf8), Data(repeating: 0xFF, count: 100_000), Data()] {
+            try FileManager.default.removeItem(atPath: table)
+            try damage.write(to: URL(fileURLWithPath: table))
+            try FileManager.default.removeItem(atPath: home + "/state")
+            let result = try Mutation.run(vault, ["new", "Wombat", "--route", "--body", "x"], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("(similar notes: 'Wombat"), "\(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: table)).prefix(8) == Data("notez-tt".utf8))
+        }
+        // A symlinked table is never read nor written through.
+        let outside = home + "/outside.bin"
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.removeItem(atPath: table)
+        try FileManager.default.createSymbolicLink(atPath: table, withDestinationPath: outside)
+        let linked = try Mutation.run(vault, ["new", "Wombat", "--route", "--body", "x"], environment: environment)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "keep")
+    }
 }

@@ -184,6 +184,27 @@ import Testing
         await session.close()
     }
 
+    /// A vault busy with another notez: `create_note` queues the capture (as `notez new` does) and
+    /// answers with the queue id; the queue delivers it once the vault is free.
+    @Test func createNoteIsQueuedWhenTheVaultIsBusy() async throws {
+        let vault = try TempVault.example()
+        let session = try await Session(vault: vault, allowWrites: true)
+        let holder = try LockHolder(vault)
+        let before = try vault.snapshot()
+        let queued = try await session.call("create_note", ["title": "Busy thought", "folder": "Work", "body": "kept"])
+        let after = try vault.snapshot()
+        holder.release()
+        await session.close()
+        let id = try #require(queued.objectValue?["queued"]?.stringValue)
+        #expect(queued.objectValue?["reason"]?.stringValue == "another notez is changing the vault")
+        #expect(queued.objectValue?["message"]?.stringValue?.contains("capture queued as \(id)") == true)
+        #expect(after == before, "nothing is written while the vault is busy")
+        let retry = try vault.run(["queue", "retry", "--this-vault"])
+        #expect(retry.status == 0, "\(retry.stderr)")
+        let text = try String(contentsOf: vault.url.appendingPathComponent("Work/Busy thought.md"), encoding: .utf8)
+        #expect(text.contains("kept"))
+    }
+
     @Test func hostileWritesAreRefused() async throws {
         let vault = try TempVault.example()
         let session = try await Session(vault: vault, allowWrites: true)

@@ -78,6 +78,23 @@ public enum CaptureQueue {
         return nil
     }
 
+    /// Whether a capture into the vault at `path` must be queued: the reason when it must (the vault
+    /// is unavailable, or another notez holds its lock for `wait` seconds: `NOTEZ_LOCK_WAIT`, else 1 s,
+    /// so a capture does not wait long behind another notez), else the vault lock, taken
+    /// for the capture (the lock is shared within a process: the writer's own acquire reuses it).
+    /// The one rule of `notez new`, MCP `create_note` and the web UI's quick capture.
+    public static func admission(vault path: String, wait: Double? = nil) throws(NotezError) -> (reason: String?, lock: VaultLock?) {
+        if let reason = unavailability(vault: path) { return (reason, nil) }
+        let writer = try AtomicWriter(root: path)
+        guard writer.directory.kind(".notez") != nil else { return (nil, nil) }
+        do {
+            let seconds = wait ?? getenv("NOTEZ_LOCK_WAIT").flatMap { Double(String(cString: $0)) } ?? 1
+            return (nil, try VaultLock.acquire(writer, wait: seconds))
+        } catch .busy {
+            return ("another notez is changing the vault", nil)
+        }
+    }
+
     // MARK: - Storage
 
     /// Saves a new entry under a fresh name and returns it.
@@ -210,7 +227,10 @@ public enum CaptureQueue {
             entry.state = .done
             entry.path = path
             entry.lastError = nil
-            if recordHistory { try? Router.record(folder: capture.folder, time: entry.request.time, root: entry.vault) }
+            if recordHistory {
+                try? Router.record(
+                    folder: capture.folder, time: entry.request.time, root: entry.vault, title: entry.request.title, tags: entry.request.tags)
+            }
         } catch {
             // An attempt that could not even start (vault unavailable, locked) counts too.
             if lock == nil { entry.attempts += 1 }

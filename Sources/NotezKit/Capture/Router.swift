@@ -164,15 +164,20 @@ public struct Router: Sendable {
         if let pattern = router.pattern(at: time), pattern.folder.isEmpty || exists(pattern.folder) {
             similarity = nil
         } else if let table = TitleTable.load(root: root) {
-            similarity = TextSimilarity.rankFolders(text, table: table)
+            similarity = TextSimilarity.rankFolders(text, table: table, added: TitleAdditions.load(root: root))
         } else if let index = try? IndexBuilder.build(root: root) {
             similarity = TextSimilarity.rank(text, index: index)
         }
         return router.suggestions(text: text, time: time, similarity: similarity, exists: exists).first
     }
 
-    /// Records a capture into `folder` of the vault at `root` (for routing).
-    public static func record(folder: String, time: LocalTime, root: String) throws(NotezError) {
+    /// Records a capture into `folder` of the vault at `root` (for routing): its hour in the capture
+    /// history and, given its `title` and `tags`, the note in the vault's title table (as an addition).
+    public static func record(folder: String, time: LocalTime, root: String, title: String? = nil, tags: [String] = [])
+        throws(NotezError)
+    {
+        // The table is only a routing aid: a capture it misses costs a less good suggestion.
+        if let title { try? TitleAdditions.add(TitleAdditions.Entry(folder: folder, title: title, tags: tags), root: root) }
         guard let file = CaptureHistory.file(root: root) else { return }
         try CaptureHistory.append(CaptureHistory.Entry(time: time, folder: folder), file: file)
     }

@@ -33,75 +33,116 @@ public enum TextSimilarity {
         public var tags: [Ranked]
     }
 
-    static let stopWords: Set<String> = [
-        "the", "and", "for", "with", "from", "this", "that", "are", "was", "but", "not", "you", "your", "our", "its", "into",
-        "of", "to", "in", "on", "at", "an", "is", "it", "be", "or", "as", "by", "we", "my", "me", "do", "so", "if", "no",
-    ]
+    static var stopWords: Set<String> { TitleWords.stopWords }
 
     /// The words of a text.
-    public static func words(_ text: String) -> Set<String> {
-        var result: Set<String> = []
-        var current = ""
-        for scalar in text.lowercased().unicodeScalars {
-            if CharacterSet.alphanumerics.contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else {
-                if current.count >= 2, !stopWords.contains(current) { result.insert(current) }
-                current = ""
-            }
-        }
-        if current.count >= 2, !stopWords.contains(current) { result.insert(current) }
-        return result
-    }
+    public static func words(_ text: String) -> Set<String> { TitleWords.words(text) }
 
     /// Ranks the index's folders and tags by similarity to `text` (the first 4 KiB are used).
     public static func rank(_ text: String, index: VaultIndex, limit: Int = 5) -> Result {
-        rank(text, total: index.notes.count, limit: limit, tagNotes: { index.notesByTag[TagKey($0)]?.count ?? 1 }) { _, visit in
+        rank(text, total: index.notes.count, limit: limit, tagNotes: { index.notesByTag[TagKey($0)]?.count ?? 1 }) { visit in
             for note in index.notes { visit(note.folder, note.title, note.tags) }
         }
     }
 
-    /// Ranks folders only (no tags) by similarity to `text`, from a vault's `TitleTable` instead of
-    /// its index: the same scores as `rank(_:index:)` over the notes the table holds.
-    static func rankFolders(_ text: String, table: TitleTable, limit: Int = 5) -> Result {
-        rank(text, total: table.count, limit: limit, tagNotes: nil) { query, visit in
-            table.candidates(containing: query, visit)
+    /// Ranks folders only (no tags) by similarity to `text`, from a vault's `TitleTable` (and the
+    /// captures added since) instead of its index: the same scores as `rank(_:index:)` over the
+    /// notes the table holds. Only the postings of the text's words and the notes they name are read.
+    static func rankFolders(_ text: String, table: TitleTable, added: TitleAdditions = TitleAdditions(bytes: []), limit: Int = 5)
+        -> Result
+    {
+        let query = Query(text)
+        guard !query.words.isEmpty else { return Result(folders: [], tags: []) }
+        var documentFrequency = [Int](repeating: 0, count: query.words.count)
+        // (note number << 16 | word position) of every posting, so sorting groups them by note.
+        var pairs: [Int] = []
+        for (position, word) in query.bytes.enumerated() where position < 1 << 16 {
+            let notes = table.notes(having: word)
+            documentFrequency[position] += notes.count
+            for note in notes { pairs.append(note << 16 | position) }
+        }
+        pairs.sort()
+        var matches: [Match] = []
+        var folders: [Int: String] = [:]
+        var start = 0
+        while start < pairs.count {
+            let note = pairs[start] >> 16
+            var end = start
+            var shared: [Int] = []
+            while end < pairs.count, pairs[end] >> 16 == note {
+                shared.append(pairs[end] & 0xFFFF)
+                end += 1
+            }
+            start = end
+            guard let number = table.folderNumber(note), let folder = folders[number] ?? table.folder(number) else { continue }
+            folders[number] = folder
+            matches.append(Match(folder: folder, title: table.title(note), tags: [], shared: shared, length: max(1, table.wordLength(note))))
+        }
+        var scanner = WordScanner(query: query.index)
+        for entry in added.entries {
+            guard let match = scanner.match(folder: entry.folder, title: entry.title, tags: entry.tags) else { continue }
+            for word in match.shared { documentFrequency[word] += 1 }
+            matches.append(match)
+        }
+        return score(
+            matches, query: query, documentFrequency: documentFrequency, total: table.count + added.entries.count, limit: limit,
+            tagNotes: nil)
+    }
+
+    /// The text's words (from its first 4 KiB), in a fixed order, with their bytes and positions.
+    struct Query {
+        var words: [String]
+        var bytes: [[UInt8]]
+        var index: [[UInt8]: Int] = [:]
+
+        init(_ text: String) {
+            words = Array(TextSimilarity.words(String(decoding: Array(text.utf8.prefix(4096)), as: UTF8.self)))
+            bytes = words.map { Array($0.utf8) }
+            for (position, word) in bytes.enumerated() { index[word] = position }
         }
     }
 
-    /// The ranking over notes given by `notes(queryWords, visit)`, which calls `visit(folder, title, tags)`
-    /// for every note that may share a word with the text (at least those that do). Tags are ranked
-    /// only with `tagNotes` (how many notes of the vault have a tag).
+    /// A note that shares words with the text: their positions in the query, and its word count.
+    struct Match {
+        var folder: String
+        var title: String
+        var tags: [String]
+        var shared: [Int]
+        var length: Int
+    }
+
+    /// The ranking over notes given by `notes(visit)`, which calls `visit(folder, title, tags)` for
+    /// every note. Tags are ranked only with `tagNotes` (how many notes of the vault have a tag).
     static func rank(
         _ text: String, total count: Int, limit: Int, tagNotes: ((String) -> Int)?,
-        notes: ([[UInt8]], (String, String, [String]) -> Void) -> Void
+        notes: ((String, String, [String]) -> Void) -> Void
     ) -> Result {
-        let query = words(String(decoding: Array(text.utf8.prefix(4096)), as: UTF8.self))
-        guard !query.isEmpty else { return Result(folders: [], tags: []) }
-        // One pass over titles and tags, with a byte-level tokenizer for ASCII text (most titles; no
-        // allocation per word) and `words` for the rest; only notes sharing a word are kept.
-        let queryList = Array(query)
-        var queryIndex: [[UInt8]: Int] = [:]
-        for (position, word) in queryList.enumerated() { queryIndex[Array(word.utf8)] = position }
-        var documentFrequency = [Int](repeating: 0, count: queryList.count)
-        var matches: [(folder: String, title: String, tags: [String], shared: [Int], length: Int)] = []
-        var scanner = WordScanner(query: queryIndex)
-        notes(queryList.map { Array($0.utf8) }) { folder, title, tags in
-            scanner.reset()
-            scanner.scan(title)
-            for tag in tags { scanner.scan(tag) }
-            guard !scanner.shared.isEmpty else { return }
-            for word in scanner.shared { documentFrequency[word] += 1 }
-            matches.append((folder, title, tags, scanner.shared, max(1, scanner.length)))
+        let query = Query(text)
+        guard !query.words.isEmpty else { return Result(folders: [], tags: []) }
+        var documentFrequency = [Int](repeating: 0, count: query.words.count)
+        var matches: [Match] = []
+        var scanner = WordScanner(query: query.index)
+        notes { folder, title, tags in
+            guard let match = scanner.match(folder: folder, title: title, tags: tags) else { return }
+            for word in match.shared { documentFrequency[word] += 1 }
+            matches.append(match)
         }
+        return score(matches, query: query, documentFrequency: documentFrequency, total: count, limit: limit, tagNotes: tagNotes)
+    }
+
+    /// Scores the matching notes and ranks their folders (and tags, with `tagNotes`).
+    static func score(
+        _ matches: [Match], query: Query, documentFrequency: [Int], total count: Int, limit: Int, tagNotes: ((String) -> Int)?
+    ) -> Result {
         let total = Double(max(1, count))
         var byFolder: [String: Best] = [:]
         var byTag: [String: Best] = [:]
         func idf(_ word: Int) -> Double { log(1 + total / Double(max(1, documentFrequency[word]))) }
         // Words no note has say nothing about where the note belongs: only shared words count.
-        let mass = max(queryList.indices.filter { documentFrequency[$0] > 0 }.reduce(0.0) { $0 + idf($1) }, 1e-9)
+        let mass = max(query.words.indices.filter { documentFrequency[$0] > 0 }.reduce(0.0) { $0 + idf($1) }, 1e-9)
         for match in matches {
-            let coverage = match.shared.reduce(0.0) { $0 + idf($1) } / mass
+            // Summed in query order, so every way of finding the matches gives the same bits.
+            let coverage = match.shared.sorted().reduce(0.0) { $0 + idf($1) } / mass
             let score = coverage * (Double(match.shared.count) / Double(match.length)).squareRoot()
             byFolder[match.folder, default: Best()].add(score, match.title)
             if tagNotes != nil {
@@ -148,47 +189,26 @@ public enum TextSimilarity {
     /// Finds the query's words in a note's texts: which were shared, and how many words there were.
     struct WordScanner {
         let query: [[UInt8]: Int]
-        var shared: [Int] = []
-        var length = 0
         var buffer: [UInt8] = []
-        static let stopBytes: Set<[UInt8]> = Set(stopWords.map { Array($0.utf8) })
 
         init(query: [[UInt8]: Int]) {
             self.query = query
             buffer.reserveCapacity(64)
         }
 
-        mutating func reset() {
-            shared.removeAll(keepingCapacity: true)
-            length = 0
-        }
-
-        mutating func scan(_ text: String) {
-            let handled = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-                for byte in bytes {
-                    switch byte {
-                    case 0x30...0x39, 0x61...0x7A: buffer.append(byte)
-                    case 0x41...0x5A: buffer.append(byte | 0x20)
-                    default: flush()
-                    }
+        /// The note as a match, nil when it shares no word with the query.
+        mutating func match(folder: String, title: String, tags: [String]) -> Match? {
+            var shared: [Int] = []
+            var length = 0
+            let query = query
+            for text in CollectionOfOne(title) + tags {
+                TitleWords.forEachWord(text, buffer: &buffer) { word in
+                    length += 1
+                    if let position = query[word], !shared.contains(position) { shared.append(position) }
                 }
-                flush()
-                return true
             }
-            if handled == true { return }
-            // Non-ASCII text (or non-contiguous storage): the general tokenizer.
-            for word in TextSimilarity.words(text) {
-                length += 1
-                if let position = query[Array(word.utf8)], !shared.contains(position) { shared.append(position) }
-            }
-        }
-
-        mutating func flush() {
-            defer { buffer.removeAll(keepingCapacity: true) }
-            guard buffer.count >= 2, !WordScanner.stopBytes.contains(buffer) else { return }
-            length += 1
-            if let position = query[buffer], !shared.contains(position) { shared.append(position) }
+            guard !shared.isEmpty else { return nil }
+            return Match(folder: folder, title: title, tags: tags, shared: shared, length: max(1, length))
         }
     }
 }

@@ -35,7 +35,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
 
     /// The cached view when the cache at `cachePath` describes exactly `listing`'s notes; nil otherwise.
     init?(root: String, settings: IndexBuilder.Settings, listing: VaultWalker.Listing, cachePath: String) {
-        guard let file = MappedFile(path: cachePath), let image = CacheImage(file.bytes), image.noteCount == listing.notes.count
+        guard let file = MappedFile(path: cachePath), let image = CacheImage(file.contents), image.noteCount == listing.notes.count
         else { return nil }
         for (number, path) in listing.notes.enumerated() where !CachedVault.sameBytes(path, image.pathBytes(number)) { return nil }
         // The walk's stamps follow a symlinked note, as the reader does, so they agree with the full build.

@@ -136,7 +136,7 @@ public struct IndexCache: Sendable {
     /// Loads the cache of the vault at `root`; nil when absent, unreadable, unsafe, corrupt or of another version.
     public static func load(root: String) -> IndexCache? {
         guard let folder = folderPath(root: root), (try? UserFolders.check(folder)) != nil,
-            let file = MappedFile(path: folder + "/" + fileName), let image = CacheImage(file.bytes),
+            let file = MappedFile(path: folder + "/" + fileName), let image = CacheImage(file.contents),
             let notes = decodeAll(image)
         else { return nil }
         return IndexCache(sorted: notes, signatures: (0..<image.noteCount).map { Array(image.signature($0)) })

@@ -4,27 +4,52 @@ import Glibc
 import Darwin
 #endif
 
-/// A read-only memory mapping of one of the user's own regular files (a cache), so a reader pays
-/// only for the pages it touches. The mapping is private: a later change to the file by another
-/// process (a cache rewritten by rename) never shows through, since a rename replaces the file
-/// and this mapping keeps the old one.
-package final class MappedFile: @unchecked Sendable {
-    /// The mapped bytes; valid for the life of this object.
-    package let bytes: UnsafeRawBufferPointer
+/// A private file of the user's, mapped read-only into memory (`mmap`), so a reader touches only
+/// the pages it looks at. Opened without following a symlink; refused when it is not a regular file
+/// owned by the user or is empty. The mapping lives as long as the value.
+///
+/// The files mapped are written by replacing them (a new file, then `rename`), never in place, so
+/// the mapped bytes do not change under the reader; readers still bound-check every offset they
+/// take from the bytes.
+final class MappedFile: @unchecked Sendable {
+    /// The first byte.
+    let base: UnsafeRawPointer
+    /// The number of bytes.
+    let count: Int
 
-    /// Maps `path`; nil when it is missing, a symlink, not a regular file, not the user's, empty,
-    /// or cannot be mapped.
-    package init?(path: String) {
+    /// Maps the file at `path`; nil when it cannot be opened, is not the user's regular file, or is empty.
+    init?(path: String) {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard let info = SystemIO.fstat(fd), SystemIO.isRegular(info), info.st_uid == getuid(), info.st_size > 0,
-            let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+            let size = Int(exactly: info.st_size)
         else { return nil }
-        bytes = UnsafeRawBufferPointer(start: address, count: Int(info.st_size))
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
+        base = UnsafeRawPointer(address)
+        count = size
     }
 
-    deinit {
-        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+
+    /// Every byte of the file, for a reader that checks its layout once (`CacheImage`).
+    var contents: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// The little-endian `UInt64` at `offset`; nil when it is not inside the file.
+    func u64(at offset: Int) -> UInt64? {
+        guard offset >= 0, offset <= count - 8 else { return nil }
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The little-endian `UInt32` at `offset`; nil when it is not inside the file.
+    func u32(at offset: Int) -> UInt32? {
+        guard offset >= 0, offset <= count - 4 else { return nil }
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    /// The bytes `range`; nil when they are not inside the file.
+    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer? {
+        guard range.lowerBound >= 0, range.upperBound <= count else { return nil }
+        return UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 }
