@@ -19,9 +19,8 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     public let config: VaultConfig
     /// notez's own files that were not used (bad settings: the defaults were used instead).
     public let stateProblems: [FileIssue]
-    /// Registered spellings by key; a later entry for the same key wins, as in `VaultIndex`.
-    private let registeredNames: [TagKey: String]
-    private let registry: TagRegistry
+    /// Registry entries by key; a later entry for the same key wins, as in `VaultIndex`.
+    private let registered: [TagKey: TagRegistry.Entry]
     // Immutable after `init`; the mapping lives as long as this object.
     private let file: MappedFile
     private let image: CacheImage
@@ -43,8 +42,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         for (number, stamp) in listing.stamps.enumerated() where stamp != image.stamp(number) { return nil }
         self.root = root
         config = settings.config
-        registry = settings.registry
-        registeredNames = VaultIndex.registeredEntries(settings.registry).mapValues(\.name)
+        registered = VaultIndex.registeredEntries(settings.registry)
         stateProblems = settings.problems
         self.file = file
         self.image = image
@@ -71,7 +69,6 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     public var tags: [TagSummary] {
         lock.withLock {
             if let tagStorage { return tagStorage }
-            let registered = VaultIndex.registeredEntries(registry)
             var summaries: [TagSummary] = []
             summaries.reserveCapacity(image.tagCount + registered.count)
             var cachedKeys = Set<TagKey>()
@@ -187,7 +184,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
 
     /// The registry's spelling, else the cached most common one.
     public func displayName(of key: TagKey) -> String? {
-        if let name = registeredNames[key] { return name }
+        if let entry = registered[key] { return entry.name }
         let wanted = Array(key.rawValue.utf8)
         let tag = firstTag(notBefore: wanted)
         guard tag < image.tagCount, image.tagKeyBytes(tag).elementsEqual(wanted) else { return nil }

@@ -62,9 +62,7 @@ extension NoteCollection {
     public func listOrder(_ positions: [Int], limit: Int? = nil) -> [Int] {
         let keys = positions.map { (position: $0, pinned: isPinned(at: $0), modified: modified(at: $0)) }
         let sorted = keys.sorted { a, b in
-            if a.pinned != b.pinned { return a.pinned }
-            if a.modified != b.modified { return a.modified > b.modified }
-            return path(at: a.position) < path(at: b.position)
+            Ordering.listLess((a.pinned, a.modified), (b.pinned, b.modified)) { path(at: a.position) < path(at: b.position) }
         }
         return sorted.prefix(limit ?? sorted.count).map(\.position)
     }

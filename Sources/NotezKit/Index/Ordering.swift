@@ -12,9 +12,14 @@ public enum Ordering {
 
     /// Pinned first, then most recently modified first, then by path.
     public static func noteLess(_ lhs: Note, _ rhs: Note) -> Bool {
+        listLess((lhs.pinned, lhs.modified), (rhs.pinned, rhs.modified)) { lhs.path < rhs.path }
+    }
+
+    /// The rule of `noteLess` on its keys; `pathLess` breaks ties, read only when needed.
+    static func listLess(_ lhs: (pinned: Bool, modified: Double), _ rhs: (pinned: Bool, modified: Double), pathLess: () -> Bool) -> Bool {
         if lhs.pinned != rhs.pinned { return lhs.pinned }
         if lhs.modified != rhs.modified { return lhs.modified > rhs.modified }
-        return lhs.path < rhs.path
+        return pathLess()
     }
 
     /// The notes at `positions` of `notes`, in `noteLess` order. Positions are sorted, not notes:

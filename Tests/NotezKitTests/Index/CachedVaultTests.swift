@@ -109,4 +109,22 @@ struct CachedVaultTests {
         #expect(cached.note(atPosition: 0) == full.note(atPosition: 0))
         #expect(cached.title(at: 0) == full.title(at: 0))
     }
+
+    /// A cache file replaced by a symlink is never mapped or written through: the full index
+    /// answers, and writing the cache replaces the link, leaving its target's bytes alone.
+    @Test func aSymlinkedCacheIsNeitherReadNorWrittenThrough() throws {
+        let vault = try makeVault()
+        _ = try IndexBuilder.build(root: vault.path)
+        let cacheFile = try #require(IndexCache.filePath(root: vault.path))
+        let outside = try ScratchFolder()
+        let target = outside.path + "/elsewhere.bin"
+        try FileManager.default.moveItem(atPath: cacheFile, toPath: target)
+        let before = try Data(contentsOf: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: cacheFile, withDestinationPath: target)
+        #expect(IndexBuilder.collection(root: vault.path) is VaultIndex)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        let attributes = try FileManager.default.attributesOfItem(atPath: cacheFile)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(IndexBuilder.collection(root: vault.path) is CachedVault)
+    }
 }
