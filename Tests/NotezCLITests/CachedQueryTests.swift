@@ -33,6 +33,24 @@ struct CachedQueryTests {
         #expect(after.stdout == "Work/Team handbook.md\n")
     }
 
+    /// A note copied in by a sync tool that then sets the folder's mtime back (`rsync -t`) is
+    /// still seen: the folder's ctime changed.
+    @Test("a note added with its folder's mtime set back is seen")
+    func noteAddedBehindRestoredFolderTimeIsSeen() throws {
+        let vault = try TempVault.example()
+        try CachedQueryTests.age(vault)
+        _ = try vault.run(["ls"])
+        _ = try vault.run(["search", "tag:brandnew", "--paths"])
+        #expect(try vault.run(["search", "tag:brandnew", "--paths"]).status == 1)
+        let folder = vault.url.appendingPathComponent("Work").path
+        let folderTime = try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as! Date
+        try vault.write("Work/synced.md", "---\ntags: [brandnew]\n---\nbody\n")
+        try FileManager.default.setAttributes([.modificationDate: folderTime], ofItemAtPath: folder)
+        let after = try vault.run(["search", "tag:brandnew", "--paths"])
+        #expect(after.stdout == "Work/synced.md\n")
+        #expect(after.status == 0)
+    }
+
     /// Ages every file past the cache's racy window, runs a command that writes the cache, then
     /// runs each command with the cache and without one.
     private func compareAll(_ vault: TempVault, _ stage: String) throws {
@@ -56,9 +74,11 @@ struct CachedQueryTests {
         ["search", "tag:fresh OR tag:recipe", "--reverse"], ["search", "tag:nothing-like-this"], ["search", "prop:status=done"],
     ]
 
-    /// Sets every file's modification time an hour back, so the cache may hold every note.
+    /// Sets every file's and folder's modification time an hour back, so the cache may hold every
+    /// note and the walk's folder stamps are trusted (`walk-v1.bin`: later runs list no folder).
     static func age(_ vault: TempVault) throws {
         let past = Date(timeIntervalSinceNow: -3600)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: vault.url.path)
         let enumerator = FileManager.default.enumerator(at: vault.url, includingPropertiesForKeys: nil)!
         for case let file as URL in enumerator {
             try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)

@@ -11,7 +11,8 @@ import Darwin
 ///
 /// Layout (little-endian), header of 80 bytes: `NZIX`, u32 format version, u32 reader revision,
 /// u32 zero, u64 note count N, folder count F, tag count T, posting count P, string bytes S, entry
-/// bytes E, signature bytes G, u64 zero. Then N records of 72 bytes (inode u64, size i64, mtime ns
+/// bytes E, signature bytes G, u64 generation (random, never zero: names this file for the
+/// `WalkSnapshot` beside it). Then N records of 72 bytes (inode u64, size i64, mtime ns
 /// i64, created f64, modified f64, path offset u32 and length u32 in the strings, entry offset u32
 /// and length u32 in the entries, folder number u32, flags u32: 1 pinned, text signature offset
 /// u32 and length u32), F folders of 8 bytes (offset, length), T tags of 32 bytes sorted by key
@@ -39,6 +40,8 @@ struct CacheImage: @unchecked Sendable {
     let entriesLength: Int
     let signatures: Int
     let signaturesLength: Int
+    /// The random number this file was written with.
+    let generation: UInt64
 
     /// Checks the header, the section sizes and every offset, string and posting; nil when anything
     /// is out of place (truncated, corrupt, another version).
@@ -56,6 +59,7 @@ struct CacheImage: @unchecked Sendable {
             Int(counts[0]), Int(counts[1]), Int(counts[2]), Int(counts[3]), Int(counts[4]), Int(counts[5]), Int(counts[6])
         )
         self.bytes = bytes
+        generation = CacheImage.u64(bytes, 72)
         noteCount = n
         folderCount = f
         tagCount = t

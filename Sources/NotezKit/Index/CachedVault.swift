@@ -27,29 +27,51 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     private let folderNames: [String]
     private let walkedFolders: [String]
     private let colors: FolderColors
+    /// Whether the folder stamps of a `WalkSnapshot` proved the cache current (no folder was listed).
+    let provenWithoutWalk: Bool
     // Built on first use (a search needs neither); `lock` guards them.
     private let lock = NSLock()
     private var treeStorage: FolderNode?
     private var tagStorage: [TagSummary]?
 
     /// The cached view when the cache at `cachePath` describes exactly `listing`'s notes; nil otherwise.
-    init?(root: String, settings: IndexBuilder.Settings, listing: VaultWalker.Listing, cachePath: String) {
+    convenience init?(root: String, settings: IndexBuilder.Settings, listing: VaultWalker.Listing, cachePath: String) {
         guard let file = MappedFile(path: cachePath), let image = CacheImage(file.contents), image.noteCount == listing.notes.count
         else { return nil }
         for (number, path) in listing.notes.enumerated() where !CachedVault.sameBytes(path, image.pathBytes(number)) { return nil }
         // The walk's stamps follow a symlinked note, as the reader does, so they agree with the full build.
         guard listing.stamps.count == listing.notes.count else { return nil }
         for (number, stamp) in listing.stamps.enumerated() where stamp != image.stamp(number) { return nil }
+        self.init(root: root, settings: settings, file: file, image: image, folders: listing.folders, provenWithoutWalk: false)
+    }
+
+    /// The cached view when `snapshot` names the cache at `cachePath` and its folders and every
+    /// cached note still have their stamps (no folder is listed); nil otherwise.
+    convenience init?(root: String, settings: IndexBuilder.Settings, snapshot: WalkSnapshot, cachePath: String) {
+        guard snapshot.ignore == settings.config.ignore, let file = MappedFile(path: cachePath), let image = CacheImage(file.contents),
+            snapshot.confirms(image, root: root)
+        else { return nil }
+        self.init(
+            root: root, settings: settings, file: file, image: image, folders: Array(snapshot.folders.dropFirst()), provenWithoutWalk: true)
+    }
+
+    private init(
+        root: String, settings: IndexBuilder.Settings, file: MappedFile, image: CacheImage, folders: [String], provenWithoutWalk: Bool
+    ) {
         self.root = root
+        self.provenWithoutWalk = provenWithoutWalk
         config = settings.config
         registered = VaultIndex.registeredEntries(settings.registry)
         stateProblems = settings.problems
         self.file = file
         self.image = image
         folderNames = (0..<image.folderCount).map { image.folder(number: $0) }
-        walkedFolders = listing.folders
+        walkedFolders = folders
         colors = settings.colors
     }
+
+    /// The generation of the cache file this view maps (`WalkSnapshot`).
+    var cacheGeneration: UInt64 { image.generation }
 
     /// Counted from the records' folders, with the walk's (possibly empty) folders.
     public var folderTree: FolderNode {

@@ -19,12 +19,23 @@ public enum IndexBuilder {
     /// The notes of the vault at `root` for a query: straight from the memory-mapped cache when no
     /// note changed since it was written (`CachedVault`: nothing is decoded but what the query
     /// reads and prints), else the full index, which writes the cache again for the next run.
+    /// The cache is proven current by the folder stamps of the last walk that matched it
+    /// (`WalkSnapshot`: no folder listed) or else by a walk, after which the stamps are saved.
     public static func collection(root: String) -> any NoteCollection {
         let settings = Settings(root: root)
+        let cacheFolder = IndexCache.folderPath(root: root).flatMap { (try? UserFolders.check($0)) != nil ? $0 : nil }
+        let cachePath = cacheFolder.map { $0 + "/" + IndexCache.fileName }
+        let known = cacheFolder.flatMap { WalkSnapshot.load(folder: $0) }
+        if let cachePath, let known, let cached = CachedVault(root: root, settings: settings, snapshot: known, cachePath: cachePath) {
+            return cached
+        }
         let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk()
-        if let folder = IndexCache.folderPath(root: root), (try? UserFolders.check(folder)) != nil,
-            let cached = CachedVault(root: root, settings: settings, listing: listing, cachePath: folder + "/" + IndexCache.fileName)
-        {
+        if let cachePath, let cached = CachedVault(root: root, settings: settings, listing: listing, cachePath: cachePath) {
+            if let snapshot = WalkSnapshot(listing: listing, generation: cached.cacheGeneration, ignore: settings.config.ignore),
+                snapshot != known
+            {
+                try? snapshot.save(root: root)
+            }
             return cached
         }
         return build(root: root, settings: settings, listing: listing, useCache: true)
@@ -136,7 +147,7 @@ extension IndexBuilder {
         }
         let notes = results.takeValues()
         let fresh = freshFlags.takeValues()
-        let now = IndexCache.currentTimeNanos()
+        let now = SystemIO.currentTimeNanos()
         let reused = fresh.lazy.filter { !$0 }.count
         let readStorable = zip(notes, fresh).contains { $0.1 && IndexCache.isStorable($0.0, now: now) }
         let dropped = cached.count - reused

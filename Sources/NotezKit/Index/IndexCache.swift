@@ -21,7 +21,7 @@ public struct IndexCache: Sendable {
     static let formatVersion: UInt32 = 3
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
-    static let readerRevision: UInt32 = 3
+    static let readerRevision: UInt32 = 4
     /// Notes modified less than this long before the cache is written are left out: a second
     /// write within the file system's timestamp granularity could keep size and mtime equal.
     static let racyWindowNanos: Int64 = 2_000_000_000
@@ -145,7 +145,7 @@ public struct IndexCache: Sendable {
     /// Writes the cache atomically (a new temporary file, then rename) into the vault's cache folder.
     /// Notes that are not `isStorable` are left out.
     public func save(root: String) throws(NotezError) {
-        let now = IndexCache.currentTimeNanos()
+        let now = SystemIO.currentTimeNanos()
         let kept = notes.indices.filter { IndexCache.isStorable(notes[$0], now: now) }
         guard let bytes = IndexCache.encode(kept.map { notes[$0] }, signatures: kept.map { signatures[$0] }) else { return }
         try IndexCache.writeFile(bytes, name: IndexCache.fileName, root: root)
@@ -167,13 +167,6 @@ public struct IndexCache: Sendable {
             unlink(temporary)
             throw NotezError.writeFailed(path: target, reason: String(cString: strerror(code)))
         }
-    }
-
-    /// Wall-clock time in nanoseconds since 1970.
-    static func currentTimeNanos() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     // MARK: - Format
@@ -269,10 +262,12 @@ public struct IndexCache: Sendable {
         out.u32(0)
         for count in [
             notes.count, folderNumbers.count, postings.count, Int(postingCount), strings.bytes.count, entries.bytes.count,
-            signatureTable.bytes.count, 0,
+            signatureTable.bytes.count,
         ] {
             out.u64(UInt64(count))
         }
+        // Names this file for the folder stamps written beside it (`WalkSnapshot`); never zero.
+        out.u64(UInt64.random(in: 1...UInt64.max))
         for section in [records, folderTable, tagTable, postingTable, strings, entries, signatureTable] { out.bytes += section.bytes }
         out.bytes += endMarker
         return out.bytes

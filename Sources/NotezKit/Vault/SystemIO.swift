@@ -90,6 +90,26 @@ package enum SystemIO {
         return Glibc.fstatat(folder, name, &info, following ? 0 : AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
     }
 
+    /// `fstatat` of a NUL-terminated name in an open folder, following a symlink; nil when it fails.
+    package static func fstatat(_ folder: Int32, cName: UnsafePointer<CChar>) -> stat? {
+        var info = stat()
+        return Glibc.fstatat(folder, cName, &info, 0) == 0 ? info : nil
+    }
+
+    /// Opens a folder for `fstatat` (through a symlink as its last component only when
+    /// `following`); nil when it fails.
+    package static func openFolder(_ path: String, following: Bool = false) -> Int32? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Wall-clock time in nanoseconds since 1970.
+    package static func currentTimeNanos() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
     /// Whether `info` describes a regular file.
     package static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
 

@@ -22,6 +22,11 @@ struct VaultWalker: Sendable {
         public var folders: [String] = []
         /// Paths that could not be read, with the reason.
         public var problems: [(path: String, problem: NoteProblem)] = []
+        /// The stamp of every folder listed (the root as ""), taken before its names were read, so
+        /// a name added while the walk ran changes it (`WalkSnapshot`); empty without `stamps`.
+        var folderStamps: [String: FolderStamp] = [:]
+        /// When the walk started, in nanoseconds since 1970.
+        var startedNanos: Int64 = 0
     }
 
     /// The absolute root.
@@ -40,6 +45,7 @@ struct VaultWalker: Sendable {
         // Breadth first, each level's folders on all cores; every note is stat'ed relative to its
         // open folder (`fstatat`), which spares a path lookup from the root per note.
         var listing = Listing()
+        listing.startedNanos = SystemIO.currentTimeNanos()
         var found: [(path: String, stamp: FileStamp?)] = []
         var level = [""]
         while !level.isEmpty {
@@ -52,6 +58,7 @@ struct VaultWalker: Sendable {
                 listing.symlinkedNotes.formUnion(scan.symlinkedNotes)
                 listing.problems += scan.problems
                 listing.folders += scan.subfolders
+                if let stamp = scan.stamp { listing.folderStamps[scan.folder] = stamp }
                 level += scan.subfolders
             }
         }
@@ -78,6 +85,9 @@ struct VaultWalker: Sendable {
 
     /// What one folder holds (not its subfolders' contents).
     struct FolderScan {
+        var folder = ""
+        /// The folder's own stamp, taken before its names were read (only with `stamps`).
+        var stamp: FolderStamp?
         var notes: [(path: String, stamp: FileStamp?)] = []
         var symlinkedNotes: [String] = []
         var subfolders: [String] = []
@@ -86,7 +96,7 @@ struct VaultWalker: Sendable {
 
     /// Reads one folder; with `stamps`, stats each note (following a symlinked note, as the reader does).
     func scan(_ folder: String, stamps: Bool) -> FolderScan {
-        var result = FolderScan()
+        var result = FolderScan(folder: folder)
         let absolute = folder.isEmpty ? root : root + "/" + folder
         guard let dir = opendir(absolute) else {
             result.problems.append(
@@ -95,6 +105,7 @@ struct VaultWalker: Sendable {
         }
         defer { closedir(dir) }
         let fd = dirfd(dir)
+        if stamps { result.stamp = SystemIO.fstat(fd).map { FolderStamp($0) } }
         // Regular notes are stat'ed after the listing, on all cores when there are many: one
         // folder can hold a fifth of a vault.
         var unstamped: [(slot: Int, name: String)] = []

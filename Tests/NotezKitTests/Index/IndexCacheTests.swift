@@ -130,7 +130,7 @@ func truncatedCacheIsRejected(cut: Int) {
     let vault = try TempVault()
     var recent = sampleNotes()[0]
     recent.path = "Recent.md"
-    recent.stamp.mtimeNanos = IndexCache.currentTimeNanos()
+    recent.stamp.mtimeNanos = SystemIO.currentTimeNanos()
     var unreadable = sampleNotes()[0]
     unreadable.path = "Gone.md"
     unreadable.problem = NoteProblem(kind: .unreadable, message: "cannot read")

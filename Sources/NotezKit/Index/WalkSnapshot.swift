@@ -1,0 +1,191 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every folder of a walk whose notes were exactly the index cache's, with each folder's stamp.
+/// A folder's names change only with its stamp (`FolderStamp`), so while every folder keeps its
+/// stamp the vault holds the same folders and note files; stat'ing the folders and the cached
+/// notes then proves the cache current without listing a single folder (`confirms`).
+///
+/// A stamp is trusted only when the folder's mtime is older than the walk by more than the file
+/// system's timestamp granularity (`IndexCache.racyWindowNanos`): a name added in the same tick as
+/// the stamp would leave it unchanged. File `walk-v1.bin` beside the cache: `NZWK`, u32 version,
+/// u64 the cache's generation, u32 count and the ignore globs, u32 count and per folder (the root
+/// "" first) a string, inode u64, mtime ns i64, ctime ns i64; strings are u32 length + UTF-8;
+/// then `NZND`.
+struct WalkSnapshot: Sendable, Equatable {
+    static let fileName = "walk-v1.bin"
+    static let magic: [UInt8] = Array("NZWK".utf8)
+    static let version: UInt32 = 1
+
+    /// The generation of the cache file the walk matched (`CacheImage.generation`).
+    let generation: UInt64
+    /// The vault's ignore globs when the walk ran: they decide which names a walk lists.
+    let ignore: [String]
+    /// The root ("") and then every folder, as the walk listed them.
+    let folders: [String]
+    /// The stamp of each of `folders`.
+    let stamps: [FolderStamp]
+
+    /// From a walk that found exactly the notes of the cache with `generation`; nil when the walk
+    /// reported a problem (an unreadable folder, a bad name: only a walk reports those) or a folder
+    /// changed too recently for its stamp to be trusted.
+    init?(listing: VaultWalker.Listing, generation: UInt64, ignore: [String]) {
+        guard listing.problems.isEmpty, generation != 0 else { return nil }
+        let trustedBefore = listing.startedNanos - IndexCache.racyWindowNanos
+        var stamps: [FolderStamp] = []
+        stamps.reserveCapacity(listing.folders.count + 1)
+        for folder in [""] + listing.folders {
+            guard let stamp = listing.folderStamps[folder], stamp.mtimeNanos < trustedBefore else { return nil }
+            stamps.append(stamp)
+        }
+        self.init(generation: generation, ignore: ignore, folders: [""] + listing.folders, stamps: stamps)
+    }
+
+    init(generation: UInt64, ignore: [String], folders: [String], stamps: [FolderStamp]) {
+        self.generation = generation
+        self.ignore = ignore
+        self.folders = folders
+        self.stamps = stamps
+    }
+
+    // MARK: - Proof
+
+    /// Whether every folder still has its stamp and every note of `image` (the cache this
+    /// snapshot names) its recorded stamp: then a walk would list exactly the cached notes and
+    /// `folders`. Folders and their notes are stat'ed on all cores; the first difference stops it.
+    func confirms(_ image: CacheImage, root: String) -> Bool {
+        guard image.generation == generation else { return false }
+        var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(folders.count)
+        for (number, folder) in folders.enumerated() { numbers[folder] = number }
+        var snapshotFolder: [Int] = []
+        for number in 0..<image.folderCount {
+            guard let folder = numbers[image.folder(number: number)] else { return false }
+            snapshotFolder.append(folder)
+        }
+        var members = [[Int32]](repeating: [], count: folders.count)
+        for note in 0..<image.noteCount { members[snapshotFolder[image.folderNumber(note)]].append(Int32(note)) }
+        // A folder with many notes is split so that both cores share it.
+        var units: [(folder: Int, notes: Range<Int>)] = []
+        for folder in folders.indices {
+            let count = members[folder].count
+            units.append((folder, 0..<min(count, 1024)))
+            for start in stride(from: 1024, to: count, by: 1024) { units.append((folder, start..<min(start + 1024, count))) }
+        }
+        let outcome = Outcome()
+        let (work, notesOf) = (units, members)
+        Parallel.forEach(units.count, minimumChunk: 4) { index in
+            guard outcome.stillConfirmed else { return }
+            let unit = work[index]
+            if !confirms(folder: unit.folder, notes: notesOf[unit.folder][unit.notes], image: image, root: root) {
+                outcome.refute()
+            }
+        }
+        return outcome.stillConfirmed
+    }
+
+    private func confirms(folder: Int, notes: ArraySlice<Int32>, image: CacheImage, root: String) -> Bool {
+        let isRoot = folder == 0
+        // The root may be reached through a symlink (as the walk's `opendir` allows); a folder
+        // inside never is.
+        guard let fd = SystemIO.openFolder(isRoot ? root : root + "/" + folders[folder], following: isRoot) else { return false }
+        defer { close(fd) }
+        guard let info = SystemIO.fstat(fd), SystemIO.isFolder(info), FolderStamp(info) == stamps[folder] else { return false }
+        var name = [CChar](repeating: 0, count: 256)
+        for note in notes {
+            let path = image.pathBytes(Int(note))
+            let start = path.lastIndex(of: 0x2F).map { $0 + 1 } ?? 0
+            let length = path.count - start
+            if name.count <= length { name = [CChar](repeating: 0, count: length + 1) }
+            let stamp: FileStamp? = name.withUnsafeMutableBytes { buffer in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: path[start...]))
+                buffer[length] = 0
+                // Following a symlinked note, as the walk stamps it.
+                return SystemIO.fstatat(fd, cName: buffer.baseAddress!.assumingMemoryBound(to: CChar.self)).map { FileStamp($0) }
+            }
+            guard stamp == image.stamp(Int(note)) else { return false }
+        }
+        return true
+    }
+
+    /// Whether every unit so far confirmed the cache; shared by the workers.
+    private final class Outcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var refuted = false
+
+        var stillConfirmed: Bool { lock.withLock { !refuted } }
+
+        func refute() { lock.withLock { refuted = true } }
+    }
+
+    // MARK: - File
+
+    /// The snapshot in the cache folder `folder`; nil when absent or not exactly in this format
+    /// (it is then written again after the next full walk).
+    static func load(folder: String) -> WalkSnapshot? {
+        IndexCache.readFile(folder + "/" + fileName).flatMap { WalkSnapshot(bytes: $0) }
+    }
+
+    /// Writes the snapshot beside the vault's cache (atomically, like the cache).
+    func save(root: String) throws(NotezError) {
+        try IndexCache.writeFile(encoded(), name: WalkSnapshot.fileName, root: root)
+    }
+
+    func encoded() -> [UInt8] {
+        var out = ByteWriter()
+        out.bytes += WalkSnapshot.magic
+        out.u32(WalkSnapshot.version)
+        out.u64(generation)
+        out.u32(UInt32(ignore.count))
+        for glob in ignore { out.string(glob) }
+        out.u32(UInt32(folders.count))
+        for (folder, stamp) in zip(folders, stamps) {
+            out.string(folder)
+            out.u64(stamp.inode)
+            out.u64(UInt64(bitPattern: stamp.mtimeNanos))
+            out.u64(UInt64(bitPattern: stamp.ctimeNanos))
+        }
+        out.bytes += IndexCache.endMarker
+        return out.bytes
+    }
+
+    /// Decodes and checks a snapshot: the root first, every other folder a plain relative path
+    /// (no empty, `.` or `..` component), nothing after the end marker.
+    init?(bytes: [UInt8]) {
+        let decoded: WalkSnapshot? = bytes.withUnsafeBytes { raw in
+            var input = ByteReader(buffer: raw)
+            guard input.take(WalkSnapshot.magic), input.u32() == WalkSnapshot.version, let generation = input.u64(),
+                let globCount = input.u32(), Int(globCount) <= raw.count
+            else { return nil }
+            var ignore: [String] = []
+            for _ in 0..<globCount {
+                guard let glob = input.string() else { return nil }
+                ignore.append(glob)
+            }
+            guard let folderCount = input.u32(), folderCount > 0, Int(folderCount) <= raw.count else { return nil }
+            var folders: [String] = []
+            var stamps: [FolderStamp] = []
+            for index in 0..<Int(folderCount) {
+                guard let folder = input.string(), index == 0 ? folder.isEmpty : WalkSnapshot.isPlainRelative(folder),
+                    let inode = input.u64(), let mtime = input.u64(), let ctime = input.u64()
+                else { return nil }
+                folders.append(folder)
+                stamps.append(FolderStamp(inode: inode, mtimeNanos: Int64(bitPattern: mtime), ctimeNanos: Int64(bitPattern: ctime)))
+            }
+            guard input.take(IndexCache.endMarker), input.atEnd else { return nil }
+            return WalkSnapshot(generation: generation, ignore: ignore, folders: folders, stamps: stamps)
+        }
+        guard let decoded else { return nil }
+        self = decoded
+    }
+
+    private static func isPlainRelative(_ path: String) -> Bool {
+        !path.isEmpty && !path.utf8.contains(0)
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import NotezTestSupport
+import Testing
+
+@testable import NotezKit
+
+/// The folder stamps saved after a walk that matched the cache prove the cache current without a
+/// walk, and every change a walk would see makes the proof fail.
+@Suite("walk snapshot")
+struct WalkSnapshotTests {
+    /// A vault with nested folders, an empty folder and notes, every file and folder an hour old,
+    /// indexed once (cache written), then queried once (walk matched the cache: snapshot written).
+    private func makeVault() throws -> ScratchFolder {
+        let vault = try ScratchFolder()
+        for (number, folder) in ["", "Work", "Work/Deep", "Ärchiv", "a b/c", "Big"].enumerated() {
+            for index in 0..<(folder == "Big" ? 40 : 3) {
+                _ = try vault.write(VaultPath.join(folder, "note \(number)-\(index).md"), "---\ntags: [t\(index)]\n---\nbody \(index)\n")
+            }
+        }
+        try vault.mkdir("Empty")
+        try WalkSnapshotTests.age(vault.path)
+        _ = try IndexBuilder.build(root: vault.path)
+        let walked = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        #expect(!walked.provenWithoutWalk)
+        return vault
+    }
+
+    /// Sets every file's and folder's mtime (the root's too) an hour back.
+    static func age(_ path: String) throws {
+        let past = Date(timeIntervalSinceNow: -3600)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
+        let enumerator = FileManager.default.enumerator(atPath: path)!
+        for case let relative as String in enumerator {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path + "/" + relative)
+        }
+    }
+
+    private func snapshotPath(_ vault: ScratchFolder) throws -> String {
+        try #require(IndexCache.folderPath(root: vault.path)) + "/" + WalkSnapshot.fileName
+    }
+
+    @Test func anUnchangedVaultIsProvenWithoutAWalk() throws {
+        let vault = try makeVault()
+        let full = try IndexBuilder.build(root: vault.path)
+        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        #expect(cached.provenWithoutWalk)
+        #expect(cached.noteCount == full.noteCount)
+        #expect(cached.folderTree == full.folderTree)
+        #expect(cached.folderTree.find("Empty") != nil)
+        #expect(cached.tags == full.tags)
+    }
+
+    @Test func recentFoldersWriteNoSnapshot() throws {
+        let vault = try ScratchFolder()
+        _ = try vault.write("Work/a.md", "a\n", modified: Date(timeIntervalSinceNow: -3600))
+        _ = try IndexBuilder.build(root: vault.path)
+        #expect(IndexBuilder.collection(root: vault.path) is CachedVault)
+        #expect(!FileManager.default.fileExists(atPath: try snapshotPath(vault)))
+    }
+
+    /// Each change a walk would notice; the proof fails, the walk answers (as the full index does)
+    /// and a later run is proven again once the folders are old.
+    @Test(arguments: [
+        "added", "added, folder time restored", "removed", "renamed", "modified", "empty folder", "folder removed",
+        "folder replaced by a symlink", "ignore glob", "note replaced by a symlink", "cache rewritten", "snapshot garbage",
+    ])
+    func everyChangeFailsTheProof(change: String) throws {
+        let vault = try makeVault()
+        let work = vault.path + "/Work"
+        let old = try FileManager.default.attributesOfItem(atPath: work)[.modificationDate] as! Date
+        switch change {
+        case "added": _ = try vault.write("Work/new.md", "new\n", modified: Date(timeIntervalSinceNow: -3600))
+        case "added, folder time restored":
+            _ = try vault.write("Work/new.md", "new\n", modified: Date(timeIntervalSinceNow: -3600))
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: work)
+        case "removed": try FileManager.default.removeItem(atPath: work + "/note 1-0.md")
+        case "renamed": try FileManager.default.moveItem(atPath: work + "/note 1-0.md", toPath: work + "/note 1-0b.md")
+        case "modified": _ = try vault.write("Big/note 5-7.md", "---\ntags: [changed]\n---\n", modified: Date(timeIntervalSinceNow: -60))
+        case "empty folder": try vault.mkdir("Work/Later")
+        case "folder removed": try FileManager.default.removeItem(atPath: vault.path + "/Empty")
+        case "folder replaced by a symlink":
+            let outside = vault.path + "/.outside"
+            try FileManager.default.moveItem(atPath: work + "/Deep", toPath: outside)
+            try FileManager.default.createSymbolicLink(atPath: work + "/Deep", withDestinationPath: outside)
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: work)
+        case "ignore glob": _ = try vault.write(".notez/config.yaml", "ignore: [Big]\n", modified: Date(timeIntervalSinceNow: -3600))
+        case "note replaced by a symlink":
+            let target = try vault.write(".target.md", "---\ntags: [linked]\n---\n", modified: Date(timeIntervalSinceNow: -3600))
+            try FileManager.default.removeItem(atPath: work + "/note 1-0.md")
+            try FileManager.default.createSymbolicLink(atPath: work + "/note 1-0.md", withDestinationPath: target)
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: work)
+        case "cache rewritten":
+            let notes = try IndexBuilder.build(root: vault.path, useCache: false).notes
+            try IndexCache(notes: notes).save(root: vault.path)
+        default: try Data("NZWK garbage".utf8).write(to: URL(fileURLWithPath: try snapshotPath(vault)))
+        }
+        let collection = IndexBuilder.collection(root: vault.path)
+        #expect((collection as? CachedVault)?.provenWithoutWalk != true)
+        let full = try IndexBuilder.build(root: vault.path, useCache: false)
+        #expect(collection.noteCount == full.noteCount)
+        #expect(collection.folderTree == full.folderTree)
+        #expect((0..<full.noteCount).map { collection.path(at: $0) } == (0..<full.noteCount).map { full.path(at: $0) })
+        #expect(collection.positions(taggedWith: TagKey("changed")).count == (change == "modified" ? 1 : 0))
+        try WalkSnapshotTests.age(vault.path)
+        _ = IndexBuilder.collection(root: vault.path)
+        _ = IndexBuilder.collection(root: vault.path)
+        let again = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        #expect(again.provenWithoutWalk)
+    }
+
+    @Test func roundTripAndDamage() throws {
+        let snapshot = WalkSnapshot(
+            generation: 42, ignore: ["*.tmp", "Archive/**"], folders: ["", "Work", "Work/Deep", "ä b"],
+            stamps: (0..<4).map { FolderStamp(inode: UInt64($0), mtimeNanos: -Int64($0), ctimeNanos: Int64($0) << 40) })
+        let bytes = snapshot.encoded()
+        #expect(WalkSnapshot(bytes: bytes) == snapshot)
+        for length in 0..<bytes.count { #expect(WalkSnapshot(bytes: Array(bytes.prefix(length))) == nil) }
+        #expect(WalkSnapshot(bytes: bytes + [0]) == nil)
+        for bad in ["../outside", "/etc", "Work//Deep", "Work/", ".", "Work/../..", "a\u{0}b", ""] {
+            let hostile = WalkSnapshot(generation: 42, ignore: [], folders: ["", bad], stamps: snapshot.stamps.prefix(2).map { $0 })
+            #expect(WalkSnapshot(bytes: hostile.encoded()) == nil, "\(bad)")
+        }
+        let noRoot = WalkSnapshot(generation: 42, ignore: [], folders: ["Work"], stamps: [snapshot.stamps[0]])
+        #expect(WalkSnapshot(bytes: noRoot.encoded()) == nil)
+    }
+
+    /// A snapshot that leaves out a folder the cache's notes live in proves nothing.
+    @Test func aSnapshotMissingACachedFolderProvesNothing() throws {
+        let vault = try makeVault()
+        let path = try snapshotPath(vault)
+        let snapshot = try #require(WalkSnapshot(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))))
+        let kept = snapshot.folders.indices.filter { snapshot.folders[$0] != "Work/Deep" }
+        let partial = WalkSnapshot(
+            generation: snapshot.generation, ignore: snapshot.ignore, folders: kept.map { snapshot.folders[$0] },
+            stamps: kept.map { snapshot.stamps[$0] })
+        try Data(partial.encoded()).write(to: URL(fileURLWithPath: path))
+        #expect((IndexBuilder.collection(root: vault.path) as? CachedVault)?.provenWithoutWalk != true)
+    }
+}
