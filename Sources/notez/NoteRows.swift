@@ -22,7 +22,11 @@ enum NoteRows {
     /// `#tag`, or `#"two words"` so a tag with a space reads as one tag.
     static func tagLabel(_ tag: String) -> String {
         let safe = TerminalText.safe(tag)
-        return safe.contains(where: \.isWhitespace) ? "#\"\(safe)\"" : "#" + safe
+        // ASCII tags (most) are checked by byte; `isWhitespace` also knows Unicode's spaces.
+        let spaced =
+            safe.utf8.allSatisfy({ $0 < 0x80 })
+            ? safe.utf8.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) }) : safe.contains(where: \.isWhitespace)
+        return spaced ? "#\"\(safe)\"" : "#" + safe
     }
 
 }

@@ -15,8 +15,8 @@ struct OverviewCommand: ParsableCommand {
             Terminal.line(
                 JSONValue.object([
                     ("notes", .int(index.noteCount)),
-                    ("pinned", .int(index.pinnedNotes.count)),
-                    ("unsorted", .int(index.unsortedNotes.count)),
+                    ("pinned", .int(index.pinnedCount)),
+                    ("unsorted", .int(index.unsortedCount)),
                     ("trash", .int(index.trashCount)),
                     ("folders", .array(index.folderTree.children.map(JSONExport.folder))),
                     ("tags", .array(index.tags.map(JSONShapes.tag))),
@@ -33,8 +33,8 @@ struct OverviewCommand: ParsableCommand {
         Terminal.line(
             Terminal.bold("notez") + Terminal.dim(" · \(index.noteCount) notes in \(TerminalText.safe(VaultPath.name(of: index.root)))"))
         Terminal.line()
-        Terminal.line(TerminalText.pad("All Pinned Notes", width) + TerminalText.right(index.pinnedNotes.count, 6))
-        Terminal.line(TerminalText.pad("Unsorted Notes", width) + TerminalText.right(index.unsortedNotes.count, 6))
+        Terminal.line(TerminalText.pad("All Pinned Notes", width) + TerminalText.right(index.pinnedCount, 6))
+        Terminal.line(TerminalText.pad("Unsorted Notes", width) + TerminalText.right(index.unsortedCount, 6))
         Terminal.line()
         Terminal.line(Terminal.bold("Folders"))
         if index.folderTree.children.isEmpty { Terminal.line("  (no folders)") }

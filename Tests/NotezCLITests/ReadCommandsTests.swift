@@ -254,6 +254,10 @@ import Testing
         #expect(!ls.stdout.contains("\u{07}"))
         #expect(ls.stdout.contains("Red \\u{1B}[31m alert"))
         #expect(ls.stdout.contains("#bad\\u{7}tag"))
+        // C1 controls and bidi overrides are not ASCII: the byte scan must still send them to escaping.
+        try vault.write("c1.md", "---\ntitle: \"csi\\u009B31m and \\u202Ereversed\"\n---\n")
+        let c1 = try vault.run(["ls"])
+        #expect(c1.stdout.contains("csi\\u{9B}31m and \\u{202E}reversed"))
         let show = try vault.run(["show", "evil"])
         #expect(!show.stdout.contains("\u{1B}"))
         #expect(show.stdout.contains("body \\u{1B}[2J here"))

@@ -4,6 +4,13 @@ public enum JSONText {
     /// everything else as is; `forScript` also escapes U+2028 and U+2029, which end a line in JavaScript.
     public static func quote(_ text: String, into out: inout String, forScript: Bool = false) {
         out += "\""
+        // Most strings need no escape: copied whole. Every escaped scalar is below 0x20, `"`, `\`,
+        // 0x7F, or (U+2028, U+2029) starts with 0xE2.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || (forScript && $0 == 0xE2) }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -50,6 +50,7 @@ public indirect enum JSONValue: Sendable {
 
     private func newline(_ out: inout String, _ indent: Int?) {
         guard let indent else { return }
-        out += "\n" + String(repeating: "  ", count: indent)
+        out += "\n"
+        for _ in 0..<indent { out += "  " }
     }
 }

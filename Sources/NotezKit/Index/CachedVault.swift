@@ -33,6 +33,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     private let lock = NSLock()
     private var treeStorage: FolderNode?
     private var tagStorage: [TagSummary]?
+    private var displayNames: [TagKey: String?] = [:]
 
     /// The cached view when the cache at `cachePath` describes exactly `listing`'s notes; nil otherwise.
     convenience init?(root: String, settings: IndexBuilder.Settings, listing: VaultWalker.Listing, cachePath: String) {
@@ -207,10 +208,13 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     /// The registry's spelling, else the cached most common one.
     public func displayName(of key: TagKey) -> String? {
         if let entry = registered[key] { return entry.name }
+        // Remembered: a listing asks for the same few keys on every row.
+        if let known = lock.withLock({ displayNames[key] }) { return known }
         let wanted = Array(key.rawValue.utf8)
         let tag = firstTag(notBefore: wanted)
-        guard tag < image.tagCount, image.tagKeyBytes(tag).elementsEqual(wanted) else { return nil }
-        return image.tagName(tag)
+        let name = tag < image.tagCount && image.tagKeyBytes(tag).elementsEqual(wanted) ? image.tagName(tag) : nil
+        lock.withLock { displayNames[key] = .some(name) }
+        return name
     }
 
     /// The first tag whose key bytes are not less than `bytes` (binary search).

@@ -53,6 +53,12 @@ public protocol NoteCollection: Sendable {
 }
 
 extension NoteCollection {
+    /// How many notes are pinned, without building a note.
+    public var pinnedCount: Int { (0..<noteCount).reduce(0) { $0 + (isPinned(at: $1) ? 1 : 0) } }
+
+    /// How many notes are at the root (Unsorted Notes), from the folder tree.
+    public var unsortedCount: Int { folderTree.direct }
+
     /// By sorting the positions' keys, then building the notes returned.
     public func notesInListOrder(_ positions: [Int], limit: Int?) -> [Note] {
         listOrder(positions, limit: limit).map { note(atPosition: $0) }

@@ -1,8 +1,24 @@
+import Foundation
 import Testing
 
 @testable import NotezKit
 
 struct NoteDateTests {
+    /// The hand-built digits print what `%0Nd` prints, the sign counted in the width.
+    @Test func digitsMatchPrintf() {
+        for value in [0, 7, 42, 999, 1000, 12345, -1, -42, -999, -12345, 2024, Int(Int32.max), Int(Int32.min) + 1] {
+            for width in 1...5 {
+                #expect(NoteDate.digits(value, width) == String(format: "%0\(width)d", value), "\(value) \(width)")
+            }
+        }
+        for seconds in [-62_135_596_800.0, -1.5, 0, 86_399.999, 951_782_400, 4_102_444_800, 253_402_300_799] {
+            let p = NoteDate.components(seconds, offset: 0)
+            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", p.year, p.month, p.day, p.hour, p.minute, p.second)
+            #expect(NoteDate.iso8601(seconds) == expected)
+            #expect(NoteDate.day(seconds) == String(expected.prefix(while: { $0 != "T" })))
+        }
+    }
+
     @Test(arguments: [
         ("2024-05-01", "2024-05-01T00:00:00Z"),
         ("2024-02-29T23:59:59Z", "2024-02-29T23:59:59Z"),
