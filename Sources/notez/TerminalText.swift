@@ -4,7 +4,9 @@ enum TerminalText {
     static func safe(_ text: String, keepNewlines: Bool = false) -> String {
         // Almost every title is printable ASCII: a byte scan settles it. Every scalar `isControl`
         // flags is below 0x20, 0x7F, or starts with 0xC2 (C1 controls) or 0xE2 (the bidi controls).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) { return text }
+        var copy = text
+        let plain = copy.withUTF8 { bytes in !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) }
+        if plain { return text }
         guard text.unicodeScalars.contains(where: { isControl($0, keepNewlines: keepNewlines) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

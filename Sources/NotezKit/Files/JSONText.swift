@@ -6,7 +6,11 @@ public enum JSONText {
         out += "\""
         // Most strings need no escape: copied whole. Every escaped scalar is below 0x20, `"`, `\`,
         // 0x7F, or (U+2028, U+2029) starts with 0xE2.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || (forScript && $0 == 0xE2) }) {
+        var copy = text
+        let plain = copy.withUTF8 { bytes in
+            !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || (forScript && $0 == 0xE2) })
+        }
+        if plain {
             out += text
             out += "\""
             return

@@ -45,7 +45,7 @@ public struct NoteDate: Sendable, Equatable {
 
     /// Parses a front matter value; values without a zone are taken as UTC. Nil when unrecognized.
     public static func parse(_ raw: String) -> NoteDate? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingSpaces()
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { return nil }
         if bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {

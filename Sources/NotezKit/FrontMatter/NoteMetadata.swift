@@ -28,7 +28,7 @@ public struct NoteMetadata: Sendable, Equatable {
             } else if FrontMatterKeys.title.contains(key), title == nil,
                 let scalar = NoteMetadata.singleScalar(value)
             {
-                let text = scalar.value.trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = scalar.value.trimmingSpaces(newlines: true)
                 if !text.isEmpty, !(scalar.style == .plain && FrontMatterDocument.isNullLiteral(text)) {
                     title = text
                 }
@@ -65,7 +65,7 @@ public struct NoteMetadata: Sendable, Equatable {
             return []
         }
         return scalars.compactMap { event in
-            let text = event.value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = event.value.trimmingSpaces(newlines: true)
             if text.isEmpty || (event.style == .plain && FrontMatterDocument.isNullLiteral(text)) { return nil }
             return text
         }
@@ -78,7 +78,7 @@ public struct NoteMetadata: Sendable, Equatable {
 
     /// `true`/`false`/`yes`/`no` in any case; nil for anything else.
     public static func bool(_ text: String) -> Bool? {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text.trimmingSpaces().lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
         default: return nil
@@ -118,9 +118,9 @@ public struct NoteMetadata: Sendable, Equatable {
 
     /// Trims white space and one leading `#`; nil when nothing is left.
     public static func cleanTag(_ raw: String) -> String? {
-        var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = raw.trimmingSpaces(newlines: true)
         if text.hasPrefix("#") { text.removeFirst() }
-        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text = text.trimmingSpaces(newlines: true)
         return text.isEmpty ? nil : text
     }
 }

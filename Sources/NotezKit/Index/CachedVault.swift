@@ -212,7 +212,8 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         if let known = lock.withLock({ displayNames[key] }) { return known }
         let wanted = Array(key.rawValue.utf8)
         let tag = firstTag(notBefore: wanted)
-        let name = tag < image.tagCount && image.tagKeyBytes(tag).elementsEqual(wanted) ? image.tagName(tag) : nil
+        let found = tag < image.tagCount && wanted.withUnsafeBytes { !CachedVault.precedes(image.tagKeyBytes(tag), $0) && !CachedVault.precedes($0, image.tagKeyBytes(tag)) }
+        let name = found ? image.tagName(tag) : nil
         lock.withLock { displayNames[key] = .some(name) }
         return name
     }
@@ -220,10 +221,19 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     /// The first tag whose key bytes are not less than `bytes` (binary search).
     private func firstTag(notBefore bytes: [UInt8]) -> Int {
         var (low, high) = (0, image.tagCount)
-        while low < high {
-            let middle = (low + high) / 2
-            if image.tagKeyBytes(middle).lexicographicallyPrecedes(bytes) { low = middle + 1 } else { high = middle }
+        bytes.withUnsafeBytes { wanted in
+            while low < high {
+                let middle = (low + high) / 2
+                if CachedVault.precedes(image.tagKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
+            }
         }
         return low
+    }
+
+    /// Byte order (`memcmp`, then the shorter first), as the tag table is sorted.
+    static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let common = min(a.count, b.count)
+        let compared = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return compared != 0 ? compared < 0 : a.count < b.count
     }
 }
