@@ -76,11 +76,14 @@ demo: build
 # about 4.7 ms instead of 7.9 ms (a search of 10,000 notes 99 ms instead of 110 ms); the binary
 # grows from 12 MB to 82 MB.
 RELEASE := -c release --static-swift-stdlib
+# A real vault measured beside the generated ones when the corpora sit next to the project.
+BENCH_CORPUS ?= ../shared/corpora/cs-knowledge-vault.tar.gz
+BENCH_CORPORA := $(if $(wildcard $(BENCH_CORPUS)),--corpus $(BENCH_CORPUS))
 
 bench: setup
 	@command -v rg >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep; } || true
 	$(SWIFT) build $(RELEASE)
-	.build/release/notez-bench
+	.build/release/notez-bench $(BENCH_CORPORA)
 
 # Manual pages, one per command, generated from the argument definitions by the argument parser's
 # generate-manual tool (it runs `notez --experimental-dump-help`): `man notez`, `man notez.tag.merge`.

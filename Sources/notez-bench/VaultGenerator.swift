@@ -17,6 +17,8 @@ struct VaultFacts {
     var word: String
     var wordNotes: Int
     var seconds: Double
+    /// The archive a real vault was unpacked from (`--corpus`); nil for a generated vault.
+    var corpus: String? = nil
 
     static let markerName = ".notez-bench"
 

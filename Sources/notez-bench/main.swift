@@ -16,6 +16,8 @@ struct Options {
     var generateOnly = false
     /// Only the rows whose name contains this (and the rg rows they are compared with).
     var only: String?
+    /// Real vaults (`.tar.gz`) measured with the read rows after the generated ones.
+    var corpora: [String] = []
 }
 
 func usage() -> Never {
@@ -23,11 +25,12 @@ func usage() -> Never {
         Data(
             """
             usage: notez-bench [--sizes 10000,100000] [--runs N] [--quick] [--notez PATH] [--seed N]
-                               [--dir FOLDER] [--generate-only] [--only TEXT]
+                               [--dir FOLDER] [--generate-only] [--only TEXT] [--corpus FILE.tar.gz]
               --quick          10,000 notes only, 3 runs
               --notez PATH     the notez binary (default: next to this executable)
               --dir FOLDER     where vaults are generated and cached (default: $TMPDIR or /tmp)
               --only TEXT      only the rows whose name contains TEXT (and the rg rows), e.g. --only capture
+              --corpus FILE    also a real vault from FILE.tar.gz (repeatable; read rows only, no .notez/)
 
             """.utf8))
     exit(2)
@@ -59,6 +62,7 @@ func parseOptions() -> Options {
         case "--dir": options.baseFolder = value()
         case "--generate-only": options.generateOnly = true
         case "--only": options.only = value()
+        case "--corpus": options.corpora.append(value())
         case "-h", "--help": usage()
         default: usage()
         }
@@ -250,6 +254,14 @@ do {
         else { throw BenchError("generating \(size) notes failed (exit \(result.exitCode))") }
         vaults.append(facts)
     }
+    if !options.generateOnly {
+        for archive in options.corpora {
+            log("unpacking and measuring \(archive) ...")
+            var facts = try CorpusVault.prepare(archive: archive, baseFolder: options.baseFolder, notez: notez)
+            facts.corpus = (archive as NSString).lastPathComponent
+            vaults.append(facts)
+        }
+    }
 } catch {
     log("notez-bench: \(error)")
     exit(3)
@@ -280,8 +292,10 @@ for facts in vaults {
     clearCache(facts)  // the first warm-up run writes it with this notez
     if referenceTools[.git] != nil, options.only == nil { ensureRepository(facts) }
     var daemon: WarmDaemon?
+    // A real vault gets the read rows only: nothing is copied, changed or left running on it.
     for item in BenchMeasure.all(withSearch: hasSearch)
-    where options.only.map({ item.name.contains($0) || item.tool == .ripgrep }) ?? true {
+    where (options.only.map({ item.name.contains($0) || item.tool == .ripgrep }) ?? true)
+        && (facts.corpus == nil || (item.setUp == nil && !item.warm && item.tool != .sed)) {
         if item.warm, daemon == nil {
             do {
                 let started = try WarmDaemon.start(notez: notez, root: facts.root)
@@ -351,6 +365,14 @@ for row in rows {
 }
 print("")
 for facts in vaults {
+    if let corpus = facts.corpus {
+        print(
+            String(
+                format: "- %d notes: the real vault `%@` (no `.notez/`), %.1f MB in %d folders; TOP = `%@`, BIG = `%@`, WORD = `%@` in %d notes",
+                facts.notes, corpus, Double(facts.bytes) / 1_048_576, facts.folders, facts.topTags[0], facts.bigFolder, facts.word,
+                facts.wordNotes))
+        continue
+    }
     print(
         String(
             format: "- %d notes: %.1f MB in %d folders; TOP = `%@`, BIG = `%@` (20%% of notes), WORD = `%@` in %d notes; "
