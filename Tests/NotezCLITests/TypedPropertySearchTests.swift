@@ -31,11 +31,11 @@ import Testing
     @Test func typedComparisonsFindNotes() throws {
         let vault = try vault()
         let snapshot = try vault.snapshot()
-        #expect(try paths(vault, "prop:estimate=3") == ("Home/C.md\nWork/A.md\n", 0))
+        #expect(try paths(vault, "prop:estimate=3") == ("Work/A.md\nHome/C.md\n", 0))
         #expect(try paths(vault, "prop:estimate>3") == ("Work/B.md\n", 0))
         #expect(try paths(vault, "prop:estimate<=3.0 -prop:done=true") == ("Work/A.md\n", 0))
         // `code` is text in Work: only B's `3` equals `3` there; C (no schema) compares numbers.
-        #expect(try paths(vault, "prop:code=3") == ("Home/C.md\nWork/B.md\n", 0))
+        #expect(try paths(vault, "prop:code=3") == ("Work/B.md\nHome/C.md\n", 0))
         #expect(try paths(vault, "prop:due>2025-01-31") == ("Work/B.md\n", 0))
         #expect(try paths(vault, "prop:done=true") == ("Home/C.md\n", 0))
         let none = try vault.run(["search", "prop:estimate>100"])
