@@ -57,7 +57,7 @@ public enum QueryExplainer {
         }
     }
 
-    /// `property 'estimate' is greater than 3 (as a number unless the folder's schema types it)`.
+    /// `property 'estimate' is greater than 3, as a number unless the folder's schema types it`.
     static func describe(_ key: String, _ comparison: PropertyComparison) -> String {
         let type = comparison.inferredType
         let test: String
@@ -72,7 +72,7 @@ public enum QueryExplainer {
             test = "is '\(comparison.value)'"
         }
         let kind = type == .bool ? "a boolean" : type == .text ? "text" : "a \(type.rawValue)"
-        return "property '\(key)' \(test) (as \(kind) unless the folder's schema types it)"
+        return "property '\(key)' \(test), as \(kind) unless the folder's schema types it"
     }
 
     static func describe(_ filter: DateFilter) -> String {
