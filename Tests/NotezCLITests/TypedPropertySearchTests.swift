@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `notez search` with typed `prop:` comparisons on a temporary vault with a schema: results,
 /// exit status, carets for malformed comparisons, the cached view, and hostile values.
 @Suite struct TypedPropertySearchTests {
@@ -91,5 +95,34 @@ import Testing
             #expect(cached.status == full.status, "\(query)")
             #expect(cached.stderr == full.stderr, "\(query)")
         }
+    }
+
+    @Test func theWarmPathAnswersLikeTheColdPathAndSeesASchemaChange() throws {
+        let vault = try vault()
+        let watch = try WatchProcess(["watch", "--quiet", "--vault", vault.path])
+        defer { _ = watch.stop(SIGTERM) }
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = try vault.run(["ls"], environment: ["NOTEZ_WARM": "require"]).status == 0
+            if !ready { usleep(50_000) }
+        }
+        try #require(ready, "notez watch did not start answering")
+        func compare(_ stage: String) throws {
+            for query in ["prop:estimate=3", "prop:code=3", "prop:code>1", "prop:due<2025-02-01", "prop:done=yes", "prop:x>abc"] {
+                let warm = try vault.run(["search", query, "--paths", "--sort", "title"], environment: ["NOTEZ_WARM": "require"])
+                let cold = try vault.run(["search", query, "--paths", "--sort", "title"], environment: ["NOTEZ_WARM": "off"])
+                #expect(warm.status != 6, "\(stage) \(query): not answered warm: \(warm.stderr)")
+                #expect(warm.stdout == cold.stdout, "\(stage) \(query)")
+                #expect(warm.stderr == cold.stderr, "\(stage) \(query)")
+                #expect(warm.status == cold.status, "\(stage) \(query)")
+            }
+        }
+        try compare("initial")
+        #expect(try paths(vault, "prop:code=3", environment: ["NOTEZ_WARM": "require"]) == ("Work/B.md\nHome/C.md\n", 0))
+        // Without the schema, Work's `code: 3.0` compares as a number too.
+        try vault.write(".notez/config.yaml", "properties:\n  Home:\n    done: text\n")
+        try compare("after a schema change")
+        #expect(try paths(vault, "prop:code=3", environment: ["NOTEZ_WARM": "require"]) == ("Work/A.md\nWork/B.md\nHome/C.md\n", 0))
+        #expect(try paths(vault, "prop:done=true", environment: ["NOTEZ_WARM": "require"]).1 == 1)
     }
 }
