@@ -2,7 +2,7 @@
 /// and more digits. Exponents (`1e3`), hexadecimal (`0x10`), `.5`, `inf` and `nan` are not numbers,
 /// as for the schema's `number` type. Compared exactly as decimals, so a value of any length works
 /// (no overflow, no rounding): `3` equals `3.0` and `03`, `-0` equals `0`.
-public struct PropertyNumber: Sendable, Hashable, Comparable {
+struct PropertyNumber: Sendable, Hashable, Comparable {
     /// True below zero.
     let negative: Bool
     /// The digits before the point, without leading zeros ("" for zero).
@@ -11,7 +11,7 @@ public struct PropertyNumber: Sendable, Hashable, Comparable {
     let fraction: [UInt8]
 
     /// Reads a number; nil when the text is not one.
-    public init?(_ text: some StringProtocol) {
+    init?(_ text: some StringProtocol) {
         var bytes = Array(text.utf8)[...]
         var negative = false
         if let sign = bytes.first, sign == 0x2D || sign == 0x2B {
@@ -29,7 +29,7 @@ public struct PropertyNumber: Sendable, Hashable, Comparable {
     }
 
     /// Orders numbers by value.
-    public static func < (lhs: PropertyNumber, rhs: PropertyNumber) -> Bool {
+    static func < (lhs: PropertyNumber, rhs: PropertyNumber) -> Bool {
         if lhs.negative != rhs.negative { return lhs.negative }
         return lhs.negative ? magnitudeLess(rhs, lhs) : magnitudeLess(lhs, rhs)
     }

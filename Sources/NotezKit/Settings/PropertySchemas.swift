@@ -8,18 +8,18 @@
 ///     status: {type: select, options: [todo, doing, done], required: true}
 ///     due: date
 /// ```
-public struct PropertySchemas: Sendable, Equatable {
+struct PropertySchemas: Sendable, Equatable {
     /// The properties defined by each folder path ("" is the vault root).
-    public var byFolder: [String: [PropertySpec]] = [:]
+    var byFolder: [String: [PropertySpec]] = [:]
 
     /// No schemas: every property is free-form.
-    public init(byFolder: [String: [PropertySpec]] = [:]) {
+    init(byFolder: [String: [PropertySpec]] = [:]) {
         self.byFolder = byFolder
     }
 
     /// The schemas of a vault; a missing, unreadable or malformed file gives none (capture reports
     /// the problems, through `CaptureSettings.warnings`).
-    public static func load(root: String) -> PropertySchemas {
+    static func load(root: String) -> PropertySchemas {
         guard let pairs = try? NotezStateFile.loadMapping(root: root, relative: ".notez/config.yaml"),
             let value = pairs.first(where: { $0.key == "properties" })?.value
         else { return PropertySchemas() }
@@ -48,7 +48,7 @@ public struct PropertySchemas: Sendable, Equatable {
 
     /// The schema of a folder: the properties of the vault and every ancestor, a nearer folder's
     /// definition of a key replacing a farther one's. Empty means free-form.
-    public func schema(forFolder folder: String) -> [PropertySpec] {
+    func schema(forFolder folder: String) -> [PropertySpec] {
         var result: [PropertySpec] = []
         for candidate in PropertySchemas.selfAndAncestors(folder).reversed() {
             for spec in byFolder[candidate] ?? [] {
