@@ -6,7 +6,7 @@ enum MCPTools {
     static let readTools: [Tool] = [
         tool(
             "search",
-            "Search notes with the notez query language (tag:T folder:F title:T is:pinned created:>2024-01-01, words, "
+            "Search notes with the notez query language (tag:T folder:F title:T is:pinned created:>2024-01-01 prop:status=done prop:estimate>3, words, "
                 + "\"phrases\", AND/OR/NOT, parentheses). Paged: pass nextOffset back as offset.",
             properties: [
                 "query": string("The query, e.g. 'tag:work -folder:Archive meeting'."),

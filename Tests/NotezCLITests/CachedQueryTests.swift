@@ -72,6 +72,7 @@ struct CachedQueryTests {
         ["search", "is:pinned"], ["search", "-is:pinned", "--limit", "3"], ["search", "created:<2024-06-01", "--paths"],
         ["search", "modified:>2024-01-01", "--sort", "title"], ["search", "title:soup"], ["search", "soup", "--json"],
         ["search", "tag:fresh OR tag:recipe", "--reverse"], ["search", "tag:nothing-like-this"], ["search", "prop:status=done"],
+        ["search", "prop:rating>=4", "--paths"], ["search", "prop:created<2024-03-01 OR prop:rating=5.0", "--json"],
     ]
 
     /// Sets every file's and folder's modification time an hour back, so the cache may hold every

@@ -23,6 +23,7 @@ struct WarmColdTests {
         ["search", "tag:work -folder:Archive", "--explain"], ["search", "tag:work (folder:x"], ["search", "pinned:true"],
         ["search", "tag:meeting", "--json"], ["search", "soup OR bread", "--limit", "1"], ["search", "fresh", "--paths"],
         ["search", "tag:fresh", "--count"], ["ls", "Moved", "-r"], ["search", "is:pinned", "--limit", "0"], ["search", "title:\"Packing list\""],
+        ["search", "prop:rating>=4 OR prop:created<2024-02-01", "--paths"], ["search", "prop:rating>four"],
     ]
 
     @Test("ExampleVault: every command, then after edits, then after a folder move and a settings change")

@@ -28,6 +28,8 @@ struct QueryChipsTests {
         "is:pinned",
         "(a (b OR c)) d",
         "\"a phrase\" tag:x OR tag:y -word",
+        "tag:a prop:estimate>3",
+        "prop:done=true",
     ])
     func tooComplexForVisualMode(_ text: String) throws {
         #expect(try chips(text) == nil)

@@ -56,7 +56,7 @@ public struct CaptureSettings: Sendable, Equatable {
         func warn(_ message: String) { settings.warnings.append(".notez/config.yaml: " + message) }
         if let value = config["templates"] {
             for pair in value.pairs {
-                guard let folder = folderKey(pair.key) else {
+                guard let folder = PropertySchemas.folderKey(pair.key) else {
                     warn("templates: '\(pair.key.prefix(80))' is not a folder path; ignored")
                     continue
                 }
@@ -71,24 +71,12 @@ public struct CaptureSettings: Sendable, Equatable {
             }
         }
         if let value = config["properties"] {
-            for pair in value.pairs {
-                guard let folder = folderKey(pair.key) else {
-                    warn("properties: '\(pair.key.prefix(80))' is not a folder path; ignored")
-                    continue
-                }
-                var specs: [PropertySpec] = []
-                for property in pair.value.pairs {
-                    switch spec(key: property.key, value: property.value) {
-                    case .success(let spec): specs.append(spec)
-                    case .failure(let problem): warn("properties: \(pair.key.prefix(80)): \(problem.description); ignored")
-                    }
-                }
-                settings.schemas[folder] = specs
-            }
+            let schemas = PropertySchemas.parse(value, warn: warn)
+            settings.schemas = schemas.byFolder
         }
         if let value = config["daily"] {
             if let folder = value["folder"]?.string {
-                if let clean = folderKey(folder) { settings.daily.folder = clean } else { warn("daily: folder '\(folder.prefix(80))' is not a folder path; ignored") }
+                if let clean = PropertySchemas.folderKey(folder) { settings.daily.folder = clean } else { warn("daily: folder '\(folder.prefix(80))' is not a folder path; ignored") }
             }
             if let format = value["format"]?.string {
                 if isValidDailyFormat(format) {
@@ -109,75 +97,19 @@ public struct CaptureSettings: Sendable, Equatable {
 
     /// The default template of a folder: its own, else its nearest ancestor's, else the vault's.
     public func template(forFolder folder: String) -> String? {
-        for candidate in CaptureSettings.selfAndAncestors(folder) {
+        for candidate in PropertySchemas.selfAndAncestors(folder) {
             if let name = templates[candidate] { return name }
         }
         return nil
     }
 
-    /// The schema of a folder: the properties of the vault and every ancestor, a nearer folder's
-    /// definition of a key replacing a farther one's. Empty means free-form.
+    /// The schema of a folder (see `PropertySchemas.schema(forFolder:)`). Empty means free-form.
     public func schema(forFolder folder: String) -> [PropertySpec] {
-        var result: [PropertySpec] = []
-        for candidate in CaptureSettings.selfAndAncestors(folder).reversed() {
-            for spec in schemas[candidate] ?? [] {
-                if let index = result.firstIndex(where: { $0.key == spec.key }) { result[index] = spec } else { result.append(spec) }
-            }
-        }
-        return result
-    }
-
-    /// `a/b/c`, `a/b`, `a`, "" (the root last).
-    static func selfAndAncestors(_ folder: String) -> [String] {
-        var result: [String] = []
-        var current = folder
-        while !current.isEmpty {
-            result.append(current)
-            current = VaultPath.folder(of: current)
-        }
-        result.append("")
-        return result
-    }
-
-    /// A folder path from the config (`/` and "" are the root), nil when not a vault path.
-    static func folderKey(_ raw: String) -> String? {
-        if raw == "/" { return "" }
-        return try? VaultPath.validated(raw)
+        PropertySchemas(byFolder: schemas).schema(forFolder: folder)
     }
 
     static func isValidDailyFormat(_ format: String) -> Bool {
         !format.isEmpty && !format.contains("/") && !format.hasPrefix(".") && format.utf8.count <= 100
             && (try? VaultPath.validateName(format)) != nil
-    }
-
-    /// A property definition: a type name, or a mapping with `type`, `options`, `required`.
-    static func spec(key: String, value: YAMLValue) -> Result<PropertySpec, PropertyProblem> {
-        let shownKey = String(key.prefix(80))
-        guard PropertyKey.isValid(key) else {
-            return .failure(PropertyProblem(key: shownKey, reason: "not a property name (letters, digits, '_', '-', '.')"))
-        }
-        guard !PropertyKey.isReserved(key) else {
-            return .failure(PropertyProblem(key: shownKey, reason: "is managed by notez and cannot have a schema"))
-        }
-        let typeName = value.string ?? value["type"]?.string ?? ""
-        guard let kind = PropertySpec.Kind(rawValue: typeName.lowercased()) else {
-            return .failure(
-                PropertyProblem(
-                    key: shownKey,
-                    reason: "unknown type '\(typeName.prefix(40))' (one of: "
-                        + PropertySpec.Kind.allCases.map(\.rawValue).joined(separator: ", ") + ")"))
-        }
-        var spec = PropertySpec(key: key, kind: kind)
-        spec.options = value["options"]?.strings ?? []
-        if (kind == .select || kind == .multiSelect) && spec.options.isEmpty {
-            return .failure(PropertyProblem(key: shownKey, reason: "\(kind.rawValue) needs a list of options"))
-        }
-        if let required = value["required"]?.string {
-            guard let flag = NoteMetadata.bool(required) else {
-                return .failure(PropertyProblem(key: shownKey, reason: "required must be true or false"))
-            }
-            spec.required = flag
-        }
-        return .success(spec)
     }
 }

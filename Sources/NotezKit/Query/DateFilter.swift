@@ -143,6 +143,14 @@ public enum DateFilter: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A day or a range of days (not an ordering or an age).
+    var isDayOrRange: Bool {
+        switch self {
+        case .on, .between: return true
+        default: return false
+        }
+    }
+
     /// True when a time (seconds since 1970) passes the filter at `now`.
     public func matches(_ seconds: Double, now: Double) -> Bool {
         switch self {

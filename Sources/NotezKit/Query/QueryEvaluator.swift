@@ -52,6 +52,8 @@ public struct QueryEvaluator: Sendable {
         let needleNumbers: [String: Int]
         let matcher: FullTextMatcher?
         var folderCache: [String: [String: Bool]] = [:]
+        /// The folders' property schemas, read on first use by a `prop:` comparison.
+        var schemas: PropertySchemas?
         /// Built on first use by a link term.
         var resolverStorage: LinkResolver?
         var resolver: LinkResolver {
@@ -125,8 +127,12 @@ public struct QueryEvaluator: Sendable {
                 return within.filter { filter.matches(notes.created(at: $0), now: evaluator.now) }
             case .modified(let filter):
                 return within.filter { filter.matches(notes.modified(at: $0), now: evaluator.now) }
-            case .property(let key, let value):
-                return within.filter { PropertyMatch.matches(root: notes.root, path: notes.path(at: $0), key: key, value: value) }
+            case .property(let key, nil):
+                return within.filter { PropertyMatch.values(root: notes.root, path: notes.path(at: $0), key: key).map(PropertyMatch.isSet) ?? false }
+            case .property(let key, let value?):
+                return propertyPositions(key, PropertyComparison(equals: value), within: within)
+            case .propertyOrder(let key, let ordering, let value):
+                return propertyPositions(key, PropertyComparison(ordering, value), within: within)
             case .text(let value):
                 guard let matcher, let number = needleNumbers[value] else { return PositionSet(capacity: within.capacity) }
                 return matcher.matching(number, in: within)
@@ -139,6 +145,28 @@ public struct QueryEvaluator: Sendable {
                 guard let index, let source = try? index.resolve(value) else { return PositionSet(capacity: within.capacity) }
                 let targets = LinkGraph.targets(of: source.path, index: index, resolver: resolver)
                 return within.filter { targets.contains(PathKey(notes.path(at: $0))) }
+            }
+        }
+
+        /// The notes whose values of `key` pass the comparison, typed by each note's folder schema.
+        mutating func propertyPositions(_ key: String, _ comparison: PropertyComparison, within: PositionSet) -> PositionSet {
+            if self.schemas == nil { self.schemas = PropertySchemas.load(root: notes.root) }
+            let schemas = self.schemas!
+            let notes = self.notes
+            let wantedKey = key.lowercased()
+            var types: [String: PropertyComparison.ValueType] = [:]
+            return within.filter { position in
+                let folder = notes.folder(at: position)
+                let type: PropertyComparison.ValueType
+                if let known = types[folder] {
+                    type = known
+                } else {
+                    let spec = schemas.schema(forFolder: folder).first { $0.key.lowercased() == wantedKey }
+                    type = spec.map { PropertyComparison.type(of: $0.kind) } ?? comparison.inferredType
+                    types[folder] = type
+                }
+                guard let values = PropertyMatch.values(root: notes.root, path: notes.path(at: position), key: key) else { return false }
+                return PropertyMatch.matches(values, comparison, as: type)
             }
         }
 

@@ -47,12 +47,32 @@ public enum QueryExplainer {
         case .unsorted: return "directly at the vault root"
         case .created(let filter): return "created " + describe(filter)
         case .modified(let filter): return "modified " + describe(filter)
-        case .property(let key, let value): return value.map { "property '\(key)' is '\($0)'" } ?? "property '\(key)' is set"
+        case .property(let key, nil): return "property '\(key)' is set"
+        case .property(let key, let value?): return describe(key, PropertyComparison(equals: value))
+        case .propertyOrder(let key, let ordering, let value): return describe(key, PropertyComparison(ordering, value))
         case .text(let value): return "title or body contains '\(value)'"
         case .linksTo(let value): return "links to the note '\(value)'"
         case .linkedFrom(let value): return "is linked from the note '\(value)'"
         case .and, .or, .not: return QuerySerializer.serialize(node)
         }
+    }
+
+    /// `property 'estimate' is greater than 3, as a number unless the folder's schema types it`.
+    static func describe(_ key: String, _ comparison: PropertyComparison) -> String {
+        let type = comparison.inferredType
+        let test: String
+        switch type {
+        case .number:
+            test = comparison.ordering.map { "is \($0.words) \(comparison.value)" } ?? "equals \(comparison.value)"
+        case .date:
+            test = "is " + describe(comparison.date!)
+        case .bool:
+            test = "is \(comparison.bool! ? "true" : "false")"
+        case .text:
+            test = "is '\(comparison.value)'"
+        }
+        let kind = type == .bool ? "a boolean" : type == .text ? "text" : "a \(type.rawValue)"
+        return "property '\(key)' \(test), as \(kind) unless the folder's schema types it"
     }
 
     static func describe(_ filter: DateFilter) -> String {

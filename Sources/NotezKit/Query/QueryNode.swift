@@ -29,14 +29,18 @@ public indirect enum QueryNode: Sendable, Hashable {
     case linksTo(String)
     /// `linkedfrom:NOTE`: the notes NOTE links to.
     case linkedFrom(String)
-    /// `prop:KEY=VALUE`: the front matter key (any case) has the value, or a list holding it
-    /// (case-insensitively); `prop:KEY` (value nil): the key has a non-null value.
+    /// `prop:KEY=VALUE`: the front matter key (any case) has the value, or a list holding it,
+    /// compared by the schema's type or the value's (`PropertyComparison`); `prop:KEY` (value nil):
+    /// the key has a non-null value.
     case property(String, value: String?)
+    /// `prop:KEY>VALUE` (`>=`, `<`, `<=`): the key's value, or an item of its list, compares so with
+    /// the number or date VALUE.
+    case propertyOrder(String, PropertyOperator, String)
 
     /// True when evaluating this node reads note files (bodies, or front matter for `prop:`).
     var needsFullText: Bool {
         switch self {
-        case .text, .linksTo, .property: return true
+        case .text, .linksTo, .property, .propertyOrder: return true
         case .and(let operands), .or(let operands): return operands.contains(where: \.needsFullText)
         case .not(let operand): return operand.needsFullText
         default: return false

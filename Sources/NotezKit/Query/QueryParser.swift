@@ -172,13 +172,66 @@ public struct QueryParser {
             }
             return name == "created" ? .created(filter) : .modified(filter)
         case "prop":
-            let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard let key = parts.first, !key.isEmpty else { throw error(token, "expected a property name after prop:") }
-            if parts.count == 2, parts[1].isEmpty { throw error(token, "empty value after prop:\(key)=") }
-            return .property(key, value: parts.count == 2 ? parts[1] : nil)
+            return try property(value, token)
         default:
             // The tokenizer only makes fields of known prefixes.
             return .text(name + ":" + value)
         }
+    }
+
+    /// `prop:KEY`, `prop:KEY=VALUE`, or `prop:KEY` with `>`, `>=`, `<`, `<=` and a number or a date.
+    func property(_ value: String, _ token: QueryToken) throws(QueryError) -> QueryNode {
+        let scalars = Array(value.unicodeScalars)
+        func fail(at index: Int, _ message: String) -> QueryError {
+            tokenizer.error(at: valueOffset(token, index), message)
+        }
+        guard !scalars.isEmpty else { throw error(token, "expected a property name after prop:") }
+        guard let at = scalars.firstIndex(where: { $0 == "=" || $0 == "<" || $0 == ">" }) else {
+            return .property(value, value: nil)
+        }
+        let key = String(String.UnicodeScalarView(scalars[..<at]))
+        if scalars[at] == "=", at > 0, scalars[at - 1] == "!" {
+            // A negated comparison would be ambiguous for lists and missing keys; `-prop:KEY=VALUE` is not.
+            throw fail(at: at - 1, "'!=' is not supported: use -prop:\(String(String.UnicodeScalarView(scalars[..<(at - 1)])))=VALUE")
+        }
+        guard !key.isEmpty else { throw fail(at: at, "expected a property name after prop:") }
+        let ordering: PropertyOperator?
+        switch (scalars[at], at + 1 < scalars.count && scalars[at + 1] == "=") {
+        case ("=", _): ordering = nil
+        case (">", true): ordering = .atLeast
+        case (">", false): ordering = .greater
+        case (_, true): ordering = .atMost
+        default: ordering = .less
+        }
+        let start = at + (ordering?.rawValue.unicodeScalars.count ?? 1)
+        let wanted = String(String.UnicodeScalarView(scalars[start...]))
+        guard let ordering else {
+            guard !wanted.isEmpty else { throw fail(at: at, "empty value after prop:\(key)=") }
+            if case .between(let first, let last) = DateFilter(wanted), last < first {
+                throw fail(at: start, "date range '\(wanted)' ends before it starts")
+            }
+            return .property(key, value: wanted)
+        }
+        guard !wanted.isEmpty else { throw fail(at: at, "expected a number or a date after '\(ordering.rawValue)'") }
+        guard PropertyNumber(wanted) != nil || DateFilter.Day(wanted) != nil else {
+            let shown = wanted.count > 40 ? String(wanted.prefix(40)) + "…" : wanted
+            throw fail(at: start, "'\(shown)' is not a number or a date (YYYY-MM-DD): '\(ordering.rawValue)' compares only those")
+        }
+        return .propertyOrder(key, ordering, wanted)
+    }
+
+    /// The offset in the query's scalars of scalar `index` of a field's value, through the quote
+    /// and its escapes when the value was quoted.
+    func valueOffset(_ token: QueryToken, _ index: Int) -> Int {
+        guard case .field(let name, _, let quoted) = token.kind else { return token.scalarOffset }
+        var raw = token.scalarOffset + name.unicodeScalars.count + 1
+        guard quoted else { return raw + index }
+        raw += 1
+        let scalars = tokenizer.scalars
+        for _ in 0..<index where raw < scalars.count {
+            let escaped = scalars[raw] == "\\" && raw + 1 < scalars.count && (scalars[raw + 1] == "\"" || scalars[raw + 1] == "\\")
+            raw += escaped ? 2 : 1
+        }
+        return raw
     }
 }

@@ -27,6 +27,7 @@ public enum QuerySerializer {
         case .linksTo(let name): return "links:" + value(name)
         case .linkedFrom(let name): return "linkedfrom:" + value(name)
         case .property(let key, let wanted): return "prop:" + value(wanted.map { key + "=" + $0 } ?? key)
+        case .propertyOrder(let key, let ordering, let wanted): return "prop:" + value(key + ordering.rawValue + wanted)
         }
     }
 

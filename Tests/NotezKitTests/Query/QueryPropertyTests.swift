@@ -42,8 +42,33 @@ struct RandomQueryTree {
         }
     }
 
+    /// A property key as the parser reads one: no `=`, `<`, `>`, and no `!` right before an operator.
+    mutating func propertyKey() -> String {
+        // By scalars, as the parser reads them: `>` followed by a combining mark is still `>`.
+        var key = String(String.UnicodeScalarView(string().unicodeScalars.filter { !"=<>!".unicodeScalars.contains($0) }))
+        if key.isEmpty { key = "k" }
+        return key
+    }
+
+    /// A value `>`/`<` accept: a number (any sign, leading and trailing zeros) or a day.
+    mutating func bound() -> String {
+        if Bool.random(using: &random) { return day().description }
+        let sign = ["", "-", "+"].randomElement(using: &random)!
+        let whole = String(Int.random(in: 0...1_000_000, using: &random))
+        let fraction = Bool.random(using: &random) ? "." + String(Int.random(in: 0...999, using: &random)) + "0" : ""
+        return sign + whole + fraction
+    }
+
+    mutating func property() -> QueryNode {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: return .property(propertyKey(), value: nil)
+        case 1: return .property(propertyKey(), value: Bool.random(using: &random) ? string() : bound())
+        default: return .propertyOrder(propertyKey(), PropertyOperator.allCases.randomElement(using: &random)!, bound())
+        }
+    }
+
     mutating func term() -> QueryNode {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0: return .tag(string())
         case 1: return .folder(string(nonEmptyFolder: true))
         case 2: return .title(string())
@@ -51,6 +76,7 @@ struct RandomQueryTree {
         case 4: return .unsorted
         case 5: return .created(dateFilter())
         case 6: return .modified(dateFilter())
+        case 7, 8: return property()
         default: return .text(string())
         }
     }
@@ -93,7 +119,7 @@ struct QueryPropertyTests {
     static let alphabet = [
         "a", "b", "z", "Q", "\"", "\"", "(", ")", "(", ")", ":", "-", "-", " ", " ", " ", "AND", "OR", "NOT", "and",
         "tag:", "folder:", "title:", "is:", "pinned:", "in:", "created:", "modified:", ">", "<", "=", "..", "2024-01-02",
-        "7d", "\\", "/", "é", "Ü", "ß", "日", "\u{301}", "🇫🇷", "\u{600}", "\t", "\n", "\u{0}", "\u{200D}",
+        "7d", "prop:", "prop:x", ">=", "<=", "!=", "3.5", "-1", "\\", "/", "é", "Ü", "ß", "日", "\u{301}", "🇫🇷", "\u{600}", "\t", "\n", "\u{0}", "\u{200D}",
     ]
 
     @Test func randomInputNeverCrashes() {
