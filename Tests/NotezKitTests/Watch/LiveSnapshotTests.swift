@@ -137,7 +137,7 @@ struct LiveIndexScanTests {
         reconciled.apply(Reconciler().reconcile(Coalescer.Batch(fullRescan: true), previous: ReconcilerState(), fileSystem: fs))
         let scanned = Reconciler().scanAll(fs)
         var loaded = LiveIndex(root: "/memory")
-        loaded.load(notes: scanned.notes, state: scanned.state)
+        loaded.load(scanned)
         #expect(loaded.notes == reconciled.notes)
         #expect(loaded.state == reconciled.state)
         #expect(loaded.sortedNotes.map(\.path) == reconciled.sortedNotes.map(\.path))
