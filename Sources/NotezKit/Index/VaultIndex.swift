@@ -90,10 +90,10 @@ public struct VaultIndex: Sendable {
         var spellings: [String: Int] = [:]
         var (frontMatter, inline) = (0, 0)
         for position in positions {
-            let note = notes[position]
-            guard let at = note.tagKeys.firstIndex(of: key) else { continue }
-            spellings[note.tags[at], default: 0] += 1
-            let origin = note.origin(ofTagAt: at)
+            // The fields are read in place: copying each `Note` would retain all its strings.
+            guard let at = notes[position].tagKeys.firstIndex(of: key) else { continue }
+            spellings[notes[position].tags[at], default: 0] += 1
+            let origin = notes[position].origin(ofTagAt: at)
             if origin.contains(.inline) { inline += 1 }
             if origin.contains(.frontMatter) { frontMatter += 1 }
         }
