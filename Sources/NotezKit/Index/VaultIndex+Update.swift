@@ -96,9 +96,10 @@ extension VaultIndex {
     }
 
     /// Updates the summaries of the `touched` tags and keeps `tags` sorted. A summary is adjusted
-    /// by the change when its name cannot have changed (the registry names the tag, or every
-    /// changed use is of its most common spelling and that spelling did not lose uses), else
-    /// recomputed from its posting: a large tag (`ideas` on 33,000 notes) is not re-read at every edit.
+    /// by the change when its name cannot have changed (the registry names the tag; or every
+    /// changed use is of its most common spelling and that spelling either is the only one or did
+    /// not lose uses), else recomputed from its posting: a large tag (`ideas` on 33,000 notes) is
+    /// not re-read at every edit.
     private mutating func updateTags(_ touched: [TagKey: TagChange]) {
         if touched.isEmpty { return }
         let registered = VaultIndex.registeredEntries(registry)
@@ -108,14 +109,18 @@ extension VaultIndex {
             let entry = registered[key]
             let posting = notesByTag[key] ?? []
             var new: TagSummary?
+            let sameSpelling = old.map { old in change.spellings.allSatisfy { $0 == old.name } } ?? false
+            if !sameSpelling { mixedSpellings.insert(key) }
             if posting.isEmpty && entry == nil {
                 new = nil
-            } else if let old, entry != nil || (change.spellings.allSatisfy { $0 == old.name } && change.uses >= 0) {
+            } else if let old, entry != nil || (sameSpelling && (change.uses >= 0 || !mixedSpellings.contains(key))) {
                 new = TagSummary(
                     key: key, commonName: old.name, count: posting.count, frontMatterCount: old.frontMatterCount + change.frontMatter,
                     inlineCount: old.inlineCount + change.inline, registered: entry)
             } else {
-                new = VaultIndex.summary(key, positions: posting, notes: notes, registered: entry)
+                let (summary, spellings) = VaultIndex.summary(key, positions: posting, notes: notes, registered: entry)
+                new = summary
+                if spellings > 1 { mixedSpellings.insert(key) }
             }
             if old != new {
                 tagByKey[key] = new

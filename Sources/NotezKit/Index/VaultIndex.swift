@@ -32,6 +32,10 @@ public struct VaultIndex: Sendable {
     let walkProblems: [(path: String, problem: NoteProblem)]
     /// Notes by tag key (exact tag), positions in `notes`, ascending.
     internal(set) var notesByTag: [TagKey: [Int]]
+    /// Tags written with more than one spelling (`work`, `Work`) since the index was built from
+    /// scratch; a tag may stay after its other spellings went. A tag not in it has one spelling,
+    /// so an update can adjust its summary without reading its notes.
+    var mixedSpellings: Set<TagKey> = []
     /// notez's own files that were not used: bad settings (the defaults were used instead), trash
     /// items this machine did not write.
     public let stateProblems: [FileIssue]
@@ -65,10 +69,12 @@ public struct VaultIndex: Sendable {
         let registered = VaultIndex.registeredEntries(registry)
         var summaries: [TagKey: TagSummary] = [:]
         for (key, positions) in byTag {
-            summaries[key] = VaultIndex.summary(key, positions: positions, notes: sorted, registered: registered[key])
+            let (summary, spellings) = VaultIndex.summary(key, positions: positions, notes: sorted, registered: registered[key])
+            summaries[key] = summary
+            if spellings > 1 { mixedSpellings.insert(key) }
         }
         for (key, entry) in registered where summaries[key] == nil {
-            summaries[key] = VaultIndex.summary(key, positions: [], notes: sorted, registered: entry)
+            summaries[key] = VaultIndex.summary(key, positions: [], notes: sorted, registered: entry).summary
         }
         tagByKey = summaries
         tags = TagSummary.sortedByName(summaries.values)
@@ -85,8 +91,10 @@ public struct VaultIndex: Sendable {
     }
 
     /// The summary of the tag `key` carried by the notes at `positions`: the most common spelling
-    /// (ties to the alphabetically first), unless the registry names it.
-    static func summary(_ key: TagKey, positions: [Int], notes: [Note], registered: TagRegistry.Entry?) -> TagSummary {
+    /// (ties to the alphabetically first), unless the registry names it; and how many spellings.
+    static func summary(
+        _ key: TagKey, positions: [Int], notes: [Note], registered: TagRegistry.Entry?
+    ) -> (summary: TagSummary, spellings: Int) {
         var spellings: [String: Int] = [:]
         var (frontMatter, inline) = (0, 0)
         for position in positions {
@@ -97,9 +105,10 @@ public struct VaultIndex: Sendable {
             if origin.contains(.inline) { inline += 1 }
             if origin.contains(.frontMatter) { frontMatter += 1 }
         }
-        return TagSummary(
+        let summary = TagSummary(
             key: key, commonName: spellings.isEmpty ? key.rawValue : TagSummary.preferredSpelling(spellings), count: positions.count,
             frontMatterCount: frontMatter, inlineCount: inline, registered: registered)
+        return (summary, spellings.count)
     }
 
     /// The folder tree from the number of notes directly in each folder (zero counts left out)
