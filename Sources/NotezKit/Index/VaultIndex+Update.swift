@@ -75,11 +75,10 @@ extension VaultIndex {
         return next
     }
 
-    /// What the changed notes took from and gave to one tag: the spellings they use and the net
-    /// change of its uses, front-matter uses and inline uses.
+    /// What the changed notes took from and gave to one tag: the net change of the uses of each
+    /// spelling, of its front-matter uses and of its inline uses.
     struct TagChange {
-        var spellings: Set<String> = []
-        var uses = 0
+        var spellings: [String: Int] = [:]
         var frontMatter = 0
         var inline = 0
 
@@ -87,8 +86,7 @@ extension VaultIndex {
         static func record(_ note: Note, sign: Int, into changes: inout [TagKey: TagChange]) {
             for (at, key) in note.tagKeys.enumerated() {
                 let origin = note.origin(ofTagAt: at)
-                changes[key, default: TagChange()].spellings.insert(note.tags[at])
-                changes[key]!.uses += sign
+                changes[key, default: TagChange()].spellings[note.tags[at], default: 0] += sign
                 if origin.contains(.frontMatter) { changes[key]!.frontMatter += sign }
                 if origin.contains(.inline) { changes[key]!.inline += sign }
             }
@@ -96,10 +94,10 @@ extension VaultIndex {
     }
 
     /// Updates the summaries of the `touched` tags and keeps `tags` sorted. A summary is adjusted
-    /// by the change when its name cannot have changed (the registry names the tag; or every
-    /// changed use is of its most common spelling and that spelling either is the only one or did
-    /// not lose uses), else recomputed from its posting: a large tag (`ideas` on 33,000 notes) is
-    /// not re-read at every edit.
+    /// by the change, without reading the tag's notes, when its name is known without them: the
+    /// registry names the tag, its spellings' uses are kept (`spellingUses`), or it has one
+    /// spelling and the change uses no other. Else it is recomputed from its posting. So a large
+    /// tag (`ideas` on 33,000 notes) is not re-read at every change.
     private mutating func updateTags(_ touched: [TagKey: TagChange]) {
         if touched.isEmpty { return }
         let registered = VaultIndex.registeredEntries(registry)
@@ -108,19 +106,31 @@ extension VaultIndex {
             let old = tagByKey[key]
             let entry = registered[key]
             let posting = notesByTag[key] ?? []
+            var commonName: String?
+            if posting.isEmpty || entry != nil {
+                commonName = old?.name
+            } else if var uses = spellingUses[key] {
+                for (spelling, delta) in change.spellings {
+                    let now = uses[spelling, default: 0] + delta
+                    uses[spelling] = now == 0 ? nil : now
+                }
+                spellingUses[key] = uses.count > 1 ? uses : nil
+                commonName = uses.isEmpty ? nil : TagSummary.preferredSpelling(uses)
+            } else if let old, change.spellings.keys.allSatisfy({ $0 == old.name }) {
+                commonName = old.name
+            }
             var new: TagSummary?
-            let sameSpelling = old.map { old in change.spellings.allSatisfy { $0 == old.name } } ?? false
-            if !sameSpelling { mixedSpellings.insert(key) }
             if posting.isEmpty && entry == nil {
                 new = nil
-            } else if let old, entry != nil || (sameSpelling && (change.uses >= 0 || !mixedSpellings.contains(key))) {
+                spellingUses[key] = nil
+            } else if let old, let commonName {
                 new = TagSummary(
-                    key: key, commonName: old.name, count: posting.count, frontMatterCount: old.frontMatterCount + change.frontMatter,
+                    key: key, commonName: commonName, count: posting.count, frontMatterCount: old.frontMatterCount + change.frontMatter,
                     inlineCount: old.inlineCount + change.inline, registered: entry)
             } else {
                 let (summary, spellings) = VaultIndex.summary(key, positions: posting, notes: notes, registered: entry)
                 new = summary
-                if spellings > 1 { mixedSpellings.insert(key) }
+                spellingUses[key] = spellings.count > 1 && entry == nil ? spellings : nil
             }
             if old != new {
                 tagByKey[key] = new

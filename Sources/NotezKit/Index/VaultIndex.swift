@@ -32,10 +32,10 @@ public struct VaultIndex: Sendable {
     let walkProblems: [(path: String, problem: NoteProblem)]
     /// Notes by tag key (exact tag), positions in `notes`, ascending.
     internal(set) var notesByTag: [TagKey: [Int]]
-    /// Tags written with more than one spelling (`work`, `Work`) since the index was built from
-    /// scratch; a tag may stay after its other spellings went. A tag not in it has one spelling,
-    /// so an update can adjust its summary without reading its notes.
-    var mixedSpellings: Set<TagKey> = []
+    /// The uses of each spelling of the tags not in the registry that are written more than one
+    /// way (`ideas`, `Ideas`): an update derives such a tag's name from them instead of reading
+    /// its notes. A tag not in it has one spelling, its name.
+    var spellingUses: [TagKey: [String: Int]] = [:]
     /// notez's own files that were not used: bad settings (the defaults were used instead), trash
     /// items this machine did not write.
     public let stateProblems: [FileIssue]
@@ -71,7 +71,7 @@ public struct VaultIndex: Sendable {
         for (key, positions) in byTag {
             let (summary, spellings) = VaultIndex.summary(key, positions: positions, notes: sorted, registered: registered[key])
             summaries[key] = summary
-            if spellings > 1 { mixedSpellings.insert(key) }
+            if spellings.count > 1 && registered[key] == nil { spellingUses[key] = spellings }
         }
         for (key, entry) in registered where summaries[key] == nil {
             summaries[key] = VaultIndex.summary(key, positions: [], notes: sorted, registered: entry).summary
@@ -91,10 +91,10 @@ public struct VaultIndex: Sendable {
     }
 
     /// The summary of the tag `key` carried by the notes at `positions`: the most common spelling
-    /// (ties to the alphabetically first), unless the registry names it; and how many spellings.
+    /// (ties to the alphabetically first), unless the registry names it; and the uses of each spelling.
     static func summary(
         _ key: TagKey, positions: [Int], notes: [Note], registered: TagRegistry.Entry?
-    ) -> (summary: TagSummary, spellings: Int) {
+    ) -> (summary: TagSummary, spellings: [String: Int]) {
         var spellings: [String: Int] = [:]
         var (frontMatter, inline) = (0, 0)
         for position in positions {
@@ -108,7 +108,7 @@ public struct VaultIndex: Sendable {
         let summary = TagSummary(
             key: key, commonName: spellings.isEmpty ? key.rawValue : TagSummary.preferredSpelling(spellings), count: positions.count,
             frontMatterCount: frontMatter, inlineCount: inline, registered: registered)
-        return (summary, spellings.count)
+        return (summary, spellings)
     }
 
     /// The folder tree from the number of notes directly in each folder (zero counts left out)
