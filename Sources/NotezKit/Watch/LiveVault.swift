@@ -116,7 +116,16 @@ public final class LiveVault: @unchecked Sendable {
     /// reference counts) would otherwise be part of the request that replaced it.
     public static func retire(_ index: consuming VaultIndex?) {
         guard let index else { return }
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(index) {} }
+        // Emptied by the block itself: had the block captured the index, the caller's release of
+        // the block could be the last one (when the block has already run) and free it here.
+        let box = RetiredIndex(index)
+        DispatchQueue.global(qos: .utility).async { box.index = nil }
+    }
+
+    /// A snapshot on its way out.
+    private final class RetiredIndex: @unchecked Sendable {
+        var index: VaultIndex?
+        init(_ index: VaultIndex) { self.index = index }
     }
 
     /// Calls `listener` (on the watcher's thread) after every batch of changes; returns its id.
