@@ -179,7 +179,9 @@ public struct VaultIndex: Sendable {
     public func notes(withTag key: TagKey, includeChildren: Bool = true) -> [Note] {
         var positions = Set(notesByTag[key] ?? [])
         if includeChildren {
-            for (other, list) in notesByTag where other.isSelfOrDescendant(of: key) { positions.formUnion(list) }
+            for other in notesByTag.keys where other != key && other.isSelfOrDescendant(of: key) {
+                positions.formUnion(notesByTag[other] ?? [])
+            }
         }
         return Ordering.listOrder(Array(positions), in: notes)
     }
