@@ -47,7 +47,7 @@ struct ServeCommand: ParsableCommand {
         // One daemon: read commands on this vault are answered from the same live index.
         var warm: WarmServer?
         if getenv("NOTEZ_WARM").map({ String(cString: $0) }) != "off" {
-            let (started, problem) = WarmService.start(watcher: live.watcher, root: root)
+            let (started, problem) = WarmService.start(vault: live)
             warm = started
             if let problem { Terminal.notice(TerminalText.safe(problem)) }
         }

@@ -15,8 +15,9 @@ final class TerminalContext: @unchecked Sendable {
     /// Lines not yet written to stdout.
     var buffer: [UInt8] = []
     private let capturing: Bool
-    /// What was written to stdout and stderr, when capturing.
-    private(set) var stdout: [UInt8] = []
+    /// What was written to stdout, when capturing, in the pieces it was written in (a copy of
+    /// each, exactly sized: no growing buffer doubles a 20 MB listing), and to stderr.
+    private(set) var stdout: [[UInt8]] = []
     private(set) var stderr: [UInt8] = []
 
     init(facts: TerminalFacts, capturing: Bool) {
@@ -49,7 +50,11 @@ final class TerminalContext: @unchecked Sendable {
     /// Keeps bytes written to stdout or stderr when capturing; false when they must really be written.
     func capture(fd: Int32, _ bytes: [UInt8]) -> Bool {
         guard capturing else { return false }
-        if fd == 1 { stdout += bytes } else { stderr += bytes }
+        if fd == 1 {
+            if !bytes.isEmpty { stdout.append(bytes.withUnsafeBufferPointer { Array($0) }) }
+        } else {
+            stderr += bytes
+        }
         return true
     }
 }

@@ -30,6 +30,9 @@ enum WarmPath {
             FileHandleOutput.write(fd: 1, stdout)
             FileHandleOutput.write(fd: 2, stderr)
             return status
+        case .captured:
+            // Only a daemon holds one; what it sends arrives as `answer`.
+            return required ? refuse("a malformed answer") : nil
         case .fallback(let reason):
             return required ? refuse(reason) : nil
         case nil:

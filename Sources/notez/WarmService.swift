@@ -7,34 +7,34 @@ import Glibc
 /// The daemon side of the warm path: answers a client's read command from the watcher's live
 /// index, byte for byte as the client would have answered it cold, or sends it to the cold path.
 final class WarmService: @unchecked Sendable {
-    private let watcher: Watcher
+    private let vault: LiveVault
     private let root: String
     private let environment: [String: String]
-    // Touched only by the server thread (requests are answered one at a time).
-    private var cached: (version: UInt64, stamps: [Stamp], index: VaultIndex, sequence: Int)?
 
     /// Seconds to wait for a client's cookie.
     static let cookieTimeout = 2.0
 
-    init(watcher: Watcher, root: String) {
-        self.watcher = watcher
-        self.root = root
+    init(vault: LiveVault) {
+        self.vault = vault
+        root = vault.root
         environment = WarmPath.environment()
     }
 
     /// Starts serving the vault's socket; nil (with the reason) when it cannot.
-    static func start(watcher: Watcher, root: String) -> (WarmServer?, String?) {
+    /// The answers come from `vault`'s snapshot, the one its other users (the web pages) share.
+    static func start(vault: LiveVault) -> (WarmServer?, String?) {
+        let root = vault.root
         guard let socketPath = WarmSocket.socketPath(root: root), let cookies = WarmSocket.cookieFolder(root: root) else {
             return (nil, "no cache folder ($XDG_CACHE_HOME or $HOME): searches are not served by this watch")
         }
-        let service = WarmService(watcher: watcher, root: root)
+        let service = WarmService(vault: vault)
         let server = WarmServer(socketPath: socketPath) { service.handle($0) }
         do {
             try server.start()
         } catch {
             return (nil, "searches are not served by this watch: \(error.description)")
         }
-        guard watcher.watchCookies(in: cookies) else {
+        guard vault.watcher.watchCookies(in: cookies) else {
             server.stop()
             return (nil, "searches are not served by this watch: the cookie folder cannot be watched")
         }
@@ -48,10 +48,11 @@ final class WarmService: @unchecked Sendable {
             let differing = names.filter { request.environment[$0] != environment[$0] }
             return .fallback(reason: "variables differ from the daemon's: \(differing.joined(separator: ", "))")
         }
-        guard let (version, live) = watcher.synchronize(cookie: request.cookie, timeout: WarmService.cookieTimeout) else {
+        guard vault.watcher.synchronize(cookie: request.cookie, timeout: WarmService.cookieTimeout) != nil else {
             return .fallback(reason: "the live index could not be proven fresh")
         }
-        guard let index = index(version: version, live: live) else {
+        // At least as new as the synchronized index: every change applied before the cookie is in it.
+        guard let index = vault.commandSnapshot() else {
             return .fallback(reason: "the vault's settings changed since the daemon started")
         }
         let facts = TerminalFacts(
@@ -82,34 +83,6 @@ final class WarmService: @unchecked Sendable {
             return status
         }
         guard let status else { return .fallback(reason: refusal) }
-        return .answer(status: status, stdout: context.stdout, stderr: context.stderr)
-    }
-
-    /// The index of the live notes and the current settings, rebuilt only when either changed.
-    private func index(version: UInt64, live: LiveIndex) -> VaultIndex? {
-        let stamps = [".notez/config.yaml", ".notez/tags.yaml", ".notez/folders.yaml", ".notez/trash"].map { Stamp(root + "/" + $0) }
-        if let cached, cached.version == version, cached.stamps == stamps { return cached.index }
-        // Settings and trash unchanged: the cached index plus the notes changed since.
-        let updated = cached.flatMap { $0.stamps == stamps ? live.updating($0.index, from: $0.sequence) : nil }
-        guard let index = updated ?? IndexBuilder.build(root: root, live: live) else { return nil }
-        LiveVault.retire(cached?.index)
-        cached = (version, stamps, index, live.sequence)
-        return index
-    }
-
-    /// What `lstat` says of a settings file or the trash folder: any change to it changes this.
-    private struct Stamp: Equatable {
-        var inode: UInt64 = 0
-        var size: Int64 = -1
-        var modified: Int64 = 0
-        var changed: Int64 = 0
-
-        init(_ path: String) {
-            guard let info = SystemIO.lstat(path) else { return }
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        }
+        return .captured(status: status, stdout: context.stdout, stderr: context.stderr)
     }
 }

@@ -50,7 +50,9 @@ struct WatchCommand: ParsableCommand {
         }
 
         let printer = WatchPrinter(json: output.json)
-        let watcher = Watcher(root: root, config: config)
+        // One live view: the printer follows its batches, the warm path answers from its snapshot.
+        let live = LiveVault(root: root, config: config)
+        live.addListener { report in printer.report(report) }
         // The lock is held until the initial output is printed, so changes always come after it.
         printer.lock.lock()
         // The initial index is let go of once printed: a copy kept for the whole watch would make
@@ -58,7 +60,7 @@ struct WatchCommand: ParsableCommand {
         do {
             let initial: LiveIndex
             do {
-                initial = try watcher.start { report in printer.report(report) }
+                initial = try live.start()
             } catch {
                 printer.lock.unlock()
                 throw error
@@ -77,14 +79,14 @@ struct WatchCommand: ParsableCommand {
         // Read commands on this vault are answered from the live index while the watch runs.
         var server: WarmServer?
         if getenv("NOTEZ_WARM").map({ String(cString: $0) }) != "off" {
-            let (started, problem) = WarmService.start(watcher: watcher, root: root)
+            let (started, problem) = WarmService.start(vault: live)
             server = started
             if let problem { FileHandleOutput.stderr("notez: \(TerminalText.safe(problem))\n") }
         }
 
         stopRequested.wait()
         server?.stop()
-        watcher.stop()
+        live.stop()
         sources.forEach { $0.cancel() }
     }
 

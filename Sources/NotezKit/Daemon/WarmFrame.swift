@@ -36,18 +36,38 @@ enum WarmFrame {
 
     /// Encodes a response frame.
     public static func encode(_ response: WarmResponse) -> [UInt8] {
-        var payload = ByteWriter()
+        pieces(response).reduce(into: []) { $0 += $1 }
+    }
+
+    /// A response frame as the pieces to write one after the other: the header and the small
+    /// fields in one, the captured output as it is (never copied into the frame).
+    static func pieces(_ response: WarmResponse) -> [[UInt8]] {
         switch response {
         case .answer(let status, let stdout, let stderr):
-            payload.bytes.append(0)
-            payload.u32(UInt32(bitPattern: status))
-            payload.data(stdout)
-            payload.data(stderr)
+            return answerPieces(status: status, stdout: [stdout], stderr: stderr)
+        case .captured(let status, let stdout, let stderr):
+            return answerPieces(status: status, stdout: stdout, stderr: stderr)
         case .fallback(let reason):
+            var payload = ByteWriter()
             payload.bytes.append(1)
             payload.string(reason)
+            return [frame(responseMagic, payload.bytes)]
         }
-        return frame(responseMagic, payload.bytes)
+    }
+
+    private static func answerPieces(status: Int32, stdout: [[UInt8]], stderr: [UInt8]) -> [[UInt8]] {
+        let outCount = stdout.reduce(0) { $0 + $1.count }
+        var head = ByteWriter()
+        head.bytes = responseMagic
+        head.u16(version)
+        // Kind, status, then two length-prefixed byte strings.
+        head.u32(UInt32(truncatingIfNeeded: 1 + 4 + 4 + outCount + 4 + stderr.count))
+        head.bytes.append(0)
+        head.u32(UInt32(bitPattern: status))
+        head.u32(UInt32(truncatingIfNeeded: outCount))
+        var tail = ByteWriter()
+        tail.data(stderr)
+        return [head.bytes] + stdout.filter { !$0.isEmpty } + [tail.bytes]
     }
 
     /// The payload length announced by a header, nil when the header is not one of `magic`'s

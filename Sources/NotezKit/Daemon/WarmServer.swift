@@ -111,7 +111,7 @@ public final class WarmServer: @unchecked Sendable {
         let response = handler(request)
         // A client gone meanwhile is not an error: it has fallen back to the cold path.
         WarmSocket.setTimeout(client, seconds: 30)
-        _ = WarmSocket.writeAll(client, WarmFrame.encode(response))
+        for piece in WarmFrame.pieces(response) where !WarmSocket.writeAll(client, piece) { break }
     }
 
     /// Removes cookies left by clients of an earlier daemon.

@@ -24,8 +24,12 @@ extension VaultIndex: NoteCollection {
 
     /// From the posting lists.
     public func positions(taggedWith key: TagKey) -> [Int] {
-        var result: [Int] = []
-        for (other, positions) in notesByTag where other.isSelfOrDescendant(of: key) { result += positions }
+        // Over the keys only: going through (key, posting) pairs retained and released every
+        // posting of 47,000 tags to use a few (a quarter of a warm `tag:` search).
+        var result = notesByTag[key] ?? []
+        for other in notesByTag.keys where other != key && other.isSelfOrDescendant(of: key) {
+            result += notesByTag[other] ?? []
+        }
         return result
     }
 

@@ -13,18 +13,18 @@ extension VaultIndex {
         next.trashCount = trashCount
         var oldPositions: [Int] = []
         var incomingPositions: [Int] = []
-        var touched = Set<TagKey>()
+        var touched: [TagKey: TagChange] = [:]
         var folderDelta: [PathKey: Int] = [:]
         for key in paths {
             if let old = position(of: key.path) {
                 oldPositions.append(old)
-                touched.formUnion(notes[old].tagKeys)
+                TagChange.record(notes[old], sign: -1, into: &touched)
                 folderDelta[PathKey(notes[old].folder), default: 0] -= 1
                 next.symlinkedNotes.remove(key.path)
             }
             if let new = next.position(of: key.path) {
                 incomingPositions.append(new)
-                touched.formUnion(newNotes[new].tagKeys)
+                TagChange.record(newNotes[new], sign: 1, into: &touched)
                 folderDelta[PathKey(newNotes[new].folder), default: 0] += 1
                 if isSymlink(key) { next.symlinkedNotes.insert(key.path) }
             }
@@ -35,7 +35,7 @@ extension VaultIndex {
         if oldPositions == incomingPositions && notes.count == newNotes.count {
             // Only modifications: every position stays.
             let changed = Set(oldPositions)
-            for key in touched {
+            for key in touched.keys {
                 next.notesByTag[key] = next.notesByTag[key]?.filter { !changed.contains($0) }
             }
         } else {
@@ -65,7 +65,7 @@ extension VaultIndex {
         for position in incomingPositions {
             for key in newNotes[position].tagKeys { next.notesByTag[key, default: []].append(position) }
         }
-        for key in touched {
+        for key in touched.keys {
             guard var posting = next.notesByTag[key] else { continue }
             posting.sort()
             next.notesByTag[key] = posting.isEmpty ? nil : posting
@@ -75,16 +75,63 @@ extension VaultIndex {
         return next
     }
 
-    /// Recomputes the summaries of the `touched` tags from their postings and keeps `tags` sorted.
-    private mutating func updateTags(_ touched: Set<TagKey>) {
+    /// What the changed notes took from and gave to one tag: the net change of the uses of each
+    /// spelling, of its front-matter uses and of its inline uses.
+    struct TagChange {
+        var spellings: [String: Int] = [:]
+        var frontMatter = 0
+        var inline = 0
+
+        /// Records `note`'s tags as removed (`sign` -1) or added (+1).
+        static func record(_ note: Note, sign: Int, into changes: inout [TagKey: TagChange]) {
+            for (at, key) in note.tagKeys.enumerated() {
+                let origin = note.origin(ofTagAt: at)
+                changes[key, default: TagChange()].spellings[note.tags[at], default: 0] += sign
+                if origin.contains(.frontMatter) { changes[key]!.frontMatter += sign }
+                if origin.contains(.inline) { changes[key]!.inline += sign }
+            }
+        }
+    }
+
+    /// Updates the summaries of the `touched` tags and keeps `tags` sorted. A summary is adjusted
+    /// by the change, without reading the tag's notes, when its name is known without them: the
+    /// registry names the tag, its spellings' uses are kept (`spellingUses`), or it has one
+    /// spelling and the change uses no other. Else it is recomputed from its posting. So a large
+    /// tag (`ideas` on 33,000 notes) is not re-read at every change.
+    private mutating func updateTags(_ touched: [TagKey: TagChange]) {
         if touched.isEmpty { return }
         let registered = VaultIndex.registeredEntries(registry)
         var changed: [(old: TagSummary?, new: TagSummary?)] = []
-        for key in touched {
+        for (key, change) in touched {
             let old = tagByKey[key]
             let entry = registered[key]
             let posting = notesByTag[key] ?? []
-            let new = posting.isEmpty && entry == nil ? nil : VaultIndex.summary(key, positions: posting, notes: notes, registered: entry)
+            var commonName: String?
+            if posting.isEmpty || entry != nil {
+                commonName = old?.name
+            } else if var uses = spellingUses[key] {
+                for (spelling, delta) in change.spellings {
+                    let now = uses[spelling, default: 0] + delta
+                    uses[spelling] = now == 0 ? nil : now
+                }
+                spellingUses[key] = uses.count > 1 ? uses : nil
+                commonName = uses.isEmpty ? nil : TagSummary.preferredSpelling(uses)
+            } else if let old, change.spellings.keys.allSatisfy({ $0 == old.name }) {
+                commonName = old.name
+            }
+            var new: TagSummary?
+            if posting.isEmpty && entry == nil {
+                new = nil
+                spellingUses[key] = nil
+            } else if let old, let commonName {
+                new = TagSummary(
+                    key: key, commonName: commonName, count: posting.count, frontMatterCount: old.frontMatterCount + change.frontMatter,
+                    inlineCount: old.inlineCount + change.inline, registered: entry)
+            } else {
+                let (summary, spellings) = VaultIndex.summary(key, positions: posting, notes: notes, registered: entry)
+                new = summary
+                spellingUses[key] = spellings.count > 1 && entry == nil ? spellings : nil
+            }
             if old != new {
                 tagByKey[key] = new
                 changed.append((old, new))

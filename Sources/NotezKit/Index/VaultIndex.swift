@@ -32,6 +32,10 @@ public struct VaultIndex: Sendable {
     let walkProblems: [(path: String, problem: NoteProblem)]
     /// Notes by tag key (exact tag), positions in `notes`, ascending.
     internal(set) var notesByTag: [TagKey: [Int]]
+    /// The uses of each spelling of the tags not in the registry that are written more than one
+    /// way (`ideas`, `Ideas`): an update derives such a tag's name from them instead of reading
+    /// its notes. A tag not in it has one spelling, its name.
+    var spellingUses: [TagKey: [String: Int]] = [:]
     /// notez's own files that were not used: bad settings (the defaults were used instead), trash
     /// items this machine did not write.
     public let stateProblems: [FileIssue]
@@ -65,10 +69,12 @@ public struct VaultIndex: Sendable {
         let registered = VaultIndex.registeredEntries(registry)
         var summaries: [TagKey: TagSummary] = [:]
         for (key, positions) in byTag {
-            summaries[key] = VaultIndex.summary(key, positions: positions, notes: sorted, registered: registered[key])
+            let (summary, spellings) = VaultIndex.summary(key, positions: positions, notes: sorted, registered: registered[key])
+            summaries[key] = summary
+            if spellings.count > 1 && registered[key] == nil { spellingUses[key] = spellings }
         }
         for (key, entry) in registered where summaries[key] == nil {
-            summaries[key] = VaultIndex.summary(key, positions: [], notes: sorted, registered: entry)
+            summaries[key] = VaultIndex.summary(key, positions: [], notes: sorted, registered: entry).summary
         }
         tagByKey = summaries
         tags = TagSummary.sortedByName(summaries.values)
@@ -85,21 +91,24 @@ public struct VaultIndex: Sendable {
     }
 
     /// The summary of the tag `key` carried by the notes at `positions`: the most common spelling
-    /// (ties to the alphabetically first), unless the registry names it.
-    static func summary(_ key: TagKey, positions: [Int], notes: [Note], registered: TagRegistry.Entry?) -> TagSummary {
+    /// (ties to the alphabetically first), unless the registry names it; and the uses of each spelling.
+    static func summary(
+        _ key: TagKey, positions: [Int], notes: [Note], registered: TagRegistry.Entry?
+    ) -> (summary: TagSummary, spellings: [String: Int]) {
         var spellings: [String: Int] = [:]
         var (frontMatter, inline) = (0, 0)
         for position in positions {
-            let note = notes[position]
-            guard let at = note.tagKeys.firstIndex(of: key) else { continue }
-            spellings[note.tags[at], default: 0] += 1
-            let origin = note.origin(ofTagAt: at)
+            // The fields are read in place: copying each `Note` would retain all its strings.
+            guard let at = notes[position].tagKeys.firstIndex(of: key) else { continue }
+            spellings[notes[position].tags[at], default: 0] += 1
+            let origin = notes[position].origin(ofTagAt: at)
             if origin.contains(.inline) { inline += 1 }
             if origin.contains(.frontMatter) { frontMatter += 1 }
         }
-        return TagSummary(
+        let summary = TagSummary(
             key: key, commonName: spellings.isEmpty ? key.rawValue : TagSummary.preferredSpelling(spellings), count: positions.count,
             frontMatterCount: frontMatter, inlineCount: inline, registered: registered)
+        return (summary, spellings)
     }
 
     /// The folder tree from the number of notes directly in each folder (zero counts left out)
@@ -170,7 +179,9 @@ public struct VaultIndex: Sendable {
     public func notes(withTag key: TagKey, includeChildren: Bool = true) -> [Note] {
         var positions = Set(notesByTag[key] ?? [])
         if includeChildren {
-            for (other, list) in notesByTag where other.isSelfOrDescendant(of: key) { positions.formUnion(list) }
+            for other in notesByTag.keys where other != key && other.isSelfOrDescendant(of: key) {
+                positions.formUnion(notesByTag[other] ?? [])
+            }
         }
         return Ordering.listOrder(Array(positions), in: notes)
     }

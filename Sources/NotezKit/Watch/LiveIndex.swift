@@ -7,9 +7,7 @@ public struct LiveIndex: Sendable {
     public let root: String
     /// The vault's settings.
     public var config: VaultConfig
-    /// Every note, sorted by path as `VaultIndex.notes` is.
-    public private(set) var sortedNotes: [Note] = []
-    /// What the reconciler compares the disk against.
+    /// What the reconciler compares the disk against; it holds the notes.
     public private(set) var state = ReconcilerState()
     /// Paths whose note or folder changed, oldest first: entry `i` was logged as change number
     /// `changeLogStart + i`. Snapshots are brought up to date from it; it is bounded, and a
@@ -25,8 +23,11 @@ public struct LiveIndex: Sendable {
         self.config = config
     }
 
+    /// Every note, sorted by path as `VaultIndex.notes` is.
+    public var sortedNotes: [Note] { state.notes }
+
     /// The number of notes.
-    public var count: Int { sortedNotes.count }
+    public var count: Int { state.count }
 
     /// Every note, by vault-relative path (built on each call: for tests and small vaults).
     public var notes: [PathKey: Note] {
@@ -53,12 +54,11 @@ public struct LiveIndex: Sendable {
     /// Applies a reconciler result: removals and moves' old paths first, then new and changed notes.
     public mutating func apply(_ result: Reconciler.Result) {
         var gone: [PathKey] = []
-        var incoming: [Note] = []
+        var incoming: [(note: Note, fingerprint: NoteFingerprint)] = []
         for change in result.changes {
             switch change {
             case .removed(let path), .moved(let path, _):
                 gone.append(PathKey(path))
-                state.notes[PathKey(path)] = nil
             case .folderAdded(let path):
                 state.folders.insert(PathKey(path))
                 changeLog.append(PathKey(path))
@@ -71,63 +71,22 @@ public struct LiveIndex: Sendable {
         }
         for change in result.changes {
             guard let note = change.note else { continue }
-            incoming.append(note)
-            state.notes[PathKey(note.path)] =
-                result.fingerprints[PathKey(note.path)]
-                ?? NoteFingerprint(stamp: note.stamp, hash: 0)
+            incoming.append((note, result.fingerprints[PathKey(note.path)] ?? NoteFingerprint(stamp: note.stamp, hash: 0)))
         }
+        let arriving = incoming.map { PathKey($0.note.path) }
         changeLog += gone
-        changeLog += incoming.map { PathKey($0.path) }
-        replace(gone + incoming.map { PathKey($0.path) }, with: incoming)
+        changeLog += arriving
+        state.replace(gone + arriving, with: incoming)
         if changeLog.count > LiveIndex.changeLogLimit {
             changeLogStart += changeLog.count
             changeLog = []
         }
     }
 
-    /// Takes out the notes at `paths` (those that exist) and puts `incoming` in, keeping path order:
-    /// in place when every incoming note replaces one at its path, else in one merge.
-    private mutating func replace(_ paths: [PathKey], with incoming: [Note]) {
-        // The last note given for a path wins.
-        var byPath: [Note] = []
-        for (_, note) in incoming.enumerated().sorted(by: { $0.element.path != $1.element.path ? $0.element.path < $1.element.path : $0.offset < $1.offset }) {
-            if let last = byPath.last, PathKey.sameBytes(last.path, note.path) { byPath.removeLast() }
-            byPath.append(note)
-        }
-        var out = Set(paths.compactMap { VaultIndex.position(of: $0.path, in: sortedNotes) }).sorted()
-        if out.count == byPath.count && zip(out, byPath).allSatisfy({ PathKey.sameBytes(sortedNotes[$0].path, $1.path) }) {
-            for (position, note) in zip(out, byPath) { sortedNotes[position] = note }
-            return
-        }
-        if sortedNotes.isEmpty {
-            sortedNotes = byPath
-            return
-        }
-        var merged: [Note] = []
-        merged.reserveCapacity(sortedNotes.count - out.count + byPath.count)
-        var arriving = 0
-        out.append(Int.max)
-        var skip = 0
-        for (position, note) in sortedNotes.enumerated() {
-            if out[skip] == position {
-                skip += 1
-                continue
-            }
-            while arriving < byPath.count && byPath[arriving].path < note.path {
-                merged.append(byPath[arriving])
-                arriving += 1
-            }
-            merged.append(note)
-        }
-        merged += byPath[arriving...]
-        sortedNotes = merged
-    }
-
-    /// Replaces the whole content (the initial scan): `notes` in path order and their fingerprints.
-    mutating func load(notes: [Note], state: ReconcilerState) {
-        sortedNotes = notes
+    /// Replaces the whole content (the initial scan): the notes in path order with their fingerprints.
+    mutating func load(_ state: ReconcilerState) {
         self.state = state
-        changeLogStart = sequence + notes.count + state.folders.count
+        changeLogStart = sequence + state.count + state.folders.count
         changeLog = []
     }
 
@@ -145,7 +104,7 @@ public struct LiveIndex: Sendable {
     var sortedFolders: [String] { state.folders.map(\.path).sorted() }
 
     /// The paths of the notes read through a symlink.
-    var symlinkedPaths: Set<String> { Set(state.notes.filter(\.value.isSymlink).keys.map(\.path)) }
+    var symlinkedPaths: Set<String> { Set(state.symlinks.map(\.path)) }
 
     /// An immutable `VaultIndex` of the current state, for everything that reads indexes; it
     /// shares this index's note array.
@@ -164,7 +123,7 @@ public struct LiveIndex: Sendable {
         guard let paths = changedPaths(since: sequence) else { return nil }
         if paths.isEmpty && trashCount == nil { return previous }
         return previous.updated(
-            changing: paths, notes: sortedNotes, isSymlink: { state.notes[$0]?.isSymlink ?? false },
+            changing: paths, notes: sortedNotes, isSymlink: state.isSymlink,
             folders: sortedFolders, trashCount: trashCount ?? previous.trashCount)
     }
 }

@@ -16,15 +16,27 @@ public final class LiveVault: @unchecked Sendable {
     // Guarded by `lock`. No copy of the watcher's index is kept between requests: the watcher
     // then updates its index in place, and only the note array a snapshot shares is copied.
     private var generation = 0
-    private var cached: (key: SnapshotKey, index: VaultIndex, version: Int, sequence: Int)?
+    private var cached: Snapshot?
     private var builds = 0
     private var listeners: [Int: @Sendable (WatchReport) -> Void] = [:]
     private var nextListener = 0
 
+    /// A snapshot with what it was built from.
+    private struct Snapshot {
+        var key: SnapshotKey
+        var index: VaultIndex
+        var version: Int
+        /// The watcher's change number the notes are at (to be brought up to date from).
+        var sequence: Int
+        /// False when `.notez/config.yaml` changed since the watcher started (its ignore rules chose
+        /// the notes): the snapshot then serves the pages, never a warm CLI answer.
+        var settingsCurrent: Bool
+    }
+
     /// What a snapshot depends on besides the notes: notez's own state files, which the watcher ignores.
     private struct SnapshotKey: Equatable {
         var generation: Int
-        var stamps: [Int64]
+        var stamps: StateStamp
     }
 
     /// Creates the live view of the vault at `root`; nothing is read until `start`.
@@ -33,10 +45,13 @@ public final class LiveVault: @unchecked Sendable {
         watcher = Watcher(root: root, config: config, source: source, settings: settings)
     }
 
-    /// Scans the vault and starts following it.
-    public func start() throws(NotezError) {
-        try watcher.start { [weak self] report in self?.receive(report) }
+    /// Scans the vault and starts following it; returns the index of the initial scan, which the
+    /// first batch given to listeners follows.
+    @discardableResult
+    public func start() throws(NotezError) -> LiveIndex {
+        let initial = try watcher.start { [weak self] report in self?.receive(report) }
         lock.withLock { generation += 1 }
+        return initial
     }
 
     /// Stops following the vault.
@@ -52,36 +67,65 @@ public final class LiveVault: @unchecked Sendable {
     /// The snapshot and its version, a number that changes whenever a new snapshot was built (so
     /// a front end can cache what it derives from one).
     public func versionedSnapshot() -> (index: VaultIndex, version: Int) {
-        let stamps = stateStamps()
-        let (key, previous) = lock.withLock { () -> (SnapshotKey, (key: SnapshotKey, index: VaultIndex, version: Int, sequence: Int)?) in
-            (SnapshotKey(generation: generation, stamps: stamps), cached)
-        }
-        if let previous, previous.key == key { return (previous.index, previous.version) }
+        let snapshot = current()
+        return (snapshot.index, snapshot.version)
+    }
+
+    /// The snapshot the warm CLI path answers from: the same one the pages use (one per process),
+    /// built exactly as `IndexBuilder` builds an index from the same notes and state files; nil when
+    /// the vault's settings changed since the watcher started. It includes every change the watcher
+    /// had applied when this was called.
+    public func commandSnapshot() -> VaultIndex? {
+        let snapshot = current()
+        return snapshot.settingsCurrent ? snapshot.index : nil
+    }
+
+    private func current() -> Snapshot {
+        let stamps = StateStamp(root: root)
+        let (key, previous) = lock.withLock { (SnapshotKey(generation: generation, stamps: stamps), cached) }
+        if let previous, previous.key == key { return previous }
         // The watcher's index now (at least as new as `key.generation`).
-        let current = watcher.index
+        let live = watcher.index
         // Same state files: the previous snapshot plus the changes since. Else (or when too much
-        // changed) a build from scratch; bad state files degrade to defaults, as in IndexBuilder.
-        let index =
-            previous.flatMap { $0.key.stamps == stamps ? current.updating($0.index, from: $0.sequence) : nil }
-            ?? current.snapshot(
+        // changed) a build from scratch as `IndexBuilder` builds; when the settings changed, with
+        // defaults for bad state files and without the settings' problems (for the pages only).
+        var settingsCurrent = previous?.settingsCurrent ?? true
+        var index = previous.flatMap { $0.key.stamps == stamps ? live.updating($0.index, from: $0.sequence) : nil }
+        if index == nil {
+            index = IndexBuilder.build(root: root, live: live)
+            settingsCurrent = index != nil
+        }
+        let built =
+            index
+            ?? live.snapshot(
                 registry: (try? TagRegistry.load(root: root)) ?? TagRegistry(),
                 folderColors: (try? FolderColors.load(root: root)) ?? FolderColors(),
                 trashCount: TrashStore(root: root).items().count)
-        let (version, retired) = lock.withLock { () -> (Int, VaultIndex?) in
+        let (snapshot, retired) = lock.withLock { () -> (Snapshot, VaultIndex?) in
             builds += 1
-            guard key.generation == generation else { return (builds, nil) }
-            defer { cached = (key, index, builds, current.sequence) }
-            return (builds, cached?.index)
+            let snapshot = Snapshot(key: key, index: built, version: builds, sequence: live.sequence, settingsCurrent: settingsCurrent)
+            guard key.generation == generation else { return (snapshot, nil) }
+            defer { cached = snapshot }
+            return (snapshot, cached?.index)
         }
         LiveVault.retire(retired)
-        return (index, version)
+        return snapshot
     }
 
     /// Lets go of a replaced snapshot on a background queue: freeing its 100,000 notes (a million
     /// reference counts) would otherwise be part of the request that replaced it.
     public static func retire(_ index: consuming VaultIndex?) {
         guard let index else { return }
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(index) {} }
+        // Emptied by the block itself: had the block captured the index, the caller's release of
+        // the block could be the last one (when the block has already run) and free it here.
+        let box = RetiredIndex(index)
+        DispatchQueue.global(qos: .utility).async { box.index = nil }
+    }
+
+    /// A snapshot on its way out.
+    private final class RetiredIndex: @unchecked Sendable {
+        var index: VaultIndex?
+        init(_ index: VaultIndex) { self.index = index }
     }
 
     /// Calls `listener` (on the watcher's thread) after every batch of changes; returns its id.
@@ -105,13 +149,5 @@ public final class LiveVault: @unchecked Sendable {
             return Array(listeners.values)
         }
         for listener in targets { listener(report) }
-    }
-
-    /// Modification times and sizes of the registry, the folder colors and the trash folder (0 when missing).
-    private func stateStamps() -> [Int64] {
-        [".notez/tags.yaml", ".notez/folders.yaml", TrashPlanner.folder].flatMap { relative -> [Int64] in
-            guard let info = SystemIO.lstat(root + "/" + relative) else { return [0, 0] }
-            return [Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), Int64(info.st_size)]
-        }
     }
 }

@@ -78,7 +78,7 @@ public struct Reconciler: Sendable {
             for key in batch.paths where !key.path.isEmpty && !isExcluded(key.path) {
                 let path = key.path
                 let status = fileSystem.lstat(path)
-                let wasNote = previous.notes[key]
+                let wasNote = previous.fingerprint(key)
                 let wasFolder = previous.folders.contains(key)
                 if let ancestor = unknownAncestor(of: path) { scanRoots.insert(PathKey(ancestor)) }
                 switch status?.kind {
@@ -121,8 +121,9 @@ public struct Reconciler: Sendable {
                     scan(root, fileSystem, &listedNotes, &listedFolders)
                 }
             }
-            for (path, fingerprint) in previous.notes where listedNotes[path] == nil && isUnderRoot(path) {
-                disappeared[path] = fingerprint
+            for position in previous.notes.indices {
+                let path = PathKey(previous.notes[position].path)
+                if listedNotes[path] == nil && isUnderRoot(path) { disappeared[path] = previous.fingerprint(at: position) }
             }
             for folder in previous.folders where !listedFolders.contains(folder) && isUnderRoot(folder) {
                 folderChanges.removed.append(folder.path)
@@ -136,7 +137,7 @@ public struct Reconciler: Sendable {
         // Only files whose stamp changed are read.
         var toRead: [(path: String, status: FileStatus)] = []
         for (key, status) in fileChecks {
-            if let old = previous.notes[key], old.stamp == status.stamp, old.isSymlink == status.isSymlink { continue }
+            if let old = previous.fingerprint(key), old.stamp == status.stamp, old.isSymlink == status.isSymlink { continue }
             toRead.append((key.path, status))
         }
         toRead.sort { $0.path < $1.path }
@@ -147,10 +148,10 @@ public struct Reconciler: Sendable {
         for (index, item) in toRead.enumerated() {
             let key = PathKey(item.path)
             guard let read = reads[index] else {
-                if let old = previous.notes[key] { disappeared[key] = old }
+                if let old = previous.fingerprint(key) { disappeared[key] = old }
                 continue
             }
-            if let old = previous.notes[key] {
+            if let old = previous.fingerprint(key) {
                 if old.stamp.inode == read.fingerprint.stamp.inode {
                     modified.append(read)
                     continue
@@ -216,26 +217,23 @@ public struct Reconciler: Sendable {
     /// it, so none are built: at 100,000 notes the change list and its copies were most of the
     /// watcher's peak memory. Files are read a chunk at a time, and each folder path is stored
     /// once however many notes it holds.
-    func scanAll(_ fileSystem: some ReconcilerFileSystem) -> (notes: [Note], state: ReconcilerState) {
+    func scanAll(_ fileSystem: some ReconcilerFileSystem) -> ReconcilerState {
         var items: [(path: String, status: FileStatus)] = []
         var folders: Set<PathKey> = []
         scan("", fileSystem, { items.append(($0, $1)) }, &folders)
         items.sort { $0.path < $1.path }
-        var notes: [Note] = []
-        notes.reserveCapacity(items.count)
         var state = ReconcilerState(folders: folders)
-        state.notes.reserveCapacity(items.count)
+        state.reserve(items.count)
         var folderNames: [PathKey: String] = [:]
         for start in stride(from: 0, to: items.count, by: Reconciler.scanChunk) {
             for read in Reconciler.read(Array(items[start..<min(start + Reconciler.scanChunk, items.count)]), fileSystem) {
                 guard var read else { continue }
                 let folder = PathKey(read.note.folder)
                 if let shared = folderNames[folder] { read.note.folder = shared } else { folderNames[folder] = folder.path }
-                state.notes[PathKey(read.path)] = read.fingerprint
-                notes.append(read.note)
+                state.append(read.note, read.fingerprint)
             }
         }
-        return (notes, state)
+        return state
     }
 
     /// Files read at a time by `scanAll`.

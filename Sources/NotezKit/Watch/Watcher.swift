@@ -109,7 +109,7 @@ public final class Watcher: @unchecked Sendable {
         let initial = reconciler.scanAll(fileSystem)
         let done = DispatchSemaphore(value: 0)
         let startIndex = condition.withLock { () -> LiveIndex in
-            live.load(notes: initial.notes, state: initial.state)
+            live.load(initial)
             running = true
             finished = done
             return live

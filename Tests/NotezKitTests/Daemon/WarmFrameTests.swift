@@ -26,6 +26,18 @@ struct WarmFrameTests {
         #expect(WarmFrame.decodeResponse(payload(frame)) == response)
     }
 
+    @Test("an answer captured in pieces is sent as the same frame as the joined answer")
+    func capturedPieces() {
+        let pieces: [[UInt8]] = [Array("first\n".utf8), [], Array(repeating: 66, count: 70_000), [0, 255]]
+        let captured = WarmResponse.captured(status: 2, stdout: pieces, stderr: Array("warn\n".utf8))
+        let joined = WarmResponse.answer(status: 2, stdout: pieces.flatMap { $0 }, stderr: Array("warn\n".utf8))
+        let frame = WarmFrame.encode(captured)
+        #expect(frame == WarmFrame.encode(joined))
+        #expect(WarmFrame.payloadLength(header: Array(frame.prefix(10)), request: false) == frame.count - 10)
+        #expect(WarmFrame.decodeResponse(payload(frame)) == joined)
+        #expect(WarmFrame.pieces(captured).reduce(0) { $0 + $1.count } == frame.count)
+    }
+
     @Test("every truncation and every trailing byte is rejected")
     func truncated() {
         let request = payload(WarmFrame.encode(WarmFrameTests.request))

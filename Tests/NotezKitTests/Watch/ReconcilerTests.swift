@@ -256,7 +256,7 @@ struct ReconcilerTests {
                     .init(.created, ".hidden.md"),
                 ])))
         #expect(result.changes.map(\.description) == ["- T/U/b.md", "- T/a.md", "- T/U/", "- T/"])
-        #expect(result.index.state.notes[PathKey("link.md")]?.isSymlink == true)
+        #expect(result.index.state.fingerprint(PathKey("link.md"))?.isSymlink == true)
     }
 
     @Test("a touched file with the same stamp is not re-read; a second event for the same version reports nothing")

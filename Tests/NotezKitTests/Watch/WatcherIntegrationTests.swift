@@ -210,7 +210,7 @@ struct WatcherIntegrationTests {
         #expect(vault.sync() == ["+ alias.md"])
         WatchHarness.put(outside + "/linked/n.md", "edited through the outside")
         #expect(vault.sync() == [])
-        #expect(vault.watcher.index.state.notes[PathKey("alias.md")]?.isSymlink == true)
+        #expect(vault.watcher.index.state.fingerprint(PathKey("alias.md"))?.isSymlink == true)
         vault.verify()
     }
 
