@@ -212,7 +212,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         if let known = lock.withLock({ displayNames[key] }) { return known }
         let wanted = Array(key.rawValue.utf8)
         let tag = firstTag(notBefore: wanted)
-        let found = tag < image.tagCount && wanted.withUnsafeBytes { !CachedVault.precedes(image.tagKeyBytes(tag), $0) && !CachedVault.precedes($0, image.tagKeyBytes(tag)) }
+        let found = tag < image.tagCount && CachedVault.sameBytes(key.rawValue, image.tagKeyBytes(tag))
         let name = found ? image.tagName(tag) : nil
         lock.withLock { displayNames[key] = .some(name) }
         return name

@@ -64,6 +64,24 @@ enum TextFold {
         }
     }
 
+    /// Whether NFC and lowercasing could turn some of this UTF-8 into ASCII: only U+037E (NFC `;`),
+    /// U+1FEF (NFC `` ` ``), U+212A KELVIN SIGN (NFC `K`, lowercase `k`) and U+0130 (lowercase `i`
+    /// and a combining dot) do; every other scalar folds to non-ASCII or stays ASCII.
+    static func mayFoldToASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index + 1 < buffer.count {
+                switch (buffer[index], buffer[index + 1]) {
+                case (0xCD, 0xBE), (0xC4, 0xB0): return true
+                case (0xE1, 0xBF) where index + 2 < buffer.count && buffer[index + 2] == 0xAF: return true
+                case (0xE2, 0x84) where index + 2 < buffer.count && buffer[index + 2] == 0xAA: return true
+                default: index += 1
+                }
+            }
+            return false
+        }
+    }
+
     /// Whether every byte is below 0x80, eight bytes at a time.
     static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBytes { raw in

@@ -99,8 +99,19 @@ final class FullTextMatcher: @unchecked Sendable {
         var folded: [UInt8]?
 
         mutating func contains(_ needle: [UInt8], ignoreAccents: Bool) -> Bool {
+            let asciiNeedle = !needle.contains(where: { $0 >= 0x80 })
             // ASCII has no case mappings or marks outside ASCII, so folding it changes only A-Z.
-            if isASCII, !needle.contains(where: { $0 >= 0x80 }) { return FullTextMatcher.containsIgnoringASCIICase(bytes, needle) }
+            if isASCII, asciiNeedle { return FullTextMatcher.containsIgnoringASCIICase(bytes, needle) }
+            // Folding other text never joins two ASCII runs (a mark composes into a non-ASCII
+            // letter) and makes ASCII only from four scalars (`TextFold.mayFoldToASCII`), so an
+            // ASCII needle absent from the raw bytes, A-Z read as a-z, is absent from the folded
+            // text too: most candidates are rejected without Unicode normalization. Not with
+            // accents ignored: stripping a mark turns `é` into `e`.
+            if asciiNeedle, !ignoreAccents, folded == nil, !TextFold.mayFoldToASCII(bytes),
+                !FullTextMatcher.containsIgnoringASCIICase(bytes, needle)
+            {
+                return false
+            }
             if folded == nil { folded = TextFold.fold(bytes, ignoreAccents: ignoreAccents) }
             return FullTextMatcher.contains(folded!, needle)
         }

@@ -30,4 +30,39 @@ struct FullTextMatcherTests {
         let found = body.contains(Array("kelvin".utf8), ignoreAccents: false)
         #expect(found)
     }
+
+    /// A non-ASCII body is searched for an ASCII needle by a raw byte scan first; whatever the scan
+    /// rejects, folding would have rejected too (random text around the scalars that fold to ASCII,
+    /// combining marks that swallow an ASCII letter, dotted capital I, invalid UTF-8).
+    @Test func rawPrefilterAgreesWithFolding() {
+        var generator = SeededGenerator(seed: 9)
+        let pieces = [
+            "a", "b", "e", "K", "k", "i", "I", ";", "`", " ", "\u{301}", "\u{308}", "\u{307}", "\u{212A}", "\u{130}", "\u{37E}",
+            "\u{1FEF}", "é", "ß", "Σ", "日", "\u{FB01}", "\u{2126}", "\u{212B}",
+        ].map { Array($0.utf8) } + [[0xFF], [0xC3]]
+        for _ in 0..<5000 {
+            let body = (0..<Int.random(in: 0...12, using: &generator)).flatMap { _ in pieces.randomElement(using: &generator)! }
+            let raw = (0..<Int.random(in: 1...3, using: &generator)).map { _ in Array("abeKki;` ".utf8).randomElement(using: &generator)! }
+            let needle = TextFold.fold(raw[...])
+            var scanned = FullTextMatcher.Body(bytes: body[...], isASCII: TextFold.isASCII(body[...]))
+            let expected = FullTextMatcher.contains(TextFold.fold(body[...]), needle)
+            let found = scanned.contains(needle, ignoreAccents: false)
+            #expect(found == expected, "\(body) / \(String(decoding: needle, as: UTF8.self))")
+        }
+        var composed = FullTextMatcher.Body(bytes: Array("cafe\u{301} x".utf8)[...], isASCII: false)
+        let exact = composed.contains(Array("cafe".utf8), ignoreAccents: false)
+        #expect(!exact)
+        var stripped = FullTextMatcher.Body(bytes: Array("cafe\u{301} x".utf8)[...], isASCII: false)
+        let withoutAccents = stripped.contains(Array("cafe".utf8), ignoreAccents: true)
+        #expect(withoutAccents)
+    }
+
+    @Test func scalarsThatFoldToASCIIAreDetected() {
+        for scalar in ["\u{37E}", "\u{1FEF}", "\u{212A}", "\u{130}"] {
+            #expect(TextFold.mayFoldToASCII(Array(("x" + scalar + "y").utf8)[...]), "\(scalar)")
+        }
+        for text in ["plain", "café", "\u{2126}\u{212B}", "日本語", "\u{E2}\u{84}", ""] {
+            #expect(!TextFold.mayFoldToASCII(Array(text.utf8)[...]), "\(text)")
+        }
+    }
 }
