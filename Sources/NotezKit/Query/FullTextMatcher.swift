@@ -107,10 +107,16 @@ final class FullTextMatcher: @unchecked Sendable {
             // ASCII needle absent from the raw bytes, A-Z read as a-z, is absent from the folded
             // text too: most candidates are rejected without Unicode normalization. Not with
             // accents ignored: stripping a mark turns `é` into `e`.
-            if asciiNeedle, !ignoreAccents, folded == nil, !TextFold.mayFoldToASCII(bytes),
-                !FullTextMatcher.containsIgnoringASCIICase(bytes, needle)
-            {
-                return false
+            if asciiNeedle, !ignoreAccents, folded == nil, !TextFold.mayFoldToASCII(bytes) {
+                // A raw match followed by an ASCII byte (or the end) is a match of the folded
+                // text: its letters are ASCII and nothing after them can compose with the last.
+                var from = 0
+                while let start = FullTextMatcher.firstMatchIgnoringASCIICase(bytes, needle, from: from) {
+                    let end = bytes.startIndex + start + needle.count
+                    if end == bytes.endIndex || bytes[end] < 0x80 { return true }
+                    from = start + 1
+                }
+                if from == 0 { return false }
             }
             if folded == nil { folded = TextFold.fold(bytes, ignoreAccents: ignoreAccents) }
             return FullTextMatcher.contains(folded!, needle)
@@ -137,15 +143,21 @@ final class FullTextMatcher: @unchecked Sendable {
 
     /// Whether folded ASCII `needle` occurs in `haystack` with A-Z read as a-z.
     static func containsIgnoringASCIICase(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
-        if needle.isEmpty { return true }
-        if needle.count > haystack.count { return false }
+        firstMatchIgnoringASCIICase(haystack, needle, from: 0) != nil
+    }
+
+    /// The offset (from `haystack.startIndex`) of the first occurrence of folded ASCII `needle` at
+    /// or after offset `from`, with A-Z read as a-z; nil when there is none.
+    static func firstMatchIgnoringASCIICase(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8], from: Int) -> Int? {
+        if needle.isEmpty { return from <= haystack.count ? from : nil }
+        if needle.count > haystack.count - from { return nil }
         return haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
                 let first = pin[0]
                 // A letter's other case: both spellings of the first byte are candidates.
                 let other = first >= 0x61 && first <= 0x7A ? first & ~0x20 : first
                 let last = hay.count - pin.count
-                var offset = 0
+                var offset = from
                 while offset <= last {
                     let byte = hay[offset]
                     if byte == first || byte == other {
@@ -155,11 +167,11 @@ final class FullTextMatcher: @unchecked Sendable {
                             if (next >= 0x41 && next <= 0x5A ? next | 0x20 : next) != pin[matched] { break }
                             matched += 1
                         }
-                        if matched == pin.count { return true }
+                        if matched == pin.count { return offset }
                     }
                     offset += 1
                 }
-                return false
+                return nil
             }
         }
     }

@@ -52,6 +52,13 @@ struct FullTextMatcherTests {
         var composed = FullTextMatcher.Body(bytes: Array("cafe\u{301} x".utf8)[...], isASCII: false)
         let exact = composed.contains(Array("cafe".utf8), ignoreAccents: false)
         #expect(!exact)
+        // The first raw match ends before a mark that composes with its last letter; a later one does not.
+        var twice = FullTextMatcher.Body(bytes: Array("entropy\u{301} and entropy.".utf8)[...], isASCII: false)
+        let later = twice.contains(Array("entropy".utf8), ignoreAccents: false)
+        #expect(later)
+        var once = FullTextMatcher.Body(bytes: Array("entropy\u{301} only".utf8)[...], isASCII: false)
+        let none = once.contains(Array("entropy".utf8), ignoreAccents: false)
+        #expect(!none)
         var stripped = FullTextMatcher.Body(bytes: Array("cafe\u{301} x".utf8)[...], isASCII: false)
         let withoutAccents = stripped.contains(Array("cafe".utf8), ignoreAccents: true)
         #expect(withoutAccents)
