@@ -332,7 +332,7 @@ public struct IndexCache: Sendable {
     static func decodeEntry(_ image: CacheImage, _ number: Int) -> Note? {
         var input = ByteReader(buffer: image.entryBytes(number))
         guard let note = decodeEntry(&input), input.atEnd, note.stamp == image.stamp(number),
-            note.path.utf8.elementsEqual(image.pathBytes(number))
+            CachedVault.sameBytes(note.path, image.pathBytes(number))
         else { return nil }
         return note
     }
