@@ -1,4 +1,5 @@
 import Foundation
+import NotezTestSupport
 import Testing
 
 /// A query answered from the memory-mapped index cache (every note unchanged since the cache was
@@ -77,12 +78,5 @@ struct CachedQueryTests {
 
     /// Sets every file's and folder's modification time an hour back, so the cache may hold every
     /// note and the walk's folder stamps are trusted (`walk-v1.bin`: later runs list no folder).
-    static func age(_ vault: TempVault) throws {
-        let past = Date(timeIntervalSinceNow: -3600)
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: vault.url.path)
-        let enumerator = FileManager.default.enumerator(at: vault.url, includingPropertiesForKeys: nil)!
-        for case let file as URL in enumerator {
-            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
-        }
-    }
+    static func age(_ vault: TempVault) throws { try ScratchFolder.age(vault.url.path) }
 }

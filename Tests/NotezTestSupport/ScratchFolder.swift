@@ -29,6 +29,17 @@ public final class ScratchFolder {
         return full
     }
 
+    /// Sets the modification time of `path` and of every file and folder below it an hour back,
+    /// past the racy windows of the index cache and of its folder stamps.
+    public static func age(_ path: String) throws {
+        let past = Date(timeIntervalSinceNow: -3600)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
+        let enumerator = FileManager.default.enumerator(atPath: path)!
+        for case let relative as String in enumerator {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path + "/" + relative)
+        }
+    }
+
     /// Creates a folder and its parents.
     public func mkdir(_ relative: String) throws {
         try FileManager.default.createDirectory(atPath: path + "/" + relative, withIntermediateDirectories: true)

@@ -39,7 +39,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     convenience init?(root: String, settings: IndexBuilder.Settings, listing: VaultWalker.Listing, cachePath: String) {
         guard let file = MappedFile(path: cachePath), let image = CacheImage(file.contents), image.noteCount == listing.notes.count
         else { return nil }
-        for (number, path) in listing.notes.enumerated() where !CachedVault.sameBytes(path, image.pathBytes(number)) { return nil }
+        for (number, path) in listing.notes.enumerated() where !PathKey.sameBytes(path, image.pathBytes(number)) { return nil }
         // The walk's stamps follow a symlinked note, as the reader does, so they agree with the full build.
         guard listing.stamps.count == listing.notes.count else { return nil }
         for (number, stamp) in listing.stamps.enumerated() where stamp != image.stamp(number) { return nil }
@@ -133,14 +133,6 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         try folderTree.resolve(argument)
     }
 
-    /// Whether a path's UTF-8 is exactly `bytes`.
-    static func sameBytes(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var path = path
-        return path.withUTF8 { utf8 in
-            utf8.count == bytes.count && (utf8.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, utf8.count) == 0)
-        }
-    }
-
     /// The number of notes.
     public var noteCount: Int { image.noteCount }
 
@@ -212,7 +204,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         if let known = lock.withLock({ displayNames[key] }) { return known }
         let wanted = Array(key.rawValue.utf8)
         let tag = firstTag(notBefore: wanted)
-        let found = tag < image.tagCount && CachedVault.sameBytes(key.rawValue, image.tagKeyBytes(tag))
+        let found = tag < image.tagCount && PathKey.sameBytes(key.rawValue, image.tagKeyBytes(tag))
         let name = found ? image.tagName(tag) : nil
         lock.withLock { displayNames[key] = .some(name) }
         return name

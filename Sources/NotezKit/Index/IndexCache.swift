@@ -74,7 +74,7 @@ public struct IndexCache: Sendable {
         // Canonically equivalent spellings (NFC and NFD names) compare equal: scan them for exact bytes.
         var index = low
         while index < notes.count, !(path < notes[index].path) {
-            if IndexCache.sameBytes(notes[index].path, path) { return index }
+            if PathKey.sameBytes(notes[index].path, path) { return index }
             index += 1
         }
         return nil
@@ -93,23 +93,12 @@ public struct IndexCache: Sendable {
         var cursor = 0
         for (index, path) in paths.enumerated() {
             while cursor < notes.count, notes[cursor].path < path { cursor += 1 }
-            if cursor < notes.count, IndexCache.sameBytes(notes[cursor].path, path) {
+            if cursor < notes.count, PathKey.sameBytes(notes[cursor].path, path) {
                 result[index] = cursor
                 cursor += 1
             }
         }
         return result
-    }
-
-    /// Byte equality (String `==` also equates NFC and NFD spellings, which are different files).
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        let fast = a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right in
-                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
-            }
-        }
-        return (fast ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// True when a note may be stored: it has a real stamp that is old enough not to be racy.
@@ -332,7 +321,7 @@ public struct IndexCache: Sendable {
     static func decodeEntry(_ image: CacheImage, _ number: Int) -> Note? {
         var input = ByteReader(buffer: image.entryBytes(number))
         guard let note = decodeEntry(&input), input.atEnd, note.stamp == image.stamp(number),
-            CachedVault.sameBytes(note.path, image.pathBytes(number))
+            PathKey.sameBytes(note.path, image.pathBytes(number))
         else { return nil }
         return note
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A path compared and hashed by its UTF-8 bytes.
 ///
 /// Swift's `String ==` (and so `Set<String>`, `Dictionary<String, _>` and `hasPrefix`) treats
@@ -23,7 +29,16 @@ public struct PathKey: Hashable, Sendable {
 
     /// True when two strings have the same UTF-8 bytes.
     public static func sameBytes(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        var b = b
+        return b.withUTF8 { sameBytes(a, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// True when a string's UTF-8 is exactly `bytes` (compared with `memcmp`).
+    static func sameBytes(_ text: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == bytes.count && (utf8.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, utf8.count) == 0)
+        }
     }
 
     /// True when `path` is `folder` or inside it, by bytes (`""` is the root, which holds everything).

@@ -18,21 +18,11 @@ struct WalkSnapshotTests {
             }
         }
         try vault.mkdir("Empty")
-        try WalkSnapshotTests.age(vault.path)
+        try ScratchFolder.age(vault.path)
         _ = try IndexBuilder.build(root: vault.path)
         let walked = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
         #expect(!walked.provenWithoutWalk)
         return vault
-    }
-
-    /// Sets every file's and folder's mtime (the root's too) an hour back.
-    static func age(_ path: String) throws {
-        let past = Date(timeIntervalSinceNow: -3600)
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
-        let enumerator = FileManager.default.enumerator(atPath: path)!
-        for case let relative as String in enumerator {
-            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path + "/" + relative)
-        }
     }
 
     private func snapshotPath(_ vault: ScratchFolder) throws -> String {
@@ -101,7 +91,7 @@ struct WalkSnapshotTests {
         #expect(collection.folderTree == full.folderTree)
         #expect((0..<full.noteCount).map { collection.path(at: $0) } == (0..<full.noteCount).map { full.path(at: $0) })
         #expect(collection.positions(taggedWith: TagKey("changed")).count == (change == "modified" ? 1 : 0))
-        try WalkSnapshotTests.age(vault.path)
+        try ScratchFolder.age(vault.path)
         _ = IndexBuilder.collection(root: vault.path)
         _ = IndexBuilder.collection(root: vault.path)
         let again = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
@@ -122,6 +112,22 @@ struct WalkSnapshotTests {
         }
         let noRoot = WalkSnapshot(generation: 42, ignore: [], folders: ["Work"], stamps: [snapshot.stamps[0]])
         #expect(WalkSnapshot(bytes: noRoot.encoded()) == nil)
+    }
+
+    /// A snapshot file replaced by a symlink to a file elsewhere is never read or written
+    /// through: the run walks, the target keeps its bytes, and the link is replaced by a file.
+    @Test func aSymlinkedSnapshotIsNeitherReadNorWrittenThrough() throws {
+        let vault = try makeVault()
+        let path = try snapshotPath(vault)
+        let outside = try ScratchFolder()
+        let target = outside.path + "/elsewhere.bin"
+        try FileManager.default.moveItem(atPath: path, toPath: target)
+        let before = try Data(contentsOf: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+        #expect((IndexBuilder.collection(root: vault.path) as? CachedVault)?.provenWithoutWalk == false)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeRegular)
+        #expect((IndexBuilder.collection(root: vault.path) as? CachedVault)?.provenWithoutWalk == true)
     }
 
     /// A snapshot that leaves out a folder the cache's notes live in proves nothing.
