@@ -2,20 +2,27 @@ import NotezKit
 
 /// The text rows of a note list, shared by `ls` and `search`: pin mark, title, tags, date, snippet.
 enum NoteRows {
-    /// Prints notes as rows; `snippets` adds an indented snippet line under each.
+    /// Notes formatted by one worker; a window of chunks is formatted at once and written in order.
+    private static let chunk = 1024
+
+    /// Prints notes as rows; `snippets` adds an indented snippet line under each. Long lists
+    /// (`ls -r` prints every note) are formatted as bytes on all cores, a window at a time, so
+    /// neither one core nor the whole output in memory bounds them.
     static func print(_ notes: [Note], index: any NoteCollection, snippets: Bool, showFolder: Bool = false) {
-        for note in notes {
-            let pin = note.pinned ? "*" : " "
-            var title = TerminalText.safe(note.title)
-            if showFolder && !note.folder.isEmpty { title += Terminal.dim("  (\(TerminalText.safe(note.folder)))") }
-            let tags = JSONShapes.displayTags(note, index: index).map(tagLabel).joined(separator: " ")
-            var line = "\(pin) \(Terminal.bold(title))"
-            if !tags.isEmpty { line += "  " + tags }
-            line += "  " + Terminal.dim(Terminal.when(note.modified))
-            Terminal.row(line)
-            if snippets, !note.snippet.isEmpty {
-                Terminal.row("    " + Terminal.dim(TerminalText.safe(note.snippet)))
+        // Worker threads have their own terminal context: they get the facts, not `Terminal`.
+        let layout = Layout(
+            facts: Terminal.facts, now: Terminal.facts.relativeTimes ? PlanExecution.now : 0, snippets: snippets, showFolder: showFolder)
+        var start = 0
+        while start < notes.count {
+            let window = notes[start..<min(notes.count, start + chunk * 32)]
+            let parts = Parallel.map((window.count + chunk - 1) / chunk, minimumChunk: 1) { part in
+                var bytes: [UInt8] = []
+                let first = window.startIndex + part * chunk
+                for note in window[first..<min(first + chunk, window.endIndex)] { layout.append(note, index: index, to: &bytes) }
+                return bytes
             }
+            for part in parts { Terminal.bytes(part) }
+            start = window.endIndex
         }
     }
 
@@ -29,4 +36,54 @@ enum NoteRows {
         return spaced ? "#\"\(safe)\"" : "#" + safe
     }
 
+    /// One note's row and snippet line, as bytes: `* Title  (Folder)  #tag  2024-12-23`.
+    private struct Layout: Sendable {
+        let facts: TerminalFacts
+        let now: Double
+        let snippets: Bool
+        let showFolder: Bool
+
+        func append(_ note: Note, index: any NoteCollection, to out: inout [UInt8]) {
+            var line: [UInt8] = [note.pinned ? 0x2A : 0x20, 0x20]
+            style(bold, &line) {
+                $0.append(contentsOf: TerminalText.safe(note.title).utf8)
+                if showFolder && !note.folder.isEmpty {
+                    style(dim, &$0) { $0.append(contentsOf: "  (\(TerminalText.safe(note.folder)))".utf8) }
+                }
+            }
+            for (number, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
+                line.append(contentsOf: number == 0 ? [0x20, 0x20] : [0x20])
+                line.append(contentsOf: NoteRows.tagLabel(index.displayName(of: key) ?? tag).utf8)
+            }
+            line.append(contentsOf: [0x20, 0x20])
+            let when = facts.relativeTimes ? RelativeTime.describe(note.modified, now: now) : NoteDate.day(note.modified)
+            style(dim, &line) { $0.append(contentsOf: when.utf8) }
+            appendRow(line, to: &out)
+            guard snippets, !note.snippet.isEmpty else { return }
+            line = [0x20, 0x20, 0x20, 0x20]
+            style(dim, &line) { $0.append(contentsOf: TerminalText.safe(note.snippet).utf8) }
+            appendRow(line, to: &out)
+        }
+
+        private var bold: [UInt8] { Array("\u{1B}[1m".utf8) }
+        private var dim: [UInt8] { Array("\u{1B}[2m".utf8) }
+
+        /// `body`'s bytes between an escape and a reset when colors are on (as `Terminal.bold`/`dim`).
+        private func style(_ escape: [UInt8], _ line: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+            guard facts.color else { return body(&line) }
+            line.append(contentsOf: escape)
+            body(&line)
+            line.append(contentsOf: "\u{1B}[0m".utf8)
+        }
+
+        /// A line cut to the terminal width, as `Terminal.row` cuts it.
+        private func appendRow(_ line: [UInt8], to out: inout [UInt8]) {
+            if let width = facts.width {
+                out.append(contentsOf: TerminalText.fit(String(decoding: line, as: UTF8.self), width: width).utf8)
+            } else {
+                out.append(contentsOf: line)
+            }
+            out.append(0x0A)
+        }
+    }
 }

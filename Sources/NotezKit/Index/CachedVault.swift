@@ -169,6 +169,13 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         IndexCache.decodeEntry(image, position) ?? NoteReader.note(relativePath: image.path(position), root: root)
     }
 
+    /// Sorted by the records' keys; long lists are decoded on all cores (`ls -r` decodes every note).
+    public func notesInListOrder(_ positions: [Int], limit: Int?) -> [Note] {
+        let ordered = listOrder(positions, limit: limit)
+        guard ordered.count >= 4096 else { return ordered.map { note(atPosition: $0) } }
+        return Parallel.map(ordered.count, minimumChunk: 512) { self.note(atPosition: ordered[$0]) }
+    }
+
     /// From the note's text signature in the cache.
     public func mayContainText(_ trigrams: [UInt32], at position: Int) -> Bool {
         TextSignature.mayContain(image.signature(position), trigrams)

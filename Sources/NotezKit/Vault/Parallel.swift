@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Runs a loop body over `0..<count` on all cores, in chunks large enough to keep dispatch cheap.
-enum Parallel {
+public enum Parallel {
     /// Calls `body(i)` for every `i` in `0..<count`, concurrently; returns when all calls are done.
     public static func forEach(_ count: Int, minimumChunk: Int = 64, _ body: @Sendable (Int) -> Void) {
         guard count > 0 else { return }
@@ -13,5 +13,12 @@ enum Parallel {
             let start = part * chunk
             for index in start..<min(start + chunk, count) { body(index) }
         }
+    }
+
+    /// `body(i)` for every `i` in `0..<count`, computed concurrently, in index order.
+    public static func map<Value>(_ count: Int, minimumChunk: Int = 64, _ body: @Sendable (Int) -> Value) -> [Value] {
+        let results = ResultSlots<Value>(count: count)
+        forEach(count, minimumChunk: minimumChunk) { index in results.set(index, body(index)) }
+        return results.takeValues()
     }
 }
