@@ -5,7 +5,7 @@ VAULT := ExampleVault
 NOTEZ := .build/debug/notez
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo bench install uninstall man completions clean format lint fuzz screenshots
+.PHONY: setup build test demo bench bench-storage install uninstall man completions clean format lint fuzz screenshots
 
 setup:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
@@ -25,6 +25,15 @@ setup:
 	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-gfm-dev libcmark-gfm-extensions-dev; \
 	  else \
 	    echo "notez needs cmark-gfm (pkg-config name libcmark-gfm): install libcmark-gfm-dev or cmark-gfm"; exit 1; \
+	  fi; \
+	}
+	@# notez-bench's storage comparison (--storage) measures the index cache against SQLite.
+	@pkg-config --exists sqlite3 2>/dev/null || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing libsqlite3-dev with apt-get (notez-bench's storage comparison)..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libsqlite3-dev; \
+	  else \
+	    echo "notez-bench needs SQLite (pkg-config name sqlite3): install libsqlite3-dev or sqlite"; exit 1; \
 	  fi; \
 	}
 	@# The web UI's browser tests drive Debian's Chromium through chromedriver (26 packages without recommends).
@@ -84,6 +93,11 @@ bench: setup
 	@command -v rg >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep; } || true
 	$(SWIFT) build $(RELEASE)
 	.build/release/notez-bench $(BENCH_CORPORA)
+
+# The storage decision's measurement: the index cache against SQLite (FTS5 trigram), in-process.
+bench-storage: setup
+	$(SWIFT) build $(RELEASE) --product notez-bench
+	.build/release/notez-bench --storage --sizes 100000 --runs 3
 
 # Manual pages, one per command, generated from the argument definitions by the argument parser's
 # generate-manual tool (it runs `notez --experimental-dump-help`): `man notez`, `man notez.tag.merge`.

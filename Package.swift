@@ -31,6 +31,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // The storage comparison of notez-bench only (`--storage`): the index cache against SQLite.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM"]),
         // The web UI: Hummingbird lives here only, so no other command initializes any of it.
         .target(
@@ -55,7 +57,7 @@ let package = Package(
         // load it nor the networking Foundation the SDK links.
         .target(name: "NotezMCP", dependencies: ["NotezKit", .product(name: "MCP", package: "swift-sdk")]),
         .executableTarget(name: "notez-mcp", dependencies: ["NotezMCP"]),
-        .executableTarget(name: "notez-bench", dependencies: ["NotezKit"]),
+        .executableTarget(name: "notez-bench", dependencies: ["NotezKit", "CSQLite"]),
         // Fuzzing: the checks live in NotezFuzz; each fuzz-* executable is a libFuzzer target when built
         // with `-DNOTEZ_LIBFUZZER -sanitize=fuzzer` (make fuzz) and a replayer of input files otherwise.
         .target(name: "NotezFuzz", dependencies: ["NotezKit"]),

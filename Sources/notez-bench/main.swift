@@ -18,6 +18,8 @@ struct Options {
     var only: String?
     /// Real vaults (`.tar.gz`) measured with the read rows after the generated ones.
     var corpora: [String] = []
+    /// Only the storage comparison (index cache against SQLite), in this process.
+    var storage = false
 }
 
 func usage() -> Never {
@@ -25,12 +27,13 @@ func usage() -> Never {
         Data(
             """
             usage: notez-bench [--sizes 10000,100000] [--runs N] [--quick] [--notez PATH] [--seed N]
-                               [--dir FOLDER] [--generate-only] [--only TEXT] [--corpus FILE.tar.gz]
+                               [--dir FOLDER] [--generate-only] [--only TEXT] [--corpus FILE.tar.gz] [--storage]
               --quick          10,000 notes only, 3 runs
               --notez PATH     the notez binary (default: next to this executable)
               --dir FOLDER     where vaults are generated and cached (default: $TMPDIR or /tmp)
               --only TEXT      only the rows whose name contains TEXT (and the rg rows), e.g. --only capture
               --corpus FILE    also a real vault from FILE.tar.gz (repeatable; read rows only, no .notez/)
+              --storage        only compare the index cache with SQLite on the generated vaults, in-process
 
             """.utf8))
     exit(2)
@@ -63,6 +66,7 @@ func parseOptions() -> Options {
         case "--generate-only": options.generateOnly = true
         case "--only": options.only = value()
         case "--corpus": options.corpora.append(value())
+        case "--storage": options.storage = true
         case "-h", "--help": usage()
         default: usage()
         }
@@ -212,7 +216,7 @@ func notezPath(_ options: Options) -> String {
 
 let options = parseOptions()
 let notez = notezPath(options)
-if !options.generateOnly, access(notez, X_OK) != 0 {
+if !options.generateOnly, !options.storage, access(notez, X_OK) != 0 {
     log("notez-bench: cannot find the notez binary at \(notez) (build it, or pass --notez PATH)")
     exit(3)
 }
@@ -267,6 +271,17 @@ do {
     exit(3)
 }
 if options.generateOnly { exit(0) }
+if options.storage {
+    do {
+        for facts in vaults where facts.corpus == nil {
+            print(try StorageComparison.run(facts: facts, runs: options.runs))
+        }
+    } catch {
+        log("notez-bench: \(error)")
+        exit(3)
+    }
+    exit(0)
+}
 var selfUsage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &selfUsage)
 let floorMB = Double(selfUsage.ru_maxrss) / 1024
