@@ -40,7 +40,20 @@ struct LsCommand: ParsableCommand {
         let node = try index.resolveFolder(unsorted ? "" : folder ?? "")
         let everywhere = folder == nil && !unsorted && (!tag.isEmpty || pinned)
         // Unsorted Notes are the notes directly at the root, with or without -r.
-        var notes = index.notes(inFolder: node.path, recursive: !unsorted && (recursive || everywhere))
+        let positions = index.positions(inFolder: node.path, recursive: !unsorted && (recursive || everywhere))
+        // In the list order with nothing but a limit, a row's note is built only to print it
+        // (`ls -r` of a cached vault never holds every note at once).
+        if recursive, tag.isEmpty, !pinned, list.sort == nil, !list.reverse, !output.json {
+            let ordered = index.listOrder(positions, limit: limit)
+            if list.pathsOnly { return list.printPaths(ordered.map { index.path(at: $0) }) }
+            printHeading(node, everywhere: everywhere)
+            if ordered.isEmpty { return printEmpty(node) }
+            NoteRows.print(count: ordered.count, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true) {
+                index.note(atPosition: ordered[$0])
+            }
+            return
+        }
+        var notes = index.notesInListOrder(positions, limit: nil)
         // A folder's manual order (notez order) applies to its own notes.
         if !everywhere, !recursive { notes = ((try? ManualOrder.load(root: index.root)) ?? ManualOrder()).sorted(notes, folder: node.path) }
         for key in tag.map({ TagKey($0) }) {
@@ -57,6 +70,13 @@ struct LsCommand: ParsableCommand {
             Terminal.line(JSONShapes.notes(notes, index: index).text())
             return
         }
+        printHeading(node, everywhere: everywhere)
+        if notes.isEmpty { return printEmpty(node) }
+        NoteRows.print(notes, index: index, snippets: snippetOptions.enabled(index.config), showFolder: recursive || everywhere)
+    }
+
+    /// The folder's breadcrumb (or "Unsorted Notes") and, unless filtering everywhere, its subfolders.
+    private func printHeading(_ node: FolderNode, everywhere: Bool) {
         if !node.path.isEmpty {
             Terminal.line(Terminal.bold(node.path.split(separator: "/").map { TerminalText.safe(String($0)) }.joined(separator: " › ")))
         } else if unsorted {
@@ -68,17 +88,17 @@ struct LsCommand: ParsableCommand {
             }
             Terminal.line()
         }
-        if notes.isEmpty {
-            if !tag.isEmpty {
-                let names = tag.map { "'\(TerminalText.safe($0))'" }.joined(separator: " and ")
-                Terminal.line("No notes with tag\(tag.count == 1 ? "" : "s") \(names) here.")
-            } else if pinned {
-                Terminal.line("No pinned notes here.")
-            } else {
-                Terminal.line(node.path.isEmpty ? "No notes at the root." : "This folder has no notes of its own.")
-            }
-            return
+    }
+
+    /// Why the list is empty.
+    private func printEmpty(_ node: FolderNode) {
+        if !tag.isEmpty {
+            let names = tag.map { "'\(TerminalText.safe($0))'" }.joined(separator: " and ")
+            Terminal.line("No notes with tag\(tag.count == 1 ? "" : "s") \(names) here.")
+        } else if pinned {
+            Terminal.line("No pinned notes here.")
+        } else {
+            Terminal.line(node.path.isEmpty ? "No notes at the root." : "This folder has no notes of its own.")
         }
-        NoteRows.print(notes, index: index, snippets: snippetOptions.enabled(index.config), showFolder: recursive || everywhere)
     }
 }

@@ -9,20 +9,28 @@ enum NoteRows {
     /// (`ls -r` prints every note) are formatted as bytes on all cores, a window at a time, so
     /// neither one core nor the whole output in memory bounds them.
     static func print(_ notes: [Note], index: any NoteCollection, snippets: Bool, showFolder: Bool = false) {
+        print(count: notes.count, index: index, snippets: snippets, showFolder: showFolder) { notes[$0] }
+    }
+
+    /// Prints the rows of notes `note(0)…note(count - 1)`, each built by the worker that lays it
+    /// out, so a listing of a cached vault never holds all its notes at once.
+    static func print(
+        count: Int, index: any NoteCollection, snippets: Bool, showFolder: Bool, note: @Sendable (Int) -> Note
+    ) {
         // Worker threads have their own terminal context: they get the facts, not `Terminal`.
         let layout = Layout(
             facts: Terminal.facts, now: Terminal.facts.relativeTimes ? PlanExecution.now : 0, snippets: snippets, showFolder: showFolder)
         var start = 0
-        while start < notes.count {
-            let window = notes[start..<min(notes.count, start + chunk * 32)]
+        while start < count {
+            let window = start..<min(count, start + chunk * 32)
             let parts = Parallel.map((window.count + chunk - 1) / chunk, minimumChunk: 1) { part in
                 var bytes: [UInt8] = []
-                let first = window.startIndex + part * chunk
-                for note in window[first..<min(first + chunk, window.endIndex)] { layout.append(note, index: index, to: &bytes) }
+                let first = window.lowerBound + part * chunk
+                for position in first..<min(first + chunk, window.upperBound) { layout.append(note(position), index: index, to: &bytes) }
                 return bytes
             }
             for part in parts { Terminal.bytes(part) }
-            start = window.endIndex
+            start = window.upperBound
         }
     }
 
@@ -65,8 +73,10 @@ enum NoteRows {
             appendRow(line, to: &out)
         }
 
-        private var bold: [UInt8] { Array("\u{1B}[1m".utf8) }
-        private var dim: [UInt8] { Array("\u{1B}[2m".utf8) }
+        private static let boldEscape = Array("\u{1B}[1m".utf8)
+        private static let dimEscape = Array("\u{1B}[2m".utf8)
+        private var bold: [UInt8] { Layout.boldEscape }
+        private var dim: [UInt8] { Layout.dimEscape }
 
         /// `body`'s bytes between an escape and a reset when colors are on (as `Terminal.bold`/`dim`).
         private func style(_ escape: [UInt8], _ line: inout [UInt8], _ body: (inout [UInt8]) -> Void) {

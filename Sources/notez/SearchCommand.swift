@@ -124,13 +124,15 @@ struct SearchCommand: ParsableCommand {
         var evaluator = QueryEvaluator(collection: index)
         evaluator.ignoresAccents = ignoreAccents
         let positions = evaluator.positions(matching: node)
-        // --count needs no note; in list order --limit materializes only the notes it prints, and
-        // --paths none at all.
+        // --count needs no note; in list order --paths none at all, and rows build each note only
+        // to print it (a search matching 30,000 notes never holds them all).
         let shown: [Note]
-        let pathsInOrder = list.pathsOnly && list.sort == nil && !list.reverse
-        if count || pathsInOrder {
+        let inListOrder = list.sort == nil && !list.reverse
+        let pathsInOrder = list.pathsOnly && inListOrder
+        let rowsInOrder = inListOrder && !list.pathsOnly && !output.json
+        if count || pathsInOrder || rowsInOrder {
             shown = []
-        } else if list.sort == nil, !list.reverse {
+        } else if inListOrder {
             shown = index.notesInListOrder(positions, limit: limit)
         } else {
             let all = list.ordered(index.notesInListOrder(positions, limit: nil))
@@ -153,6 +155,11 @@ struct SearchCommand: ParsableCommand {
                 list.printPaths(index.listOrder(positions, limit: limit).map { index.path(at: $0) })
             } else if list.pathsOnly {
                 list.printPaths(shown)
+            } else if rowsInOrder {
+                let ordered = index.listOrder(positions, limit: limit)
+                NoteRows.print(count: ordered.count, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true) {
+                    index.note(atPosition: ordered[$0])
+                }
             } else {
                 NoteRows.print(shown, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)
             }

@@ -58,6 +58,14 @@ import Testing
             #expect(rows + (rows.hasSuffix("\n") ? "" : "\n") == expected)
             #expect(listed.stdout.contains("Bell\\u{7}ringer"))
         }
+        // The streamed listing and the filtered one agree on order, paths and limits.
+        let paths = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]).map { $0["path"] as! String }
+        #expect(try vault.run(["ls", "-r", "--paths"]).stdout == paths.map { $0 + "\n" }.joined())
+        #expect(try vault.run(["ls", "-r", "--paths", "--limit", "1500"]).stdout == paths.prefix(1500).map { $0 + "\n" }.joined())
+        #expect(try vault.run(["ls", "-r", "--paths", "--reverse"]).stdout == paths.reversed().map { $0 + "\n" }.joined())
+        let limited = try vault.run(["ls", "-r", "--limit", "1500"]).stdout
+        let full = try vault.run(["ls", "-r"]).stdout
+        #expect(full.hasPrefix(limited) && limited.split(separator: "\n").filter { $0.hasPrefix("  Note") || $0.hasPrefix("* Note") }.count <= 1500)
         // The rows of a search go through the same layout.
         let search = try vault.run(["search", "tag:idea"])
         #expect(search.status == 0)

@@ -33,7 +33,6 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     private let lock = NSLock()
     private var treeStorage: FolderNode?
     private var tagStorage: [TagSummary]?
-    private var displayNames: [TagKey: String?] = [:]
 
     /// The cached view when the cache at `cachePath` describes exactly `listing`'s notes; nil otherwise.
     convenience init?(root: String, settings: IndexBuilder.Settings, listing: VaultWalker.Listing, cachePath: String) {
@@ -121,11 +120,15 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     /// Notes at the root, in list order.
     public var unsortedNotes: [Note] { notes(inFolder: "", recursive: false) }
 
-    /// Notes in a folder (and its subfolders when `recursive`), in list order; each folder of the
-    /// table is tested once.
+    /// Notes in a folder (and its subfolders when `recursive`), in list order.
     public func notes(inFolder folder: String, recursive: Bool) -> [Note] {
+        notesInListOrder(positions(inFolder: folder, recursive: recursive), limit: nil)
+    }
+
+    /// By the records' folder numbers: each folder of the table is tested once.
+    public func positions(inFolder folder: String, recursive: Bool) -> [Int] {
         let inside = folderNames.map { PathKey.sameBytes($0, folder) || (recursive && PathKey.isSelfOrInside($0, folder: folder)) }
-        return notesInListOrder((0..<noteCount).filter { inside[image.folderNumber($0)] }, limit: nil)
+        return (0..<noteCount).filter { inside[image.folderNumber($0)] }
     }
 
     /// By the one folder rule, over this vault's folder tree.
@@ -204,27 +207,26 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         return result
     }
 
-    /// The registry's spelling, else the cached most common one.
+    /// The registry's spelling, else the cached most common one (a binary search of the tag
+    /// table by the key's bytes: no lock and no allocation, so listing workers run it side by side).
     public func displayName(of key: TagKey) -> String? {
-        if let entry = registered[key] { return entry.name }
-        // Remembered: a listing asks for the same few keys on every row.
-        if let known = lock.withLock({ displayNames[key] }) { return known }
-        let wanted = Array(key.rawValue.utf8)
-        let tag = firstTag(notBefore: wanted)
-        let found = tag < image.tagCount && PathKey.sameBytes(key.rawValue, image.tagKeyBytes(tag))
-        let name = found ? image.tagName(tag) : nil
-        lock.withLock { displayNames[key] = .some(name) }
-        return name
+        if !registered.isEmpty, let entry = registered[key] { return entry.name }
+        var text = key.rawValue
+        let tag = text.withUTF8 { firstTag(notBefore: UnsafeRawBufferPointer($0)) }
+        guard tag < image.tagCount, PathKey.sameBytes(text, image.tagKeyBytes(tag)) else { return nil }
+        return image.tagName(tag)
     }
 
     /// The first tag whose key bytes are not less than `bytes` (binary search).
     private func firstTag(notBefore bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { firstTag(notBefore: $0) }
+    }
+
+    private func firstTag(notBefore wanted: UnsafeRawBufferPointer) -> Int {
         var (low, high) = (0, image.tagCount)
-        bytes.withUnsafeBytes { wanted in
-            while low < high {
-                let middle = (low + high) / 2
-                if CachedVault.precedes(image.tagKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
-            }
+        while low < high {
+            let middle = (low + high) / 2
+            if CachedVault.precedes(image.tagKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
         }
         return low
     }

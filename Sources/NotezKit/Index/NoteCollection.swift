@@ -48,6 +48,8 @@ public protocol NoteCollection: Sendable {
     var unsortedNotes: [Note] { get }
     /// Notes in a folder (and its subfolders when `recursive`), in list order.
     func notes(inFolder folder: String, recursive: Bool) -> [Note]
+    /// The positions of the notes in a folder (and its subfolders when `recursive`), in path order.
+    func positions(inFolder folder: String, recursive: Bool) -> [Int]
     /// The folder a folder argument names, by the one folder rule (see `VaultIndex.resolveFolder`).
     func resolveFolder(_ argument: String) throws(NotezError) -> FolderNode
 }
@@ -55,6 +57,14 @@ public protocol NoteCollection: Sendable {
 extension NoteCollection {
     /// How many notes are pinned, without building a note.
     public var pinnedCount: Int { (0..<noteCount).reduce(0) { $0 + (isPinned(at: $1) ? 1 : 0) } }
+
+    /// By each note's folder.
+    public func positions(inFolder folder: String, recursive: Bool) -> [Int] {
+        (0..<noteCount).filter { position in
+            let noteFolder = self.folder(at: position)
+            return PathKey.sameBytes(noteFolder, folder) || (recursive && PathKey.isSelfOrInside(noteFolder, folder: folder))
+        }
+    }
 
     /// How many notes are at the root (Unsorted Notes), from the folder tree.
     public var unsortedCount: Int { folderTree.direct }
