@@ -19,7 +19,8 @@ struct FolderTreeCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        // Counted from the cache's records when it is current (no note is decoded).
+        let index = try vault.loadCollection()
         if output.json {
             Terminal.line(JSONValue.array(index.folderTree.children.map(JSONExport.folder)).text())
             return

@@ -19,7 +19,7 @@ struct HistoryCommand: ParsableCommand {
 
     /// Prints the history (all operations, or only tag operations).
     static func show(vault: VaultOptions, json: Bool, limit: Int?, onlyTags: Bool) throws {
-        let index = try vault.loadIndex()
+        let index = try vault.loadSettings()
         let history = try HistoryCommand.journalHistory(root: index.root)
         var records = Array(history.records.reversed())
         if onlyTags { records = records.filter { history.isTagOperation($0) } }

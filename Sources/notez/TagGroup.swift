@@ -27,8 +27,8 @@ struct TagListCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
-        var tags = index.tags
+        // The tag table of the cache has the counts: no note is decoded when it is current.
+        var tags = try vault.loadCollection().tags
         if sort == .count {
             tags.sort { $0.count != $1.count ? $0.count > $1.count : Ordering.nameLess($0.name, $1.name) }
         }

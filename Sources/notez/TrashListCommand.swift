@@ -10,7 +10,7 @@ struct TrashListCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
+        let index = try vault.loadSettings()
         let (items, ignored) = TrashStore(root: index.root).read()
         for issue in ignored { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
         let notes = items.map { NoteReader.note(relativePath: $0.storedPath, root: index.root) }

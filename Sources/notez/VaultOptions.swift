@@ -55,6 +55,13 @@ struct VaultOptions: ParsableArguments {
         return report(IndexBuilder.collection(root: try prepare(dryRun: true)))
     }
 
+    /// The vault's settings, registry and trash without its notes (nothing is walked or read), for
+    /// a read that needs only those and the root (`history`, `trash list`).
+    func loadSettings() throws -> VaultIndex {
+        let root = try prepare(dryRun: true)
+        return report(VaultOptions.warm?.index ?? IndexBuilder.settingsIndex(root: root))
+    }
+
     /// The vault's index for a command that changes the vault: takes the vault lock (held until the
     /// process exits, so planning and writing see no other writer), finishes interrupted operations
     /// and purges old trash first. A dry run changes nothing and is treated as a read.

@@ -74,6 +74,8 @@ struct CachedQueryTests {
         ["search", "modified:>2024-01-01", "--sort", "title"], ["search", "title:soup"], ["search", "soup", "--json"],
         ["search", "tag:fresh OR tag:recipe", "--reverse"], ["search", "tag:nothing-like-this"], ["search", "prop:status=done"],
         ["search", "prop:rating>=4", "--paths"], ["search", "prop:created<2024-03-01 OR prop:rating=5.0", "--json"],
+        ["ls", "-r", "--limit", "2"], ["ls", "-r", "--unsorted"], ["ls", "-r", "--paths", "--print0"], ["search", "tag:work", "--limit", "1"],
+        ["trash", "list"], ["tag", "history"],
     ]
 
     /// Sets every file's and folder's modification time an hour back, so the cache may hold every
