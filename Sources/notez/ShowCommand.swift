@@ -16,8 +16,9 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
-        if continuous { return try ContinuousShow.print(folder: note, index: index) }
+        if continuous { return try ContinuousShow.print(folder: note, index: try vault.loadIndex()) }
+        // Resolved over the cached view when it is current: no note is decoded but the one shown.
+        let index = try vault.loadCollection()
         let found = try index.resolve(note)
         let body: String
         if found.stamp.size > Int64(NoteReader.maxNoteSize) {

@@ -76,6 +76,9 @@ struct CachedQueryTests {
         ["search", "prop:rating>=4", "--paths"], ["search", "prop:created<2024-03-01 OR prop:rating=5.0", "--json"],
         ["ls", "-r", "--limit", "2"], ["ls", "-r", "--unsorted"], ["ls", "-r", "--paths", "--print0"], ["search", "tag:work", "--limit", "1"],
         ["trash", "list"], ["tag", "history"],
+        // `show` resolves over the cached view: path without `.md`, title, file name, alias, case-insensitive path.
+        ["show", "Work/Quarterly goals"], ["show", "LENTIL SOUP", "--json"], ["show", "Team handbook"], ["show", "import api"],
+        ["show", "work/team handbook.md"], ["show", "./Phone numbers.md"],
     ]
 
     /// Sets every file's and folder's modification time an hour back, so the cache may hold every

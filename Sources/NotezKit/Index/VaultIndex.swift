@@ -142,17 +142,7 @@ public struct VaultIndex: Sendable {
 
     /// The position of the note at `path` (exact bytes) in `notes`, sorted by path.
     static func position(of path: String, in notes: [Note]) -> Int? {
-        var (low, high) = (0, notes.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if notes[middle].path < path { low = middle + 1 } else { high = middle }
-        }
-        // NFC and NFD spellings compare equal as Strings: look through the equal run for the bytes.
-        while low < notes.count, !(path < notes[low].path) {
-            if PathKey.sameBytes(notes[low].path, path) { return low }
-            low += 1
-        }
-        return nil
+        PathKey.position(of: path, count: notes.count) { notes[$0].path }
     }
 
     /// The note at a relative path.
@@ -194,32 +184,6 @@ public struct VaultIndex: Sendable {
     /// The summary of a tag.
     public func tag(_ key: TagKey) -> TagSummary? {
         tagByKey[key]
-    }
-
-    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title,
-    /// else a unique file name, else a unique alias (`aliases:`).
-    public func resolve(_ argument: String) throws(NotezError) -> Note {
-        var path = argument
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        if path.hasPrefix(root + "/") { path.removeFirst(root.count + 1) }
-        for candidate in [path, path + ".md", path + ".markdown"] {
-            if let note = note(at: candidate) { return note }
-        }
-        let wanted = argument.lowercased()
-        let byTitle = notes.filter { $0.title.lowercased() == wanted }
-        if byTitle.count == 1 { return byTitle[0] }
-        if byTitle.count > 1 { throw .ambiguousNote(argument, candidates: byTitle.map(\.path)) }
-        // A file name without its folder (`Quarterly goals` for `Work/Quarterly goals.md`), when unique.
-        let byName = notes.filter { VaultPath.fileTitle(of: $0.path).lowercased() == wanted }
-        if byName.count == 1 { return byName[0] }
-        if byName.count > 1 { throw .ambiguousNote(argument, candidates: byName.map(\.path)) }
-        let byAlias = notes.filter { note in note.aliases.contains { $0.lowercased() == wanted } }
-        if byAlias.count == 1 { return byAlias[0] }
-        if byAlias.count > 1 { throw .ambiguousNote(argument, candidates: byAlias.map(\.path)) }
-        // A case-insensitive path is a convenience, used only when it is unique.
-        let byPath = notes.filter { [path, path + ".md"].map { $0.lowercased() }.contains($0.path.lowercased()) }
-        if byPath.count == 1 { return byPath[0] }
-        throw .noteNotFound(argument)
     }
 
     /// Resolves a folder argument to an existing folder (`""` or `/` is the root), by the one rule

@@ -41,6 +41,22 @@ public struct PathKey: Hashable, Sendable {
         }
     }
 
+    /// The position of `path` (exact bytes) among `count` paths sorted as Strings, read by `pathAt`:
+    /// a binary search, then a look through the run of canonically equal spellings (NFC and NFD
+    /// compare equal as Strings) for the bytes.
+    static func position(of path: String, count: Int, _ pathAt: (Int) -> String) -> Int? {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if pathAt(middle) < path { low = middle + 1 } else { high = middle }
+        }
+        while low < count, !(path < pathAt(low)) {
+            if sameBytes(pathAt(low), path) { return low }
+            low += 1
+        }
+        return nil
+    }
+
     /// True when `path` is `folder` or inside it, by bytes (`""` is the root, which holds everything).
     static func isSelfOrInside(_ path: String, folder: String) -> Bool {
         if folder.isEmpty { return true }
