@@ -151,12 +151,13 @@ extension IndexBuilder {
         let reused = fresh.lazy.filter { !$0 }.count
         let readStorable = zip(notes, fresh).contains { $0.1 && IndexCache.isStorable($0.0, now: now) }
         let dropped = cached.count - reused
-        if readStorable || dropped > 0 {
-            try? IndexCache(notes: notes, signatures: signatures.takeValues()).save(root: root)
-        }
+        let cacheToSave = readStorable || dropped > 0 ? IndexCache(notes: notes, signatures: signatures.takeValues()) : nil
         // The title table has no stamps: any note read afresh (even one too new for the cache) may change it.
-        if reused < notes.count || dropped > 0 || !TitleTable.exists(root: root) {
-            try? TitleTable.save(notes, root: root)
+        let saveTitles = reused < notes.count || dropped > 0 || !TitleTable.exists(root: root)
+        // Two independent files, each encoded and written on its own core.
+        Parallel.forEach(2, minimumChunk: 1) { job in
+            if job == 0 { try? cacheToSave?.save(root: root) }
+            if job == 1, saveTitles { try? TitleTable.save(notes, root: root) }
         }
         return notes
     }

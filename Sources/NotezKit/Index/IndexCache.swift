@@ -136,19 +136,25 @@ public struct IndexCache: Sendable {
     public func save(root: String) throws(NotezError) {
         let now = SystemIO.currentTimeNanos()
         let kept = notes.indices.filter { IndexCache.isStorable(notes[$0], now: now) }
-        guard let bytes = IndexCache.encode(kept.map { notes[$0] }, signatures: kept.map { signatures[$0] }) else { return }
-        try IndexCache.writeFile(bytes, name: IndexCache.fileName, root: root)
+        guard let parts = IndexCache.encodeSections(kept.map { notes[$0] }, signatures: kept.map { signatures[$0] }) else { return }
+        try IndexCache.writeFile(parts, name: IndexCache.fileName, root: root)
     }
 
     /// Writes `bytes` as `name` in the vault's cache folder atomically (a new temporary file, then rename).
     static func writeFile(_ bytes: [UInt8], name: String, root: String) throws(NotezError) {
+        try writeFile([bytes], name: name, root: root)
+    }
+
+    /// Writes `parts`, one after the other, as `name` in the vault's cache folder atomically.
+    static func writeFile(_ parts: [[UInt8]], name: String, root: String) throws(NotezError) {
         guard let folder = IndexCache.folderPath(root: root) else { return }
         try UserFolders.ensure(folder)
         let target = folder + "/" + name
         let temporary = folder + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw NotezError.writeFailed(path: temporary, reason: String(cString: strerror(errno))) }
-        let failure = SystemIO.writeAll(fd, bytes) ?? 0
+        var failure: Int32 = 0
+        for part in parts where failure == 0 { failure = SystemIO.writeAll(fd, part) ?? 0 }
         close(fd)
         // No fsync: the cache is derived; a torn file after a crash fails the end-marker check and is rebuilt.
         guard failure == 0, rename(temporary, target) == 0 else {
@@ -170,11 +176,29 @@ public struct IndexCache: Sendable {
 
     /// `encode` with each note's text signature (`signatures` empty: none known).
     static func encode(_ notes: [Note], signatures: [[UInt8]]) -> [UInt8]? {
+        encodeSections(notes, signatures: signatures).map { Array($0.joined()) }
+    }
+
+    /// The file's parts in order (header, the sections, the end marker), written one after the
+    /// other by `save` rather than copied into one buffer of the cache's size. The big sections
+    /// are sized up front, so none grows by copying.
+    static func encodeSections(_ notes: [Note], signatures: [[UInt8]]) -> [[UInt8]]? {
         var strings = ByteWriter()
         var entries = ByteWriter()
         var signatureTable = ByteWriter()
         var records = ByteWriter()
         records.bytes.reserveCapacity(notes.count * CacheImage.recordSize)
+        var textBytes = 0
+        var entryBytes = 0
+        for note in notes {
+            textBytes += note.path.utf8.count + note.folder.utf8.count
+            entryBytes += 80 + note.path.utf8.count + note.title.utf8.count + note.snippet.utf8.count
+            for (tag, key) in zip(note.tags, note.tagKeys) { entryBytes += 9 + tag.utf8.count + key.rawValue.utf8.count }
+            for alias in note.aliases { entryBytes += 4 + alias.utf8.count }
+        }
+        strings.bytes.reserveCapacity(textBytes)
+        entries.bytes.reserveCapacity(entryBytes)
+        signatureTable.bytes.reserveCapacity(signatures.reduce(0) { $0 + $1.count })
         var folderNumbers: [PathKey: Int] = [:]
         var folderTable = ByteWriter()
         var postings: [TagKey: [UInt32]] = [:]
@@ -242,9 +266,7 @@ public struct IndexCache: Sendable {
         }
         if strings.bytes.count > UInt32.max { return nil }
         var out = ByteWriter()
-        out.bytes.reserveCapacity(
-            CacheImage.headerSize + records.bytes.count + folderTable.bytes.count + tagTable.bytes.count
-                + postingTable.bytes.count + strings.bytes.count + entries.bytes.count + signatureTable.bytes.count + endMarker.count)
+        out.bytes.reserveCapacity(CacheImage.headerSize)
         out.bytes += magic
         out.u32(formatVersion)
         out.u32(readerRevision)
@@ -257,9 +279,7 @@ public struct IndexCache: Sendable {
         }
         // Names this file for the folder stamps written beside it (`WalkSnapshot`); never zero.
         out.u64(UInt64.random(in: 1...UInt64.max))
-        for section in [records, folderTable, tagTable, postingTable, strings, entries, signatureTable] { out.bytes += section.bytes }
-        out.bytes += endMarker
-        return out.bytes
+        return [out.bytes] + [records, folderTable, tagTable, postingTable, strings, entries, signatureTable].map(\.bytes) + [endMarker]
     }
 
     /// Appends one note's full entry: path, inode u64, size i64, mtime ns i64, title, u16 tag count
