@@ -327,10 +327,12 @@ public struct IndexCache: Sendable {
 
     /// Every note of a checked image; nil when an entry is corrupt.
     static func decodeAll(_ image: CacheImage) -> [Note]? {
+        // On all cores: after any change the full index decodes every cached entry.
+        let decoded = Parallel.map(image.noteCount, minimumChunk: 512) { decodeEntry(image, $0) }
         var notes: [Note] = []
-        notes.reserveCapacity(image.noteCount)
-        for number in 0..<image.noteCount {
-            guard let note = decodeEntry(image, number) else { return nil }
+        notes.reserveCapacity(decoded.count)
+        for note in decoded {
+            guard let note else { return nil }
             notes.append(note)
         }
         return notes
