@@ -34,6 +34,37 @@ struct CachedQueryTests {
         #expect(after.stdout == "Work/Team handbook.md\n")
     }
 
+    /// An edit is read at once, but a note changed within the cache's racy window is not stored:
+    /// the cache file stays as it was (no rewrite of every entry for it) until the note is old
+    /// enough, when one rewrite stores it.
+    @Test("an edit too recent to store is seen and leaves the cache file as it was")
+    func recentEditKeepsTheCacheFile() throws {
+        let vault = try TempVault.example()
+        let cacheHome = try TempVault()
+        let environment = ["XDG_CACHE_HOME": cacheHome.path]
+        try CachedQueryTests.age(vault)
+        _ = try vault.run(["ls"], environment: environment)
+        let files = try #require(FileManager.default.enumerator(atPath: cacheHome.path)).compactMap { $0 as? String }
+        let cacheFile = cacheHome.path + "/" + (try #require(files.first { $0.hasSuffix("/index-v1.bin") }))
+        func identity() throws -> (Data, Int) {
+            (try Data(contentsOf: URL(fileURLWithPath: cacheFile)),
+             try #require(FileManager.default.attributesOfItem(atPath: cacheFile)[.systemFileNumber] as? Int))
+        }
+        let before = try identity()
+        try vault.write("Work/Team handbook.md", "---\ntags: [brandnew]\n---\nbody\n")
+        for _ in 0..<2 {
+            let found = try vault.run(["search", "tag:brandnew", "--paths"], environment: environment)
+            #expect(found.stdout == "Work/Team handbook.md\n")
+            #expect(found.status == 0)
+            let now = try identity()
+            #expect(now.0 == before.0 && now.1 == before.1)
+        }
+        try CachedQueryTests.age(vault)
+        #expect(try vault.run(["search", "tag:brandnew", "--paths"], environment: environment).stdout == "Work/Team handbook.md\n")
+        #expect(try identity().0 != before.0)
+        #expect(try vault.run(["search", "tag:brandnew", "--paths"], environment: environment).stdout == "Work/Team handbook.md\n")
+    }
+
     /// A note copied in by a sync tool that then sets the folder's mtime back (`rsync -t`) is
     /// still seen: the folder's ctime changed.
     @Test("a note added with its folder's mtime set back is seen")

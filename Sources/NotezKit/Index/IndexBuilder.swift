@@ -151,7 +151,11 @@ extension IndexBuilder {
         let reused = fresh.lazy.filter { !$0 }.count
         let readStorable = zip(notes, fresh).contains { $0.1 && IndexCache.isStorable($0.0, now: now) }
         let dropped = cached.count - reused
-        let cacheToSave = readStorable || dropped > 0 ? IndexCache(notes: notes, signatures: signatures.takeValues()) : nil
+        // A note changed too recently to be stored keeps its old entry, whose stamp no longer
+        // matches: the next run reads it again. Only a removed note needs the cache rewritten
+        // without it (so an edit costs one rewrite, once the note is old enough to be stored).
+        let removed = cached.count - (matches.isEmpty ? 0 : matches.lazy.filter { $0 >= 0 }.count)
+        let cacheToSave = readStorable || removed > 0 ? IndexCache(notes: notes, signatures: signatures.takeValues()) : nil
         // The title table has no stamps: any note read afresh (even one too new for the cache) may change it.
         let saveTitles = reused < notes.count || dropped > 0 || !TitleTable.exists(root: root)
         // Two independent files, each encoded and written on its own core.
