@@ -42,14 +42,21 @@ public enum IndexBuilder {
     }
 
     private static func build(root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool) -> VaultIndex {
-        let notes: [Note]
-        if useCache {
-            notes = readNotesUsingCache(listing.notes, stamps: listing.stamps, root: root)
-        } else {
-            notes = readNotes(listing.notes, root: root)
+        guard useCache else {
+            return settings.index(
+                notes: readNotes(listing.notes, root: root), folders: listing.folders, symlinkedNotes: listing.symlinkedNotes,
+                walkProblems: listing.problems)
         }
-        return settings.index(
-            notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
+        let (notes, writes) = readNotesUsingCache(listing.notes, stamps: listing.stamps, root: root)
+        // The index is built while the cache and the title table are written: each job on a core.
+        let built = ResultSlots<VaultIndex>(count: 1)
+        Parallel.forEach(writes.count + 1, minimumChunk: 1) { job in
+            guard job == writes.count else { return writes[job]() }
+            built.set(
+                0,
+                settings.index(notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems))
+        }
+        return built.takeValues()[0]
     }
 
     /// The vault's settings, tag registry, folder colors and trash in an index without notes or
@@ -117,11 +124,14 @@ public enum IndexBuilder {
 }
 
 extension IndexBuilder {
-    /// Stats every path and reads only notes whose stamp differs from the cache; saves the cache
-    /// back when a storable note was read or a cached one disappeared. A cache that cannot be
-    /// written is not an error: the index is complete without it.
+    /// Stats every path and reads only notes whose stamp differs from the cache; returns the notes
+    /// and the writes to make: the cache, when a storable note was read or a cached one
+    /// disappeared, and the title table, when a note was read. A cache that cannot be written is
+    /// not an error: the index is complete without it.
     /// `stamps` are the walk's (taken the same way), used when there is one per path.
-    static func readNotesUsingCache(_ paths: [String], stamps: [FileStamp?] = [], root: String) -> [Note] {
+    static func readNotesUsingCache(_ paths: [String], stamps: [FileStamp?] = [], root: String)
+        -> (notes: [Note], writes: [@Sendable () -> Void])
+    {
         let cache = IndexCache.load(root: root)
         let cached = cache?.notes ?? []
         let matches = cache?.positions(matching: paths) ?? []
@@ -155,15 +165,16 @@ extension IndexBuilder {
         // matches: the next run reads it again. Only a removed note needs the cache rewritten
         // without it (so an edit costs one rewrite, once the note is old enough to be stored).
         let removed = cached.count - (matches.isEmpty ? 0 : matches.lazy.filter { $0 >= 0 }.count)
-        let cacheToSave = readStorable || removed > 0 ? IndexCache(notes: notes, signatures: signatures.takeValues()) : nil
-        // The title table has no stamps: any note read afresh (even one too new for the cache) may change it.
-        let saveTitles = reused < notes.count || dropped > 0 || !TitleTable.exists(root: root)
-        // Two independent files, each encoded and written on its own core.
-        Parallel.forEach(2, minimumChunk: 1) { job in
-            if job == 0 { try? cacheToSave?.save(root: root) }
-            if job == 1, saveTitles { try? TitleTable.save(notes, root: root) }
+        var writes: [@Sendable () -> Void] = []
+        if readStorable || removed > 0 {
+            let cache = IndexCache(notes: notes, signatures: signatures.takeValues())
+            writes.append { try? cache.save(root: root) }
         }
-        return notes
+        // The title table has no stamps: any note read afresh (even one too new for the cache) may change it.
+        if reused < notes.count || dropped > 0 || !TitleTable.exists(root: root) {
+            writes.append { try? TitleTable.save(notes, root: root) }
+        }
+        return (notes, writes)
     }
 
     /// The stamp of a file from `stat`, nil when it cannot be stat'ed.
