@@ -70,7 +70,7 @@ actor VaultService {
     }
 
     func listFolders() throws -> Value {
-        let index = try loadIndex()
+        let index = loadCollection()
         let folders = index.folderTree.descendants
         return .object([
             "unsorted": .int(index.folderTree.direct),
@@ -84,7 +84,7 @@ actor VaultService {
     }
 
     func listTags() throws -> Value {
-        let index = try loadIndex()
+        let index = loadCollection()
         return .object([
             "total": .int(index.tags.count),
             "tags": .array(index.tags.prefix(MCPLimits.listItems).map { .object(["name": .string($0.name), "count": .int($0.count)]) }),
@@ -259,6 +259,13 @@ actor VaultService {
         guard allowWrites else {
             throw MCPToolError("this notez mcp server is read-only; restart it with 'notez mcp --allow-writes' to change the vault")
         }
+    }
+
+    /// The cached view when the cache is current (tag and folder counts come from its tables),
+    /// else the full index, as the CLI's listings read it.
+    private func loadCollection() -> any NoteCollection {
+        for message in Startup.readOnlyNotices(root: root) { MCPLog.notice(message) }
+        return IndexBuilder.collection(root: root)
     }
 
     private func loadIndex() throws -> VaultIndex {
