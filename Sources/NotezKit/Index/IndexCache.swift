@@ -489,7 +489,7 @@ struct ByteReader {
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[position..<position + Int(length)])
             .assumingMemoryBound(to: UInt8.self)
         position += Int(length)
-        guard let path = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard let path = ByteReader.validString(bytes) else { return nil }
         guard let slash = bytes.lastIndex(of: 0x2F) else { return (path, "") }
         return (path, String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self))
     }
@@ -499,6 +499,14 @@ struct ByteReader {
         guard let length = u32(), buffer.count - position >= Int(length) else { return nil }
         let slice = UnsafeRawBufferPointer(rebasing: buffer[position..<position + Int(length)])
         position += Int(length)
-        return String(validating: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        return ByteReader.validString(slice.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The bytes as a String; nil when they are not valid UTF-8. `String(decoding:)` has a
+    /// specialized fast path (`String(validating:)` looked up generic metadata on every call, a
+    /// tenth of `ls -r`); a repaired string is told by its bytes differing from the input.
+    static func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return PathKey.sameBytes(text, UnsafeRawBufferPointer(bytes)) ? text : nil
     }
 }

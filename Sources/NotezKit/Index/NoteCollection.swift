@@ -33,6 +33,9 @@ public protocol NoteCollection: Sendable {
     /// The notes at `positions` in list order (pinned first, newest modified first, then path),
     /// at most `limit` (all when nil), built only for the positions returned.
     func notesInListOrder(_ positions: [Int], limit: Int?) -> [Note]
+    /// `positions` in list order, at most `limit` (a requirement, so a call through `any
+    /// NoteCollection` runs the code specialized for the concrete view).
+    func listOrder(_ positions: [Int], limit: Int?) -> [Int]
     /// False only when the note at `position` surely lacks one of these trigrams of folded text
     /// (`TextSignature`), so a full-text search need not read it.
     func mayContainText(_ trigrams: [UInt32], at position: Int) -> Bool

@@ -57,6 +57,16 @@ private func sampleNotes() -> [Note] {
     #expect(decoded == notes)
 }
 
+/// A cached string is taken only when its bytes are valid UTF-8: a damaged entry is read from the
+/// file, never shown repaired. A truncated four-byte sequence repairs to a U+FFFD of the same length.
+@Test(arguments: [
+    ([UInt8]("Plan".utf8), "Plan"), ([UInt8]("Zürich 東京 🎉".utf8), "Zürich 東京 🎉"), ([], ""),
+    ([0xF0, 0x9F, 0x98], nil), ([0x41, 0xFF, 0x42], nil), ([0xC3], nil), ([0xED, 0xA0, 0x80], nil),
+] as [([UInt8], String?)])
+func cachedStringsMustBeValidUTF8(bytes: [UInt8], expected: String?) {
+    #expect(bytes.withUnsafeBufferPointer { ByteReader.validString($0) } == expected)
+}
+
 @Test func emptyCacheRoundTrips() throws {
     #expect(try #require(IndexCache.decode(IndexCache.encode([])!)) == [])
 }
