@@ -70,6 +70,10 @@ extension VaultIndex {
             posting.sort()
             next.notesByTag[key] = posting.isEmpty ? nil : posting
         }
+        for key in touched.keys where (notesByTag[key] == nil) != (next.notesByTag[key] == nil) {
+            let at = next.tagKeyInsertion(key)
+            if next.notesByTag[key] == nil { next.tagKeysInByteOrder.remove(at: at) } else { next.tagKeysInByteOrder.insert(key, at: at) }
+        }
         next.updateTags(touched)
         next.updateTree(folderDelta.filter { $0.value != 0 }, folders: folders)
         return next
