@@ -58,6 +58,28 @@ struct WarmColdTests {
         }
     }
 
+    @Test("overview asked again and again is the current vault's: a remembered answer never outlives a change")
+    func overviewAgain() throws {
+        let vault = try TempVault.example()
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        for round in 0..<20 {
+            // The same request twice (the second may be the remembered answer), another one between.
+            for args in [["overview"], ["overview", "--json"], ["overview"], ["overview", "--json"]] {
+                let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+                let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
+                #expect(warm.status == 0, "round \(round) \(args): \(warm.stderr)")
+                #expect(warm.stdout == cold.stdout, "round \(round) \(args): stdout differs")
+                #expect(warm.stderr == cold.stderr, "round \(round) \(args): stderr differs")
+            }
+            // A new tag, queried at once; every third round a registry change (no note changes).
+            try vault.write("Burst/note \(round).md", "---\ntags: [burst\(round)]\n---\nbody\n")
+            let seen = try vault.run(["overview", "--json"], environment: ["NOTEZ_WARM": "require"])
+            #expect(seen.stdout.contains("\"burst\(round)\""), "round \(round): the new tag is missing")
+            if round % 3 == 0 { try vault.write(".notez/tags.yaml", "tags:\n  - name: burst\(round)\n    color: red\n") }
+        }
+    }
+
     @Test("a changed settings file sends clients to the cold path; so do arguments that do not parse")
     func settingsChange() throws {
         let vault = try TempVault.example()

@@ -75,9 +75,12 @@ public final class LiveVault: @unchecked Sendable {
     /// built exactly as `IndexBuilder` builds an index from the same notes and state files; nil when
     /// the vault's settings changed since the watcher started. It includes every change the watcher
     /// had applied when this was called.
-    public func commandSnapshot() -> VaultIndex? {
+    public func commandSnapshot() -> VaultIndex? { versionedCommandSnapshot()?.index }
+
+    /// `commandSnapshot` with its version (see `versionedSnapshot`).
+    public func versionedCommandSnapshot() -> (index: VaultIndex, version: Int)? {
         let snapshot = current()
-        return snapshot.settingsCurrent ? snapshot.index : nil
+        return snapshot.settingsCurrent ? (snapshot.index, snapshot.version) : nil
     }
 
     private func current() -> Snapshot {
