@@ -21,7 +21,13 @@ public struct Note: Sendable, Equatable {
         var modified: Double
         var snippet: String
         var stamp: FileStamp
-        var problem: NoteProblem?
+        /// Boxed: most notes have none, and inline it took 56 of the box's 216 bytes.
+        var problemBox: ProblemBox?
+
+        var problem: NoteProblem? {
+            get { problemBox?.problem }
+            set { problemBox = newValue.map(ProblemBox.init) }
+        }
 
         init(
             path: String, folder: String, title: String, tags: [String], tagKeys: [TagKey], tagOrigins: [TagOrigin],
@@ -40,7 +46,7 @@ public struct Note: Sendable, Equatable {
             self.modified = modified
             self.snippet = snippet
             self.stamp = stamp
-            self.problem = problem
+            problemBox = problem.map(ProblemBox.init)
         }
 
         func copy() -> Box {
@@ -49,6 +55,12 @@ public struct Note: Sendable, Equatable {
                 aliases: aliases, pinned: pinned, created: created, modified: modified, snippet: snippet, stamp: stamp,
                 problem: problem)
         }
+    }
+
+    /// A problem, kept out of line (immutable, so notes share it).
+    private final class ProblemBox: Sendable {
+        let problem: NoteProblem
+        init(_ problem: NoteProblem) { self.problem = problem }
     }
 
     /// The box, copied first if another note shares it.
