@@ -41,7 +41,7 @@ final class WarmService: @unchecked Sendable {
             return (nil, "no cache folder ($XDG_CACHE_HOME or $HOME): searches are not served by this watch")
         }
         let service = WarmService(vault: vault)
-        let server = WarmServer(socketPath: socketPath) { service.handle($0) }
+        let server = WarmServer(socketPath: socketPath) { service.handle($0, send: $1) }
         do {
             try server.start()
         } catch {
@@ -54,7 +54,9 @@ final class WarmService: @unchecked Sendable {
         return (server, nil)
     }
 
-    func handle(_ request: WarmRequest) -> WarmResponse {
+    /// Answers `request`; stdout may go ahead through `send` as it is printed (not for an answer
+    /// that is remembered, which is kept whole).
+    func handle(_ request: WarmRequest, send: @escaping ([[UInt8]]) -> Void) -> WarmResponse {
         guard request.root == root else { return .fallback(reason: "the daemon serves another vault") }
         if request.environment != environment {
             let names = Set(request.environment.keys).union(environment.keys).sorted()
@@ -98,6 +100,7 @@ final class WarmService: @unchecked Sendable {
                     return false
                 }
                 memoizable = command is OverviewCommand
+                if !memoizable { context.spill = send }
                 return true
             }
             Terminal.flush()

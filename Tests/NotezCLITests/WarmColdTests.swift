@@ -80,6 +80,26 @@ struct WarmColdTests {
         }
     }
 
+    @Test("an answer larger than the daemon holds (sent as it is printed) is the cold path's, byte for byte")
+    func largeAnswer() throws {
+        let vault = try TempVault.example()
+        let title = String(repeating: "long title ", count: 200)
+        for number in 0..<1200 {
+            try vault.write("Bulk/Note \(number).md", "---\ntitle: \(title)\(number)\ntags: [bulk]\n---\nbody \(number)\n")
+        }
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        for args in [["search", "tag:bulk", "--json"], ["ls", "-r", "--snippets"], ["search", "tag:bulk", "--paths"]] {
+            let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+            let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
+            #expect(warm.status == cold.status, "\(args): \(warm.stderr)")
+            #expect(warm.stdout == cold.stdout, "\(args): stdout differs")
+            #expect(warm.stderr == cold.stderr, "\(args): stderr differs")
+        }
+        // Two pieces at least went ahead of the answer (one each 1 MiB).
+        #expect(try vault.run(["search", "tag:bulk", "--json"], environment: ["NOTEZ_WARM": "off"]).stdout.utf8.count > 2 << 20)
+    }
+
     @Test("a changed settings file sends clients to the cold path; so do arguments that do not parse")
     func settingsChange() throws {
         let vault = try TempVault.example()
