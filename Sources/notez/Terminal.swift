@@ -49,6 +49,13 @@ enum Terminal {
         if context.buffer.count > 1 << 16 { flush() }
     }
 
+    /// Appends bytes to stdout as they are.
+    static func bytes(_ bytes: [UInt8]) {
+        let context = TerminalContext.current
+        context.buffer += bytes
+        if context.buffer.count > 1 << 16 { flush() }
+    }
+
     /// Writes everything buffered to stdout.
     static func flush() {
         let context = TerminalContext.current
