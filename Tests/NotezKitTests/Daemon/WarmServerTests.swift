@@ -147,19 +147,7 @@ struct WarmServerTests {
         let piece = WarmFrame.piece([Array(repeating: 65, count: 1000)]).reduce([], +)
         let fallback = WarmFrame.encode(WarmResponse.fallback(reason: "no"))
         for answer in [piece, piece + Array(piece.prefix(400)), piece + fallback] {
-            let (scratch, folder) = try cacheFolder()
-            _ = scratch
-            try FileManager.default.createDirectory(atPath: folder + "/cookies", withIntermediateDirectories: true)
-            let listener = try listen(folder + "/warm.sock")
-            let thread = Thread {
-                let client = accept(listener, nil, nil)
-                _ = WarmSocket.readFrame(client, request: true)
-                _ = WarmSocket.writeAll(client, answer)
-                close(client)
-            }
-            thread.start()
-            #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
-            close(listener)
+            #expect(try ask(daemonAnswering: answer) == nil)
         }
     }
 
@@ -167,20 +155,25 @@ struct WarmServerTests {
     func daemonStopsMidAnswer() throws {
         let full = WarmFrame.encode(WarmResponse.answer(status: 0, stdout: Array(repeating: 65, count: 1000), stderr: []))
         for answer in [Array(full.prefix(500)), Array(full.prefix(5)), [], Array("NZWA\u{1}\u{0}\u{3}\u{0}\u{0}\u{0}abc".utf8)] {
-            let (scratch, folder) = try cacheFolder()
-            _ = scratch
-            try FileManager.default.createDirectory(atPath: folder + "/cookies", withIntermediateDirectories: true)
-            let listener = try listen(folder + "/warm.sock")
-            let thread = Thread {
-                let client = accept(listener, nil, nil)
-                _ = WarmSocket.readFrame(client, request: true)
-                _ = WarmSocket.writeAll(client, answer)
-                close(client)
-            }
-            thread.start()
-            #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
-            close(listener)
+            #expect(try ask(daemonAnswering: answer) == nil)
         }
+    }
+
+    /// What the client makes of a daemon that reads the request and writes `answer`, then hangs up.
+    private func ask(daemonAnswering answer: [UInt8]) throws -> WarmResponse? {
+        let (scratch, folder) = try cacheFolder()
+        _ = scratch
+        try FileManager.default.createDirectory(atPath: folder + "/cookies", withIntermediateDirectories: true)
+        let listener = try listen(folder + "/warm.sock")
+        defer { close(listener) }
+        let thread = Thread {
+            let client = accept(listener, nil, nil)
+            _ = WarmSocket.readFrame(client, request: true)
+            _ = WarmSocket.writeAll(client, answer)
+            close(client)
+        }
+        thread.start()
+        return WarmClient.ask(WarmServerTests.request, cacheFolder: folder)
     }
 
     private func listen(_ path: String) throws -> Int32 {
