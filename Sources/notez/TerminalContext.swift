@@ -19,6 +19,13 @@ final class TerminalContext: @unchecked Sendable {
     /// each, exactly sized: no growing buffer doubles a 20 MB listing), and to stderr.
     private(set) var stdout: [[UInt8]] = []
     private(set) var stderr: [UInt8] = []
+    /// When set, stdout captured so far is handed to it (and dropped) each time it reaches
+    /// `spillSize`: a daemon sends a large answer as it is printed instead of holding it whole.
+    var spill: (([[UInt8]]) -> Void)?
+    /// Bytes in `stdout`.
+    private var held = 0
+    /// The stdout held before it is spilled.
+    static let spillSize = 1 << 20
 
     init(facts: TerminalFacts, capturing: Bool) {
         self.facts = facts
@@ -51,7 +58,15 @@ final class TerminalContext: @unchecked Sendable {
     func capture(fd: Int32, _ bytes: [UInt8]) -> Bool {
         guard capturing else { return false }
         if fd == 1 {
-            if !bytes.isEmpty { stdout.append(bytes.withUnsafeBufferPointer { Array($0) }) }
+            if !bytes.isEmpty {
+                stdout.append(bytes.withUnsafeBufferPointer { Array($0) })
+                held += bytes.count
+            }
+            if let spill, held >= TerminalContext.spillSize {
+                spill(stdout)
+                stdout = []
+                held = 0
+            }
         } else {
             stderr += bytes
         }

@@ -58,6 +58,48 @@ struct WarmColdTests {
         }
     }
 
+    @Test("overview asked again and again is the current vault's: a remembered answer never outlives a change")
+    func overviewAgain() throws {
+        let vault = try TempVault.example()
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        for round in 0..<20 {
+            // The same request twice (the second may be the remembered answer), another one between.
+            for args in [["overview"], ["overview", "--json"], ["overview"], ["overview", "--json"]] {
+                let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+                let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
+                #expect(warm.status == 0, "round \(round) \(args): \(warm.stderr)")
+                #expect(warm.stdout == cold.stdout, "round \(round) \(args): stdout differs")
+                #expect(warm.stderr == cold.stderr, "round \(round) \(args): stderr differs")
+            }
+            // A new tag, queried at once; every third round a registry change (no note changes).
+            try vault.write("Burst/note \(round).md", "---\ntags: [burst\(round)]\n---\nbody\n")
+            let seen = try vault.run(["overview", "--json"], environment: ["NOTEZ_WARM": "require"])
+            #expect(seen.stdout.contains("\"burst\(round)\""), "round \(round): the new tag is missing")
+            if round % 3 == 0 { try vault.write(".notez/tags.yaml", "tags:\n  - name: burst\(round)\n    color: red\n") }
+        }
+    }
+
+    @Test("an answer larger than the daemon holds (sent as it is printed) is the cold path's, byte for byte")
+    func largeAnswer() throws {
+        let vault = try TempVault.example()
+        let title = String(repeating: "long title ", count: 200)
+        for number in 0..<1200 {
+            try vault.write("Bulk/Note \(number).md", "---\ntitle: \(title)\(number)\ntags: [bulk]\n---\nbody \(number)\n")
+        }
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        for args in [["search", "tag:bulk", "--json"], ["ls", "-r", "--snippets"], ["search", "tag:bulk", "--paths"]] {
+            let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+            let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
+            #expect(warm.status == cold.status, "\(args): \(warm.stderr)")
+            #expect(warm.stdout == cold.stdout, "\(args): stdout differs")
+            #expect(warm.stderr == cold.stderr, "\(args): stderr differs")
+        }
+        // Two pieces at least went ahead of the answer (one each 1 MiB).
+        #expect(try vault.run(["search", "tag:bulk", "--json"], environment: ["NOTEZ_WARM": "off"]).stdout.utf8.count > 2 << 20)
+    }
+
     @Test("a changed settings file sends clients to the cold path; so do arguments that do not parse")
     func settingsChange() throws {
         let vault = try TempVault.example()

@@ -38,9 +38,28 @@ public enum WarmClient {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         WarmSocket.setTimeout(fd, seconds: answerTimeout)
-        guard WarmSocket.writeAll(fd, WarmFrame.encode(request)),
-            let payload = WarmSocket.readFrame(fd, request: false)
+        guard WarmSocket.writeAll(fd, WarmFrame.encode(request)) else { return nil }
+        return readResponse(fd)
+    }
+
+    /// The response frame, with the stdout of the piece frames before it put in front of its own.
+    private static func readResponse(_ fd: Int32) -> WarmResponse? {
+        func read(_ count: Int) -> [UInt8]? { count == 0 ? [] : WarmSocket.readExactly(fd, count) }
+        var ahead: [UInt8] = []
+        var header: [UInt8]
+        while true {
+            guard let next = read(WarmFrame.headerSize) else { return nil }
+            header = next
+            guard let length = WarmFrame.pieceLength(header: header) else { break }
+            guard ahead.count + length <= WarmFrame.maxResponse, let bytes = read(length) else { return nil }
+            ahead += bytes
+        }
+        guard let length = WarmFrame.payloadLength(header: header, request: false), ahead.count + length <= WarmFrame.maxResponse,
+            let payload = read(length), let response = WarmFrame.decodeResponse(payload)
         else { return nil }
-        return WarmFrame.decodeResponse(payload)
+        if ahead.isEmpty { return response }
+        // Pieces come only before an answer.
+        guard case .answer(let status, let stdout, let stderr) = response else { return nil }
+        return .answer(status: status, stdout: ahead + stdout, stderr: stderr)
     }
 }

@@ -1,17 +1,20 @@
-/// The wire format of the warm path: one request frame, then one response frame, per connection.
+/// The wire format of the warm path: one request frame, then one response frame, per connection;
+/// a large answer's stdout may come ahead of its response frame in piece frames.
 ///
 /// A frame is 4 magic bytes, a protocol version (u16), a payload length (u32), then the payload of
 /// little-endian integers and length-prefixed byte strings. Anything malformed or oversized is
 /// rejected as a whole; neither side ever acts on a partial frame.
 enum WarmFrame {
     /// The protocol version; a daemon and a client of different versions never talk.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
     /// The largest request payload accepted (arguments and environment are small).
     static let maxRequest = 1 << 20
     /// The largest response payload accepted (the full listing of a very large vault fits).
     static let maxResponse = 1 << 30
     static let requestMagic: [UInt8] = Array("NZWQ".utf8)
     static let responseMagic: [UInt8] = Array("NZWA".utf8)
+    /// A piece of an answer's stdout, sent before the answer's frame (whose stdout follows it).
+    static let pieceMagic: [UInt8] = Array("NZWP".utf8)
     /// Magic, version and payload length.
     static let headerSize = 10
 
@@ -70,16 +73,37 @@ enum WarmFrame {
         return [head.bytes] + stdout.filter { !$0.isEmpty } + [tail.bytes]
     }
 
+    /// A piece frame of stdout bytes as the pieces to write: its header, then the bytes as they are.
+    static func piece(_ stdout: [[UInt8]]) -> [[UInt8]] {
+        var head = ByteWriter()
+        head.bytes = pieceMagic
+        head.u16(version)
+        head.u32(UInt32(truncatingIfNeeded: stdout.reduce(0) { $0 + $1.count }))
+        return [head.bytes] + stdout.filter { !$0.isEmpty }
+    }
+
+    /// The length of the stdout bytes a piece header announces; nil when it is not a piece header
+    /// of this version or announces more than a response may hold.
+    static func pieceLength(header: [UInt8]) -> Int? {
+        guard header.count == headerSize, Array(header[0..<4]) == pieceMagic else { return nil }
+        return length(header)
+    }
+
     /// The payload length announced by a header, nil when the header is not one of `magic`'s
     /// version or announces more than `limit`.
     static func payloadLength(header: [UInt8], request: Bool) -> Int? {
         guard header.count == headerSize else { return nil }
         let magic = request ? requestMagic : responseMagic
-        guard Array(header[0..<4]) == magic else { return nil }
+        guard Array(header[0..<4]) == magic, let length = length(header) else { return nil }
+        return length <= (request ? maxRequest : maxResponse) ? length : nil
+    }
+
+    /// The payload length of a header of this version (at most `maxResponse`), magic unchecked.
+    private static func length(_ header: [UInt8]) -> Int? {
         let version = UInt16(header[4]) | UInt16(header[5]) << 8
         guard version == WarmFrame.version else { return nil }
         let length = Int(header[6]) | Int(header[7]) << 8 | Int(header[8]) << 16 | Int(header[9]) << 24
-        return length <= (request ? maxRequest : maxResponse) ? length : nil
+        return length <= maxResponse ? length : nil
     }
 
     /// Decodes a request payload; nil when malformed.

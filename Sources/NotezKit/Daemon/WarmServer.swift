@@ -11,7 +11,7 @@ import Darwin
 public final class WarmServer: @unchecked Sendable {
     /// The socket path.
     public let socketPath: String
-    private let handler: @Sendable (WarmRequest) -> WarmResponse
+    private let handler: @Sendable (WarmRequest, _ send: @escaping ([[UInt8]]) -> Void) -> WarmResponse
     private let lock = NSLock()
     private var listener: Int32 = -1
     private var socketInode: UInt64 = 0
@@ -21,9 +21,15 @@ public final class WarmServer: @unchecked Sendable {
     static let requestTimeout = 2.0
 
     /// Creates a server for `socketPath` (see `WarmSocket.socketPath`).
-    public init(socketPath: String, handler: @escaping @Sendable (WarmRequest) -> WarmResponse) {
+    public convenience init(socketPath: String, handler: @escaping @Sendable (WarmRequest) -> WarmResponse) {
+        self.init(socketPath: socketPath) { request, _ in handler(request) }
+    }
+
+    /// Creates a server whose handler may `send` stdout ahead of its answer (in piece frames), so
+    /// that a large answer is not held whole; the answer's own stdout follows what was sent.
+    public init(socketPath: String, streamingHandler: @escaping @Sendable (WarmRequest, _ send: @escaping ([[UInt8]]) -> Void) -> WarmResponse) {
         self.socketPath = socketPath
-        self.handler = handler
+        handler = streamingHandler
     }
 
     deinit { stop() }
@@ -108,9 +114,17 @@ public final class WarmServer: @unchecked Sendable {
         guard let payload = WarmSocket.readFrame(client, request: true),
             let request = WarmFrame.decodeRequest(payload)
         else { return }
-        let response = handler(request)
         // A client gone meanwhile is not an error: it has fallen back to the cold path.
         WarmSocket.setTimeout(client, seconds: 30)
+        var open = true
+        let response = handler(request) { stdout in
+            guard open else { return }
+            for piece in WarmFrame.piece(stdout) where !WarmSocket.writeAll(client, piece) {
+                open = false
+                break
+            }
+        }
+        guard open else { return }
         for piece in WarmFrame.pieces(response) where !WarmSocket.writeAll(client, piece) { break }
     }
 

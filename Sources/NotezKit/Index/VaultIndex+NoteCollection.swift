@@ -24,12 +24,12 @@ extension VaultIndex: NoteCollection {
 
     /// From the posting lists.
     public func positions(taggedWith key: TagKey) -> [Int] {
-        // Over the keys only: going through (key, posting) pairs retained and released every
-        // posting of 47,000 tags to use a few (a quarter of a warm `tag:` search).
-        var result = notesByTag[key] ?? []
-        for other in notesByTag.keys where other != key && other.isSelfOrDescendant(of: key) {
-            result += notesByTag[other] ?? []
-        }
+        // The children by binary search in the keys' byte order: a pass over 47,000 keys was half
+        // of a warm `tag:` search.
+        let keys = tagKeys(selfOrDescendantsOf: key)
+        if keys.count == 1 { return notesByTag[keys[0]] ?? [] }
+        var result: [Int] = []
+        for other in keys { result += notesByTag[other] ?? [] }
         return result
     }
 

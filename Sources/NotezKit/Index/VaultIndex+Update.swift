@@ -1,49 +1,60 @@
 extension VaultIndex {
-    /// This index after the notes at `paths` changed (added, modified, moved in or out, removed),
-    /// with the same settings: `notes` are all notes now, in path order (kept notes in their old
-    /// order), `isSymlink` tells whether a path is read through a symlink, `folders` are every
-    /// folder now. The result equals a build from scratch; the work is in proportion to the change,
-    /// plus one pass over the tag postings when notes were added or removed (positions shift).
+    /// This index after the notes at `paths` changed (see `update`).
     func updated(
         changing paths: Set<PathKey>, notes newNotes: [Note], isSymlink: (PathKey) -> Bool,
         folders: [String], trashCount: Int
     ) -> VaultIndex {
         var next = self
-        next.notes = newNotes
-        next.trashCount = trashCount
+        next.update(changing: paths, notes: newNotes, isSymlink: isSymlink, folders: folders, trashCount: trashCount)
+        return next
+    }
+
+    /// Brings this index up to date after the notes at `paths` changed (added, modified, moved in
+    /// or out, removed), with the same settings: `notes` are all notes now, in path order (kept
+    /// notes in their old order), `isSymlink` tells whether a path is read through a symlink,
+    /// `folders` are every folder now. The result equals a build from scratch; the work is in
+    /// proportion to the change, plus one pass over the tag postings when notes were added or
+    /// removed (positions shift). In place: nothing is copied when no other copy of this index
+    /// is alive (the postings, summaries and tag list of 47,000 tags were copied at every change).
+    mutating func update(
+        changing paths: Set<PathKey>, notes newNotes: [Note], isSymlink: (PathKey) -> Bool,
+        folders: [String], trashCount: Int
+    ) {
+        let oldNotes = notes
+        notes = newNotes
+        self.trashCount = trashCount
         var oldPositions: [Int] = []
         var incomingPositions: [Int] = []
         var touched: [TagKey: TagChange] = [:]
         var folderDelta: [PathKey: Int] = [:]
         for key in paths {
-            if let old = position(of: key.path) {
+            if let old = VaultIndex.position(of: key.path, in: oldNotes) {
                 oldPositions.append(old)
-                TagChange.record(notes[old], sign: -1, into: &touched)
-                folderDelta[PathKey(notes[old].folder), default: 0] -= 1
-                next.symlinkedNotes.remove(key.path)
+                TagChange.record(oldNotes[old], sign: -1, into: &touched)
+                folderDelta[PathKey(oldNotes[old].folder), default: 0] -= 1
+                symlinkedNotes.remove(key.path)
             }
-            if let new = next.position(of: key.path) {
+            if let new = position(of: key.path) {
                 incomingPositions.append(new)
                 TagChange.record(newNotes[new], sign: 1, into: &touched)
                 folderDelta[PathKey(newNotes[new].folder), default: 0] += 1
-                if isSymlink(key) { next.symlinkedNotes.insert(key.path) }
+                if isSymlink(key) { symlinkedNotes.insert(key.path) }
             }
         }
         oldPositions.sort()
         incomingPositions.sort()
+        let hadPosting = Set(touched.keys.filter { notesByTag[$0] != nil })
 
-        if oldPositions == incomingPositions && notes.count == newNotes.count {
+        if oldPositions == incomingPositions && oldNotes.count == newNotes.count {
             // Only modifications: every position stays.
             let changed = Set(oldPositions)
-            for key in touched.keys {
-                next.notesByTag[key] = next.notesByTag[key]?.filter { !changed.contains($0) }
-            }
+            for key in touched.keys { notesByTag[key]?.removeAll { changed.contains($0) } }
         } else {
             // Where each old note went: the kept notes keep their order and fill the positions
             // the incoming ones leave free.
-            var remap = [Int](repeating: -1, count: notes.count)
+            var remap = [Int](repeating: -1, count: oldNotes.count)
             var (removal, arriving, target) = (0, 0, 0)
-            for position in notes.indices {
+            for position in oldNotes.indices {
                 if removal < oldPositions.count && oldPositions[removal] == position {
                     removal += 1
                     continue
@@ -57,22 +68,35 @@ extension VaultIndex {
             }
             // Positions before the first change stay; a posting that ends there is kept as is.
             let first = min(oldPositions.first ?? Int.max, incomingPositions.first ?? Int.max)
-            for index in next.notesByTag.values.indices {
-                guard let last = next.notesByTag.values[index].last, last >= first else { continue }
-                next.notesByTag.values[index] = next.notesByTag.values[index].compactMap { remap[$0] < 0 ? nil : remap[$0] }
+            for index in notesByTag.values.indices {
+                guard let last = notesByTag.values[index].last, last >= first else { continue }
+                VaultIndex.move(&notesByTag.values[index], by: remap)
             }
         }
         for position in incomingPositions {
-            for key in newNotes[position].tagKeys { next.notesByTag[key, default: []].append(position) }
+            for key in newNotes[position].tagKeys { notesByTag[key, default: []].append(position) }
         }
-        for key in touched.keys {
-            guard var posting = next.notesByTag[key] else { continue }
-            posting.sort()
-            next.notesByTag[key] = posting.isEmpty ? nil : posting
+        for key in touched.keys where notesByTag[key] != nil {
+            notesByTag[key]!.sort()
+            if notesByTag[key]!.isEmpty { notesByTag[key] = nil }
         }
-        next.updateTags(touched)
-        next.updateTree(folderDelta.filter { $0.value != 0 }, folders: folders)
-        return next
+        for key in touched.keys where hadPosting.contains(key) != (notesByTag[key] != nil) {
+            let at = tagKeyInsertion(key)
+            if notesByTag[key] == nil { tagKeysInByteOrder.remove(at: at) } else { tagKeysInByteOrder.insert(key, at: at) }
+        }
+        updateTags(touched)
+        updateTree(folderDelta.filter { $0.value != 0 }, folders: folders)
+    }
+
+    /// Moves a posting's positions where `remap` sends them, in place, leaving out removed notes
+    /// (-1); `remap` keeps order, so the posting stays sorted.
+    private static func move(_ posting: inout [Int], by remap: [Int]) {
+        var removed = false
+        for at in posting.indices {
+            posting[at] = remap[posting[at]]
+            if posting[at] < 0 { removed = true }
+        }
+        if removed { posting.removeAll { $0 < 0 } }
     }
 
     /// What the changed notes took from and gave to one tag: the net change of the uses of each

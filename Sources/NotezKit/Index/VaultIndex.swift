@@ -32,6 +32,9 @@ public struct VaultIndex: Sendable {
     let walkProblems: [(path: String, problem: NoteProblem)]
     /// Notes by tag key (exact tag), positions in `notes`, ascending.
     internal(set) var notesByTag: [TagKey: [Int]]
+    /// The keys of `notesByTag` in byte order: a tag's children (`key/…`) follow it among the keys
+    /// that start with its bytes, found by binary search instead of a pass over 47,000 keys.
+    internal(set) var tagKeysInByteOrder: [TagKey]
     /// The uses of each spelling of the tags not in the registry that are written more than one
     /// way (`ideas`, `Ideas`): an update derives such a tag's name from them instead of reading
     /// its notes. A tag not in it has one spelling, its name.
@@ -58,6 +61,7 @@ public struct VaultIndex: Sendable {
             for key in note.tagKeys { byTag[key, default: []].append(position) }
         }
         notesByTag = byTag
+        tagKeysInByteOrder = byTag.keys.sorted(by: VaultIndex.byteLess)
         self.symlinkedNotes = symlinkedNotes
         self.registry = registry
         self.folderColors = folderColors
@@ -167,13 +171,37 @@ public struct VaultIndex: Sendable {
 
     /// Notes that have the tag or (when `includeChildren`) one of its children, in list order.
     public func notes(withTag key: TagKey, includeChildren: Bool = true) -> [Note] {
-        var positions = Set(notesByTag[key] ?? [])
-        if includeChildren {
-            for other in notesByTag.keys where other != key && other.isSelfOrDescendant(of: key) {
-                positions.formUnion(notesByTag[other] ?? [])
-            }
+        // A note with both the tag and one of its children is in both postings.
+        Ordering.listOrder(includeChildren ? Array(Set(positions(taggedWith: key))) : notesByTag[key] ?? [], in: notes)
+    }
+
+    /// Orders tag keys by their UTF-8 bytes (`tagKeysInByteOrder`).
+    static func byteLess(_ lhs: TagKey, _ rhs: TagKey) -> Bool {
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+    }
+
+    /// The first position in `tagKeysInByteOrder` whose key is not before `key`.
+    func tagKeyInsertion(_ key: TagKey) -> Int {
+        var (low, high) = (0, tagKeysInByteOrder.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if VaultIndex.byteLess(tagKeysInByteOrder[middle], key) { low = middle + 1 } else { high = middle }
         }
-        return Ordering.listOrder(Array(positions), in: notes)
+        return low
+    }
+
+    /// The tag `key` and its children that notes carry (`key/…`, at any depth).
+    func tagKeys(selfOrDescendantsOf key: TagKey) -> [TagKey] {
+        var found: [TagKey] = []
+        if notesByTag[key] != nil { found.append(key) }
+        // Bytes find the candidates; the key's own rule decides (it compares Unicode text).
+        let children = TagKey(normalized: key.rawValue + "/")
+        var at = tagKeyInsertion(children)
+        while at < tagKeysInByteOrder.count, tagKeysInByteOrder[at].rawValue.utf8.starts(with: children.rawValue.utf8) {
+            if tagKeysInByteOrder[at].isSelfOrDescendant(of: key) { found.append(tagKeysInByteOrder[at]) }
+            at += 1
+        }
+        return found
     }
 
     /// The display name of a tag key.

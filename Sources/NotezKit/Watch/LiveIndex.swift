@@ -117,13 +117,21 @@ public struct LiveIndex: Sendable {
     }
 
     /// `previous`, a snapshot of this index when its `sequence` was `sequence`, brought up to date
-    /// with the same settings (and `trashCount` when given) at a cost in proportion to the changes
-    /// since; nil when they are no longer logged.
+    /// (see `update`); nil when the changes since are no longer logged.
     public func updating(_ previous: VaultIndex, from sequence: Int, trashCount: Int? = nil) -> VaultIndex? {
-        guard let paths = changedPaths(since: sequence) else { return nil }
-        if paths.isEmpty && trashCount == nil { return previous }
-        return previous.updated(
+        var next = previous
+        return update(&next, from: sequence, trashCount: trashCount) ? next : nil
+    }
+
+    /// Brings `index`, a snapshot of this index when its `sequence` was `sequence`, up to date with
+    /// the same settings (and `trashCount` when given), in place, at a cost in proportion to the
+    /// changes since; false (and `index` unchanged) when they are no longer logged.
+    func update(_ index: inout VaultIndex, from sequence: Int, trashCount: Int? = nil) -> Bool {
+        guard let paths = changedPaths(since: sequence) else { return false }
+        if paths.isEmpty && trashCount == nil { return true }
+        index.update(
             changing: paths, notes: sortedNotes, isSymlink: state.isSymlink,
-            folders: sortedFolders, trashCount: trashCount ?? previous.trashCount)
+            folders: sortedFolders, trashCount: trashCount ?? index.trashCount)
+        return true
     }
 }

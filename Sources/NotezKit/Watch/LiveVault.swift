@@ -13,6 +13,8 @@ public final class LiveVault: @unchecked Sendable {
     /// The watcher behind it (the warm CLI path answers from the same one).
     public let watcher: Watcher
     private let lock = NSLock()
+    /// Held while a snapshot is built or updated (one at a time).
+    private let building = NSLock()
     // Guarded by `lock`. No copy of the watcher's index is kept between requests: the watcher
     // then updates its index in place, and only the note array a snapshot shares is copied.
     private var generation = 0
@@ -75,14 +77,28 @@ public final class LiveVault: @unchecked Sendable {
     /// built exactly as `IndexBuilder` builds an index from the same notes and state files; nil when
     /// the vault's settings changed since the watcher started. It includes every change the watcher
     /// had applied when this was called.
-    public func commandSnapshot() -> VaultIndex? {
+    public func commandSnapshot() -> VaultIndex? { versionedCommandSnapshot()?.index }
+
+    /// `commandSnapshot` with its version (see `versionedSnapshot`).
+    public func versionedCommandSnapshot() -> (index: VaultIndex, version: Int)? {
         let snapshot = current()
-        return snapshot.settingsCurrent ? snapshot.index : nil
+        return snapshot.settingsCurrent ? (snapshot.index, snapshot.version) : nil
     }
 
     private func current() -> Snapshot {
         let stamps = StateStamp(root: root)
-        let (key, previous) = lock.withLock { (SnapshotKey(generation: generation, stamps: stamps), cached) }
+        let (key, found) = lock.withLock { (SnapshotKey(generation: generation, stamps: stamps), cached) }
+        if let found, found.key == key { return found }
+        // One build at a time, from the latest snapshot, taken out of the cache so that this is
+        // its only reference unless a request still uses it: the update is then made in place
+        // (else copy on write keeps that request's snapshot as it was).
+        building.lock()
+        defer { building.unlock() }
+        var previous = lock.withLock { () -> Snapshot? in
+            guard let snapshot = cached, snapshot.key != key else { return cached }
+            cached = nil
+            return snapshot
+        }
         if let previous, previous.key == key { return previous }
         // The watcher's index now (at least as new as `key.generation`).
         let live = watcher.index
@@ -90,7 +106,16 @@ public final class LiveVault: @unchecked Sendable {
         // changed) a build from scratch as `IndexBuilder` builds; when the settings changed, with
         // defaults for bad state files and without the settings' problems (for the pages only).
         var settingsCurrent = previous?.settingsCurrent ?? true
-        var index = previous.flatMap { $0.key.stamps == stamps ? live.updating($0.index, from: $0.sequence) : nil }
+        var index: VaultIndex?
+        var retired: VaultIndex?
+        if var taken = previous {
+            previous = nil
+            if taken.key.stamps == stamps, live.update(&taken.index, from: taken.sequence) {
+                index = taken.index
+            } else {
+                retired = taken.index
+            }
+        }
         if index == nil {
             index = IndexBuilder.build(root: root, live: live)
             settingsCurrent = index != nil
@@ -101,12 +126,11 @@ public final class LiveVault: @unchecked Sendable {
                 registry: (try? TagRegistry.load(root: root)) ?? TagRegistry(),
                 folderColors: (try? FolderColors.load(root: root)) ?? FolderColors(),
                 trashCount: TrashStore(root: root).items().count)
-        let (snapshot, retired) = lock.withLock { () -> (Snapshot, VaultIndex?) in
+        let snapshot = lock.withLock { () -> Snapshot in
             builds += 1
-            let snapshot = Snapshot(key: key, index: built, version: builds, sequence: live.sequence, settingsCurrent: settingsCurrent)
-            guard key.generation == generation else { return (snapshot, nil) }
-            defer { cached = snapshot }
-            return (snapshot, cached?.index)
+            // Kept even when more changed meanwhile: the next request updates it from `sequence`.
+            cached = Snapshot(key: key, index: built, version: builds, sequence: live.sequence, settingsCurrent: settingsCurrent)
+            return cached!
         }
         LiveVault.retire(retired)
         return snapshot

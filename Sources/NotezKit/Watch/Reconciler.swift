@@ -226,8 +226,11 @@ public struct Reconciler: Sendable {
         state.reserve(items.count)
         var folderNames: [PathKey: String] = [:]
         for start in stride(from: 0, to: items.count, by: Reconciler.scanChunk) {
-            for read in Reconciler.read(Array(items[start..<min(start + Reconciler.scanChunk, items.count)]), fileSystem) {
-                guard var read else { continue }
+            var reads = Reconciler.read(Array(items[start..<min(start + Reconciler.scanChunk, items.count)]), fileSystem)
+            for at in reads.indices {
+                guard var read = reads[at] else { continue }
+                // The only reference left, so sharing the folder changes the note in place (no copy).
+                reads[at] = nil
                 let folder = PathKey(read.note.folder)
                 if let shared = folderNames[folder] { read.note.folder = shared } else { folderNames[folder] = folder.path }
                 state.append(read.note, read.fingerprint)

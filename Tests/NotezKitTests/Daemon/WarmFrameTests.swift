@@ -54,8 +54,13 @@ struct WarmFrameTests {
         let good = Array(WarmFrame.encode(WarmFrameTests.request).prefix(10))
         #expect(WarmFrame.payloadLength(header: good, request: false) == nil)
         var version = good
-        version[4] = 2
+        version[4] = 1
         #expect(WarmFrame.payloadLength(header: version, request: true) == nil)
+        // A piece is not an answer, and an answer is not a piece.
+        let piece = WarmFrame.piece([[1, 2, 3]])[0]
+        #expect(WarmFrame.pieceLength(header: piece) == 3)
+        #expect(WarmFrame.payloadLength(header: piece, request: false) == nil)
+        #expect(WarmFrame.pieceLength(header: Array(WarmFrame.encode(WarmResponse.fallback(reason: "x")).prefix(10))) == nil)
         var huge = good
         huge[9] = 0x7F
         #expect(WarmFrame.payloadLength(header: huge, request: true) == nil)

@@ -126,24 +126,54 @@ struct WarmServerTests {
         #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) != nil)
     }
 
+    @Test("stdout sent ahead in pieces comes before the answer's own, in order")
+    func piecesAhead() throws {
+        let (scratch, folder) = try cacheFolder()
+        _ = scratch
+        let server = WarmServer(socketPath: folder + "/" + WarmSocket.socketName) { request, send in
+            send([Array("one ".utf8), Array("two ".utf8)])
+            send([])
+            send([Array(repeating: 66, count: 300_000)])
+            return .captured(status: 3, stdout: [Array(" end".utf8)], stderr: Array("err".utf8))
+        }
+        try server.start()
+        defer { server.stop() }
+        let expected = Array("one two ".utf8) + Array(repeating: 66, count: 300_000) + Array(" end".utf8)
+        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == .answer(status: 3, stdout: expected, stderr: Array("err".utf8)))
+    }
+
+    @Test("pieces followed by nothing, a cut piece or a refusal send the client to the cold path")
+    func piecesWithoutAnswer() throws {
+        let piece = WarmFrame.piece([Array(repeating: 65, count: 1000)]).reduce([], +)
+        let fallback = WarmFrame.encode(WarmResponse.fallback(reason: "no"))
+        for answer in [piece, piece + Array(piece.prefix(400)), piece + fallback] {
+            #expect(try ask(daemonAnswering: answer) == nil)
+        }
+    }
+
     @Test("a daemon that stops mid-answer or answers garbage sends the client to the cold path")
     func daemonStopsMidAnswer() throws {
         let full = WarmFrame.encode(WarmResponse.answer(status: 0, stdout: Array(repeating: 65, count: 1000), stderr: []))
         for answer in [Array(full.prefix(500)), Array(full.prefix(5)), [], Array("NZWA\u{1}\u{0}\u{3}\u{0}\u{0}\u{0}abc".utf8)] {
-            let (scratch, folder) = try cacheFolder()
-            _ = scratch
-            try FileManager.default.createDirectory(atPath: folder + "/cookies", withIntermediateDirectories: true)
-            let listener = try listen(folder + "/warm.sock")
-            let thread = Thread {
-                let client = accept(listener, nil, nil)
-                _ = WarmSocket.readFrame(client, request: true)
-                _ = WarmSocket.writeAll(client, answer)
-                close(client)
-            }
-            thread.start()
-            #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
-            close(listener)
+            #expect(try ask(daemonAnswering: answer) == nil)
         }
+    }
+
+    /// What the client makes of a daemon that reads the request and writes `answer`, then hangs up.
+    private func ask(daemonAnswering answer: [UInt8]) throws -> WarmResponse? {
+        let (scratch, folder) = try cacheFolder()
+        _ = scratch
+        try FileManager.default.createDirectory(atPath: folder + "/cookies", withIntermediateDirectories: true)
+        let listener = try listen(folder + "/warm.sock")
+        defer { close(listener) }
+        let thread = Thread {
+            let client = accept(listener, nil, nil)
+            _ = WarmSocket.readFrame(client, request: true)
+            _ = WarmSocket.writeAll(client, answer)
+            close(client)
+        }
+        thread.start()
+        return WarmClient.ask(WarmServerTests.request, cacheFolder: folder)
     }
 
     private func listen(_ path: String) throws -> Int32 {

@@ -11,7 +11,7 @@ struct LiveSnapshotTests {
         TagRegistry.Entry(name: "Work", color: ColorName("red")), TagRegistry.Entry(name: "unused-registered"),
     ])
     private static let colors = FolderColors(colors: [(path: "a", color: ColorName("blue")!)])
-    private static let tagNames = ["work", "Work", "WORK", "home", "idea", "ideas/big", "ideas", "x", "y", "z", "q1", "Q1"]
+    private static let tagNames = ["work", "Work", "WORK", "home", "idea", "ideas/big", "ideas", "ideas-x", "Ideas/Big/Deep", "x", "y", "z", "q1", "Q1"]
     private static let folderNames = ["a", "b", "a/c", "a/c/d", "e", "b/f"]
 
     /// A note's text with random front-matter tags, an inline tag sometimes, and a pin sometimes.
@@ -63,6 +63,13 @@ struct LiveSnapshotTests {
     private static func expectSame(_ updated: VaultIndex, _ fresh: VaultIndex, _ context: String) {
         #expect(updated.notes == fresh.notes, "notes, \(context)")
         #expect(updated.notesByTag == fresh.notesByTag, "postings, \(context)")
+        #expect(updated.tagKeysInByteOrder == fresh.tagKeysInByteOrder, "tag keys in byte order, \(context)")
+        // A tag's notes with its children's, by the rule over every key; `idea` and `g1` are
+        // prefixes of other tags' bytes without being their parents.
+        for key in fresh.tagKeysInByteOrder + [TagKey("idea"), TagKey("g1"), TagKey("ideas/big/deep/none")] {
+            let expected = fresh.notesByTag.filter { $0.key.isSelfOrDescendant(of: key) }.values.flatMap { $0 }.sorted()
+            #expect(updated.positions(taggedWith: key).sorted() == expected, "positions of \(key), \(context)")
+        }
         #expect(updated.tags == fresh.tags, "tags, \(context)")
         #expect(updated.tagByKey == fresh.tagByKey, "tags by key, \(context)")
         #expect(updated.spellingUses == fresh.spellingUses, "spellings, \(context)")
@@ -88,19 +95,23 @@ struct LiveSnapshotTests {
         live.apply(Reconciler().reconcile(Coalescer.Batch(fullRescan: true), previous: ReconcilerState(), fileSystem: fs))
         var snapshot = live.snapshot(registry: Self.registry, folderColors: Self.colors, trashCount: 1)
         var sequence = live.sequence
+        var previousFresh: VaultIndex? = live.snapshot(registry: Self.registry, folderColors: Self.colors, trashCount: 1)
         for step in 0..<120 {
             for _ in 0..<Int.random(in: 1...5, using: &random) { Self.change(&fs, &random, serial: &serial) }
             live.apply(Reconciler().reconcile(Coalescer.Batch(fullRescan: true), previous: live.state, fileSystem: fs))
             // Sometimes several batches go by before the next snapshot.
             if Int.random(in: 0..<3, using: &random) == 0 { continue }
             let trash = Int.random(in: 0...2, using: &random)
-            guard let updated = live.updating(snapshot, from: sequence, trashCount: trash) else {
+            // In place (the snapshot's only copy) or while another copy is kept, which must stay as it was.
+            let kept: VaultIndex? = Bool.random(using: &random) ? snapshot : nil
+            guard live.update(&snapshot, from: sequence, trashCount: trash) else {
                 Issue.record("the change log did not reach back one step")
                 return
             }
             let fresh = live.snapshot(registry: Self.registry, folderColors: Self.colors, trashCount: trash)
-            Self.expectSame(updated, fresh, "seed \(seed), step \(step)")
-            snapshot = updated
+            Self.expectSame(snapshot, fresh, "seed \(seed), step \(step)")
+            if let kept, let before = previousFresh { Self.expectSame(kept, before, "kept copy, seed \(seed), step \(step)") }
+            previousFresh = fresh
             sequence = live.sequence
         }
         #expect(snapshot.notes.count > 10)
