@@ -2,7 +2,8 @@ import NotezKit
 
 /// The text rows of a note list, shared by `ls` and `search`: pin mark, title, tags, date, snippet.
 enum NoteRows {
-    /// Notes formatted by one worker; a window of chunks is formatted at once and written in order.
+    /// Notes formatted by one worker; a window of 8 chunks (about 2 MB of rows) is formatted at
+    /// once and written in order.
     private static let chunk = 1024
 
     /// Prints notes as rows; `snippets` adds an indented snippet line under each. Long lists
@@ -22,7 +23,7 @@ enum NoteRows {
             facts: Terminal.facts, now: Terminal.facts.relativeTimes ? PlanExecution.now : 0, snippets: snippets, showFolder: showFolder)
         var start = 0
         while start < count {
-            let window = start..<min(count, start + chunk * 32)
+            let window = start..<min(count, start + chunk * 8)
             let parts = Parallel.map((window.count + chunk - 1) / chunk, minimumChunk: 1) { part in
                 var bytes: [UInt8] = []
                 let first = window.lowerBound + part * chunk

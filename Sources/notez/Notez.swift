@@ -32,6 +32,12 @@ struct Notez: ParsableCommand {
         let status: Int32
         do {
             let (flags, arguments) = try GlobalFlags.take(Array(CommandLine.arguments.dropFirst()))
+            // `--version` alone needs no parser: setting it up reflects every command, most of the run.
+            if arguments == ["--version"] {
+                Terminal.line(configuration.version)
+                Terminal.flush()
+                Glibc.exit(0)
+            }
             if ExitCodes.isRequested(arguments) {
                 Terminal.line(ExitCodes.text)
                 Terminal.flush()

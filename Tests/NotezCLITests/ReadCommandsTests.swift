@@ -8,6 +8,16 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
+    /// `--version` alone (global flags aside) is answered before the argument parser is set up.
+    @Test func versionIsAnsweredAtOnce() throws {
+        for arguments in [["--version"], ["--no-pager", "--version"], ["--version", "--color", "never"]] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 0)
+            #expect(result.stdout == "0.1.0\n")
+            #expect(result.stderr.isEmpty)
+        }
+    }
+
     @Test func overviewJSON() throws {
         let vault = try TempVault.example()
         let result = try vault.run(["overview", "--json"])
