@@ -162,11 +162,7 @@ public struct VaultIndex: Sendable {
 
     /// Notes in a folder (and its subfolders when `recursive`), in list order.
     public func notes(inFolder folder: String, recursive: Bool) -> [Note] {
-        let inside = notes.indices.filter { position in
-            let noteFolder = notes[position].folder
-            return PathKey.sameBytes(noteFolder, folder) || (recursive && PathKey.isSelfOrInside(noteFolder, folder: folder))
-        }
-        return Ordering.listOrder(inside, in: notes)
+        Ordering.listOrder(positions(inFolder: folder, recursive: recursive), in: notes)
     }
 
     /// Notes that have the tag or (when `includeChildren`) one of its children, in list order.
