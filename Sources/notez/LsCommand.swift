@@ -48,10 +48,7 @@ struct LsCommand: ParsableCommand {
             if list.pathsOnly { return list.printPaths(ordered.map { index.path(at: $0) }) }
             printHeading(node, everywhere: everywhere)
             if ordered.isEmpty { return printEmpty(node) }
-            NoteRows.print(count: ordered.count, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true) {
-                index.note(atPosition: ordered[$0])
-            }
-            return
+            return NoteRows.print(positions: ordered, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)
         }
         var notes = index.notesInListOrder(positions, limit: nil)
         // A folder's manual order (notez order) applies to its own notes.

@@ -13,9 +13,14 @@ enum NoteRows {
         print(count: notes.count, index: index, snippets: snippets, showFolder: showFolder) { notes[$0] }
     }
 
-    /// Prints the rows of notes `note(0)…note(count - 1)`, each built by the worker that lays it
-    /// out, so a listing of a cached vault never holds all its notes at once.
-    static func print(
+    /// Prints the rows of the notes at `positions` (already in order), each note built by the
+    /// worker that lays out its row, so a listing of a cached vault never holds all its notes.
+    static func print(positions: [Int], index: any NoteCollection, snippets: Bool, showFolder: Bool) {
+        print(count: positions.count, index: index, snippets: snippets, showFolder: showFolder) { index.note(atPosition: positions[$0]) }
+    }
+
+    /// Prints the rows of notes `note(0)…note(count - 1)`, each built by the worker that lays it out.
+    private static func print(
         count: Int, index: any NoteCollection, snippets: Bool, showFolder: Bool, note: @Sendable (Int) -> Note
     ) {
         // Worker threads have their own terminal context: they get the facts, not `Terminal`.
@@ -54,10 +59,10 @@ enum NoteRows {
 
         func append(_ note: Note, index: any NoteCollection, to out: inout [UInt8]) {
             var line: [UInt8] = [note.pinned ? 0x2A : 0x20, 0x20]
-            style(bold, &line) {
+            style(Layout.bold, &line) {
                 $0.append(contentsOf: TerminalText.safe(note.title).utf8)
                 if showFolder && !note.folder.isEmpty {
-                    style(dim, &$0) { $0.append(contentsOf: "  (\(TerminalText.safe(note.folder)))".utf8) }
+                    style(Layout.dim, &$0) { $0.append(contentsOf: "  (\(TerminalText.safe(note.folder)))".utf8) }
                 }
             }
             for (number, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
@@ -66,18 +71,16 @@ enum NoteRows {
             }
             line.append(contentsOf: [0x20, 0x20])
             let when = facts.relativeTimes ? RelativeTime.describe(note.modified, now: now) : NoteDate.day(note.modified)
-            style(dim, &line) { $0.append(contentsOf: when.utf8) }
+            style(Layout.dim, &line) { $0.append(contentsOf: when.utf8) }
             appendRow(line, to: &out)
             guard snippets, !note.snippet.isEmpty else { return }
             line = [0x20, 0x20, 0x20, 0x20]
-            style(dim, &line) { $0.append(contentsOf: TerminalText.safe(note.snippet).utf8) }
+            style(Layout.dim, &line) { $0.append(contentsOf: TerminalText.safe(note.snippet).utf8) }
             appendRow(line, to: &out)
         }
 
-        private static let boldEscape = Array("\u{1B}[1m".utf8)
-        private static let dimEscape = Array("\u{1B}[2m".utf8)
-        private var bold: [UInt8] { Layout.boldEscape }
-        private var dim: [UInt8] { Layout.dimEscape }
+        private static let bold = Array("\u{1B}[1m".utf8)
+        private static let dim = Array("\u{1B}[2m".utf8)
 
         /// `body`'s bytes between an escape and a reset when colors are on (as `Terminal.bold`/`dim`).
         private func style(_ escape: [UInt8], _ line: inout [UInt8], _ body: (inout [UInt8]) -> Void) {

@@ -156,10 +156,9 @@ struct SearchCommand: ParsableCommand {
             } else if list.pathsOnly {
                 list.printPaths(shown)
             } else if rowsInOrder {
-                let ordered = index.listOrder(positions, limit: limit)
-                NoteRows.print(count: ordered.count, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true) {
-                    index.note(atPosition: ordered[$0])
-                }
+                NoteRows.print(
+                    positions: index.listOrder(positions, limit: limit), index: index, snippets: snippetOptions.enabled(index.config),
+                    showFolder: true)
             } else {
                 NoteRows.print(shown, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)
             }

@@ -65,6 +65,26 @@ struct CachedQueryTests {
         #expect(try vault.run(["search", "tag:brandnew", "--paths"], environment: environment).stdout == "Work/Team handbook.md\n")
     }
 
+    /// `show` over the cached view names only notes the index holds: a path out of the vault
+    /// (`..`, absolute, through a symlinked folder) is no note, and nothing is read or written there.
+    @Test("show over the cached view refuses paths out of the vault")
+    func showRefusesPathsOutOfTheVault() throws {
+        let outside = try TempVault()
+        try outside.write("secret.md", "---\ntags: [secret]\n---\nzqxjk\n")
+        let vault = try TempVault.example()
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Linked", withDestinationPath: outside.path)
+        try CachedQueryTests.age(vault)
+        _ = try vault.run(["ls"])
+        let before = try outside.snapshot()
+        for argument in ["../\(outside.url.lastPathComponent)/secret.md", outside.path + "/secret.md", "Linked/secret.md", "Linked/secret"] {
+            let shown = try vault.run(["show", argument])
+            #expect(shown.status == 2, "\(argument)")
+            #expect(shown.stdout.isEmpty)
+            #expect(!shown.stderr.contains("zqxjk"))
+        }
+        #expect(try outside.snapshot() == before)
+    }
+
     /// A note copied in by a sync tool that then sets the folder's mtime back (`rsync -t`) is
     /// still seen: the folder's ctime changed.
     @Test("a note added with its folder's mtime set back is seen")
