@@ -45,22 +45,31 @@ final class DerivedLists: @unchecked Sendable {
     }
 
     /// The `limit` most used tags, most used first, ties by key: the first `limit` of that sort,
-    /// selected in one pass (most tags are below the smallest kept count and cost one comparison).
+    /// selected in one pass over positions. Most tags are used less than the least used kept one
+    /// and cost one comparison of counts, read in place (copying each summary would retain its
+    /// strings, and inserting summaries would move 80 bytes each).
     static func mostUsed(_ tags: [TagSummary], limit: Int) -> [TagSummary] {
-        func before(_ a: TagSummary, _ b: TagSummary) -> Bool { a.count > b.count || (a.count == b.count && a.key < b.key) }
-        var kept: [TagSummary] = []
-        kept.reserveCapacity(limit + 1)
-        for tag in tags {
-            if kept.count == limit, let last = kept.last, !before(tag, last) { continue }
-            var low = 0
-            var high = kept.count
-            while low < high {
-                let middle = (low + high) / 2
-                if before(kept[middle], tag) { low = middle + 1 } else { high = middle }
+        tags.withUnsafeBufferPointer { buffer in
+            func before(_ a: Int, _ b: Int) -> Bool {
+                buffer[a].count > buffer[b].count || (buffer[a].count == buffer[b].count && buffer[a].key < buffer[b].key)
             }
-            kept.insert(tag, at: low)
-            if kept.count > limit { kept.removeLast() }
+            var kept: [Int] = []
+            kept.reserveCapacity(limit + 1)
+            var floor = Int.min
+            for at in buffer.indices {
+                if buffer[at].count < floor { continue }
+                if kept.count == limit, let last = kept.last, !before(at, last) { continue }
+                var low = 0
+                var high = kept.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if before(kept[middle], at) { low = middle + 1 } else { high = middle }
+                }
+                kept.insert(at, at: low)
+                if kept.count > limit { kept.removeLast() }
+                if kept.count == limit { floor = buffer[kept[limit - 1]].count }
+            }
+            return kept.map { buffer[$0] }
         }
-        return kept
     }
 }

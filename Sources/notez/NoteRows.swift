@@ -2,9 +2,9 @@ import NotezKit
 
 /// The text rows of a note list, shared by `ls` and `search`: pin mark, title, tags, date, snippet.
 enum NoteRows {
-    /// Notes formatted by one worker; a window of 8 chunks (about 2 MB of rows) is formatted at
-    /// once and written in order.
-    private static let chunk = 1024
+    /// Notes formatted by one worker; a window of 8 chunks (about 1 MB of rows) is formatted at
+    /// once and written in order (a daemon holds the window besides its index).
+    private static let chunk = 512
 
     /// Prints notes as rows; `snippets` adds an indented snippet line under each. Long lists
     /// (`ls -r` prints every note) are formatted as bytes on all cores, a window at a time, so
@@ -31,6 +31,7 @@ enum NoteRows {
             let window = start..<min(count, start + chunk * 8)
             let parts = Parallel.map((window.count + chunk - 1) / chunk, minimumChunk: 1) { part in
                 var bytes: [UInt8] = []
+                bytes.reserveCapacity(chunk * (snippets ? 256 : 128))
                 let first = window.lowerBound + part * chunk
                 for position in first..<min(first + chunk, window.upperBound) { layout.append(note(position), index: index, to: &bytes) }
                 return bytes

@@ -25,7 +25,7 @@ final class TerminalContext: @unchecked Sendable {
     /// Bytes in `stdout`.
     private var held = 0
     /// The stdout held before it is spilled.
-    static let spillSize = 1 << 20
+    static let spillSize = 1 << 19
 
     init(facts: TerminalFacts, capturing: Bool) {
         self.facts = facts

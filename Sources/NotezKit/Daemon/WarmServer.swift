@@ -99,6 +99,7 @@ public final class WarmServer: @unchecked Sendable {
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             serve(client)
             close(client)
+            SystemIO.releaseFreedMemory()
         }
     }
 

@@ -34,7 +34,15 @@ public struct FolderNode: Sendable, Equatable {
 
     /// Every node below this one, depth first, this one excluded.
     public var descendants: [FolderNode] {
-        children.flatMap { [$0] + $0.descendants }
+        var all: [FolderNode] = []
+        func collect(_ node: FolderNode) {
+            for child in node.children {
+                all.append(child)
+                collect(child)
+            }
+        }
+        collect(self)
+        return all
     }
 
     /// Resolves a folder argument to an existing folder (`""` or `/` is the root), by the one rule

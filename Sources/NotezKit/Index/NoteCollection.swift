@@ -79,10 +79,11 @@ extension NoteCollection {
 
     /// `positions` in list order, at most `limit`.
     public func listOrder(_ positions: [Int], limit: Int? = nil) -> [Int] {
-        let keys = positions.map { (position: $0, pinned: isPinned(at: $0), modified: modified(at: $0)) }
-        let sorted = keys.sorted { a, b in
+        // Sorted in place: a second array of 100,000 keys was most of what a daemon's `ls -r` held.
+        var keys = positions.map { (position: $0, pinned: isPinned(at: $0), modified: modified(at: $0)) }
+        keys.sort { a, b in
             Ordering.listLess((a.pinned, a.modified), (b.pinned, b.modified)) { path(at: a.position) < path(at: b.position) }
         }
-        return sorted.prefix(limit ?? sorted.count).map(\.position)
+        return keys.prefix(limit ?? keys.count).map(\.position)
     }
 }

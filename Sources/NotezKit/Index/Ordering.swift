@@ -2,13 +2,43 @@
 public enum Ordering {
     /// Case-insensitive, locale-independent name order, ties broken by the exact text.
     public static func nameLess(_ lhs: String, _ rhs: String) -> Bool {
+        if let less = asciiNameLess(lhs, rhs) { return less }
         let a = sortKey(lhs)
         let b = sortKey(rhs)
         return a != b ? a < b : lhs < rhs
     }
 
+    /// `nameLess` decided on ASCII bytes without lower-cased copies, read in step; nil when a
+    /// non-ASCII byte comes first or right after the deciding one (a combining mark there would
+    /// change the character compared).
+    private static func asciiNameLess(_ lhs: String, _ rhs: String) -> Bool? {
+        var (left, right) = (lhs, rhs)
+        return left.withUTF8 { a in
+            right.withUTF8 { b -> Bool? in
+                func lower(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+                var exact: Bool?
+                for at in 0..<min(a.count, b.count) {
+                    let (x, y) = (a[at], b[at])
+                    if (x | y) >= 0x80 { return nil }
+                    if x == y { continue }
+                    if lower(x) != lower(y) {
+                        if (at + 1 < a.count && a[at + 1] >= 0x80) || (at + 1 < b.count && b[at + 1] >= 0x80) { return nil }
+                        return lower(x) < lower(y)
+                    }
+                    if exact == nil { exact = x < y }
+                }
+                // One is a prefix of the other, case aside: no character that follows an ASCII one
+                // composes with it into something before it.
+                return a.count != b.count ? a.count < b.count : exact ?? false
+            }
+        }
+    }
+
     /// The key of `nameLess`, for sorting many names with one lower-casing each.
-    static func sortKey(_ name: String) -> String { name.lowercased() }
+    static func sortKey(_ name: String) -> String {
+        // Most names are lower-case ASCII already: they are their own key and keep their storage.
+        name.utf8.allSatisfy({ $0 < 0x80 && $0 &- UInt8(ascii: "A") >= 26 }) ? name : name.lowercased()
+    }
 
     /// Pinned first, then most recently modified first, then by path.
     public static func noteLess(_ lhs: Note, _ rhs: Note) -> Bool {
@@ -26,8 +56,13 @@ public enum Ordering {
     /// moving a note retains and releases each of its strings, which dominated large searches.
     public static func listOrder(_ positions: [Int], in notes: [Note], limit: Int? = nil) -> [Note] {
         notes.withUnsafeBufferPointer { buffer in
-            positions.sorted { noteLess(buffer[$0], buffer[$1]) }.prefix(limit ?? positions.count).map { buffer[$0] }
+            listPositions(positions, in: notes).prefix(limit ?? positions.count).map { buffer[$0] }
         }
+    }
+
+    /// `positions` of `notes`, sorted so that their notes are in `noteLess` order.
+    static func listPositions(_ positions: [Int], in notes: [Note]) -> [Int] {
+        notes.withUnsafeBufferPointer { buffer in positions.sorted { noteLess(buffer[$0], buffer[$1]) } }
     }
 
     /// `notes` sorted by path bytes' String order, moving each note once.

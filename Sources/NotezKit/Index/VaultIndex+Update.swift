@@ -1,24 +1,14 @@
 extension VaultIndex {
-    /// This index after the notes at `paths` changed (see `update`).
-    func updated(
-        changing paths: Set<PathKey>, notes newNotes: [Note], isSymlink: (PathKey) -> Bool,
-        folders: [String], trashCount: Int
-    ) -> VaultIndex {
-        var next = self
-        next.update(changing: paths, notes: newNotes, isSymlink: isSymlink, folders: folders, trashCount: trashCount)
-        return next
-    }
-
     /// Brings this index up to date after the notes at `paths` changed (added, modified, moved in
     /// or out, removed), with the same settings: `notes` are all notes now, in path order (kept
     /// notes in their old order), `isSymlink` tells whether a path is read through a symlink,
-    /// `folders` are every folder now. The result equals a build from scratch; the work is in
+    /// `folders` are every folder now (nil: the same as before). The result equals a build from scratch; the work is in
     /// proportion to the change, plus one pass over the tag postings when notes were added or
     /// removed (positions shift). In place: nothing is copied when no other copy of this index
     /// is alive (the postings, summaries and tag list of 47,000 tags were copied at every change).
     mutating func update(
         changing paths: Set<PathKey>, notes newNotes: [Note], isSymlink: (PathKey) -> Bool,
-        folders: [String], trashCount: Int
+        folders: [String]?, trashCount: Int
     ) {
         let oldNotes = notes
         notes = newNotes
@@ -45,14 +35,15 @@ extension VaultIndex {
         incomingPositions.sort()
         let hadPosting = Set(touched.keys.filter { notesByTag[$0] != nil })
 
+        let leaving = Set(oldPositions)
+        var remap: [Int]?
         if oldPositions == incomingPositions && oldNotes.count == newNotes.count {
             // Only modifications: every position stays.
-            let changed = Set(oldPositions)
-            for key in touched.keys { notesByTag[key]?.removeAll { changed.contains($0) } }
+            for key in touched.keys { notesByTag[key]?.removeAll { leaving.contains($0) } }
         } else {
             // Where each old note went: the kept notes keep their order and fill the positions
             // the incoming ones leave free.
-            var remap = [Int](repeating: -1, count: oldNotes.count)
+            var moves = [Int](repeating: -1, count: oldNotes.count)
             var (removal, arriving, target) = (0, 0, 0)
             for position in oldNotes.indices {
                 if removal < oldPositions.count && oldPositions[removal] == position {
@@ -63,14 +54,18 @@ extension VaultIndex {
                     arriving += 1
                     target += 1
                 }
-                remap[position] = target
+                moves[position] = target
                 target += 1
             }
+            remap = moves
             // Positions before the first change stay; a posting that ends there is kept as is.
             let first = min(oldPositions.first ?? Int.max, incomingPositions.first ?? Int.max)
-            for index in notesByTag.values.indices {
-                guard let last = notesByTag.values[index].last, last >= first else { continue }
-                VaultIndex.move(&notesByTag.values[index], by: remap)
+            // Walked by index, not `values.indices`: that collection keeps a reference to the
+            // table, and the first move would then copy all 47,000 postings.
+            var at = notesByTag.values.startIndex
+            while at != notesByTag.values.endIndex {
+                if let last = notesByTag.values[at].last, last >= first { VaultIndex.move(&notesByTag.values[at], by: moves) }
+                notesByTag.values.formIndex(after: &at)
             }
         }
         for position in incomingPositions {
@@ -86,6 +81,27 @@ extension VaultIndex {
         }
         updateTags(touched)
         updateTree(folderDelta.filter { $0.value != 0 }, folders: folders)
+        VaultIndex.reorder(&pinnedOrder, leaving: leaving, remap: remap, arriving: incomingPositions.filter { newNotes[$0].pinned }, in: newNotes)
+        VaultIndex.reorder(
+            &unsortedOrder, leaving: leaving, remap: remap, arriving: incomingPositions.filter { newNotes[$0].isUnsorted }, in: newNotes)
+    }
+
+    /// Brings positions in list order up to date: the changed notes' old positions leave, the
+    /// others move where `remap` sends them (which keeps their order: ties are broken by path, and
+    /// positions are in path order), and the `arriving` positions are inserted in order.
+    private static func reorder(_ order: inout [Int], leaving: Set<Int>, remap: [Int]?, arriving: [Int], in notes: [Note]) {
+        if !leaving.isEmpty { order.removeAll { leaving.contains($0) } }
+        if let remap {
+            for at in order.indices { order[at] = remap[order[at]] }
+        }
+        for position in arriving {
+            var (low, high) = (0, order.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if Ordering.noteLess(notes[order[middle]], notes[position]) { low = middle + 1 } else { high = middle }
+            }
+            order.insert(position, at: low)
+        }
     }
 
     /// Moves a posting's positions where `remap` sends them, in place, leaving out removed notes
@@ -196,16 +212,19 @@ extension VaultIndex {
     }
 
     /// Applies changes of direct note counts to the folder tree: along the ancestor chains when
-    /// the folders are the same as before, else by rebuilding the tree from the direct counts.
-    private mutating func updateTree(_ delta: [PathKey: Int], folders: [String]) {
-        // A listed folder stays in the tree whatever its count; one that is there only for its
-        // notes may have to go, which a rebuild decides.
-        let sameFolders = folders.count == listedFolders.count
-            && zip(folders, listedFolders).allSatisfy { PathKey.sameBytes($0, $1) }
-        let listed = sameFolders ? Set(folders.map(PathKey.init)) : []
-        if sameFolders && delta.keys.allSatisfy({ $0.path.isEmpty || listed.contains($0) }) {
-            for (folder, change) in delta { VaultIndex.adjust(&folderTree, folder: folder.path, by: change) }
-            return
+    /// the folders are the same as before (`folders` nil says so) and no folder is emptied, else by
+    /// rebuilding the tree from the direct counts (a listed folder stays whatever its count; one
+    /// that is there only for its notes goes when it has none).
+    private mutating func updateTree(_ delta: [PathKey: Int], folders: [String]?) {
+        let sameFolders = folders.map { folders in
+            folders.count == listedFolders.count && zip(folders, listedFolders).allSatisfy { PathKey.sameBytes($0, $1) }
+        } ?? true
+        if sameFolders {
+            var tree = folderTree
+            if delta.allSatisfy({ VaultIndex.adjust(&tree, folder: $0.key.path, by: $0.value) }) {
+                folderTree = tree
+                return
+            }
         }
         var direct: [PathKey: Int] = [:]
         func collect(_ node: FolderNode) {
@@ -215,18 +234,20 @@ extension VaultIndex {
         collect(folderTree)
         for (folder, change) in delta { direct[folder, default: 0] += change }
         direct = direct.filter { $0.value != 0 }
-        listedFolders = folders
-        folderTree = VaultIndex.buildTree(direct: direct, folders: folders, colors: folderColors)
+        if let folders { listedFolders = folders }
+        folderTree = VaultIndex.buildTree(direct: direct, folders: listedFolders, colors: folderColors)
     }
 
-    /// Adds `change` to the direct count of `folder` and the recursive counts of it and its ancestors.
-    private static func adjust(_ node: inout FolderNode, folder: String, by change: Int) {
+    /// Adds `change` to the direct count of `folder` and the recursive counts of it and its
+    /// ancestors; false when the folder is not in the tree or a folder would be left without notes.
+    private static func adjust(_ node: inout FolderNode, folder: String, by change: Int) -> Bool {
         node.count += change
+        if !node.path.isEmpty && node.count <= 0 { return false }
         if PathKey.sameBytes(node.path, folder) {
             node.direct += change
-            return
+            return true
         }
-        guard let child = node.children.firstIndex(where: { PathKey.isSelfOrInside(folder, folder: $0.path) }) else { return }
-        adjust(&node.children[child], folder: folder, by: change)
+        guard let child = node.children.firstIndex(where: { PathKey.isSelfOrInside(folder, folder: $0.path) }) else { return false }
+        return adjust(&node.children[child], folder: folder, by: change)
     }
 }

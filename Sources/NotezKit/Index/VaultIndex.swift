@@ -2,7 +2,7 @@ import Foundation
 
 /// The in-memory index of a vault: notes, folder tree with counts, tags with counts, trash count.
 ///
-/// A long-running front end keeps one current by `updated(changing:...)`, at a cost in proportion
+/// A long-running front end keeps one current by `update(changing:...)`, at a cost in proportion
 /// to the change; nothing in it is keyed by a note's position except the tag postings, which an
 /// update re-derives in one pass only when notes were added or removed.
 public struct VaultIndex: Sendable {
@@ -35,6 +35,10 @@ public struct VaultIndex: Sendable {
     /// The keys of `notesByTag` in byte order: a tag's children (`key/…`) follow it among the keys
     /// that start with its bytes, found by binary search instead of a pass over 47,000 keys.
     internal(set) var tagKeysInByteOrder: [TagKey]
+    /// The positions of the pinned notes and of the notes at the root, in list order: kept by
+    /// updates, since the web UI's main page shows both after every change.
+    internal(set) var pinnedOrder: [Int]
+    internal(set) var unsortedOrder: [Int]
     /// The uses of each spelling of the tags not in the registry that are written more than one
     /// way (`ideas`, `Ideas`): an update derives such a tag's name from them instead of reading
     /// its notes. A tag not in it has one spelling, its name.
@@ -61,6 +65,8 @@ public struct VaultIndex: Sendable {
             for key in note.tagKeys { byTag[key, default: []].append(position) }
         }
         notesByTag = byTag
+        pinnedOrder = Ordering.listPositions(sorted.indices.filter { sorted[$0].pinned }, in: sorted)
+        unsortedOrder = Ordering.listPositions(sorted.indices.filter { sorted[$0].isUnsorted }, in: sorted)
         tagKeysInByteOrder = byTag.keys.sorted(by: VaultIndex.byteLess)
         self.symlinkedNotes = symlinkedNotes
         self.registry = registry
@@ -72,6 +78,7 @@ public struct VaultIndex: Sendable {
 
         let registered = VaultIndex.registeredEntries(registry)
         var summaries: [TagKey: TagSummary] = [:]
+        summaries.reserveCapacity(byTag.count + registry.entries.count)
         for (key, positions) in byTag {
             let (summary, spellings) = VaultIndex.summary(key, positions: positions, notes: sorted, registered: registered[key])
             summaries[key] = summary
@@ -155,10 +162,10 @@ public struct VaultIndex: Sendable {
     }
 
     /// Notes pinned anywhere, in list order.
-    public var pinnedNotes: [Note] { Ordering.listOrder(notes.indices.filter { notes[$0].pinned }, in: notes) }
+    public var pinnedNotes: [Note] { pinnedOrder.map { notes[$0] } }
 
     /// Notes at the root, in list order.
-    public var unsortedNotes: [Note] { Ordering.listOrder(notes.indices.filter { notes[$0].isUnsorted }, in: notes) }
+    public var unsortedNotes: [Note] { unsortedOrder.map { notes[$0] } }
 
     /// Notes in a folder (and its subfolders when `recursive`), in list order.
     public func notes(inFolder folder: String, recursive: Bool) -> [Note] {

@@ -125,13 +125,24 @@ package enum SystemIO {
     package static func returnLargeBlocks() {
         #if canImport(Glibc)
         // M_MMAP_THRESHOLD and M_ARENA_MAX of <malloc.h>, which the Glibc module does not export.
-        _ = glibcMallopt(-3, 1 << 20)
+        _ = glibcMallopt(-3, 1 << 18)
         _ = glibcMallopt(-8, 2)
+        #endif
+    }
+
+    /// Gives the pages of freed memory back to the system (glibc keeps them in its heaps): after
+    /// the large transient work of a long-running process, so the next one starts from less.
+    package static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        _ = glibcMallocTrim(0)
         #endif
     }
 }
 
 #if canImport(Glibc)
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+
 @_silgen_name("mallopt")
 private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
 #endif

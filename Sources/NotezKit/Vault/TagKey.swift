@@ -7,7 +7,14 @@ public struct TagKey: Sendable, Hashable, Comparable, Codable, CustomStringConve
 
     /// Makes the key of a tag name.
     public init(_ name: String) {
-        rawValue = name.precomposedStringWithCanonicalMapping.lowercased()
+        // Most names are their own key: they keep their storage (a note's tag and its key are then
+        // one string in memory, not two) and skip the Unicode work.
+        if name.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+            rawValue = name
+            return
+        }
+        let key = name.precomposedStringWithCanonicalMapping.lowercased()
+        rawValue = key.utf8.elementsEqual(name.utf8) ? name : key
     }
 
     /// Wraps an already normalized key (for decoding caches).

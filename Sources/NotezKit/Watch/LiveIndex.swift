@@ -14,6 +14,9 @@ public struct LiveIndex: Sendable {
     /// snapshot older than its start is rebuilt whole.
     private(set) var changeLog: [PathKey] = []
     private(set) var changeLogStart = 0
+    /// The change number after the last folder was added or removed: a snapshot at or past it
+    /// has the same folders as now, and its update does not compare them.
+    private var foldersChangedBefore = 0
     /// Changes kept in `changeLog` (beyond, a rebuild costs less than the update).
     static let changeLogLimit = 4096
 
@@ -55,6 +58,7 @@ public struct LiveIndex: Sendable {
     public mutating func apply(_ result: Reconciler.Result) {
         var gone: [PathKey] = []
         var incoming: [(note: Note, fingerprint: NoteFingerprint)] = []
+        var foldersChanged = false
         for change in result.changes {
             switch change {
             case .removed(let path), .moved(let path, _):
@@ -62,9 +66,11 @@ public struct LiveIndex: Sendable {
             case .folderAdded(let path):
                 state.folders.insert(PathKey(path))
                 changeLog.append(PathKey(path))
+                foldersChanged = true
             case .folderRemoved(let path):
                 state.folders.remove(PathKey(path))
                 changeLog.append(PathKey(path))
+                foldersChanged = true
             case .added, .modified:
                 break
             }
@@ -81,6 +87,7 @@ public struct LiveIndex: Sendable {
             changeLogStart += changeLog.count
             changeLog = []
         }
+        if foldersChanged { foldersChangedBefore = sequence }
     }
 
     /// Replaces the whole content (the initial scan): the notes in path order with their fingerprints.
@@ -88,6 +95,7 @@ public struct LiveIndex: Sendable {
         self.state = state
         changeLogStart = sequence + state.count + state.folders.count
         changeLog = []
+        foldersChangedBefore = sequence
     }
 
     /// True when the note at `path` exists and satisfies `matcher` (a compiled query).
@@ -129,9 +137,13 @@ public struct LiveIndex: Sendable {
     func update(_ index: inout VaultIndex, from sequence: Int, trashCount: Int? = nil) -> Bool {
         guard let paths = changedPaths(since: sequence) else { return false }
         if paths.isEmpty && trashCount == nil { return true }
+        // The replaced note array is usually the snapshot's own (the watcher copied its array at
+        // the change): it is freed in the background, not in the request that asked for the page.
+        let replaced = index.notes
         index.update(
             changing: paths, notes: sortedNotes, isSymlink: state.isSymlink,
-            folders: sortedFolders, trashCount: trashCount ?? index.trashCount)
+            folders: foldersChangedBefore > sequence ? sortedFolders : nil, trashCount: trashCount ?? index.trashCount)
+        LiveVault.retire(consume replaced)
         return true
     }
 }

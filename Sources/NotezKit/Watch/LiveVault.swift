@@ -87,8 +87,14 @@ public final class LiveVault: @unchecked Sendable {
 
     private func current() -> Snapshot {
         let stamps = StateStamp(root: root)
-        let (key, found) = lock.withLock { (SnapshotKey(generation: generation, stamps: stamps), cached) }
-        if let found, found.key == key { return found }
+        // The cached snapshot is taken only when it is current: a copy held in a local until the
+        // end of this function would keep its tables shared, and the update below would copy
+        // them (47,000 postings) instead of changing them in place.
+        let (key, found) = lock.withLock { () -> (SnapshotKey, Snapshot?) in
+            let key = SnapshotKey(generation: generation, stamps: stamps)
+            return (key, cached?.key == key ? cached : nil)
+        }
+        if let found { return found }
         // One build at a time, from the latest snapshot, taken out of the cache so that this is
         // its only reference unless a request still uses it: the update is then made in place
         // (else copy on write keeps that request's snapshot as it was).
@@ -119,6 +125,7 @@ public final class LiveVault: @unchecked Sendable {
         if index == nil {
             index = IndexBuilder.build(root: root, live: live)
             settingsCurrent = index != nil
+            SystemIO.releaseFreedMemory()
         }
         let built =
             index
@@ -132,24 +139,24 @@ public final class LiveVault: @unchecked Sendable {
             cached = Snapshot(key: key, index: built, version: builds, sequence: live.sequence, settingsCurrent: settingsCurrent)
             return cached!
         }
-        LiveVault.retire(retired)
+        LiveVault.retire(consume retired)
         return snapshot
     }
 
-    /// Lets go of a replaced snapshot on a background queue: freeing its 100,000 notes (a million
-    /// reference counts) would otherwise be part of the request that replaced it.
-    public static func retire(_ index: consuming VaultIndex?) {
-        guard let index else { return }
-        // Emptied by the block itself: had the block captured the index, the caller's release of
+    /// Lets go of a replaced snapshot (or its note array) on a background queue: freeing 100,000
+    /// notes (a million reference counts) would otherwise be part of the request that replaced it.
+    static func retire<Value>(_ value: consuming Value?) {
+        guard let value else { return }
+        // Emptied by the block itself: had the block captured the value, the caller's release of
         // the block could be the last one (when the block has already run) and free it here.
-        let box = RetiredIndex(index)
-        DispatchQueue.global(qos: .utility).async { box.index = nil }
+        let box = Retired(value)
+        DispatchQueue.global(qos: .utility).async { box.value = nil }
     }
 
-    /// A snapshot on its way out.
-    private final class RetiredIndex: @unchecked Sendable {
-        var index: VaultIndex?
-        init(_ index: VaultIndex) { self.index = index }
+    /// A value on its way out.
+    private final class Retired<Value>: @unchecked Sendable {
+        var value: Value?
+        init(_ value: Value) { self.value = value }
     }
 
     /// Calls `listener` (on the watcher's thread) after every batch of changes; returns its id.

@@ -107,6 +107,7 @@ public final class Watcher: @unchecked Sendable {
         watchTree("")
         lastFullScan = Watcher.now()
         let initial = reconciler.scanAll(fileSystem)
+        SystemIO.releaseFreedMemory()
         let done = DispatchSemaphore(value: 0)
         let startIndex = condition.withLock { () -> LiveIndex in
             live.load(initial)

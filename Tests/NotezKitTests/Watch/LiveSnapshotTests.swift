@@ -78,6 +78,8 @@ struct LiveSnapshotTests {
         #expect(updated.trashCount == fresh.trashCount, "trash, \(context)")
         #expect(updated.pinnedNotes == fresh.pinnedNotes, "pinned, \(context)")
         #expect(updated.unsortedNotes == fresh.unsortedNotes, "unsorted, \(context)")
+        #expect(updated.pinnedOrder == fresh.pinnedOrder && updated.unsortedOrder == fresh.unsortedOrder, "list orders, \(context)")
+        #expect(updated.listedFolders == fresh.listedFolders, "listed folders, \(context)")
         for note in fresh.notes { #expect(updated.note(at: note.path) == note, "lookup \(note.path), \(context)") }
         for tag in fresh.tags {
             #expect(updated.notes(withTag: tag.key) == fresh.notes(withTag: tag.key), "tag \(tag.name), \(context)")
