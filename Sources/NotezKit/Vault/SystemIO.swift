@@ -116,10 +116,11 @@ package enum SystemIO {
     /// Whether `info` describes a folder.
     package static func isFolder(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
 
-    /// Makes every allocation of 1 MiB or more a mapping of its own, returned to the system when
+    /// Makes every allocation of 256 KiB or more a mapping of its own, returned to the system when
     /// freed. A long-running process (watch, serve) makes and frees large arrays at changes and
-    /// answers; by default glibc raises this threshold after the first such free and later ones
-    /// stay in its heaps, where freed space is rarely returned.
+    /// answers (the note array of 100,000 notes is 0.8 MB); by default glibc raises this threshold
+    /// after the first such free and later ones stay in its heaps, where freed space is rarely
+    /// returned.
     /// Also keeps two malloc arenas at most: `serve` answers on many threads, and memory freed in
     /// one thread's arena was not reused by the others (peak 160 MB against 146 MB with two).
     package static func returnLargeBlocks() {
