@@ -341,6 +341,10 @@ for facts in vaults {
         }
     }
     if let running = daemon { rows.append(stopDaemon(running, facts: facts)) }
+    // The web UI's pages on a copy (a generated vault only: its files are changed).
+    if facts.corpus == nil, options.only.map({ $0.contains("serve") }) ?? true {
+        rows += ServeScenario(notez: notez, facts: facts).rows()
+    }
     try? FileManager.default.removeItem(atPath: MutationCopy.root(facts))
     CaptureCopy.remove(facts)
 }
@@ -396,7 +400,10 @@ for facts in vaults {
 }
 if ripgrep == nil { print("- ripgrep is not installed: the ratio column is empty (`apt-get install ripgrep`).") }
 if !hasSearch { print("- this notez has no `search` command: only `overview` was measured.") }
-print("- max RSS of rg in parentheses; \"hits\" counts output lines (paths for search and rg).")
+print("- max RSS of rg in parentheses; \"hits\" counts output lines (paths for search and rg), for the `serve:` rows the page's bytes.")
+print(
+    "- `serve:` rows: `notez serve` on a copy of the vault, one HTTP/1.1 GET each on loopback (connect to last byte); "
+        + "after a change on disk the page is asked for 0.6 s later; its peak RSS is read from /proc after the warm rows.")
 print(
     String(
         format: "- max RSS is `ru_maxrss` from `wait4`; Linux charges the spawning process's resident set "
