@@ -2,10 +2,11 @@ extension VaultIndex {
     /// Brings this index up to date after the notes at `paths` changed (added, modified, moved in
     /// or out, removed), with the same settings: `notes` are all notes now, in path order (kept
     /// notes in their old order), `isSymlink` tells whether a path is read through a symlink,
-    /// `folders` are every folder now (nil: the same as before). The result equals a build from scratch; the work is in
-    /// proportion to the change, plus one pass over the tag postings when notes were added or
-    /// removed (positions shift). In place: nothing is copied when no other copy of this index
-    /// is alive (the postings, summaries and tag list of 47,000 tags were copied at every change).
+    /// `folders` are every folder now (nil: the same as before). The result equals a build from
+    /// scratch; the work is in proportion to the change, plus one pass over the tag postings when
+    /// notes were added or removed (positions shift). In place: nothing is copied when no other
+    /// copy of this index is alive (the postings, summaries and tag list of 47,000 tags were
+    /// copied at every change).
     mutating func update(
         changing paths: Set<PathKey>, notes newNotes: [Note], isSymlink: (PathKey) -> Bool,
         folders: [String]?, trashCount: Int
