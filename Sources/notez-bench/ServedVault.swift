@@ -1,5 +1,4 @@
 import Foundation
-import NotezKit
 
 #if canImport(Glibc)
 import Glibc
@@ -7,25 +6,13 @@ import Glibc
 
 /// A running `notez serve`, its port and token, and plain HTTP/1.1 requests to it.
 struct ServedVault {
-    let pid: pid_t
+    let process: BackgroundProcess
     let port: UInt16
     let token: String
 
     /// Starts `notez serve --port 0` on `root` and reads the address it prints into `output`.
     static func start(notez: String, root: String, output: String) throws -> ServedVault {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let words = [notez, "serve", "--vault", root, "--port", "0"]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        // The server also answers the warm CLI path, unless told not to.
-        setenv("NOTEZ_WARM", "auto", 1)
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, notez, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchError("cannot start notez serve: \(String(cString: strerror(spawned)))") }
+        let process = try BackgroundProcess.start([notez, "serve", "--vault", root, "--port", "0"], stdout: output)
         let started = Date()
         while Date().timeIntervalSince(started) < 600 {
             // `notez serve: http://127.0.0.1:PORT/?token=TOKEN`
@@ -35,11 +22,11 @@ struct ServedVault {
                 let portText = address.split(separator: ":").last?.split(separator: "/").first,
                 let port = UInt16(portText), let token = address.split(separator: "=").last
             {
-                return ServedVault(pid: pid, port: port, token: String(token))
+                return ServedVault(process: process, port: port, token: String(token))
             }
             usleep(100_000)
         }
-        kill(pid, SIGTERM)
+        process.stop()
         throw BenchError("notez serve did not start within 10 minutes")
     }
 
@@ -80,12 +67,8 @@ struct ServedVault {
     }
 
     /// The server's peak resident set so far (`VmHWM`), in MB.
-    func peakRSSMB() -> Double {
-        WarmDaemon(pid: pid, readyMs: 0).peakRSSMB()
-    }
+    func peakRSSMB() -> Double { process.peakRSSMB() }
 
     /// Stops the server and reaps it.
-    func stop() {
-        WarmDaemon(pid: pid, readyMs: 0).stop()
-    }
+    func stop() { process.stop() }
 }

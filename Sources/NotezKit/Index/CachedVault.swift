@@ -120,11 +120,6 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     /// Notes at the root, in list order.
     public var unsortedNotes: [Note] { notes(inFolder: "", recursive: false) }
 
-    /// Notes in a folder (and its subfolders when `recursive`), in list order.
-    public func notes(inFolder folder: String, recursive: Bool) -> [Note] {
-        notesInListOrder(positions(inFolder: folder, recursive: recursive), limit: nil)
-    }
-
     /// By the records' folder numbers: each folder of the table is tested once.
     public func positions(inFolder folder: String, recursive: Bool) -> [Int] {
         let inside = folderNames.map { PathKey.sameBytes($0, folder) || (recursive && PathKey.isSelfOrInside($0, folder: folder)) }

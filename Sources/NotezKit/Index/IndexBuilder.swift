@@ -42,19 +42,16 @@ public enum IndexBuilder {
     }
 
     private static func build(root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool) -> VaultIndex {
-        guard useCache else {
-            return settings.index(
-                notes: readNotes(listing.notes, root: root), folders: listing.folders, symlinkedNotes: listing.symlinkedNotes,
-                walkProblems: listing.problems)
+        @Sendable func index(_ notes: [Note]) -> VaultIndex {
+            settings.index(notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
         }
+        guard useCache else { return index(readNotes(listing.notes, root: root)) }
         let (notes, writes) = readNotesUsingCache(listing.notes, stamps: listing.stamps, root: root)
         // The index is built while the cache and the title table are written: each job on a core.
         let built = ResultSlots<VaultIndex>(count: 1)
         Parallel.forEach(writes.count + 1, minimumChunk: 1) { job in
             guard job == writes.count else { return writes[job]() }
-            built.set(
-                0,
-                settings.index(notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems))
+            built.set(0, index(notes))
         }
         return built.takeValues()[0]
     }

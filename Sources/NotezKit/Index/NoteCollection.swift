@@ -69,6 +69,11 @@ extension NoteCollection {
         }
     }
 
+    /// From the positions, so both views share one rule.
+    public func notes(inFolder folder: String, recursive: Bool) -> [Note] {
+        notesInListOrder(positions(inFolder: folder, recursive: recursive), limit: nil)
+    }
+
     /// How many notes are at the root (Unsorted Notes), from the folder tree.
     public var unsortedCount: Int { folderTree.direct }
 

@@ -31,14 +31,15 @@ public struct VaultIndex: Sendable {
     /// Folders that could not be read and files that were skipped, with the reason.
     let walkProblems: [(path: String, problem: NoteProblem)]
     /// Notes by tag key (exact tag), positions in `notes`, ascending.
-    internal(set) var notesByTag: [TagKey: [Int]]
+    var notesByTag: [TagKey: [Int]]
     /// The keys of `notesByTag` in byte order: a tag's children (`key/…`) follow it among the keys
     /// that start with its bytes, found by binary search instead of a pass over 47,000 keys.
-    internal(set) var tagKeysInByteOrder: [TagKey]
-    /// The positions of the pinned notes and of the notes at the root, in list order: kept by
-    /// updates, since the web UI's main page shows both after every change.
-    internal(set) var pinnedOrder: [Int]
-    internal(set) var unsortedOrder: [Int]
+    var tagKeysInByteOrder: [TagKey]
+    /// The positions of the pinned notes in list order: kept by updates, since the web UI's main
+    /// page shows them after every change.
+    var pinnedOrder: [Int]
+    /// The positions of the notes at the root in list order, kept the same way.
+    var unsortedOrder: [Int]
     /// The uses of each spelling of the tags not in the registry that are written more than one
     /// way (`ideas`, `Ideas`): an update derives such a tag's name from them instead of reading
     /// its notes. A tag not in it has one spelling, its name.
@@ -166,11 +167,6 @@ public struct VaultIndex: Sendable {
 
     /// Notes at the root, in list order.
     public var unsortedNotes: [Note] { unsortedOrder.map { notes[$0] } }
-
-    /// Notes in a folder (and its subfolders when `recursive`), in list order.
-    public func notes(inFolder folder: String, recursive: Bool) -> [Note] {
-        Ordering.listOrder(positions(inFolder: folder, recursive: recursive), in: notes)
-    }
 
     /// Notes that have the tag or (when `includeChildren`) one of its children, in list order.
     public func notes(withTag key: TagKey, includeChildren: Bool = true) -> [Note] {
