@@ -5,10 +5,9 @@ import Foundation
 /// attachment folders that no note links to.
 ///
 /// A link is an attachment link when `LinkResolver` calls it one (a target with an extension other
-/// than `.md`). A Markdown link or image is a path from the note's folder (`/` from the root);
-/// a bare name with no file there, and a wikilink or embed, are found as Obsidian finds them: by
-/// path from the root, from the note's folder, then by path suffix or file name (the shortest
-/// path wins). Names compare case-insensitively, as links to notes do.
+/// than `.md` that names no note). It is found by the same path rules as links to notes
+/// (Obsidian's): `./`, `../` and `/` exactly; else by path from the root, from the note's folder,
+/// then by path suffix or file name (the note's own folder first, then the shortest path).
 public struct AttachmentScan: Sendable {
     /// One link from a note to an attachment.
     public struct Reference: Sendable, Equatable {
@@ -61,36 +60,28 @@ public struct AttachmentScan: Sendable {
         self.byName = byName
     }
 
-    /// Where an attachment link written in the note at `source` points, and whether a file is there.
+    /// Where an attachment link written in the note at `source` points, and whether a file is
+    /// there: found by the path rules of `LinkResolver` (Obsidian's), for wikilinks and Markdown
+    /// links alike.
     public func resolve(_ link: NoteLink, from source: String) -> (path: String?, exists: Bool) {
         let folder = VaultPath.folder(of: source)
-        var target = link.target.trimmingCharacters(in: .whitespaces)
-        if link.isWikilink {
-            if let found = find(target) ?? find(VaultPath.join(folder, target)) { return (found, true) }
-            if let found = shortest(target.contains("/") ? bySuffix(target) : byName[LinkResolver.fold(target)] ?? []) {
-                return (found, true)
-            }
-            return (LinkResolver.normalized(target), false)
+        let written = link.target.trimmingSpaces
+        if written.hasPrefix("./") || written.hasPrefix("../") || written.hasPrefix("/") {
+            let joined = written.hasPrefix("/") ? String(written.dropFirst()) : VaultPath.join(folder, written)
+            guard let path = LinkResolver.normalized(joined) else { return (nil, false) }
+            return byPath[LinkResolver.fold(path)].map { ($0, true) } ?? (path, false)
         }
-        let absolute = target.hasPrefix("/")
-        if absolute { target.removeFirst() }
-        guard let joined = LinkResolver.normalized(absolute ? target : VaultPath.join(folder, target)) else { return (nil, false) }
-        if let found = byPath[LinkResolver.fold(joined)] { return (found, true) }
-        if !target.contains("/"), let found = shortest(byName[LinkResolver.fold(target)] ?? []) { return (found, true) }
-        return (joined, false)
-    }
-
-    private func find(_ path: String) -> String? {
-        LinkResolver.normalized(path).flatMap { byPath[LinkResolver.fold($0)] }
-    }
-
-    private func bySuffix(_ target: String) -> [String] {
-        let suffix = "/" + LinkResolver.fold(target)
-        return files.filter { LinkResolver.fold($0).hasSuffix(suffix) }
-    }
-
-    private func shortest(_ paths: [String]) -> String? {
-        paths.min(by: LinkResolver.shorter)
+        guard let path = LinkResolver.normalized(written) else { return (nil, false) }
+        if let found = byPath[LinkResolver.fold(path)] { return (found, true) }
+        if !folder.isEmpty, let found = byPath[LinkResolver.fold(VaultPath.join(folder, path))] { return (found, true) }
+        var candidates = byName[LinkResolver.fold(VaultPath.name(of: path))] ?? []
+        if path.contains("/") {
+            let suffix = "/" + LinkResolver.fold(path)
+            candidates = candidates.filter { LinkResolver.fold("/" + $0).hasSuffix(suffix) }
+        }
+        if let found = LinkResolver.pick(candidates, from: source)?.path { return (found, true) }
+        // Missing: where a Markdown link points from its note, where a wikilink names from the root.
+        return (link.isWikilink ? path : LinkResolver.normalized(VaultPath.join(folder, path)), false)
     }
 
     /// The attachment links among resolved link entries, with where they point.

@@ -21,7 +21,7 @@ public struct IndexCache: Sendable {
     static let formatVersion: UInt32 = 3
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
-    static let readerRevision: UInt32 = 4
+    static let readerRevision: UInt32 = 5
     /// Notes modified less than this long before the cache is written are left out: a second
     /// write within the file system's timestamp granularity could keep size and mtime equal.
     static let racyWindowNanos: Int64 = 2_000_000_000

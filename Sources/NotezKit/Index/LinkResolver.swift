@@ -1,12 +1,12 @@
-/// Resolves link targets to notes the way Obsidian does (docs/links-and-inline-tags.md).
+/// Resolves link targets to notes the way Obsidian does (docs/obsidian-compatibility.md).
 ///
-/// A wikilink `[[T]]`: the note whose path is `T` or `T.md` (case-insensitive), else whose path
-/// ends in `/T.md`, else whose file name is `T`, else whose title is `T`. A Markdown link is a path
-/// relative to the linking note's folder (`/` starts at the vault root), percent-decoded, with or
-/// without `.md`; when no file is there and the target has no `/`, it is looked up by file name
-/// like a wikilink. When several notes match at the same step, the shortest path wins (fewest
-/// folders, then fewest bytes, then byte order) and the link is `ambiguous`. A target with another
-/// extension than `.md`/`.markdown` is an attachment: notez does not resolve it.
+/// Wikilinks and Markdown links (percent-decoded) are one kind of path: `./`, `../` and `/` are
+/// exact paths from the linking note's folder or the root; else the vault path, with or without
+/// `.md`; else the path from the linking note's folder; else the notes of that file name whose path
+/// ends with it, the one in the linking note's folder first, then the shortest path. Only a tie
+/// of equal length is `ambiguous`. The label after `|` never decides, titles and aliases are not
+/// link names (unless the vault's options say so), and a target with another extension than
+/// `.md`/`.markdown` that names no note is an attachment, found by `AttachmentScan`.
 public struct LinkResolver: Sendable {
     /// What a link points at.
     public enum Resolution: Sendable, Equatable {
@@ -42,10 +42,28 @@ public struct LinkResolver: Sendable {
         }
     }
 
+    /// Which readings beyond Obsidian's a vault asks for (`.notez/config.yaml`, docs/obsidian-compatibility.md).
+    public struct Options: Sendable, Equatable {
+        /// `link_aliases: true`: a wikilink that finds no file may name a note by its title or alias.
+        public var aliases = false
+        /// `dendron_links: true`: in `[[A|B]]`, when `A` finds nothing and `B` does, `B` is the target.
+        public var dendronLabels = false
+
+        /// Obsidian's reading only.
+        public init() {}
+
+        /// The options a vault's configuration sets.
+        public init(config: VaultConfig) {
+            aliases = config.linkAliases
+            dendronLabels = config.dendronLinks
+        }
+    }
+
     private let paths: [String]
     private let byPath: [String: [Int]]
     private let byName: [String: [Int]]
     private let byTitle: [String: [Int]]
+    private let options: Options
 
     /// The names a note can be linked by: its path, title and aliases.
     public struct Target: Sendable {
@@ -64,13 +82,15 @@ public struct LinkResolver: Sendable {
         }
     }
 
-    /// Builds the lookup tables from the index's notes.
+    /// Builds the lookup tables from the index's notes, with the vault's options.
     public init(index: VaultIndex) {
-        self.init(targets: index.notes.map { Target(path: $0.path, title: $0.title, aliases: $0.aliases) })
+        self.init(
+            targets: index.notes.map { Target(path: $0.path, title: $0.title, aliases: $0.aliases) },
+            options: Options(config: index.config))
     }
 
     /// Builds the lookup tables from notes as they will be (the vault after a planned rename or move).
-    public init(targets: [Target]) {
+    public init(targets: [Target], options: Options = Options()) {
         var paths: [String] = []
         var byPath: [String: [Int]] = [:]
         var byName: [String: [Int]] = [:]
@@ -79,72 +99,110 @@ public struct LinkResolver: Sendable {
             paths.append(note.path)
             byPath[LinkResolver.fold(note.path), default: []].append(position)
             byName[LinkResolver.fold(VaultPath.fileTitle(of: note.path)), default: []].append(position)
-            byTitle[LinkResolver.fold(note.title), default: []].append(position)
-            for alias in note.aliases { byTitle[LinkResolver.fold(alias), default: []].append(position) }
+            if options.aliases {
+                byTitle[LinkResolver.fold(note.title), default: []].append(position)
+                for alias in note.aliases { byTitle[LinkResolver.fold(alias), default: []].append(position) }
+            }
         }
         self.paths = paths
         self.byPath = byPath
         self.byName = byName
         self.byTitle = byTitle
+        self.options = options
     }
 
     /// Resolves `link` written in the note at `source`.
     public func resolve(_ link: NoteLink, from source: String) -> Resolution {
         if link.target.isEmpty { return .sameNote }
-        if LinkResolver.isAttachment(link.target) { return .attachment }
+        var found: Resolution
         if link.isWikilink {
-            let target = LinkResolver.withoutDendronVault(link.target)
-            // Dendron writes `[[label|target]]`: when the Obsidian reading finds no note by path or
-            // file name and the other side does, the other side is the target.
-            let labelTarget = link.label.map { label in
-                LinkResolver.withoutDendronVault(String(label.prefix { $0 != "#" }))
+            found = resolveLinkpath(LinkResolver.withoutDendronVault(link.target), from: source)
+            // Dendron writes `[[label|target]]`; only a vault that says so reads it that way.
+            if options.dendronLabels, found == .broken, let label = link.label {
+                let other = resolveLinkpath(LinkResolver.withoutDendronVault(String(label.prefix { $0 != "#" })), from: source)
+                if other != .broken { found = other }
             }
-            if let label = labelTarget, strictName(target) == nil,
-                let other = strictName(label)
-            {
-                return other
+        } else {
+            found = resolveLinkpath(link.target, from: source)
+        }
+        // `[[Board.canvas]]`, `![[a.png]]`: a file that is not a note, unless a note has that name.
+        if found == .broken, LinkResolver.isAttachment(link.target) { return .attachment }
+        return found
+    }
+
+    /// A link's path (`Note`, `Folder/Note.md`, `../Note`) written in the note at `source`, found as
+    /// Obsidian finds it: `./` and `../` from the note's folder and `/` from the root, exactly; else
+    /// the vault path; else from the note's folder; else every note of that file name whose path
+    /// ends with the link's path, the one in the note's own folder first, then the shortest path.
+    /// A tie of equal length is `ambiguous`: Obsidian then opens whichever it lists first.
+    func resolveLinkpath(_ raw: String, from source: String) -> Resolution {
+        let written = raw.trimmingSpaces
+        guard !written.isEmpty else { return .sameNote }
+        let folder = VaultPath.folder(of: source)
+        if written.hasPrefix("./") || written.hasPrefix("../") || written.hasPrefix("/") {
+            let joined = written.hasPrefix("/") ? String(written.dropFirst()) : VaultPath.join(folder, written)
+            return LinkResolver.normalized(joined).flatMap(exact) ?? .broken
+        }
+        guard let path = LinkResolver.normalized(written) else { return .broken }
+        if let found = exact(path) { return found }
+        if !folder.isEmpty, let found = exact(VaultPath.join(folder, path)) { return found }
+        var name = path
+        for suffix in [".md", ".markdown"] where name.lowercased().hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        var candidates = byName[LinkResolver.fold(VaultPath.name(of: name))] ?? []
+        if name.contains("/") {
+            let suffix = "/" + LinkResolver.fold(name)
+            candidates = candidates.filter { position in
+                let path = paths[position]
+                let stem = VaultPath.join(VaultPath.folder(of: path), VaultPath.fileTitle(of: path))
+                return LinkResolver.fold("/" + stem).hasSuffix(suffix)
             }
-            return resolveName(target)
         }
-        if let joined = LinkResolver.markdownPath(link.target, from: source) {
-            let found = lookup(byPath, joined) ?? lookup(byPath, joined + ".md")
-            if let found { return found }
+        if let found = LinkResolver.pick(candidates.map { paths[$0] }, from: source) { return found }
+        if !name.contains("/"), let found = byTitle[LinkResolver.fold(name)].flatMap({ LinkResolver.pick($0.map { paths[$0] }, from: source) }) {
+            return found
         }
-        // `[x](Note.md)` written by an app in "shortest path" mode: a bare name.
-        let target = link.target.hasPrefix("/") ? String(link.target.dropFirst()) : link.target
-        if !target.contains("/") { return resolveName(target) }
         return .broken
     }
 
-    /// The vault path a Markdown link's (decoded) target names from the note at `source`: relative
-    /// to its folder, or to the root with a leading `/`; nil when it climbs above the root.
+    /// The note at exactly `path`, or `path` with `.md` or `.markdown` added (any case).
+    private func exact(_ path: String) -> Resolution? {
+        for candidate in [path, path + ".md", path + ".markdown"] {
+            if let positions = byPath[LinkResolver.fold(candidate)] {
+                return LinkResolver.pick(positions.map { paths[$0] }, from: "")
+            }
+        }
+        return nil
+    }
+
+    /// Obsidian's choice among the files a link's name matches: the one in the linking note's
+    /// folder, else the shortest path; several of the same length are `ambiguous` (listed in byte
+    /// order, the one notez opens first).
+    static func pick(_ candidates: [String], from source: String) -> Resolution? {
+        guard !candidates.isEmpty else { return nil }
+        if candidates.count == 1 { return .note(candidates[0]) }
+        let folder = VaultPath.folder(of: source)
+        let beside = candidates.filter { VaultPath.folder(of: $0) == folder }
+        if beside.count == 1 { return .note(beside[0]) }
+        let sorted = (beside.isEmpty ? candidates : beside).sorted(by: shorter)
+        let length = sorted[0].utf16.count
+        let tied = sorted.prefix { $0.utf16.count == length }
+        return tied.count == 1 ? .note(sorted[0]) : .ambiguous(sorted)
+    }
+
+    /// Shorter first (in UTF-16 units, as Obsidian measures a path), then byte order.
+    static func shorter(_ a: String, _ b: String) -> Bool {
+        let (lengthA, lengthB) = (a.utf16.count, b.utf16.count)
+        if lengthA != lengthB { return lengthA < lengthB }
+        return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+    }
+
+    /// The vault path a Markdown link's (decoded) target names read from the note at `source`:
+    /// relative to its folder, or to the root with a leading `/`; nil when it climbs above the root.
     static func markdownPath(_ target: String, from source: String) -> String? {
         let absolute = target.hasPrefix("/")
         return normalized(absolute ? String(target.dropFirst()) : VaultPath.join(VaultPath.folder(of: source), target))
-    }
-
-    /// A wikilink target or a NOTE name: path, path suffix, file name, title or alias.
-    func resolveName(_ raw: String) -> Resolution {
-        var name = raw.trimmingSpaces
-        for suffix in [".md", ".markdown"] where name.lowercased().hasSuffix(suffix) {
-            if let exact = lookup(byPath, name) { return exact }
-            name = String(name.dropLast(suffix.count))
-        }
-        if let exact = lookup(byPath, name + ".md") ?? lookup(byPath, name + ".markdown") { return exact }
-        if name.contains("/") {
-            let suffix = "/" + LinkResolver.fold(name) + ".md"
-            let matches = paths.indices.filter { LinkResolver.fold(paths[$0]).hasSuffix(suffix) }
-            if let found = ranked(matches) { return found }
-            return .broken
-        }
-        return lookup(byName, name) ?? lookup(byTitle, name) ?? .broken
-    }
-
-    /// Only the path and file name steps of `resolveName` (no titles or aliases); nil when they find nothing.
-    func strictName(_ raw: String) -> Resolution? {
-        let name = raw.trimmingSpaces
-        guard !name.isEmpty, !name.contains("/") else { return nil }
-        return lookup(byPath, name) ?? lookup(byPath, name + ".md") ?? lookup(byName, name)
     }
 
     /// `dendron://vault/note.name` → `note.name` (Dendron's cross-vault links).
@@ -153,26 +211,6 @@ public struct LinkResolver: Sendable {
         let rest = target.dropFirst("dendron://".count)
         guard let slash = rest.firstIndex(of: "/") else { return target }
         return String(rest[rest.index(after: slash)...])
-    }
-
-    private func lookup(_ table: [String: [Int]], _ key: String) -> Resolution? {
-        ranked(table[LinkResolver.fold(key)] ?? [])
-    }
-
-    private func ranked(_ positions: [Int]) -> Resolution? {
-        guard !positions.isEmpty else { return nil }
-        if positions.count == 1 { return .note(paths[positions[0]]) }
-        let sorted = Set(positions).map { paths[$0] }.sorted(by: LinkResolver.shorter)
-        return sorted.count == 1 ? .note(sorted[0]) : .ambiguous(sorted)
-    }
-
-    /// Fewer folders, then fewer bytes, then byte order.
-    static func shorter(_ a: String, _ b: String) -> Bool {
-        let depthA = a.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count
-        let depthB = b.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count
-        if depthA != depthB { return depthA < depthB }
-        if a.utf8.count != b.utf8.count { return a.utf8.count < b.utf8.count }
-        return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
     }
 
     /// Case-insensitive, NFC: how Obsidian compares names.
@@ -185,7 +223,8 @@ public struct LinkResolver: Sendable {
         let name = VaultPath.name(of: target)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
         let ext = name[name.index(after: dot)...].lowercased()
-        guard ext.count <= 5, ext.contains(where: \.isLetter), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+        // Six letters at most: `.canvas` is Obsidian's longest (docs/obsidian-compatibility.md).
+        guard ext.count <= 6, ext.contains(where: \.isLetter), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             return false
         }
         return ext != "md" && ext != "markdown"

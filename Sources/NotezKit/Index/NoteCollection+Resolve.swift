@@ -4,10 +4,10 @@ extension NoteCollection {
         PathKey.position(of: path, count: noteCount) { self.path(at: $0) }
     }
 
-    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique title,
-    /// else a unique file name, else a unique alias (`aliases:`). The one rule for the full index
-    /// and the cached view: a cached view reads titles and paths from its records and decodes
-    /// notes only for the aliases, the last resort.
+    /// The note a NOTE argument names: a relative path (with or without `.md`), else a unique file
+    /// name (as Obsidian names notes), else a unique title, else a unique alias (`aliases:`). The
+    /// one rule for the full index and the cached view: a cached view reads titles and paths from
+    /// its records and decodes notes only for the aliases, the last resort.
     public func resolve(_ argument: String) throws(NotezError) -> Note {
         var path = argument
         while path.hasPrefix("./") { path.removeFirst(2) }
@@ -17,13 +17,13 @@ extension NoteCollection {
         }
         let wanted = argument.lowercased()
         let all = 0..<noteCount
-        let byTitle = all.filter { title(at: $0).lowercased() == wanted }
-        if byTitle.count == 1 { return note(atPosition: byTitle[0]) }
-        if byTitle.count > 1 { throw .ambiguousNote(argument, candidates: byTitle.map { self.path(at: $0) }) }
         // A file name without its folder (`Quarterly goals` for `Work/Quarterly goals.md`), when unique.
         let byName = all.filter { VaultPath.fileTitle(of: self.path(at: $0)).lowercased() == wanted }
         if byName.count == 1 { return note(atPosition: byName[0]) }
         if byName.count > 1 { throw .ambiguousNote(argument, candidates: byName.map { self.path(at: $0) }) }
+        let byTitle = all.filter { title(at: $0).lowercased() == wanted }
+        if byTitle.count == 1 { return note(atPosition: byTitle[0]) }
+        if byTitle.count > 1 { throw .ambiguousNote(argument, candidates: byTitle.map { self.path(at: $0) }) }
         let byAlias = all.filter { note(atPosition: $0).aliases.contains { $0.lowercased() == wanted } }
         if byAlias.count == 1 { return note(atPosition: byAlias[0]) }
         if byAlias.count > 1 { throw .ambiguousNote(argument, candidates: byAlias.map { self.path(at: $0) }) }

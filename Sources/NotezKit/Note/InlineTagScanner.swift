@@ -1,8 +1,9 @@
 /// Finds inline `#tags` in a Markdown body, with the rules of docs/links-and-inline-tags.md.
 ///
-/// A tag is `#` followed by letters of any script (with their combining marks), decimal digits,
-/// `_`, `-` and `/`, with at least one character that is not a digit or `/`. The `#` must start
-/// the line or follow white space or one of `( [ { * >`. Tags are looked for in prose only
+/// A tag is `#` followed by ASCII letters and digits, `_`, `-`, `/`, and any character beyond ASCII
+/// but white space and punctuation (letters of any script, marks, emoji), with at least one
+/// character that is not a digit or `/` (Obsidian's rule). The `#` must start the line or follow
+/// white space or a block quote's `>`. Tags are looked for in prose only
 /// (`MarkdownProse`: no code, no HTML comments), and never inside wikilinks, Markdown link
 /// targets, autolinks or HTML tags. Trailing `/` are not part of the tag; `//` ends it.
 enum InlineTagScanner {
@@ -105,15 +106,26 @@ enum InlineTagScanner {
         return InlineTag(name: name, range: start..<last)
     }
 
-    /// Start of line, white space, or an opening `( [ { * >`.
+    /// Start of line, white space (a no-break and an ideographic space too), or the `>` of a block
+    /// quote: Obsidian reads no tag after any other character (`(#a)`, `"#a"`, `x—#a` are text).
     static func precededByBoundary(_ bytes: ArraySlice<UInt8>, _ index: Int) -> Bool {
         guard index > bytes.startIndex else { return true }
         switch bytes[index - 1] {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "("),
-            UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "*"), UInt8(ascii: ">"):
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
             return true
         case 0xA0 where index - 2 >= bytes.startIndex && bytes[index - 2] == 0xC2:
             return true  // no-break space
+        case 0x80 where index - 3 >= bytes.startIndex && bytes[index - 3] == 0xE3 && bytes[index - 2] == 0x80:
+            return true  // ideographic space
+        case UInt8(ascii: ">"):
+            // Only quote markers between the line's start and the `#` (`>#tag`, `> >#tag`).
+            var position = index - 1
+            while position > bytes.startIndex, bytes[position - 1] != UInt8(ascii: "\n") {
+                position -= 1
+                let byte = bytes[position]
+                if byte != UInt8(ascii: ">") && byte != UInt8(ascii: " ") { return false }
+            }
+            return true
         default:
             return false
         }
@@ -142,13 +154,13 @@ enum InlineTagScanner {
         return nil
     }
 
+    /// Obsidian's tag characters beyond ASCII: anything but white space and the general and
+    /// supplemental punctuation blocks (U+2000–U+206F, U+2E00–U+2E7F); emoji are part of a tag.
     static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        if properties.isAlphabetic { return true }
-        switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
-        default: return false
-        }
+        let value = scalar.value
+        if (0x2000...0x206F).contains(value) || (0x2E00...0x2E7F).contains(value) { return false }
+        return !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control
+            && scalar.properties.generalCategory != .format
     }
 
     static func isDecimalDigit(_ scalar: Unicode.Scalar) -> Bool {

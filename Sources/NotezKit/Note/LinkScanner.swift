@@ -7,8 +7,17 @@ enum LinkScanner {
     public static func links(in body: ArraySlice<UInt8>) -> [NoteLink] {
         guard body.contains(UInt8(ascii: "[")) else { return [] }
         var result: [NoteLink] = []
-        for range in MarkdownProse.ranges(in: body) {
-            scan(body, range, into: &result)
+        // A link starts in prose but may close past a code span on its line (`[[N|`code`]]`):
+        // the closing bracket is looked for up to the line's end, and the ranges it covered are skipped.
+        var resume = body.startIndex
+        var lineEnd = body.startIndex
+        for range in MarkdownProse.ranges(in: body) where range.upperBound > resume {
+            if lineEnd <= range.lowerBound {
+                lineEnd = body[range.lowerBound...].firstIndex(of: UInt8(ascii: "\n")) ?? body.endIndex
+            }
+            let start = max(range.lowerBound, resume)
+            scan(body, start..<range.upperBound, lineEnd: lineEnd, into: &result)
+            if let last = result.last { resume = max(resume, last.range.upperBound) }
         }
         return result
     }
@@ -18,11 +27,11 @@ enum LinkScanner {
         links(in: Array(text.utf8)[...])
     }
 
-    static func scan(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>, into result: inout [NoteLink]) {
+    static func scan(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>, lineEnd: Int, into result: inout [NoteLink]) {
         var index = range.lowerBound
         let end = range.upperBound
-        // Past the last `]` no link can close: a line of brackets is skipped in one step.
-        guard let lastClose = bytes[range].lastIndex(of: close) else { return }
+        // Past the last `]` of the line no link can close: a line of brackets is skipped in one step.
+        guard let lastClose = bytes[range.lowerBound..<lineEnd].lastIndex(of: close) else { return }
         while index < end, index < lastClose {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\") {
@@ -36,7 +45,7 @@ enum LinkScanner {
             let bang = index > range.lowerBound && bytes[index - 1] == UInt8(ascii: "!")
             let start = bang ? index - 1 : index
             if index + 1 < end, bytes[index + 1] == open {
-                if let link = wikilink(bytes, from: index + 2, end: end, start: start, embed: bang) {
+                if let link = wikilink(bytes, from: index + 2, end: lineEnd, start: start, embed: bang) {
                     result.append(link)
                     index = link.range.upperBound
                     continue
@@ -44,7 +53,7 @@ enum LinkScanner {
                 index += 2
                 continue
             }
-            if let (link, next) = markdownLink(bytes, textStart: index + 1, end: end, start: start, image: bang) {
+            if let (link, next) = markdownLink(bytes, textStart: index + 1, end: lineEnd, start: start, image: bang) {
                 if let link { result.append(link) }
                 index = next
                 continue
@@ -61,7 +70,8 @@ enum LinkScanner {
         var targetEnd = close
         var label: String?
         if let bar = inner.firstIndex(of: UInt8(ascii: "|")) {
-            targetEnd = bar
+            // `[[Target\|label]]`: in a table cell the bar is escaped, and the backslash is not part of the target.
+            targetEnd = bar > from && bytes[bar - 1] == UInt8(ascii: "\\") ? bar - 1 : bar
             label = String(decoding: bytes[(bar + 1)..<close], as: UTF8.self)
         }
         var fragment: String?

@@ -1,5 +1,6 @@
-/// The parts of a Markdown body that are prose: everything but fenced and indented code blocks,
-/// inline code spans and HTML comments. The inline tag and link scanners look only there.
+/// The parts of a Markdown body that are prose: everything but fenced and indented code blocks
+/// (fences in block quotes, callouts and list items too), inline code spans, math (`$x$`, `$$`
+/// blocks), HTML blocks and HTML comments. The inline tag and link scanners look only there.
 ///
 /// Works on UTF-8 bytes (every marker is ASCII). The rules (docs/links-and-inline-tags.md):
 /// - a fence is 3+ backticks or tildes after at most 3 spaces; it closes with the same character,
@@ -12,7 +13,9 @@ enum MarkdownProse {
     /// Byte ranges of prose in `bytes`, in order, never crossing a line break; offsets are indices of `bytes`.
     public static func ranges(in bytes: ArraySlice<UInt8>) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        var fence: (char: UInt8, count: Int)?
+        var fence: (char: UInt8, count: Int, indent: Int, quotes: Int)?
+        var inMath = false
+        var inHTML: [UInt8]?
         var inComment = false
         var previousBlank = true
         var inIndentedCode = false
@@ -27,13 +30,36 @@ enum MarkdownProse {
             let indent = indentWidth(line)
             let content = line.drop(while: { $0 == space || $0 == tab })
             let blank = content.isEmpty
+            // A fence may stand in a block quote or callout (`> ```css`): looked for after the `>` markers.
+            let (quotes, quoted) = withoutQuoteMarkers(line)
+            let quotedIndent = indentWidth(quoted)
+            let quotedContent = quoted.drop(while: { $0 == space || $0 == tab })
 
             if let open = fence {
-                if indent < 4, let closing = fenceRun(content), closing.char == open.char, closing.count >= open.count,
-                    content.dropFirst(closing.count).allSatisfy({ $0 == space || $0 == tab })
-                {
+                // Leaving the quote that holds a fence ends the fence (CommonMark); the line is read anew.
+                if open.quotes > 0, quotes < open.quotes {
                     fence = nil
+                } else {
+                    if quotedIndent < open.indent + 4, let closing = fenceRun(quotedContent), closing.char == open.char,
+                        closing.count >= open.count,
+                        quotedContent.dropFirst(closing.count).allSatisfy({ $0 == space || $0 == tab })
+                    {
+                        fence = nil
+                    }
+                    previousBlank = false
+                    continue
                 }
+            }
+            if let closing = inHTML {
+                // An HTML block (`<div ...>`, `<svg>`) is not Markdown: it ends at a blank line, or
+                // for `<script>`, `<pre>`, `<style>` and `<textarea>` at the closing tag.
+                if closing.isEmpty ? blank : contains(line, closing) { inHTML = nil }
+                previousBlank = blank
+                continue
+            }
+            if inMath {
+                // `$$` display math (Obsidian's MathJax) holds no tags or links.
+                if find(line, "$$") != nil { inMath = false }
                 previousBlank = false
                 continue
             }
@@ -55,13 +81,24 @@ enum MarkdownProse {
                 continue
             }
             inIndentedCode = false
-            if indent < 4, let run = fenceRun(content) {
+            // Under a list item a fence is indented like the item's text (`  - x` then `    ```c`).
+            if quotedIndent < 4 || listContext, let run = fenceRun(quotedContent) {
                 // A backtick fence's info string may not contain a backtick.
-                if run.char == tilde || !content.dropFirst(run.count).contains(backtick) {
-                    fence = run
+                if run.char == tilde || !quotedContent.dropFirst(run.count).contains(backtick) {
+                    fence = (run.char, run.count, quotedIndent, quotes)
                     previousBlank = false
                     continue
                 }
+            }
+            if indent < 4, let closing = htmlBlockEnd(content) {
+                if closing.isEmpty || !contains(content, closing) { inHTML = closing }
+                previousBlank = false
+                continue
+            }
+            if starts(quotedContent, "$$"), find(quotedContent.dropFirst(2), "$$") == nil {
+                inMath = true
+                previousBlank = false
+                continue
             }
             if isListItem(content) {
                 listContext = true
@@ -110,6 +147,12 @@ enum MarkdownProse {
                 proseStart = index
                 continue
             }
+            if byte == dollar, let close = mathEnd(bytes, from: index, end: end) {
+                if index > proseStart { result.append(proseStart..<index) }
+                index = close
+                proseStart = index
+                continue
+            }
             if byte == UInt8(ascii: "<"), starts(bytes[index..<end], "<!--") {
                 if index > proseStart { result.append(proseStart..<index) }
                 if let close = find(bytes[(index + 4)..<end], "-->") {
@@ -123,6 +166,77 @@ enum MarkdownProse {
             index += 1
         }
         if end > proseStart { result.append(proseStart..<end) }
+    }
+
+    /// The end of inline math starting at the `$` at `start`: `$$...$$`, or `$x$` whose opening
+    /// `$` is followed and whose closing `$` is preceded by a non-space and not followed by a digit
+    /// (so `$5 and $10` is text); nil when none closes on the line.
+    static func mathEnd(_ bytes: ArraySlice<UInt8>, from start: Int, end: Int) -> Int? {
+        if start > bytes.startIndex, bytes[start - 1] == UInt8(ascii: "\\") { return nil }
+        if start + 1 < end, bytes[start + 1] == dollar {
+            guard start + 2 < end, let close = find(bytes[(start + 2)..<end], "$$") else { return nil }
+            return close + 2
+        }
+        guard start + 1 < end, bytes[start + 1] != space, bytes[start + 1] != tab else { return nil }
+        var index = start + 1
+        while index < end {
+            if bytes[index] == dollar, bytes[index - 1] != space, bytes[index - 1] != tab, bytes[index - 1] != UInt8(ascii: "\\") {
+                let next = index + 1 < end ? bytes[index + 1] : space
+                if !(next >= 0x30 && next <= 0x39) { return index + 1 }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// When `content` opens an HTML block (CommonMark's kinds 1 and 6, and `<svg>`): what ends it,
+    /// the lower-cased closing tag for kind 1, empty (a blank line) for the others; else nil.
+    static func htmlBlockEnd(_ content: ArraySlice<UInt8>) -> [UInt8]? {
+        guard content.first == UInt8(ascii: "<") else { return nil }
+        var rest = content.dropFirst()
+        let closingTag = rest.first == slash
+        if closingTag { rest = rest.dropFirst() }
+        let name = rest.prefix { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || ($0 >= 0x30 && $0 <= 0x39) }
+        guard !name.isEmpty, name.count <= 10 else { return nil }
+        let after = rest.dropFirst(name.count).first
+        guard after == nil || after == space || after == tab || after == UInt8(ascii: ">") || after == slash else { return nil }
+        let lower = String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
+        if !closingTag, ["script", "pre", "style", "textarea"].contains(lower) { return Array("</\(lower)>".utf8) }
+        return htmlBlockTags.contains(lower) ? [] : nil
+    }
+
+    /// CommonMark's block-level HTML tag names (kind 6), and `svg`.
+    static let htmlBlockTags: Set<String> = [
+        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col", "colgroup", "dd",
+        "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "frame",
+        "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link",
+        "main", "menu", "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "search", "section",
+        "summary", "table", "tbody", "td", "tfoot", "th", "thead", "title", "tr", "track", "ul", "svg",
+    ]
+
+    /// Whether `line` contains the ASCII bytes `needle`, ignoring case.
+    static func contains(_ line: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, line.count >= needle.count else { return false }
+        var index = line.startIndex
+        while index <= line.endIndex - needle.count {
+            if zip(line[index..<(index + needle.count)], needle).allSatisfy({ ($0 | 0x20) == ($1 | 0x20) }) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// The number of block quote markers (`>`, each after at most 3 spaces and with one optional
+    /// space after it) that open `line`, and the rest of the line.
+    static func withoutQuoteMarkers(_ line: ArraySlice<UInt8>) -> (Int, ArraySlice<UInt8>) {
+        var rest = line
+        var count = 0
+        while true {
+            let spaces = rest.prefix { $0 == space }.count
+            guard spaces < 4, rest.dropFirst(spaces).first == UInt8(ascii: ">") else { return (count, rest) }
+            rest = rest.dropFirst(spaces + 1)
+            if rest.first == space { rest = rest.dropFirst() }
+            count += 1
+        }
     }
 
     /// Columns of leading white space, a tab counting to the next multiple of 4.
@@ -189,4 +303,6 @@ enum MarkdownProse {
     static let tab = UInt8(ascii: "\t")
     static let backtick = UInt8(ascii: "`")
     static let tilde = UInt8(ascii: "~")
+    static let dollar = UInt8(ascii: "$")
+    static let slash = UInt8(ascii: "/")
 }

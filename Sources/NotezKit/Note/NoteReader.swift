@@ -171,9 +171,8 @@ public enum NoteReader {
             problem = NoteProblem(kind: .notUTF8, message: "not valid UTF-8")
         }
         let body = bytes[min(bodyStart, bytes.count)...]
-        let title =
-            metadata.title ?? MarkdownText.firstHeading(bytes: body).map(MarkdownText.titleText)
-            ?? VaultPath.fileTitle(of: relativePath)
+        // Obsidian names a note by its file name; a first `# Heading` is body text, not a title.
+        let title = metadata.title ?? VaultPath.fileTitle(of: relativePath)
         var tags: [String] = []
         var keys: [TagKey] = []
         var seen: Set<TagKey> = []

@@ -33,12 +33,12 @@ public struct LinkRewriter: Sendable {
     /// the moves), links to attachment files are resolved and rewritten in every form.
     public init(
         targets: [LinkResolver.Target], movedNotes: [String: String], movedFolders: [(from: String, to: String)] = [],
-        newTitles: [String: String] = [:], attachments: AttachmentScan? = nil
+        newTitles: [String: String] = [:], attachments: AttachmentScan? = nil, options: LinkResolver.Options = LinkResolver.Options()
     ) {
         self.movedNotes = movedNotes
         self.movedFolders = movedFolders
         self.attachments = attachments.map { ($0, AttachmentScan(files: $0.files.map { LinkRewriter.newPath($0, movedNotes, movedFolders) })) }
-        oldResolver = LinkResolver(targets: targets)
+        oldResolver = LinkResolver(targets: targets, options: options)
         var after = targets
         for position in after.indices {
             let old = after[position].path
@@ -51,7 +51,7 @@ public struct LinkRewriter: Sendable {
                 after[position].title = VaultPath.fileTitle(of: new)
             }
         }
-        newResolver = LinkResolver(targets: after)
+        newResolver = LinkResolver(targets: after, options: options)
     }
 
     /// A rewriter for the notes of `index`.
@@ -61,7 +61,8 @@ public struct LinkRewriter: Sendable {
     ) {
         self.init(
             targets: index.notes.map { LinkResolver.Target(path: $0.path, title: $0.title, aliases: $0.aliases) },
-            movedNotes: movedNotes, movedFolders: movedFolders, newTitles: newTitles, attachments: attachments)
+            movedNotes: movedNotes, movedFolders: movedFolders, newTitles: newTitles, attachments: attachments,
+            options: LinkResolver.Options(config: index.config))
     }
 
     /// Where the file at `path` will be.
@@ -110,7 +111,8 @@ public struct LinkRewriter: Sendable {
             let candidates =
                 link.isWikilink
                 ? wikilinkCandidates(written, oldTarget: oldTarget, newTarget: newTarget, isNote: isNote)
-                : markdownCandidates(written, link: link, bytes: bytes, newSource: newSource, newTarget: newTarget, isNote: isNote)
+                : markdownCandidates(
+                    written, link: link, bytes: bytes, newSource: newSource, oldTarget: oldTarget, newTarget: newTarget, isNote: isNote)
             let text = bytes[link.range]
             let offset = link.targetRange.lowerBound - link.range.lowerBound
             let suffix = Array(bytes[link.targetRange.upperBound..<link.range.upperBound])
@@ -190,7 +192,7 @@ public struct LinkRewriter: Sendable {
     /// New destinations of a Markdown link to try, in the written style: a bare name stays a bare
     /// name when that still finds the note, else the path relative to the linking note.
     private func markdownCandidates(
-        _ written: String, link: NoteLink, bytes: [UInt8], newSource: String, newTarget: String, isNote: Bool
+        _ written: String, link: NoteLink, bytes: [UInt8], newSource: String, oldTarget: String, newTarget: String, isNote: Bool
     ) -> [String] {
         let decoded = link.target
         let absolute = decoded.hasPrefix("/")
@@ -198,10 +200,18 @@ public struct LinkRewriter: Sendable {
         var path = newTarget
         if !keepsExtension { path = String(path.dropLast(VaultPath.name(of: path).count)) + VaultPath.fileTitle(of: path) }
         var paths: [String] = []
+        // Obsidian writes Markdown links as vault paths from any folder: such a link stays one.
+        let fromRoot =
+            !absolute && decoded.contains("/") && !decoded.hasPrefix("./") && !decoded.hasPrefix("../")
+            && LinkResolver.normalized(decoded).map { path in
+                [oldTarget, VaultPath.join(VaultPath.folder(of: oldTarget), VaultPath.fileTitle(of: oldTarget))]
+                    .contains { LinkResolver.fold($0) == LinkResolver.fold(path) }
+            } == true
         if absolute {
             paths.append("/" + path)
         } else {
             if isNote, !decoded.contains("/") { paths.append(VaultPath.name(of: path)) }
+            if fromRoot { paths.append(path) }
             var relative = VaultPath.relative(path, fromFolder: VaultPath.folder(of: newSource))
             if decoded.hasPrefix("./"), !relative.hasPrefix("../") { relative = "./" + relative }
             paths.append(relative)

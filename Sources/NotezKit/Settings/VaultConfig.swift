@@ -12,6 +12,10 @@ public struct VaultConfig: Sendable, Equatable {
     public var attachments: String?
     /// The largest file `notez attach` copies, in bytes (`attachment_max_mb`, default 250).
     public var attachmentMaxBytes: Int64 = 250 * 1_000_000
+    /// `link_aliases: true`: wikilinks may name a note by its title or alias (Obsidian's do not).
+    public var linkAliases = false
+    /// `dendron_links: true`: `[[label|target]]` is read as Dendron writes it when `label` names nothing.
+    public var dendronLinks = false
 
     /// The defaults.
     public init() {}
@@ -28,6 +32,15 @@ public struct VaultConfig: Sendable, Equatable {
 
         """
 
+    /// A `true`/`false` setting; nil when absent.
+    private static func flag(_ value: YAMLValue, _ key: String) throws(NotezError) -> Bool? {
+        guard let text = value[key]?.string else { return nil }
+        guard let flag = NoteMetadata.bool(text) else {
+            throw .unreadable(path: ".notez/config.yaml", reason: "\(key) must be true or false, not '\(text)'")
+        }
+        return flag
+    }
+
     /// Reads the configuration of a vault; a missing file gives the defaults, a bad one an error
     /// (`IndexBuilder` turns that into a warning and the defaults, so a bad file never bricks the vault).
     public static func load(root: String) throws(NotezError) -> VaultConfig {
@@ -37,12 +50,7 @@ public struct VaultConfig: Sendable, Equatable {
             throw .unreadable(path: ".notez/config.yaml:\(error.line + 1):\(error.column + 1)", reason: error.message)
         case .success(let value):
             var config = VaultConfig()
-            if let text = value["snippets"]?.string {
-                guard let flag = NoteMetadata.bool(text) else {
-                    throw .unreadable(path: ".notez/config.yaml", reason: "snippets must be true or false, not '\(text)'")
-                }
-                config.snippets = flag
-            }
+            config.snippets = try flag(value, "snippets") ?? true
             if let text = value["trash_days"]?.string {
                 guard let days = Int(text), days >= 0 else {
                     throw .unreadable(path: ".notez/config.yaml", reason: "trash_days must be a whole number of days, not '\(text)'")
@@ -57,6 +65,8 @@ public struct VaultConfig: Sendable, Equatable {
                 }
                 config.attachmentMaxBytes = megabytes * 1_000_000
             }
+            config.linkAliases = try flag(value, "link_aliases") ?? false
+            config.dendronLinks = try flag(value, "dendron_links") ?? false
             return config
         }
     }

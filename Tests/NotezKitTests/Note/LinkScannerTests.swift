@@ -56,7 +56,7 @@ extension LinkScannerTests {
         #expect(LinkScanner.links(in: String(repeating: "](", count: size / 2) + ")").isEmpty)
         #expect(LinkScanner.links(in: String(repeating: "[a", count: size / 2) + "]").isEmpty)
         // An unclosed `[[` is no wikilink: the tags after it count.
-        #expect(InlineTagScanner.tags(in: String(repeating: "[[#a ", count: size / 5)).count == size / 5)
+        #expect(InlineTagScanner.tags(in: String(repeating: "[[ #a", count: size / 5)).count == size / 5)
         #expect(InlineTagScanner.tags(in: String(repeating: "<a #b ", count: size / 6)).count == size / 6)
     }
 }

@@ -106,11 +106,12 @@ import Testing
         #expect(
             rewritten("[a](f/A.md) [[f/sub/B]] [[B]] ![p](f/p.png)\n", source: "Top.md", paths: paths, moves: [:], folders: [("f", "h")])
                 == "[a](h/A.md) [[h/sub/B]] [[B]] ![p](h/p.png)\n")
-        // Into a subfolder: `[[f/sub/B]]` still finds `g/f/sub/B.md` by its path's end.
+        // Into a subfolder: `[[f/sub/B]]` and `[a](f/A.md)` still find `g/f/...` by their path's end
+        // (Markdown links are looked up as wikilinks are, docs/obsidian-compatibility.md L9).
         let folders = [(from: "f", to: "g/f")]
         #expect(
             rewritten("[a](f/A.md) [[f/sub/B]]\n", source: "Top.md", paths: paths, moves: [:], folders: folders)
-                == "[a](g/f/A.md) [[f/sub/B]]\n")
+                == "[a](f/A.md) [[f/sub/B]]\n")
         // Inside the folder: links between moved notes stay; links out get one more `..`.
         #expect(
             rewritten("[b](sub/B.md) [t](../Top.md)\n", source: "f/A.md", paths: paths, moves: [:], folders: folders)

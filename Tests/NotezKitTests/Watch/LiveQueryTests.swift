@@ -35,13 +35,13 @@ struct LiveQueryTests {
     func liveArrayKeepsPathOrder() {
         var fs = MemoryFileSystem()
         fs.mkdir("W")
-        for name in ["b.md", "d.md", "W/a.md", "W/c.md", "Z.md", "é.md"] { fs.create(name, "# \(name)\n") }
+        for name in ["b.md", "d.md", "W/a.md", "W/c.md", "Z.md", "é.md"] { fs.create(name, "---\ntitle: \(name)\n---\n") }
         var index = LiveIndex(root: "/memory")
         let reconciler = Reconciler()
         index.apply(reconciler.reconcile(.init(fullRescan: true), previous: .init(), fileSystem: fs))
         #expect(index.snapshot().notes.map(\.path) == ["W/a.md", "W/c.md", "Z.md", "b.md", "d.md", "é.md"])
         let rounds: [(MemoryFileSystem) -> MemoryFileSystem] = [
-            { var fs = $0; fs.write("d.md", "# changed\n"); return fs },
+            { var fs = $0; fs.write("d.md", "---\ntitle: changed\n---\n"); return fs },
             { var fs = $0; fs.create("a.md", "new\n"); fs.create("W/b.md", "new\n"); fs.create("zz.md", "new\n"); return fs },
             { var fs = $0; fs.remove("b.md"); fs.rename("W/a.md", "c.md"); return fs },
         ]

@@ -48,11 +48,11 @@ struct ReconcilerTests {
     func vimSave() {
         let result = run(
             Scenario(
-                before: vault(["x.md": "# Old\n"]),
+                before: vault(["x.md": "---\ntitle: Old\n---\n"]),
                 operations: { fs in
                     fs.create("4913"); fs.remove("4913")
                     fs.rename("x.md", "x.md~")
-                    fs.create("x.md", "# New\n")
+                    fs.create("x.md", "---\ntitle: New\n---\n")
                     fs.remove("x.md~")
                 },
                 events: timed([
@@ -69,12 +69,12 @@ struct ReconcilerTests {
     func emacsSave() {
         let result = run(
             Scenario(
-                before: vault(["x.md": "# Old\n"]),
+                before: vault(["x.md": "---\ntitle: Old\n---\n"]),
                 operations: { fs in
                     fs.symlink(".#x.md", to: "user@host.1234")
                     fs.create("#x.md#", "autosave"); fs.remove("#x.md#")
                     fs.rename("x.md", "x.md~")
-                    fs.create("x.md", "# Saved by emacs\n")
+                    fs.create("x.md", "---\ntitle: Saved by emacs\n---\n")
                     fs.remove(".#x.md")
                 },
                 events: timed([
@@ -131,8 +131,8 @@ struct ReconcilerTests {
     func tenSaves() {
         let result = run(
             Scenario(
-                before: vault(["x.md": "# v0\n"]),
-                operations: { fs in for version in 1...10 { fs.write("x.md", "# v\(version)\n") } },
+                before: vault(["x.md": "---\ntitle: v0\n---\n"]),
+                operations: { fs in for version in 1...10 { fs.write("x.md", "---\ntitle: v\(version)\n---\n") } },
                 events: (0..<10).flatMap { step in
                     [
                         (Double(step) * 0.01, RawFileEvent(.modified, "x.md")),
@@ -159,9 +159,9 @@ struct ReconcilerTests {
     func deleteThenCreate() {
         let result = run(
             Scenario(
-                before: vault(["x.md": "# One\n"]),
+                before: vault(["x.md": "---\ntitle: One\n---\n"]),
                 operations: { fs in
-                    fs.remove("x.md"); fs.create("x.md", "# Two\n")
+                    fs.remove("x.md"); fs.create("x.md", "---\ntitle: Two\n---\n")
                 },
                 events: timed([.init(.deleted, "x.md"), .init(.created, "x.md"), .init(.closedWrite, "x.md")])))
         #expect(result.changes.map(\.description) == ["~ x.md"])
@@ -172,7 +172,7 @@ struct ReconcilerTests {
     func moveBetweenFolders() {
         let result = run(
             Scenario(
-                before: vault(["a.md": "# A\n", "Work/b.md": "b"], folders: ["Work"]),
+                before: vault(["a.md": "---\ntitle: A\n---\n", "Work/b.md": "b"], folders: ["Work"]),
                 operations: { fs in fs.rename("a.md", "Work/a.md") },
                 events: timed([.init(.movedFrom, "a.md", cookie: 5), .init(.movedTo, "Work/a.md", cookie: 5)])))
         #expect(result.changes.map(\.description) == ["> a.md -> Work/a.md"])
@@ -266,7 +266,7 @@ struct ReconcilerTests {
         index.apply(Reconciler().reconcile(.init(fullRescan: true), previous: .init(), fileSystem: fs))
         let nothing = Reconciler().reconcile(.init(paths: ["x.md"]), previous: index.state, fileSystem: fs)
         #expect(nothing.changes.isEmpty)
-        fs.write("x.md", "# Written by notez\n")
+        fs.write("x.md", "---\ntitle: Written by notez\n---\n")
         let once = Reconciler().reconcile(.init(paths: ["x.md"]), previous: index.state, fileSystem: fs)
         #expect(once.changes.map(\.description) == ["~ x.md"])
         index.apply(once)

@@ -23,14 +23,14 @@ struct WatcherCookieTests {
     func writesBeforeCookieAreApplied() throws {
         let vault = try ScratchFolder()
         let cookies = try ScratchFolder()
-        try vault.write("a.md", "# A\n")
+        try vault.write("a.md", "---\ntitle: A\n---\n")
         let watcher = Watcher(root: vault.path, config: VaultConfig(), settings: WatcherCookieTests.slow)
         try watcher.start { _ in }
         defer { watcher.stop() }
         #expect(watcher.watchCookies(in: cookies.path))
         for round in 0..<20 {
-            try vault.write("Deep/New \(round)/n.md", "# N\(round)\n")
-            try vault.write("a.md", "# A \(round)\n")
+            try vault.write("Deep/New \(round)/n.md", "---\ntitle: N\(round)\n---\n")
+            try vault.write("a.md", "---\ntitle: A \(round)\n---\n")
             try cookies.write("cookie-\(round)", "")
             let result = watcher.synchronize(cookie: "cookie-\(round)", timeout: 10)
             #expect(result?.index.note(at: "Deep/New \(round)/n.md") != nil, "round \(round)")

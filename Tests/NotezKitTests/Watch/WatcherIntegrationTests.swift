@@ -20,7 +20,7 @@ struct WatcherIntegrationTests {
 
     @Test("create, edit in place, rename, move between folders, case-only rename, delete")
     func basics() throws {
-        let vault = try WatchHarness(files: ["Work/plan.md": "# Plan\n"])
+        let vault = try WatchHarness(files: ["Work/plan.md": "---\ntitle: Plan\n---\n"])
         vault.verify()
         vault.put("idea.md", "---\ntags: [x]\n---\n# Idea\n")
         #expect(vault.sync() == ["+ idea.md"])
@@ -39,24 +39,24 @@ struct WatcherIntegrationTests {
 
     @Test("editor saves with real file operations are one modification each")
     func editorSaves() throws {
-        let vault = try WatchHarness(files: ["x.md": "# Start\n"], settings: Self.patient)
+        let vault = try WatchHarness(files: ["x.md": "---\ntitle: Start\n---\n"], settings: Self.patient)
         // vim: probe file, backup by rename, new file, delete backup.
         vault.put("4913", "")
         unlink(vault.path("4913"))
         rename(vault.path("x.md"), vault.path("x.md~"))
-        vault.put("x.md", "# Vim\n")
+        vault.put("x.md", "---\ntitle: Vim\n---\n")
         unlink(vault.path("x.md~"))
         #expect(vault.sync() == ["~ x.md"])
         // emacs: lock symlink, autosave file, backup rename, write.
         symlink("user@host.42:1700000000", vault.path(".#x.md"))
         vault.put("#x.md#", "autosave")
         rename(vault.path("x.md"), vault.path("x.md~"))
-        vault.put("x.md", "# Emacs\n")
+        vault.put("x.md", "---\ntitle: Emacs\n---\n")
         unlink(vault.path("#x.md#"))
         unlink(vault.path(".#x.md"))
         #expect(vault.sync() == ["~ x.md"])
         // JetBrains: write a temp, move the original aside, move the temp in, delete the old one.
-        vault.put("x.md___jb_tmp___", "# JetBrains\n")
+        vault.put("x.md___jb_tmp___", "---\ntitle: JetBrains\n---\n")
         rename(vault.path("x.md"), vault.path("x.md___jb_old___"))
         rename(vault.path("x.md___jb_tmp___"), vault.path("x.md"))
         unlink(vault.path("x.md___jb_old___"))
@@ -84,12 +84,12 @@ struct WatcherIntegrationTests {
         let vault = try WatchHarness()
         let outside = vault.root + "-outside"
         defer { try? FileManager.default.removeItem(atPath: outside) }
-        for index in 0..<20 { WatchHarness.put(outside + "/Tree/Sub\(index % 3)/n\(index).md", "# N\(index)\n") }
+        for index in 0..<20 { WatchHarness.put(outside + "/Tree/Sub\(index % 3)/n\(index).md", "---\ntitle: N\(index)\n---\n") }
         #expect(rename(outside + "/Tree", vault.path("Tree")) == 0)
         let changes = vault.sync()
         #expect(changes.filter { $0.hasPrefix("+ ") && $0.hasSuffix(".md") }.count == 20)
         vault.verify()
-        vault.put("Tree/Sub1/n1.md", "# Edited\n")
+        vault.put("Tree/Sub1/n1.md", "---\ntitle: Edited\n---\n")
         #expect(vault.sync() == ["~ Tree/Sub1/n1.md"])
         vault.verify()
     }
@@ -114,7 +114,7 @@ struct WatcherIntegrationTests {
         #expect(rename(vault.path("Old"), vault.path("New")) == 0)
         #expect(
             vault.sync() == ["+ New/", "+ New/Sub/", "> Old/Sub/b.md -> New/Sub/b.md", "> Old/a.md -> New/a.md", "- Old/Sub/", "- Old/"])
-        vault.put("New/Sub/b.md", "# Changed\n")
+        vault.put("New/Sub/b.md", "---\ntitle: Changed\n---\n")
         vault.put("New/Sub/c.md", "c")
         #expect(vault.sync() == ["+ New/Sub/c.md", "~ New/Sub/b.md"])
         vault.verify()
@@ -166,7 +166,7 @@ struct WatcherIntegrationTests {
             })
         let source = try #require(injecting)
         source.startDropping()
-        vault.put("a.md", "# Changed while lost\n")
+        vault.put("a.md", "---\ntitle: Changed while lost\n---\n")
         vault.shell("mkdir -p G/H && echo x > G/H/new.md && rm F/b.md")
         source.injectOverflow()
         #expect(Set(vault.sync()) == ["+ G/", "+ G/H/", "+ G/H/new.md", "- F/b.md", "~ a.md"])
@@ -225,7 +225,7 @@ struct WatcherIntegrationTests {
         close(fd)
         let long = String(repeating: "ü", count: 125) + "12.md"
         #expect(long.utf8.count == 255)
-        vault.put(long, "# Long\n")
+        vault.put(long, "---\ntitle: Long\n---\n")
         #expect(vault.sync() == ["+ \(long)"])
         vault.verify()
     }
