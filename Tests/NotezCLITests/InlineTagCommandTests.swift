@@ -33,6 +33,20 @@ import Testing
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as! String, $0) })
     }
 
+    /// A dry run shows the body lines it would change (inline tags), not only the front matter.
+    @Test func dryRunShowsInlineEdits() throws {
+        let vault = try vault()
+        let before = try vault.snapshot()
+        let dry = try vault.run(["tag", "rename", "project", "venture", "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("--- a/Folder/B.md\n+++ b/Folder/B.md\n"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("-No front matter. #project and #other/child\n-second line #PROJECT\n"))
+        #expect(dry.stdout.contains("+No front matter. #venture and #other/child\n+second line #venture\n"))
+        #expect(dry.stdout.contains("+Working on #venture today, and #venture/alpha too.\n"))
+        #expect(!dry.stdout.contains("+#venture in code stays"))
+        #expect(try vault.snapshot() == before)
+    }
+
     @Test func inlineTagsAreCountedAndSearchable() throws {
         let vault = try vault()
         let rows = try tags(vault)

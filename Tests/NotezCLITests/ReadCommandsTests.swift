@@ -149,7 +149,9 @@ import Testing
         #expect(result.stdout.contains("Tags:      travel, zürich\n"))
         #expect(result.stdout.contains("Pinned:    yes\n"))
         #expect(result.stdout.contains("Modified:  2025-04-22T19:30:00Z\n"))
-        let byTitle = try vault.run(["show", "useful NUMBERS", "--json"])
+        // A note is named by its file name; its first heading is body text.
+        #expect(try vault.run(["show", "useful NUMBERS"]).status == 2)
+        let byTitle = try vault.run(["show", "phone NUMBERS", "--json"])
         let object = try #require(try json(byTitle.stdout) as? [String: Any])
         #expect(object["path"] as? String == "Phone numbers.md")
         #expect((object["body"] as? String)?.hasPrefix("# Useful numbers") == true)

@@ -199,7 +199,8 @@ enum MarkdownText {
         }
     }
 
-    /// Turns links, wikilinks and images into their text, drops HTML tags, emphasis marks and table pipes.
+    /// Turns links, wikilinks and images into their text, drops HTML tags, emphasis marks and table
+    /// pipes; code spans keep their text as written.
     static func stripInline(_ line: ArraySlice<UInt8>, tableRow: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(line.count)
@@ -219,7 +220,29 @@ enum MarkdownText {
                 index = close + 1
                 continue
             }
-            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") {
+            if byte == UInt8(ascii: "`") {
+                // A code span keeps its text as written (`SSH2_MSG_X` stays whole).
+                let run = rest.prefix { $0 == UInt8(ascii: "`") }.count
+                var search = index + run
+                while search < line.endIndex {
+                    let other = line[search...].prefix { $0 == UInt8(ascii: "`") }.count
+                    if other == run {
+                        out += trimSpaces(line[(index + run)..<search])
+                        break
+                    }
+                    search += max(other, 1)
+                }
+                index = search < line.endIndex ? search + run : index + run
+                continue
+            }
+            if byte == UInt8(ascii: "_"), index > line.startIndex, index + 1 < line.endIndex,
+                isWordByte(line[index - 1]), isWordByte(line[index + 1])
+            {
+                out.append(byte)  // `snake_case` is no emphasis
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
                 index += 1
                 continue
             }
@@ -254,6 +277,11 @@ enum MarkdownText {
     /// they separate words and never reach a snippet.
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte < 0x21 || byte == 0x7F
+    }
+
+    /// A letter, a digit or a byte of a non-ASCII character: what stands inside a word.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

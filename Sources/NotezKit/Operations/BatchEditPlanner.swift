@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Like `PlanBuilder.edit`, but made for vault-wide operations: a file's bytes are dropped as soon
 /// as its step is computed, so a 10,000-file merge holds only the steps (edits, hashes and the two
-/// front matter texts), and the dry-run previews hold the front matter only, never bodies.
+/// front matter texts), and the dry-run previews hold the front matter only, except for notes whose
+/// body changes (inline tags), whose whole texts the journal keeps anyway.
 enum BatchEditPlanner {
     /// The edits wanted for one note.
     public struct Request: Sendable {
@@ -139,9 +140,13 @@ enum BatchEditPlanner {
             path, before: FileFingerprint(bytes: contents.bytes, stamp: contents.stamp),
             afterHash: ContentHash.of(after), edits: request.edits, inverse: request.inverse,
             frontMatter: frontMatter)
-        // The body changed (inline tags): only the whole text makes undo byte-identical.
-        if frontMatter == nil { step.wholeFile = WholeFileChange.between(contents.bytes, after) }
-        let preview = Plan.Preview(before: FrontMatterChange.prefix(contents.bytes), after: FrontMatterChange.prefix(after))
+        // The body changed (inline tags): only the whole text makes undo byte-identical, and the
+        // dry run shows the body's lines too (the step keeps both texts already).
+        var preview = Plan.Preview(before: FrontMatterChange.prefix(contents.bytes), after: FrontMatterChange.prefix(after))
+        if frontMatter == nil {
+            step.wholeFile = WholeFileChange.between(contents.bytes, after)
+            preview = Plan.Preview(before: contents.bytes, after: after)
+        }
         return .step(step, preview, exact: exact)
     }
 }

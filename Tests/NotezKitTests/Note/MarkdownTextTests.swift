@@ -12,6 +12,8 @@ struct MarkdownTextTests {
         ("<div class=\"x\">inside</div> `code`", "inside code"),
         ("line one\nline two\r\nline three   ", "line one line two line three"),
         ("---\n\n| a | b |\n|---|---|", "a b"),
+        // Code keeps its text as written; `_` inside a word is no emphasis.
+        ("Got `SSH2_MSG_USERAUTH_SUCESS` and ``a ` b`` in snake_case, _em_", "Got SSH2_MSG_USERAUTH_SUCESS and a ` b in snake_case, em"),
     ])
     func snippet(_ body: String, _ expected: String) {
         #expect(MarkdownText.snippet(body[...]) == expected)
