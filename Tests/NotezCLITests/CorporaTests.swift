@@ -70,5 +70,27 @@ import NotezTestSupport
         for tag in tagCounts {
             #expect(recount[(tag["name"] as! String).lowercased(), default: 0] == tag["count"] as! Int)
         }
+
+        // A note without a `title:` key is called by its file name, as Obsidian calls it: read here
+        // from the file's first lines, independently of notez's front matter reader.
+        var fileNamed = 0
+        for note in listedNotes {
+            let path = note["path"] as! String
+            let text = String(decoding: try Data(contentsOf: vault.url.appendingPathComponent(path)), as: UTF8.self)
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            var hasTitleKey = false
+            if lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" || $0 == "\u{FEFF}---" }) == true {
+                for line in lines.dropFirst() {
+                    if line == "---" || line == "..." { break }
+                    if line.hasPrefix("title:") { hasTitleKey = true }
+                }
+            }
+            guard !hasTitleKey else { continue }
+            let name = (path as NSString).lastPathComponent
+            let stem = name.lowercased().hasSuffix(".markdown") ? String(name.dropLast(9)) : String(name.dropLast(3))
+            #expect(note["title"] as? String == stem, "\(path)")
+            fileNamed += 1
+        }
+        #expect(fileNamed > 0)
     }
 }
