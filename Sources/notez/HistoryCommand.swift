@@ -7,7 +7,7 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "List journaled operations, newest first, and whether each can be undone now.")
 
-    @Option(name: .long, help: "Show at most this many operations.")
+    @Option(name: [.customShort("n"), .long], help: "Show at most this many operations.")
     var limit: Int?
 
     @OptionGroup var vault: VaultOptions

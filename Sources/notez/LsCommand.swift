@@ -21,7 +21,7 @@ struct LsCommand: ParsableCommand {
     @Flag(name: .long, help: "Only Unsorted Notes (directly at the root).")
     var unsorted = false
 
-    @Option(name: .long, help: "Show at most N notes.")
+    @Option(name: [.customShort("n"), .long], help: "Show at most N notes.")
     var limit: Int?
 
     @OptionGroup var list: ListOptions

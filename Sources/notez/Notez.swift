@@ -77,6 +77,10 @@ struct Notez: ParsableCommand {
             command = try parseAsRoot(VaultOptions.takeLeadingVault(arguments))
         } catch {
             if answering { return nil }
+            if let message = CommandSuggestion.unknownCommand(VaultOptions.takeLeadingVault(arguments)) {
+                Terminal.error(message)
+                return CLIExit.usage
+            }
             return report(error)
         }
         if !prepare(command) { return nil }

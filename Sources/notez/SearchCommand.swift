@@ -58,7 +58,7 @@ struct SearchCommand: ParsableCommand {
         help: ArgumentHelp("Full text that must occur in the title or body (repeatable).", valueName: "text"))
     var text: [String] = []
 
-    @Option(name: .long, help: "Show at most N notes.")
+    @Option(name: [.customShort("n"), .long], help: "Show at most N notes.")
     var limit: Int?
 
     @Flag(name: .long, help: "Print only the number of matching notes.")
@@ -84,9 +84,9 @@ struct SearchCommand: ParsableCommand {
         if [output.json, count, list.pathsOnly].filter({ $0 }).count > 1 {
             throw ValidationError("--json, --count and --paths/--print0 cannot be combined")
         }
-        // `.allUnrecognized` would take a mistyped option as query text.
-        if let option = query.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
-            throw ValidationError("unknown option '\(option)' (to search for it, quote it inside the query: '\"\(option)\"')")
+        // `.allUnrecognized` would take a mistyped option (`--lmit`, `-x`) as query text; after `--` it is query text.
+        if let message = CommandSuggestion.optionLikeQueryWord(Array(query.prefix { $0 != "--" }), options: Self.optionNames) {
+            throw ValidationError(message)
         }
     }
 
@@ -95,6 +95,22 @@ struct SearchCommand: ParsableCommand {
         SearchFilters(
             tags: tag + anyTag, anyTag: any || !anyTag.isEmpty, folders: folder, excludedFolders: notFolder,
             pinned: pinned, words: text)
+    }
+
+    /// The query words as typed: a first `--` only ends the options (`notez search -- -n`).
+    var queryWords: [String] {
+        guard let terminator = query.firstIndex(of: "--") else { return query }
+        return Array(query[..<terminator] + query[(terminator + 1)...])
+    }
+
+    /// The options of this command, read from its help, for "did you mean".
+    static var optionNames: [String] {
+        let words = helpMessage().split { $0 == " " || $0 == "," || $0 == "\n" || $0 == "(" || $0 == "<" }
+        let names = words.filter { word in
+            guard word.hasPrefix("-"), let second = word.dropFirst().first else { return false }
+            return second.isLetter || (second == "-" && word.count > 2)
+        }
+        return Set(names.map(String.init)).sorted()
     }
 
     func run() throws {
@@ -173,7 +189,7 @@ struct SearchCommand: ParsableCommand {
     /// The QUERY argument and the filter flags, joined by AND; exits with status 2 on an error.
     func buildQuery() throws -> QueryNode {
         if let problem = filters.problem { throw CLIExit(code: CLIExit.usage, message: "filter flags: \(problem)") }
-        let text = query.joined(separator: " ")
+        let text = queryWords.joined(separator: " ")
         var parts: [QueryNode] = []
         if !text.allSatisfy(\.isWhitespace) {
             parts.append(try QueryArgument.parse(text))

@@ -131,7 +131,7 @@ import Testing
         #expect(emptyTag.stderr == "notez: error: filter flags: empty tag name\n")
         let typo = try vault.run(["search", "x", "--jsn"])
         #expect(typo.status == 2)
-        #expect(typo.stderr.contains("unknown option '--jsn'"))
+        #expect(typo.stderr.contains("'--jsn' is not an option of notez search (did you mean '--json'?)"))
     }
 
     @Test func showQueryPrintsCanonicalTextWithoutSearching() throws {
