@@ -39,7 +39,12 @@ enum TagRefactorOutput {
                 "merged " + tags.map { "'\($0.name)' (\(count($0.notes.count)))" }.joined(separator: ", ")
                     + " into '\(details.target ?? "")'")
         case .rename:
-            lines += tags.map { "renamed '\($0.name)' → '\($0.renamedTo ?? "")' (\(count($0.notes.count)))" }
+            lines += tags.map { tag in
+                let target = tag.renamedTo ?? ""
+                return tag.name == target
+                    ? "every spelling of '\(target)' is now '\(target)' (\(count(tag.notes.count)))"
+                    : "renamed '\(tag.name)' → '\(target)' (\(count(tag.notes.count)))"
+            }
         case .delete:
             lines += tags.map { "deleted '\($0.name)' from \(count($0.notes.count))" }
         }

@@ -112,9 +112,10 @@ public enum TagRefactorPlanner {
         let children = sources.filter { TagKey($0.name) != oldKey }
         if let main = sources.first(where: { TagKey($0.name) == oldKey }) {
             if newKey == oldKey {
+                // The shown spelling may already be the new one: then only the other spellings change.
+                let what = main.name == newName ? "every other spelling of '\(main.name)'" : "'\(main.name)', in every spelling,"
                 builder.plan.messages.append(
-                    "case-only rename: '\(main.name)' becomes '\(newName)' in every spelling "
-                        + "(\(countText(main.notes.count)) have it)")
+                    "case-only rename: \(what) becomes '\(newName)' (\(countText(main.notes.count)) have the tag)")
             } else {
                 builder.plan.messages.append("rename '\(main.name)' → '\(main.renamedTo!)': \(countText(main.notes.count))")
             }
