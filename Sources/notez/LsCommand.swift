@@ -80,8 +80,18 @@ struct LsCommand: ParsableCommand {
             Terminal.line(Terminal.bold("Unsorted Notes"))
         }
         if !everywhere && !unsorted && !node.children.isEmpty {
-            for child in node.children {
-                Terminal.line("  " + Terminal.dot(child.color) + TerminalText.safe(child.name) + "/" + Terminal.dim("  \(child.count)"))
+            // `--limit` bounds the subfolder rows too (a folder of 119 subfolders must not bury 4 notes).
+            let shown = node.children.prefix(limit ?? node.children.count)
+            // Counts in one column; a very long name is cut rather than pushing its count away.
+            let names = shown.map { TerminalText.safe($0.name) + "/" }
+            let width = min(40, names.map(TerminalText.displayWidth).max() ?? 0)
+            for (child, name) in zip(shown, names) {
+                let label = TerminalText.pad(TerminalText.cut(name, width), width)
+                Terminal.line("  " + Terminal.dot(child.color) + label + Terminal.dim(TerminalText.right(child.count, 6)))
+            }
+            if shown.count < node.children.count {
+                let more = node.children.count - shown.count
+                Terminal.line(Terminal.dim("  … \(more) more folder\(more == 1 ? "" : "s") (notez folder tree)"))
             }
             Terminal.line()
         }

@@ -99,12 +99,28 @@ import Testing
         #expect(
             result.stdout == """
                 Work › Projects
-                  Alpha/  3
-                  Beta/  3
+                  Alpha/     3
+                  Beta/      3
 
                   Projects overview  #project #Work  2024-11-05
 
                 """)
+    }
+
+    /// `--limit` bounds the subfolder rows too, and counts stay in one column past long names.
+    @Test func lsLimitsSubfoldersAndAlignsCounts() throws {
+        let vault = try TempVault()
+        for index in 0..<30 { try vault.write("Big/Sub \(index)/n.md", "x\n") }
+        try vault.write("Big/" + String(repeating: "Long", count: 20) + "/n.md", "x\n")
+        try vault.write("Big/own.md", "x\n")
+        let result = try vault.run(["ls", "Big", "-r", "-n", "4", "--no-snippets"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let folderRows = lines.dropFirst().prefix { $0.hasPrefix("  ") && !$0.hasPrefix("  …") }
+        #expect(folderRows.count == 4)
+        #expect(lines.contains("  … 27 more folders (notez folder tree)"))
+        #expect(Set(folderRows.map { $0.count }).count == 1, "\(folderRows)")
+        #expect(lines.filter { $0.contains("n  (Big/") || $0.contains("own  (Big)") }.count == 4)
     }
 
     @Test func lsRecursiveTagAndUnsorted() throws {
