@@ -7,13 +7,14 @@ import NotezKit
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export notes (all, or those a query matches) as one JSON document or a folder of Markdown files.",
+        abstract: "Export notes (all, or those a query matches) as JSON, Markdown files, a static HTML site or PDF.",
         discussion: """
-            json: one document (schema in docs/export-and-sync.md) with each note's metadata, front matter
-            as JSON and exact bytes; 'notez import' restores it. markdown: a new folder (or, for a path
-            ending in .zip, a zip file) with the notes and their attachments at their vault paths. html: a static site (overview, folder, tag and note pages; no JavaScript).
-            pdf: the html pages printed by headless Chromium. --out must not exist and must be outside the
-            vault; json without --out (or with --out -) goes to stdout.
+            json: one document (schema in docs/export-and-sync.md) with each note's metadata, front matter \
+            as JSON and exact bytes; 'notez import' restores it. markdown: a new folder (or, for a path \
+            ending in .zip, a zip file) with the notes and their attachments at their vault paths. html: a \
+            static site (overview, folder, tag and note pages; no JavaScript). pdf: the html pages printed \
+            by headless Chromium. --out must not exist and must be outside the vault; json without --out \
+            (or with --out -) goes to stdout.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

@@ -7,12 +7,13 @@ struct SearchCommand: ParsableCommand {
         commandName: "search",
         abstract: "Find notes with the query language or filter flags.",
         discussion: """
-            QUERY terms: tag:T folder:F title:T is:pinned pinned:true|false in:unsorted
-            created:/modified: with >DATE >=DATE <DATE <=DATE DATE DATE..DATE or 7d 2w 3m 1y,
-            prop:KEY, prop:KEY=VALUE, prop:KEY>N (>=, <, <=; a number or a date; typed by the
-            folder's schema, see docs/query.md),
-            words and "quoted phrases" (full text). Join with AND (or just a space), OR, NOT or a
-            leading '-'; group with ( ). Filter flags are ANDed with the QUERY.
+            QUERY terms: tag:T folder:F title:T is:pinned pinned:true|false in:unsorted \
+            created:/modified: with >DATE >=DATE <DATE <=DATE DATE DATE..DATE or 7d 2w 3m 1y, \
+            prop:KEY, prop:KEY=VALUE, prop:KEY>N (>=, <, <=; a number or a date; typed by the \
+            folder's schema, see docs/query.md), words and "quoted phrases" (full text). Join with AND \
+            (or just a space), OR, NOT or a leading '-'; group with ( ). Filter flags are ANDed with \
+            the QUERY. A word that looks like an option (-x, --x) must follow '--'.
+
             Exit status: 0 found, 1 nothing matched, 2 query or usage error, 3 vault unreadable.
             """)
 
