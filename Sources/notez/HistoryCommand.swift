@@ -45,7 +45,7 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    /// `{"id", "time", "operation", "arguments", "command", "files", "complete", "recovered", "undoes",
+    /// `{"id", "time", "operation", "arguments", "command", "files", "complete", "recovered", "failed", "rolledBack", "undoes",
     /// "undoneBy", "undoable", "reason"}`.
     static func jsonObject(_ record: JournalRecord, history: JournalHistory) -> JSONValue {
         let status = history.undoability(of: record)
@@ -61,6 +61,7 @@ struct HistoryCommand: ParsableCommand {
             ("complete", .bool(record.complete)),
             ("recovered", .bool(record.recovered ?? false)),
             ("failed", .bool(record.failed ?? false)),
+            ("rolledBack", .bool(record.rolledBack ?? false)),
             ("undoes", record.undoes.map(JSONValue.string) ?? .null),
             ("undoneBy", history.undoneBy[record.id].map(JSONValue.string) ?? .null),
             ("undoable", .bool(status == .undoable)),

@@ -44,6 +44,11 @@ enum PlanExecution {
         let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
             .run(plan, now: now, progress: line.map { line in { line.update($0, $1) } })
         line?.finish()
+        if let failure = result.failure {
+            // Nothing is reported as done: the operation was undone, or is pending and unfinished.
+            if options.json { Terminal.line(json(plan, result: result, dryRun: false, extra: extraJSON).text()) }
+            throw CLIExit(code: CLIExit.io, message: TerminalText.safe(failureMessage(failure, operation: plan.operation)))
+        }
         if options.json {
             Terminal.line(json(plan, result: result, dryRun: false, extra: extraJSON).text())
         } else {
@@ -72,7 +77,20 @@ enum PlanExecution {
         return result
     }
 
-    /// `{"operation", "journal", "dryRun", "steps": [{"kind", "path", "to"}], "messages", "skipped"}`.
+    /// What the user is told when a step failed: the cause, and whether the vault is as before
+    /// (rolled back) or the operation is pending.
+    static func failureMessage(_ failure: OperationRunner.Failure, operation: String) -> String {
+        let done = failure.stepsApplied
+        if failure.rolledBack {
+            return "'\(operation)' failed: \(failure.issue.reason); nothing was changed"
+                + (done == 0 ? "" : " (the \(done) step\(done == 1 ? "" : "s") already applied \(done == 1 ? "was" : "were") undone)")
+        }
+        return "'\(operation)' failed: \(failure.issue.reason); \(done) of its \(failure.stepCount) steps were applied and could not "
+            + "all be undone, so the operation is pending: run 'notez recover' once the cause is fixed to finish it"
+    }
+
+    /// `{"operation", "journal", "dryRun", "steps": [{"kind", "path", "to"}], "messages", "skipped"}`,
+    /// plus `"outcome": "rolled back" | "pending"` when a step failed.
     static func json(_ plan: Plan, result: OperationRunner.Result?, dryRun: Bool, extra: [(String, JSONValue)] = []) -> JSONValue {
         let issues = result?.issues ?? plan.skipped
         return .object(
@@ -91,6 +109,6 @@ enum PlanExecution {
                 ),
                 ("messages", .array(plan.messages.map(JSONValue.string))),
                 ("skipped", .array(issues.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
-            ] + extra)
+            ] + (result?.failure.map { [("outcome", JSONValue.string($0.rolledBack ? "rolled back" : "pending"))] } ?? []) + extra)
     }
 }

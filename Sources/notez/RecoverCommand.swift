@@ -20,6 +20,12 @@ struct RecoverCommand: ParsableCommand {
         VaultOptions.heldLock = try VaultLock.acquire(writer)
         let messages = StartupDuties.run(root: root)
         for message in messages { Terminal.notice(TerminalText.safe(message)) }
+        let pending = Journal(writer: writer).pending().ids.count
+        if pending > 0 {
+            throw CLIExit(
+                code: CLIExit.io,
+                message: "\(pending) operation\(pending == 1 ? "" : "s") could not be finished and stay\(pending == 1 ? "s" : "") pending (see above)")
+        }
         Terminal.line(messages.isEmpty ? "nothing to recover" : "done")
     }
 }

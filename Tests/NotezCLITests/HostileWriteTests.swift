@@ -100,16 +100,17 @@ import Testing
     }
 
     @Test(.enabled(if: getuid() == 0, "chattr +i needs root (CI runs as root)"))
-    func aPermissionFailureIsReportedWithWhatChanged() throws {
+    func aPermissionFailureIsRolledBackAndReported() throws {
         let vault = try Self.vaultWithNote()
+        let before = Mutation.withoutDerivedState(try vault.snapshot())
         _ = try CLIRunner.runShell("chattr +i n.md", in: vault.url)
         defer { _ = try? CLIRunner.runShell("chattr -i n.md", in: vault.url) }
         let result = try Mutation.run(vault, ["tag", "rename", "a", "z"])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("n.md: Operation not permitted"))
-        #expect(result.stderr.contains("1 file was not changed (see above); 1 other was changed") || result.stderr.contains("others were changed"))
-        #expect(result.stdout.contains("1 note updated"))
-        #expect(Mutation.text(try vault.snapshot()["n.md"]) == Self.note)
+        // All or nothing (docs/safety.md, rule 9): what was applied before the failure is undone.
+        #expect(result.stderr.contains("n.md: Operation not permitted; nothing was changed"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(Mutation.withoutDerivedState(try vault.snapshot()) == before)
     }
 
     @Test(.enabled(if: HostileVault.canMountTmpfs, "needs root to mount a small tmpfs (CI runs as root)"))

@@ -59,16 +59,38 @@ public struct NoteTemplate: Sendable, Equatable {
         return found
     }
 
-    /// Renders the template with `values`.
-    public func render(_ values: Values) throws(NotezError) -> String {
-        var output = ""
+    /// Renders the template with `values`; refuses, before making it, a note larger than
+    /// `limit` bytes (default: the largest note notez reads, `NoteReader.maxNoteSize`).
+    public func render(_ values: Values, limit: Int = NoteReader.maxNoteSize) throws(NotezError) -> String {
         let lines = lines()
+        var pieceLines: [[Piece]] = []
+        // A shared template is untrusted: 20 lines of 1,000 {{stdin}} would be a 100 MB note. The
+        // values are only ever made longer by quoting, so their plain sizes bound the note from
+        // below, and a note over the limit is refused before any of it is made.
+        var least = 0
+        var sizes: [String: Int] = [:]
+        for (number, line) in lines.enumerated() {
+            let pieces = try pieces(of: line.text, line: number + 1)
+            least += line.ending.utf8.count
+            for piece in pieces {
+                switch piece {
+                case .text(let text): least += text.utf8.count
+                case .placeholder(let name):
+                    if sizes[name] == nil { sizes[name] = value(of: name, values).utf8.count }
+                    least += sizes[name] ?? 0
+                }
+            }
+            if least > limit { throw tooLarge(limit, least: least, lines: lines.count, from: number + 1) }
+            pieceLines.append(pieces)
+        }
+        var output = ""
         let yamlLines = frontMatterLines(lines)
         for (number, line) in lines.enumerated() {
             let inYAML = yamlLines.contains(number)
             var rendered = ""
-            let pieces = try pieces(of: line.text, line: number + 1)
+            let pieces = pieceLines[number]
             for (position, piece) in pieces.enumerated() {
+                if output.utf8.count + rendered.utf8.count > limit { throw tooLarge(limit, least: nil, lines: lines.count, from: number + 1) }
                 switch piece {
                 case .text(let text):
                     rendered += text
@@ -86,8 +108,21 @@ public struct NoteTemplate: Sendable, Equatable {
             }
             output += rendered + line.ending
         }
+        if output.utf8.count > limit { throw tooLarge(limit, least: nil, lines: lines.count, from: lines.count) }
         try checkFrontMatter(output)
         return output
+    }
+
+    /// The refusal of a render that would pass `limit`.
+    private func tooLarge(_ limit: Int, least: Int?, lines: Int, from line: Int) -> NotezError {
+        let size = least.map { ", at least \(Self.mebibytes($0))" } ?? ""
+        return .refused(
+            "template '\(name)' (\(path)) would make a note over the \(Self.mebibytes(limit)) limit of a note\(size) "
+                + "(line \(line) of \(lines)); nothing was written")
+    }
+
+    private static func mebibytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     // MARK: - Scanning

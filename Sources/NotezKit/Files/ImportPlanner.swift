@@ -5,6 +5,12 @@ import Foundation
 public enum ImportPlanner {
     /// The largest export file read (1 GiB); the whole document is held in memory.
     public static let maxSize = 1 << 30
+    /// The most folders a note or folder path of an export may have (with the folder imported
+    /// into): deeper paths are refused before anything is planned (a 20,000-deep path would
+    /// make 20,000 folders and a journal record of hundreds of megabytes).
+    public static let maxPathDepth = 64
+    /// The longest vault-relative path an import creates, in bytes (PATH_MAX less one).
+    public static let maxPathBytes = 4095
 
     private struct Document: Decodable {
         var format: String
@@ -60,20 +66,21 @@ public enum ImportPlanner {
         // Everything is checked before anything is planned: a hostile file is refused whole.
         var notes: [(path: String, bytes: [UInt8])] = []
         for (number, entry) in document.notes.enumerated() {
-            let path = try checkedPath(entry.path, entry: number + 1)
+            let path = try checkedPath(entry.path, entry: number + 1, base: base)
             notes.append((path, try bytes(of: entry, number: number + 1)))
         }
         var folders: [String] = []
         var folderColors: [(path: String, color: String)] = []
-        func collect(_ list: [Folder]) throws(NotezError) {
+        func collect(_ list: [Folder], depth: Int) throws(NotezError) {
+            guard depth <= maxPathDepth else { throw .refused("import refused: folders nested more than \(maxPathDepth) deep") }
             for folder in list {
-                let path = try checkedFolder(folder.path)
+                let path = try checkedFolder(folder.path, base: base)
                 folders.append(path)
                 if let color = folder.color { folderColors.append((VaultPath.join(base, path), color)) }
-                try collect(folder.children ?? [])
+                try collect(folder.children ?? [], depth: depth + 1)
             }
         }
-        try collect(document.folders ?? [])
+        try collect(document.folders ?? [], depth: 1)
 
         var imported: [String] = []
         for folder in folders { ensureFolder(VaultPath.join(base, folder), &builder) }
@@ -165,7 +172,24 @@ public enum ImportPlanner {
         return true
     }
 
-    private static func checkedPath(_ path: String, entry: Int) throws(NotezError) -> String {
+    /// Refuses a path deeper or longer than an import creates, before it is validated (which
+    /// costs time in its length): checked on the raw text, then on the path inside the vault.
+    private static func checkBounds(_ path: String, base: String, what: String) throws(NotezError) {
+        let bytes = path.utf8.count + (base.isEmpty ? 0 : base.utf8.count + 1)
+        guard bytes <= maxPathBytes else {
+            throw .refused("import refused: \(what) has a path of \(path.utf8.count) bytes; at most \(maxPathBytes) are imported")
+        }
+        var depth = base.isEmpty ? 1 : base.utf8.filter { $0 == UInt8(ascii: "/") }.count + 2
+        for byte in path.utf8 where byte == UInt8(ascii: "/") {
+            depth += 1
+            guard depth <= maxPathDepth + 1 else {
+                throw .refused("import refused: \(what) has a path more than \(maxPathDepth) folders deep")
+            }
+        }
+    }
+
+    private static func checkedPath(_ path: String, entry: Int, base: String) throws(NotezError) -> String {
+        try checkBounds(path, base: base, what: "note \(entry)")
         let clean: String
         do {
             clean = try VaultPath.validated(path)
@@ -179,7 +203,8 @@ public enum ImportPlanner {
         return clean
     }
 
-    private static func checkedFolder(_ path: String) throws(NotezError) -> String {
+    private static func checkedFolder(_ path: String, base: String) throws(NotezError) -> String {
+        try checkBounds(path, base: base, what: "folder '\(path.prefix(64))'")
         let clean: String
         do {
             clean = try VaultPath.validated(path)

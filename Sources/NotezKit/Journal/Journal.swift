@@ -58,15 +58,34 @@ public struct Journal: Sendable {
         }
     }
 
-    /// Writes the marker and the record, both fsynced, before any note is touched.
-    func begin(_ record: JournalRecord) throws(NotezError) {
+    /// The largest record an operation may begin with: half the read limit, so that the completed
+    /// record (with the reasons of files left alone) is still read back by `recover`.
+    static let maxBeginRecordSize = maxRecordSize / 2
+
+    /// Writes the marker and the record, both fsynced, before any note is touched. A record over
+    /// `maxBeginRecordSize` is refused before anything is written: recovery could not read it back.
+    func begin(_ record: JournalRecord, limit: Int = Journal.maxBeginRecordSize) throws(NotezError) {
+        let bytes = try signed(record)
+        guard bytes.count <= limit else { throw Journal.tooLarge(bytes.count, limit: limit) }
         let key = try signingKey()
         try writer.write(Array(("hmac-sha256:" + key.sign("journal pending marker", Array(record.id.utf8)) + "\n").utf8), to: marker(record.id))
-        try save(record)
+        try writer.write(bytes, to: path(record.id))
+    }
+
+    /// The refusal of an operation whose journal record would be `size` bytes.
+    static func tooLarge(_ size: Int, limit: Int) -> NotezError {
+        .refused(
+            "the operation is too large to journal safely (its record would be \(size) bytes, over the "
+                + "\(limit) a record may have); nothing was changed: split it into smaller operations")
     }
 
     /// Rewrites the record (atomically), signed.
     public func save(_ record: JournalRecord) throws(NotezError) {
+        try writer.write(try signed(record), to: path(record.id))
+    }
+
+    /// The bytes of a record file: the signed header line, then the JSON.
+    private func signed(_ record: JournalRecord) throws(NotezError) -> [UInt8] {
         let data: Data
         do {
             let encoder = JSONEncoder()
@@ -77,7 +96,7 @@ public struct Journal: Sendable {
         }
         let json = Array(data) + [0x0A]
         let signature = try signingKey().sign("journal record", Array(record.id.utf8) + [0x0A] + json)
-        try writer.write(Array((Journal.header + signature + "\n").utf8) + json, to: path(record.id))
+        return Array((Journal.header + signature + "\n").utf8) + json
     }
 
     /// Marks a record complete: rewrites it, then removes its marker.

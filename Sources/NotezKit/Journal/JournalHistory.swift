@@ -87,7 +87,16 @@ public struct JournalHistory: Sendable {
 
     /// Whether the record can be undone now, and if not, why.
     public func undoability(of record: JournalRecord) -> Undoability {
-        if !record.complete { return .notUndoable("interrupted; the next notez command that changes the vault finishes it") }
+        if !record.complete {
+            if let issue = record.issues?.first(where: { $0.failed == true }) {
+                return .notUndoable("stopped by a failure (\(issue.reason)) and pending: 'notez recover' finishes it once the cause is fixed")
+            }
+            return .notUndoable("interrupted; the next notez command that changes the vault finishes it")
+        }
+        if record.rolledBack == true {
+            let cause = record.issues?.first(where: { $0.failed == true }).map { " (\($0.reason))" } ?? ""
+            return .notUndoable("failed\(cause) and was rolled back: nothing of it is in the vault")
+        }
         if record.failed == true { return .notUndoable("nothing of it was applied") }
         if let by = undoneBy[record.id] { return .notUndoable("already undone by \(by)") }
         if record.steps.contains(where: { $0.inverted == nil }) {

@@ -31,6 +31,9 @@ public struct JournalRecord: Sendable, Equatable, Codable {
     /// True when no step could be applied: the operation is on record but had no effect, so it is
     /// neither in force nor undoable (a failed undo never counts as done).
     public var failed: Bool?
+    /// True when a step failed and the steps applied before it were undone: nothing of the
+    /// operation is in the vault (`failed` is then true too).
+    public var rolledBack: Bool?
 
     /// A new, incomplete record of a plan.
     public init(id: String, plan: Plan, time: Double, undoes: String? = nil) {

@@ -15,6 +15,23 @@ public struct OperationRunner: Sendable {
         public var replanned: [String] = []
         /// Files left alone (at planning or while applying), with the reason.
         public var issues: [FileIssue] = []
+        /// Set when a step failed (a system call: no space, no permission, a vanished folder):
+        /// the operation was then rolled back or stays pending.
+        public var failure: Failure?
+    }
+
+    /// A step that failed, and what became of the operation.
+    public struct Failure: Sendable, Equatable {
+        /// The step's path and the reason.
+        public var issue: FileIssue
+        /// True: the steps applied before it were undone (in reverse, from the journal), the vault
+        /// is as before and the record says `rolledBack`. False: they could not all be undone and
+        /// the operation stays pending; `recover` finishes it once the cause is gone.
+        public var rolledBack: Bool
+        /// The steps that had been applied when it failed.
+        public var stepsApplied: Int
+        /// The steps of the operation.
+        public var stepCount: Int
     }
 
     /// A runner for the vault at `root`; the counter defaults to `NOTEZ_FAULT_AFTER_WRITES`.
@@ -51,23 +68,61 @@ public struct OperationRunner: Sendable {
             undoes: undoes ?? plan.details["undoes"]?.first)
         try journal.begin(record)
         result.id = record.id
-        let outcome = try OperationRunner.apply(
-            &record, applier: StepApplier(writer: writer, counter: counter), now: now,
-            progress: progress)
-        result.applied = outcome.applied
+        let applier = StepApplier(writer: writer, counter: counter)
+        let outcome = try OperationRunner.apply(&record, applier: applier, now: now, progress: progress)
         result.replanned = outcome.replanned
         result.issues += outcome.issues
-        try journal.finish(record)
+        guard let failure = outcome.failure else {
+            result.applied = outcome.applied
+            try journal.finish(record)
+            return result
+        }
+        // All or nothing: the steps applied so far are undone in reverse; if one cannot be, the
+        // record stays pending (marker kept) and recovery rolls the operation forward instead.
+        let rolledBack = OperationRunner.rollBack(record, done: outcome.done, failed: failure.index, applier: applier)
+        record.issues = outcome.issues
+        result.failure = Failure(
+            issue: failure.issue, rolledBack: rolledBack, stepsApplied: outcome.done.count, stepCount: record.steps.count)
+        if rolledBack {
+            record.complete = true
+            record.completed = NoteDate.iso8601(now)
+            record.failed = true
+            record.rolledBack = true
+            try journal.finish(record)
+        } else {
+            result.applied = outcome.applied
+            // The failure is noted for `history`; the marker alone keeps the operation pending.
+            try? journal.save(record)
+        }
         return result
     }
 
-    /// Applies every step of a record and fills in its completion fields.
-    static func apply(_ record: inout JournalRecord, applier: StepApplier, now: Double, progress: Progress? = nil) throws(NotezError)
-        -> (applied: [String], replanned: [String], issues: [FileIssue])
-    {
+    /// Undoes, newest first, the steps `done` and the step that `failed` (its system call may have
+    /// taken effect before failing). True when every one is undone or was never applied.
+    static func rollBack(_ record: JournalRecord, done: [Int], failed: Int, applier: StepApplier) -> Bool {
+        for index in (done + [failed]).sorted(by: >) where !applier.undo(record.steps[index]) {
+            return false
+        }
+        return true
+    }
+
+    /// What applying a record's steps did.
+    struct Applied {
         var applied: [String] = []
         var replanned: [String] = []
         var issues: [FileIssue] = []
+        /// The indexes of the steps this run changed something for (applied or re-planned).
+        var done: [Int] = []
+        /// The step whose system call failed; the steps after it were not attempted.
+        var failure: (index: Int, issue: FileIssue)?
+    }
+
+    /// Applies the steps of a record in order and, when all were attempted, fills in its completion
+    /// fields. Stops at the first step whose system call fails (the record stays incomplete).
+    static func apply(_ record: inout JournalRecord, applier: StepApplier, now: Double, progress: Progress? = nil) throws(NotezError)
+        -> Applied
+    {
+        var result = Applied()
         var position = 0
         while position < record.steps.count {
             // A batch is a run of edits (or one other step): an edit after a move must not be
@@ -96,12 +151,23 @@ public struct OperationRunner: Sendable {
                     outcome = try applier.apply(step)
                 }
                 switch outcome {
-                case .applied, .alreadyDone: applied.append(step.path)
+                case .applied:
+                    result.applied.append(step.path)
+                    result.done.append(index)
+                case .alreadyDone: result.applied.append(step.path)
                 case .replanned:
-                    applied.append(step.path)
-                    replanned.append(step.path)
-                case .skipped(let reason): issues.append(FileIssue(path: step.path, reason: reason))
-                case .failed(let reason): issues.append(FileIssue(path: step.path, reason: reason, failed: true))
+                    result.applied.append(step.path)
+                    result.replanned.append(step.path)
+                    result.done.append(index)
+                case .skipped(let reason): result.issues.append(FileIssue(path: step.path, reason: reason))
+                case .failed(let reason):
+                    let issue = FileIssue(path: step.path, reason: reason, failed: true)
+                    result.issues.append(issue)
+                    result.failure = (index, issue)
+                    // The edits prepared after it are dropped (their temporary files removed):
+                    // the commits already made are durable before anything is undone.
+                    if !prepared.isEmpty { try? applier.writer.syncAll() }
+                    return result
                 }
             }
             if !prepared.isEmpty { try applier.writer.syncAll() }
@@ -110,8 +176,8 @@ public struct OperationRunner: Sendable {
         progress?(record.steps.count, record.steps.count)
         record.complete = true
         record.completed = NoteDate.iso8601(now)
-        record.issues = issues.isEmpty ? nil : issues
-        record.failed = applied.isEmpty && !issues.isEmpty ? true : nil
-        return (applied, replanned, issues)
+        record.issues = result.issues.isEmpty ? nil : result.issues
+        record.failed = result.applied.isEmpty && !result.issues.isEmpty ? true : nil
+        return result
     }
 }

@@ -11,7 +11,7 @@ enum Recovery {
         let journal = Journal(writer: writer)
         let (pending, ignored) = journal.pending()
         var messages = ignored.map { "warning: \($0.path): \($0.reason)" }
-        var folders: Set<String> = [".notez", Journal.folder]
+        var folders: Set<String> = [".notez", Journal.folder, AtomicWriter.temporaryFolder]
         let applier = StepApplier(writer: writer, counter: counter)
         for id in pending {
             let found: JournalRecord?
@@ -32,6 +32,16 @@ enum Recovery {
                 if let target = step.to { folders.insert(VaultPath.folder(of: target)) }
             }
             let outcome = try OperationRunner.apply(&record, applier: applier, now: now)
+            if let failure = outcome.failure {
+                // Still not finishable (the disk is still full, the folder still not writable):
+                // it stays pending, and so do the operations after it, which may build on it.
+                record.issues = outcome.issues
+                try? journal.save(record)
+                messages.append(
+                    "could not finish an interrupted '\(record.operation)': \(failure.issue.reason); "
+                        + "it stays pending: run 'notez recover' once the cause is fixed")
+                break
+            }
             record.recovered = true
             try journal.finish(record)
             var message = "finished an interrupted '\(record.operation)' (\(record.fileCount) file\(record.fileCount == 1 ? "" : "s"))"

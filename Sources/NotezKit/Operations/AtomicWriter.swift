@@ -8,8 +8,11 @@ import Darwin
 /// replace, folder creation and removal, all confined to the vault by `VaultDirectory` (the one
 /// path resolver) and never through a symlink.
 ///
-/// A write puts the bytes in `.notez-tmp-*` beside the target (`O_CREAT|O_EXCL|O_NOFOLLOW`, relative
-/// to the opened parent folder), fsyncs it and commits it over the target. When the write replaces
+/// A write puts the bytes in a temporary file `.notez/tmp/.notez-tmp-*` (`O_CREAT|O_EXCL|O_NOFOLLOW`,
+/// relative to the opened folder), fsyncs it and commits it over the target by a rename across the
+/// two folders, so a kill never leaves a file beside the notes that `git status` would show. Beside
+/// the target instead only where `.notez/tmp/` cannot serve: a vault without `.notez/` (nothing
+/// creates it just for this), a target on another file system, `.notez/.gitignore` itself. When the write replaces
 /// a version the caller read (`expected`), the commit is guarded on both sides so that a save by
 /// someone else is never lost: right before the commit the file must still be that version (inode,
 /// size, mtime and content); the commit swaps the two names atomically (`RENAME_EXCHANGE`), and
@@ -25,6 +28,8 @@ public struct AtomicWriter: Sendable {
 
     /// The prefix of temporary files; the walker skips them as hidden files and recovery removes stale ones.
     static let temporaryPrefix = ".notez-tmp-"
+    /// The folder of temporary files, git-ignored by `.notez/.gitignore`.
+    static let temporaryFolder = ".notez/tmp"
 
     /// A writer for the vault at `root` (which must exist).
     public init(root: String) throws(NotezError) {
@@ -64,8 +69,28 @@ public struct AtomicWriter: Sendable {
             if mustNotExist { throw .refused("'\(relative)' already exists; not replaced") }
             mode = info.st_mode
         }
-        let temporary = try createTemporary(in: parent, bytes: bytes, mode: mode, durable: durable)
-        return PreparedWrite(parent: parent, temporary: temporary, original: original, mustNotExist: mustNotExist)
+        let folder = temporaryFolder(for: relative, beside: parent)
+        let temporary = try createTemporary(in: folder?.fd ?? parent.fd, relative: parent.relative, bytes: bytes, mode: mode, durable: durable)
+        return PreparedWrite(parent: parent, folder: folder, temporary: temporary, original: original, mustNotExist: mustNotExist)
+    }
+
+    /// The open `.notez/tmp/` for the temporary file of a write to `relative`, created on first use;
+    /// nil when the temporary file goes beside the target (see the type's comment).
+    private func temporaryFolder(for relative: String, beside parent: VaultDirectory.Parent) -> VaultDirectory.Parent? {
+        guard relative != StateIgnore.path, !relative.hasPrefix(AtomicWriter.temporaryFolder + "/"),
+            directory.kind(".notez") == .folder
+        else { return nil }
+        if directory.kind(AtomicWriter.temporaryFolder) == nil {
+            guard (try? ensureStateIgnored(for: AtomicWriter.temporaryFolder + "/")) != nil,
+                let notez = try? directory.parent(of: AtomicWriter.temporaryFolder)
+            else { return nil }
+            if mkdirat(notez.fd, notez.name, 0o777) != 0, errno != EEXIST { return nil }
+        }
+        // Opened without following a symlink: a planted `.notez/tmp` link is never written through.
+        guard let holder = try? directory.parent(of: AtomicWriter.temporaryFolder + "/x") else { return nil }
+        // A rename cannot cross file systems (a folder of the vault may be a mount point).
+        guard let here = SystemIO.fstat(holder.fd), let there = SystemIO.fstat(parent.fd), here.st_dev == there.st_dev else { return nil }
+        return holder
     }
 
     /// The second half of `write`: the guarded commit of a prepared file. With `durable: false` the
@@ -73,21 +98,22 @@ public struct AtomicWriter: Sendable {
     public func commit(_ prepared: PreparedWrite, durable: Bool) throws(NotezError) {
         let parent = prepared.parent
         let relative = parent.relative
+        let folder = prepared.temporaryFD
         if let original = prepared.original {
             try original.checkUnchanged()
             ConcurrentWriteHook.shared.fire(.beforeCommit, parent: parent)
-            try commit(prepared.temporary, over: original, in: parent)
+            try commit(prepared.temporary, from: folder, over: original, in: parent)
             prepared.committed = true
             ConcurrentWriteHook.shared.fire(.afterCommit, parent: parent, original: original.fd)
             try original.checkNotWrittenAfterCommit(restoringInto: self, relative: relative, parent: parent)
         } else if prepared.mustNotExist {
-            if Self.rename(parent.fd, prepared.temporary, parent.fd, parent.name, flags: Self.renameNoReplace) != 0 {
+            if Self.rename(folder, prepared.temporary, parent.fd, parent.name, flags: Self.renameNoReplace) != 0 {
                 if errno == EEXIST { throw .refused("'\(relative)' already exists; not replaced") }
                 throw .io(path: relative, errno: errno)
             }
             prepared.committed = true
         } else {
-            if renameat(parent.fd, prepared.temporary, parent.fd, parent.name) != 0 { throw .io(path: relative, errno: errno) }
+            if renameat(folder, prepared.temporary, parent.fd, parent.name) != 0 { throw .io(path: relative, errno: errno) }
             prepared.committed = true
         }
         if durable { try sync(parent.fd, relative) }
@@ -182,41 +208,46 @@ public struct AtomicWriter: Sendable {
 
     // MARK: - Writing
 
-    private func createTemporary(in parent: VaultDirectory.Parent, bytes: [UInt8], mode: mode_t?, durable: Bool) throws(NotezError)
+    /// Writes `bytes` to a new temporary file in the open folder `folder`; `relative` names the
+    /// target in messages.
+    private func createTemporary(in folder: Int32, relative: String, bytes: [UInt8], mode: mode_t?, durable: Bool) throws(NotezError)
         -> String
     {
         let name = AtomicWriter.temporaryPrefix + String(getpid()) + "-" + AtomicWriter.uniqueSuffix()
-        let fd = openat(parent.fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw .io(path: parent.relative, errno: errno) }
+        let fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw .io(path: relative, errno: errno) }
         var failure: NotezError?
-        if let mode, fchmod(fd, mode & 0o7777) != 0 { failure = .io(path: parent.relative, errno: errno) }
-        if failure == nil, let code = SystemIO.writeAll(fd, bytes) { failure = .io(path: parent.relative, errno: code) }
-        if failure == nil, durable, fsync(fd) != 0 { failure = .io(path: parent.relative, errno: errno) }
-        if close(fd) != 0, failure == nil { failure = .io(path: parent.relative, errno: errno) }
+        if let mode, fchmod(fd, mode & 0o7777) != 0 { failure = .io(path: relative, errno: errno) }
+        if failure == nil, let code = SystemIO.writeAll(fd, bytes) { failure = .io(path: relative, errno: code) }
+        if failure == nil, durable, fsync(fd) != 0 { failure = .io(path: relative, errno: errno) }
+        if close(fd) != 0, failure == nil { failure = .io(path: relative, errno: errno) }
         if let failure {
-            unlinkat(parent.fd, name, 0)
+            unlinkat(folder, name, 0)
             throw failure
         }
         return name
     }
 
-    /// Swaps the new file in; reverses the swap when what it swapped out is not the checked original.
-    private func commit(_ temporary: String, over original: OriginalFile, in parent: VaultDirectory.Parent) throws(NotezError) {
-        guard Self.rename(parent.fd, temporary, parent.fd, parent.name, flags: Self.renameExchange) == 0 else {
+    /// Swaps the new file (`temporary` in the open folder `folder`) in; reverses the swap when what
+    /// it swapped out is not the checked original.
+    private func commit(_ temporary: String, from folder: Int32, over original: OriginalFile, in parent: VaultDirectory.Parent)
+        throws(NotezError)
+    {
+        guard Self.rename(folder, temporary, parent.fd, parent.name, flags: Self.renameExchange) == 0 else {
             // No RENAME_EXCHANGE on this file system: a plain rename after the last check.
             if errno == EINVAL || errno == ENOSYS || errno == ENOTSUP {
-                if renameat(parent.fd, temporary, parent.fd, parent.name) != 0 { throw .io(path: parent.relative, errno: errno) }
+                if renameat(folder, temporary, parent.fd, parent.name) != 0 { throw .io(path: parent.relative, errno: errno) }
                 return
             }
             throw .io(path: parent.relative, errno: errno)
         }
-        let sameFile = SystemIO.fstatat(parent.fd, temporary).map { $0.st_ino == original.inode && $0.st_dev == original.device } ?? false
+        let sameFile = SystemIO.fstatat(folder, temporary).map { $0.st_ino == original.inode && $0.st_dev == original.device } ?? false
         if !sameFile || !original.isUnchanged() {
             // Someone saved between the check and the swap: give the name back to their version.
-            _ = Self.rename(parent.fd, temporary, parent.fd, parent.name, flags: Self.renameExchange)
+            _ = Self.rename(folder, temporary, parent.fd, parent.name, flags: Self.renameExchange)
             throw .changedWhileWriting(path: parent.relative)
         }
-        unlinkat(parent.fd, temporary, 0)
+        unlinkat(folder, temporary, 0)
     }
 
     private func sync(_ folder: Int32, _ relative: String) throws(NotezError) {

@@ -15,7 +15,7 @@ enum StateIgnore {
     static let path = ".notez/.gitignore"
 
     /// The patterns that must be ignored.
-    static let patterns = ["journal/", "trash/", "cache/", "queue/", "lock", "*.lock", "*.sock", ".notez-tmp-*"]
+    static let patterns = ["journal/", "trash/", "cache/", "queue/", "lock", "*.lock", "*.sock", ".notez-tmp-*", "tmp/"]
 
     /// The text of a new file.
     static let text =

@@ -32,6 +32,7 @@ struct StepApplier: Sendable {
 
     /// Applies one step. Throws only for a simulated crash; failures are `.skipped` with the reason.
     public func apply(_ step: FileStep) throws(NotezError) -> Outcome {
+        if let injected = counter.injectedFailure(path: step.path) { return .failed(injected.description) }
         do {
             switch step.kind {
             case .edit: return try applyEdit(step)
@@ -112,6 +113,7 @@ struct StepApplier: Sendable {
         case .alone:
             return try apply(step)
         case .pending(let prepared, let replanned):
+            if let injected = counter.injectedFailure(path: step.path) { return .failed(injected.description) }
             do {
                 try writer.commit(prepared, durable: false)
             } catch .changedWhileWriting(_) {

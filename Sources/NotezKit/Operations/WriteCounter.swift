@@ -6,10 +6,15 @@ import Darwin
 
 /// Counts the file writes of applied steps, for the crash tests' fault injection.
 ///
-/// TEST SWITCH ONLY: when the environment has `NOTEZ_FAULT_AFTER_WRITES=k`, the process ends with
+/// TEST SWITCHES ONLY: when the environment has `NOTEZ_FAULT_AFTER_WRITES=k`, the process ends with
 /// `_exit(99)` right after the k-th step write (a write, move, folder creation or removal, delete;
 /// journal records do not count). This is the one place NotezKit may exit, and only because a
 /// test asked for a simulated crash. In-process tests use `throwing:` instead.
+///
+/// `NOTEZ_FAULT_FAIL_STEP=k` makes the k-th step attempt (counting the steps of a rollback too)
+/// fail as a system call would, with `NOTEZ_FAULT_ERRNO` (`EACCES`, `ENOSPC`, `EIO`, `EROFS`,
+/// `ENOENT`; default `EIO`); `k+` makes that attempt and every later one fail (a file system that
+/// turned read-only), so a rollback fails too.
 public final class WriteCounter: @unchecked Sendable {
     /// What happens when the limit is reached.
     public enum Action: Sendable {
@@ -22,6 +27,10 @@ public final class WriteCounter: @unchecked Sendable {
     private let limit: Int?
     private let action: Action
     private var count = 0
+    private let failAt: Int?
+    private let failFromThenOn: Bool
+    private let failErrno: Int32
+    private var attempts = 0
 
     /// The exit status of a simulated crash.
     static let exitStatus: Int32 = 99
@@ -30,11 +39,54 @@ public final class WriteCounter: @unchecked Sendable {
     public init(limit: Int?, action: Action) {
         self.limit = limit
         self.action = action
+        failAt = nil
+        failFromThenOn = false
+        failErrno = EIO
     }
 
-    /// The counter configured by `NOTEZ_FAULT_AFTER_WRITES` (no limit when unset).
+    /// A counter that fails the `failAt`-th step attempt (and every later one with `fromThenOn`)
+    /// with `errno`, and never stops the process.
+    public init(failAt: Int, fromThenOn: Bool = false, errno code: Int32 = EIO) {
+        limit = nil
+        action = .throwError
+        self.failAt = failAt
+        failFromThenOn = fromThenOn
+        failErrno = code
+    }
+
+    private init(limit: Int?, failAt: Int?, fromThenOn: Bool, errno code: Int32) {
+        self.limit = limit
+        action = .exit
+        self.failAt = failAt
+        failFromThenOn = fromThenOn
+        failErrno = code
+    }
+
+    /// The counter configured by `NOTEZ_FAULT_AFTER_WRITES`, `NOTEZ_FAULT_FAIL_STEP` and
+    /// `NOTEZ_FAULT_ERRNO` (no fault when unset).
     public static func fromEnvironment(_ environment: [String: String]) -> WriteCounter {
-        WriteCounter(limit: environment["NOTEZ_FAULT_AFTER_WRITES"].flatMap { Int($0) }, action: .exit)
+        var failAt: Int?
+        var fromThenOn = false
+        if var text = environment["NOTEZ_FAULT_FAIL_STEP"] {
+            if text.hasSuffix("+") {
+                fromThenOn = true
+                text.removeLast()
+            }
+            failAt = Int(text)
+        }
+        let names: [String: Int32] = ["EACCES": EACCES, "ENOSPC": ENOSPC, "EIO": EIO, "EROFS": EROFS, "ENOENT": ENOENT, "EPERM": EPERM]
+        return WriteCounter(
+            limit: environment["NOTEZ_FAULT_AFTER_WRITES"].flatMap { Int($0) }, failAt: failAt, fromThenOn: fromThenOn,
+            errno: environment["NOTEZ_FAULT_ERRNO"].flatMap { names[$0] } ?? EIO)
+    }
+
+    /// Call before each step attempt (and each step of a rollback): the injected failure, if this
+    /// attempt is to fail.
+    func injectedFailure(path: String) -> NotezError? {
+        attempts += 1
+        guard let failAt else { return nil }
+        guard attempts == failAt || (failFromThenOn && attempts > failAt) else { return nil }
+        return .io(path: path, errno: failErrno)
     }
 
     /// The writes counted so far.

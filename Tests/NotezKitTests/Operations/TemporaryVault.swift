@@ -49,12 +49,12 @@ struct TemporaryVault {
         return result
     }
 
-    /// Every folder under the root, the journal excluded.
+    /// Every folder under the root, the journal and the temporary folder excluded.
     func folders() -> Set<String> {
         var result: Set<String> = []
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let path = enumerator?.nextObject() as? String {
-            if path.hasPrefix(".notez/journal") { continue }
+            if path.hasPrefix(".notez/journal") || path.hasPrefix(".notez/tmp") { continue }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), isDirectory.boolValue {
                 result.insert(path)
