@@ -45,6 +45,8 @@ struct Notez: ParsableCommand {
             }
             // The terminal facts are read once, here, before stdout may become the pager's pipe.
             let environment = ProcessInfo.processInfo.environment
+            // A `NOTEZ_NOW` that cannot be read is refused, never silently replaced by the clock.
+            _ = try FixedNow.seconds(environment: environment)
             let warmFacts = TerminalFacts.detect(color: flags.color, pagerAllowed: !flags.noPager, environment: environment)
             if let answered = WarmPath.answer(arguments, facts: warmFacts) {
                 status = answered

@@ -13,10 +13,9 @@ struct MutationOptions: ParsableArguments {
 
 /// Running a plan from a command: dry run, confirmation, journaled apply, summary, exit status.
 enum PlanExecution {
-    /// The current time; `NOTEZ_NOW` (seconds since 1970) fixes it for tests.
+    /// The current time; `NOTEZ_NOW` fixes it (`FixedNow`; an unreadable value is refused at start).
     static var now: Double {
-        if let text = ProcessInfo.processInfo.environment["NOTEZ_NOW"], let value = Double(text) { return value }
-        return Date().timeIntervalSince1970
+        FixedNow.now(environment: ProcessInfo.processInfo.environment) { Date().timeIntervalSince1970 }
     }
 
     /// Prints or applies `plan`. Files left alone make the exit status 4 (after everything else was done).
