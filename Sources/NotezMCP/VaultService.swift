@@ -10,6 +10,8 @@ actor VaultService {
     let root: String
     /// Whether changing tools may run (`--allow-writes`).
     let allowWrites: Bool
+    /// Folders besides the vault `attach_file` may copy from (`--attach-from`).
+    let attachFrom: [String]
     private var plans: [String: StoredPlan] = [:]
     private var planOrder: [String] = []
 
@@ -26,9 +28,10 @@ actor VaultService {
         }
     }
 
-    init(root: String, allowWrites: Bool) {
+    init(root: String, allowWrites: Bool, attachFrom: [String] = []) {
         self.root = root
         self.allowWrites = allowWrites
+        self.attachFrom = attachFrom
     }
 
     // MARK: Reads
@@ -179,12 +182,14 @@ actor VaultService {
     }
 
     /// `notez attach` through the same planner; sources must be absolute (the server's working
-    /// folder means nothing to the assistant).
-    func attachFile(note: String, files sources: [String], afterLine: Int?, style: LinkStyle?) throws -> Value {
+    /// folder means nothing to the assistant), inside the vault or a folder allowed at start, and
+    /// are read by their real path (`AttachmentSource.allowed`).
+    func attachFile(note: String, files named: [String], afterLine: Int?, style: LinkStyle?) throws -> Value {
         try requireWrites()
-        if let relative = sources.first(where: { !$0.hasPrefix("/") }) {
+        if let relative = named.first(where: { !$0.hasPrefix("/") }) {
             throw MCPToolError("'\(relative)' is not an absolute path; give each file's absolute path")
         }
+        let sources = try named.map { try AttachmentSource.allowed($0, roots: [root] + attachFrom) }
         return try withLock { index, writer in
             let target = try index.resolve(note)
             let request = AttachPlanner.Request(
@@ -192,7 +197,7 @@ actor VaultService {
                 rule: try AttachmentFolderRule.load(root: root, config: index.config), limit: index.config.attachmentMaxBytes,
                 style: try style ?? LinkStyle.preferred(root: root))
             let plan = try AttachPlanner.plan(
-                request, index: index, files: DiskVaultFiles(root: root), directory: writer.directory, arguments: [note] + sources)
+                request, index: index, files: DiskVaultFiles(root: root), directory: writer.directory, arguments: [note] + named)
             var result = try run(plan, writer: writer)
             result["copied"] = .array(plan.steps.filter { $0.kind == .copy }.map { .string($0.path) })
             return .object(result)
