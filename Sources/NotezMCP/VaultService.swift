@@ -49,7 +49,7 @@ actor VaultService {
         // even as a title or a snippet, and full text never reports a match inside it.
         var evaluator = QueryEvaluator(index: index)
         evaluator.ignoresAccents = ignoreAccents
-        var found = evaluator.notes(matching: node).filter { !index.symlinkedNotes.contains($0.path) }
+        var found = index.exposed(evaluator.notes(matching: node))
         if let sort { found = sort.sorted(found) }
         let page = found.dropFirst(offset).prefix(limit)
         var result: [String: Value] = [
@@ -117,7 +117,7 @@ actor VaultService {
     /// The notes as resources, a page at a time.
     func resources(offset: Int) throws -> (resources: [Resource], next: String?) {
         let index = try loadIndex()
-        let notes = index.notes.filter { !index.symlinkedNotes.contains($0.path) }.sorted { $0.path < $1.path }
+        let notes = index.exposed(index.notes).sorted { $0.path < $1.path }
         let page = notes.dropFirst(offset).prefix(MCPLimits.resourcePage)
         let resources = page.map { note in
             Resource(name: note.path, uri: MCPShapes.uri(note.path), title: note.title, mimeType: "text/markdown")
@@ -336,7 +336,7 @@ actor VaultService {
     /// A note's body (after the front matter), cut to the size limit unless `whole`; a symlinked
     /// note is refused, because its target may lie outside the vault.
     private func readBody(_ note: Note, index: VaultIndex, whole: Bool = false) throws -> (text: String, truncated: Bool) {
-        if index.symlinkedNotes.contains(note.path) {
+        if !index.isExposed(note.path) {
             throw MCPToolError("'\(note.path)' is a symlink; notez mcp serves no file through a symlink (open it in an editor instead)")
         }
         if note.stamp.size > Int64(NoteReader.maxNoteSize) {

@@ -171,13 +171,33 @@ struct SyncCommand: ParsableCommand {
         if !pulled.ok {
             let conflicts = try Git.run(["diff", "--name-only", "--diff-filter=U"], in: root).stdout
                 .split(separator: "\n").map(String.init)
-            for path in conflicts { Terminal.line(TerminalText.safe("conflict: \(path)")) }
-            throw CLIExit(
-                code: CLIExit.io,
-                message: conflicts.isEmpty
-                    ? "git pull --rebase failed: \(pulled.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
-                    : "\(conflicts.count) note\(conflicts.count == 1 ? " has" : "s have") conflicts left as markers in the body; "
-                        + "edit, 'git add' them and run 'git rebase --continue' (or 'git rebase --abort'), then notez sync")
+            let top = try Git.run(["rev-parse", "--show-toplevel"], in: root).stdout.trimmingCharacters(in: .newlines)
+            // A binary file (a NUL byte) has no markers: git kept the upstream bytes, and the local
+            // version lives only in the rebase; say where, so no local edit is dropped unknowingly.
+            let binary = conflicts.filter { path in
+                ["2", "3"].contains { stage in
+                    (try? Git.run(["cat-file", "-p", ":\(stage):\(path)"], in: top))?.stdout.utf8.contains(0) == true
+                } || FileManager.default.contents(atPath: top + "/" + path)?.contains(0) == true
+            }
+            for path in conflicts {
+                Terminal.line(TerminalText.safe("conflict: \(path)" + (binary.contains(path) ? " (binary: holds a NUL byte; no markers)" : "")))
+            }
+            for path in binary {
+                Terminal.notice(
+                    TerminalText.safe(
+                        "\(path) holds a NUL byte, so git cannot merge it by lines; the file now has the upstream version and your "
+                            + "local version is only in the rebase: take yours with 'git checkout --theirs -- \(Self.shellQuoted(path))' (in a "
+                            + "rebase 'theirs' is your commit) or merge the two by hand; continuing with the file as it is drops your edit"))
+            }
+            let marked = conflicts.count - binary.count
+            var message = "git pull --rebase failed: \(pulled.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+            if !conflicts.isEmpty {
+                message =
+                    (marked > 0 ? "\(marked) note\(marked == 1 ? " has" : "s have") conflicts left as markers in the body; " : "")
+                    + (binary.isEmpty ? "" : "\(binary.count) binary file\(binary.count == 1 ? "" : "s") (NUL bytes) not merged, see above; ")
+                    + "resolve, 'git add' them and run 'git rebase --continue' (or 'git rebase --abort' to undo the pull), then notez sync"
+            }
+            throw CLIExit(code: CLIExit.io, message: message)
         }
         let after = try Git.run(["rev-parse", "HEAD"], in: root).stdout.trimmingCharacters(in: .newlines)
         guard before != after else {
