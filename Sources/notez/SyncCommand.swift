@@ -37,6 +37,9 @@ struct SyncCommand: ParsableCommand {
         guard inside.ok else { throw CLIExit(code: CLIExit.usage, message: "\(root) is not in a git repository (git init, or clone one)") }
         let prefix = inside.stdout.trimmingCharacters(in: .newlines)
         if setup { return try runSetup(root: root) }
+        if try recoverKilledPull(root: root) {
+            Terminal.notice("the last sync was stopped during its pull; its unfinished rebase was undone (git rebase --abort) and the pull runs again")
+        }
         if let state = try inProgress(root) {
             throw CLIExit(
                 code: CLIExit.refused,
@@ -143,7 +146,40 @@ struct SyncCommand: ParsableCommand {
         return nil
     }
 
+    /// `.notez/sync-pull.lock` (ignored by git, as `*.lock` in `.notez/` is) exists only while
+    /// `notez sync` runs `git pull --rebase`: found at the start of a sync, the last one was
+    /// killed during its pull, and a rebase it left is its own, not the user's.
+    static let pullMarker = ".notez/sync-pull.lock"
+
+    /// Undoes the rebase a killed sync left (a kill can leave one that `git rebase --continue`
+    /// cannot finish); the local commits are as before the pull. True when one was undone.
+    private func recoverKilledPull(root: String) throws -> Bool {
+        guard Self.isRealFolder(root + "/.notez"), FileManager.default.fileExists(atPath: root + "/" + Self.pullMarker) else { return false }
+        var undone = false
+        if try inProgress(root) == "rebase" {
+            let aborted = try Git.run(["rebase", "--abort"], in: root)
+            guard aborted.ok else {
+                throw CLIExit(
+                    code: CLIExit.refused,
+                    message: "the last sync was stopped during its pull and its rebase cannot be undone: "
+                        + "\(aborted.stderr.trimmingCharacters(in: .whitespacesAndNewlines)); run 'git rebase --abort' yourself, then sync again")
+            }
+            undone = true
+        }
+        unlink(root + "/" + Self.pullMarker)
+        return undone
+    }
+
+    static func isRealFolder(_ path: String) -> Bool {
+        guard let info = SystemIO.lstat(path) else { return false }
+        return (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     private func pull(root: String, prefix: String) throws {
+        // Marks the pull as running until git returns, so a sync killed meanwhile is recognized.
+        let marked = Self.isRealFolder(root + "/.notez")
+        if marked { try AtomicWriter(root: root).write(text: "pid \(getpid())\n", to: Self.pullMarker) }
+        defer { if marked { unlink(root + "/" + Self.pullMarker) } }
         let before = try Git.run(["rev-parse", "HEAD"], in: root).stdout.trimmingCharacters(in: .newlines)
         // The driver must know that a rebase replays local commits as "theirs".
         let environment = ["NOTEZ_MERGE_LOCAL": "theirs"]

@@ -53,4 +53,35 @@ import Testing
         #expect(git.text(git.b, "Bin.md")?.contains("line 3 from B") == true)
         #expect(try git.shell("git log --format=%s -1", in: "b").stdout.contains("notez sync"))
     }
+
+    /// Finding 13: a kill during sync's pull left a rebase that `git rebase --continue` could not
+    /// finish. The state a kill leaves is made here without a kill: a rebase stopped in the middle
+    /// (a driver that fails) and the marker the killed sync left. `notez sync` undoes that rebase
+    /// and pulls again; without the marker the rebase is the user's and is never touched.
+    @Test func aSyncKilledDuringItsPullIsRecoveredByTheNextSync() throws {
+        let git = try GitVaults()
+        try git.a.write("Plan.md", GitVaults.plan.replacingOccurrences(of: "line 1", with: "line 1 from A"))
+        git.expectOK(try git.sync(git.a))
+        try git.b.write("Plan.md", GitVaults.plan.replacingOccurrences(of: "line 3", with: "line 3 from B"))
+        try git.shell("git add -A && git commit -qm 'local edit'", in: "b")
+        let driver = try git.shell("git config merge.notez.driver", in: "b").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try git.shell("git config merge.notez.driver false && git pull -q --rebase || true", in: "b")
+        try git.shell("git config merge.notez.driver " + "'" + driver.replacingOccurrences(of: "'", with: "'\\''") + "'", in: "b")
+        #expect(FileManager.default.fileExists(atPath: git.b.path + "/.git/rebase-merge"), "a rebase is in progress")
+        let before = try git.b.snapshot()
+        // Without the marker: the user's rebase, refused and untouched.
+        let refused = try git.sync(git.b)
+        #expect(refused.status == 4, "\(refused.stderr)")
+        #expect(try git.b.snapshot() == before)
+        // With the marker a killed sync leaves: undone and pulled again, both edits kept.
+        try git.b.write(".notez/sync-pull.lock", "pid 1\n")
+        let synced = try git.sync(git.b)
+        git.expectOK(synced)
+        #expect(synced.stderr.contains("its unfinished rebase was undone"), "\(synced.stderr)")
+        let text = git.text(git.b, "Plan.md") ?? ""
+        #expect(text.contains("line 1 from A") && text.contains("line 3 from B"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: git.b.path + "/.git/rebase-merge"))
+        #expect(!FileManager.default.fileExists(atPath: git.b.path + "/.notez/sync-pull.lock"))
+        #expect(try git.shell("git status --porcelain", in: "b").stdout.isEmpty)
+    }
 }
