@@ -156,7 +156,13 @@ struct SyncCommand: ParsableCommand {
     private func recoverKilledPull(root: String) throws -> Bool {
         guard Self.isRealFolder(root + "/.notez"), FileManager.default.fileExists(atPath: root + "/" + Self.pullMarker) else { return false }
         var undone = false
+        let top = try Git.run(["rev-parse", "--show-toplevel"], in: root).stdout.trimmingCharacters(in: .newlines)
         if try inProgress(root) == "rebase" {
+            // A kill of the whole session leaves git's index lock; it is stale when no git runs
+            // in this repository any more (checked through /proc), and only then removed.
+            let lockPath = try Git.run(["rev-parse", "--git-path", "index.lock"], in: root).stdout.trimmingCharacters(in: .newlines)
+            let lock = lockPath.hasPrefix("/") ? lockPath : root + "/" + lockPath
+            if FileManager.default.fileExists(atPath: lock), !Self.gitRuns(in: top) { unlink(lock) }
             let aborted = try Git.run(["rebase", "--abort"], in: root)
             guard aborted.ok else {
                 throw CLIExit(
@@ -165,9 +171,29 @@ struct SyncCommand: ParsableCommand {
                         + "\(aborted.stderr.trimmingCharacters(in: .whitespacesAndNewlines)); run 'git rebase --abort' yourself, then sync again")
             }
             undone = true
+            // git's own temporary files of the merge it was running (`.merge_file_XXXXXX` at the
+            // top of the work tree, untracked): never committed by the sync that follows.
+            let untracked = try Git.run(["ls-files", "-z", "--others", "--exclude-standard", "--", ":(glob).merge_file_*"], in: top)
+            for name in untracked.stdout.split(separator: "\0").map(String.init)
+            where name.hasPrefix(".merge_file_") && !name.contains("/") && name.count == ".merge_file_".count + 6 {
+                unlink(top + "/" + name)
+            }
         }
         unlink(root + "/" + Self.pullMarker)
         return undone
+    }
+
+    /// Whether a git process runs with its working folder in `top` (/proc, this user's processes).
+    static func gitRuns(in top: String) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return true }
+        for entry in entries where entry.allSatisfy(\.isNumber) {
+            guard let name = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
+                name.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("git"),
+                let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/cwd")
+            else { continue }
+            if cwd == top || cwd.hasPrefix(top + "/") { return true }
+        }
+        return false
     }
 
     static func isRealFolder(_ path: String) -> Bool {

@@ -84,4 +84,29 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: git.b.path + "/.notez/sync-pull.lock"))
         #expect(try git.shell("git status --porcelain", in: "b").stdout.isEmpty)
     }
+
+    /// The same with a real kill: the whole session of `notez sync` (notez, git, the merge
+    /// driver) is killed with SIGKILL while the driver runs, leaving the rebase, git's index lock
+    /// and its `.merge_file_*` temporaries; the next sync recovers and commits none of them.
+    @Test func aRealKillDuringThePullIsRecovered() throws {
+        let git = try GitVaults()
+        try git.a.write("Plan.md", GitVaults.plan.replacingOccurrences(of: "line 1", with: "line 1 from A"))
+        git.expectOK(try git.sync(git.a))
+        try git.b.write("Plan.md", GitVaults.plan.replacingOccurrences(of: "line 3", with: "line 3 from B"))
+        let driver = try git.shell("git config merge.notez.driver", in: "b").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        try git.shell(
+            "git config merge.notez.driver \(quoted("sleep 3; " + driver)) && "
+                + "(setsid \(quoted(CLIRunner.binary.path)) --vault . sync >/dev/null 2>&1 & echo $! > ../pid) && sleep 1.5 && "
+                + "pkill -9 -s \"$(cat ../pid)\"; sleep 0.3; git config merge.notez.driver \(quoted(driver))",
+            in: "b")
+        #expect(FileManager.default.fileExists(atPath: git.b.path + "/.git/rebase-merge"), "the kill left a rebase")
+        let synced = try git.sync(git.b)
+        git.expectOK(synced)
+        #expect(synced.stderr.contains("its unfinished rebase was undone"), "\(synced.stderr)")
+        let text = git.text(git.b, "Plan.md") ?? ""
+        #expect(text.contains("line 1 from A") && text.contains("line 3 from B"), "\(text)")
+        #expect(try git.shell("git status --porcelain --untracked-files=all", in: "b").stdout.isEmpty)
+        #expect(try !git.shell("git log --stat --format=", in: "b").stdout.contains(".merge_file_"))
+    }
 }
