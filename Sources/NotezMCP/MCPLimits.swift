@@ -14,4 +14,6 @@ enum MCPLimits {
     static let storedPlans = 32
     /// Most history records in one answer.
     static let historyItems = 200
+    /// Most bytes of one incoming message (4 MiB): a larger one is skipped unread and answered with an error.
+    static let messageBytes = 4 << 20
 }

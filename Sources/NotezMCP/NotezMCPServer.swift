@@ -6,13 +6,14 @@ import Synchronization
 /// `notez mcp`: a Model Context Protocol server over stdio for one vault.
 public enum NotezMCPServer {
     /// Serves the vault at `root` on stdin/stdout until the client closes stdin; changing tools
-    /// are offered only when `allowWrites`. Blocks the calling thread.
-    public static func runBlocking(root: String, allowWrites: Bool, version: String) throws {
+    /// are offered only when `allowWrites`; `attach_file` copies only files inside the vault or
+    /// under `attachFrom` (`--attach-from`). Blocks the calling thread.
+    public static func runBlocking(root: String, allowWrites: Bool, attachFrom: [String] = [], version: String) throws {
         let finished = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         Task {
             do {
-                try await serve(root: root, allowWrites: allowWrites, version: version)
+                try await serve(root: root, allowWrites: allowWrites, attachFrom: attachFrom, version: version)
             } catch {
                 outcome.set(error)
             }
@@ -22,8 +23,8 @@ public enum NotezMCPServer {
         if let error = outcome.error { throw error }
     }
 
-    static func serve(root: String, allowWrites: Bool, version: String) async throws {
-        let vault = VaultService(root: root, allowWrites: allowWrites)
+    static func serve(root: String, allowWrites: Bool, attachFrom: [String], version: String) async throws {
+        let vault = VaultService(root: root, allowWrites: allowWrites, attachFrom: attachFrom)
         let server = Server(
             name: "notez", version: version,
             instructions: """
@@ -63,7 +64,7 @@ public enum NotezMCPServer {
                 throw MCPError.invalidParams(message(for: error))
             }
         }
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: StdioLineTransport())
         await server.waitUntilCompleted()
     }
 

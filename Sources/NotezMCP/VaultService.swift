@@ -10,6 +10,8 @@ actor VaultService {
     let root: String
     /// Whether changing tools may run (`--allow-writes`).
     let allowWrites: Bool
+    /// Folders besides the vault `attach_file` may copy from (`--attach-from`).
+    let attachFrom: [String]
     private var plans: [String: StoredPlan] = [:]
     private var planOrder: [String] = []
 
@@ -26,9 +28,10 @@ actor VaultService {
         }
     }
 
-    init(root: String, allowWrites: Bool) {
+    init(root: String, allowWrites: Bool, attachFrom: [String] = []) {
         self.root = root
         self.allowWrites = allowWrites
+        self.attachFrom = attachFrom
     }
 
     // MARK: Reads
@@ -46,7 +49,7 @@ actor VaultService {
         // even as a title or a snippet, and full text never reports a match inside it.
         var evaluator = QueryEvaluator(index: index)
         evaluator.ignoresAccents = ignoreAccents
-        var found = evaluator.notes(matching: node).filter { !index.symlinkedNotes.contains($0.path) }
+        var found = index.exposed(evaluator.notes(matching: node))
         if let sort { found = sort.sorted(found) }
         let page = found.dropFirst(offset).prefix(limit)
         var result: [String: Value] = [
@@ -114,7 +117,7 @@ actor VaultService {
     /// The notes as resources, a page at a time.
     func resources(offset: Int) throws -> (resources: [Resource], next: String?) {
         let index = try loadIndex()
-        let notes = index.notes.filter { !index.symlinkedNotes.contains($0.path) }.sorted { $0.path < $1.path }
+        let notes = index.exposed(index.notes).sorted { $0.path < $1.path }
         let page = notes.dropFirst(offset).prefix(MCPLimits.resourcePage)
         let resources = page.map { note in
             Resource(name: note.path, uri: MCPShapes.uri(note.path), title: note.title, mimeType: "text/markdown")
@@ -179,12 +182,14 @@ actor VaultService {
     }
 
     /// `notez attach` through the same planner; sources must be absolute (the server's working
-    /// folder means nothing to the assistant).
-    func attachFile(note: String, files sources: [String], afterLine: Int?, style: LinkStyle?) throws -> Value {
+    /// folder means nothing to the assistant), inside the vault or a folder allowed at start, and
+    /// are read by their real path (`AttachmentSource.allowed`).
+    func attachFile(note: String, files named: [String], afterLine: Int?, style: LinkStyle?) throws -> Value {
         try requireWrites()
-        if let relative = sources.first(where: { !$0.hasPrefix("/") }) {
+        if let relative = named.first(where: { !$0.hasPrefix("/") }) {
             throw MCPToolError("'\(relative)' is not an absolute path; give each file's absolute path")
         }
+        let sources = try named.map { try AttachmentSource.allowed($0, roots: [root] + attachFrom) }
         return try withLock { index, writer in
             let target = try index.resolve(note)
             let request = AttachPlanner.Request(
@@ -192,7 +197,7 @@ actor VaultService {
                 rule: try AttachmentFolderRule.load(root: root, config: index.config), limit: index.config.attachmentMaxBytes,
                 style: try style ?? LinkStyle.preferred(root: root))
             let plan = try AttachPlanner.plan(
-                request, index: index, files: DiskVaultFiles(root: root), directory: writer.directory, arguments: [note] + sources)
+                request, index: index, files: DiskVaultFiles(root: root), directory: writer.directory, arguments: [note] + named)
             var result = try run(plan, writer: writer)
             result["copied"] = .array(plan.steps.filter { $0.kind == .copy }.map { .string($0.path) })
             return .object(result)
@@ -331,7 +336,7 @@ actor VaultService {
     /// A note's body (after the front matter), cut to the size limit unless `whole`; a symlinked
     /// note is refused, because its target may lie outside the vault.
     private func readBody(_ note: Note, index: VaultIndex, whole: Bool = false) throws -> (text: String, truncated: Bool) {
-        if index.symlinkedNotes.contains(note.path) {
+        if !index.isExposed(note.path) {
             throw MCPToolError("'\(note.path)' is a symlink; notez mcp serves no file through a symlink (open it in an editor instead)")
         }
         if note.stamp.size > Int64(NoteReader.maxNoteSize) {

@@ -18,19 +18,25 @@ enum BacklinksSection {
                 "<p><a href=\"\(HTML.href("/backlinks", [("path", note.path)]))\">Find the notes that link here</a> "
                     + "(reads all \(index.notes.count) notes)</p>")
         }
-        let (entries, unread) = LinkGraph.backlinks(to: note.path, index: index, resolver: LinkResolver(index: index))
+        let (entries, unread) = backlinks(to: note, index: index)
         if entries.isEmpty && unread.isEmpty { return "" }
         return section(list(entries, unread: unread))
     }
 
     /// The `/backlinks` page's main part.
     static func page(note: Note, index: VaultIndex) -> String {
-        let (entries, unread) = LinkGraph.backlinks(to: note.path, index: index, resolver: LinkResolver(index: index))
+        let (entries, unread) = backlinks(to: note, index: index)
         var html = FolderPage.breadcrumbs(note.folder)
         html += "<h1>Links to <a href=\"\(HTML.href("/note", [("path", note.path)]))\">\(HTMLText.escape(note.title))</a>"
         html += " <span class=\"count\">\(entries.count)</span></h1>"
         html += entries.isEmpty && unread.isEmpty ? "<p class=\"empty\">No note links here.</p>" : list(entries, unread: unread)
         return html
+    }
+
+    /// The links to `note` from notes a front end may show (a symlinked note's lines are not).
+    private static func backlinks(to note: Note, index: VaultIndex) -> (entries: [LinkGraph.Entry], unread: [String]) {
+        let (entries, unread) = LinkGraph.backlinks(to: note.path, index: index, resolver: LinkResolver(index: index))
+        return (entries.filter { index.isExposed($0.source) }, unread.filter { index.isExposed($0) })
     }
 
     private static func section(_ inner: String) -> String {

@@ -37,7 +37,7 @@ final class DerivedLists: @unchecked Sendable {
             folders: folders,
             largestFolders: folders.count > Page.folderSelectLimit
                 ? Array(folders.sorted { $0.count > $1.count }.prefix(Page.folderSelectLimit)) : folders,
-            pinned: index.pinnedNotes, unsorted: index.unsortedNotes)
+            pinned: index.exposed(index.pinnedNotes), unsorted: index.exposed(index.unsortedNotes))
         lock.withLock {
             if (current?.version ?? -1) < version { current = lists }
         }

@@ -7,7 +7,7 @@ enum FolderPage {
     /// `path` "" is Unsorted (the notes at the root).
     static func html(path: String, node: FolderNode, page: Int, frame: Page.Frame, now: Double) -> String {
         let index = frame.index
-        let notes = index.notes(inFolder: node.path, recursive: false)
+        let notes = index.exposed(index.notes(inFolder: node.path, recursive: false))
         var html = breadcrumbs(path)
         html += "<h1 class=\"folder\(HTML.colorClass(node.color))\">\(HTMLText.escape(path.isEmpty ? "Unsorted Notes" : node.name))</h1>"
         html += "<p class=\"counts\">\(node.count) notes (\(notes.count) here)</p>"

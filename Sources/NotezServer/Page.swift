@@ -182,7 +182,7 @@ enum Page {
             if showFolder, !note.folder.isEmpty { html += " <span class=\"folder\">\(HTMLText.escape(note.folder))</span>" }
             for tag in note.tags { html += " " + tagChip(tag, index: index) }
             html += " <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.text(note.modified, now: now))</time>"
-            if index.config.snippets, !note.snippet.isEmpty { html += "<p class=\"snippet\">\(HTMLText.escape(note.snippet))</p>" }
+            if index.config.snippets, !note.snippet.isEmpty, index.isExposed(note.path) { html += "<p class=\"snippet\">\(HTMLText.escape(note.snippet))</p>" }
             html += "</li>"
         }
         return html + "</ul>"

@@ -64,7 +64,8 @@ enum SearchPage {
         }
         html += chipsHTML(search: search, index: index)
         guard let node = search.node else { return html }
-        let notes = QueryEvaluator(index: index, now: now).notes(matching: node)
+        // A symlinked note is no result: its words must not be probed (`VaultIndex.isExposed`).
+        let notes = index.exposed(QueryEvaluator(index: index, now: now).notes(matching: node))
         if notes.isEmpty {
             html += "<section class=\"empty-state\"><p>No notes match your search</p>"
             html += "<p><a class=\"button\" href=\"/search\">Clear filters</a></p></section>"

@@ -24,7 +24,8 @@ extension WebServer {
                     return Page.json("{\"error\":\(EventHub.quoted(error.message)),\"offset\":\(error.offset)}", status: .badRequest)
                 }
             }
-            let notes = node.map { QueryEvaluator(index: index, now: ActionRunner.now).notes(matching: $0) } ?? index.notes.sorted(by: Ordering.noteLess)
+            let notes = index.exposed(
+                node.map { QueryEvaluator(index: index, now: ActionRunner.now).notes(matching: $0) } ?? index.notes.sorted(by: Ordering.noteLess))
             let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
             let size = SearchPage.pageSize
             let start = min((page - 1) * size, notes.count)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import NotezKit
@@ -44,9 +45,14 @@ public final class WebServer: Sendable {
         var logger = Logger(label: "notez.serve")
         logger.logLevel = .error
         let portBox = port
+        // A header read timeout and a connection limit below the descriptor limit: half-open
+        // connections are closed, and those beyond the limit wait in the kernel's queue.
         let app = Application(
             router: router(),
-            configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: nil),
+            server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(settings.headerTimeout * 1000)))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(settings.host, port: settings.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(ServerSettings.connectionLimit())),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0
                 portBox.value = bound

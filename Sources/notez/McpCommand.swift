@@ -20,6 +20,13 @@ struct McpCommand: ParsableCommand {
     @Flag(name: .customLong("allow-writes"), help: "Offer the tools that change the vault (create, tag, apply a plan, undo).")
     var allowWrites = false
 
+    @Option(
+        name: .customLong("attach-from"),
+        help: ArgumentHelp(
+            "A folder attach_file may copy files from, besides the vault (repeatable; hidden folders below it are not).",
+            valueName: "dir"))
+    var attachFrom: [String] = []
+
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
@@ -29,7 +36,18 @@ struct McpCommand: ParsableCommand {
                 code: CLIExit.io,
                 message: "notez-mcp is not installed beside notez or on PATH; install both with 'make install'")
         }
-        let arguments = [server, "--vault", root, "--version", Notez.configuration.version] + (allowWrites ? ["--allow-writes"] : [])
+        // Each folder must exist now: a typo would otherwise only show as refused attachments.
+        var folders: [String] = []
+        for folder in attachFrom {
+            let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CLIExit(code: CLIExit.usage, message: "--attach-from '\(folder)' is not a folder")
+            }
+            folders += ["--attach-from", absolute]
+        }
+        let arguments =
+            [server, "--vault", root, "--version", Notez.configuration.version] + (allowWrites ? ["--allow-writes"] : []) + folders
         Terminal.flush()
         let argv = arguments.map { strdup($0) } + [nil]
         execv(server, argv)

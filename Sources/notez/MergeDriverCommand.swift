@@ -33,11 +33,20 @@ struct MergeDriverCommand: ParsableCommand {
         let policy = NoteMerge.Policy(rawValue: prefer) ?? .local
         let localIsOurs = try Self.localIsOurs()
         let labels = localIsOurs ? ("local", "base", "remote") : ("remote", "base", "local")
+        let (baseBytes, ourBytes, theirBytes) = (try read(base), try read(ours), try read(theirs))
+        let name = TerminalText.safe(path ?? ours)
+        // A NUL byte makes the file binary to git: no line merge can be trusted with it, so it is
+        // left to git's own conflict handling (OURS untouched, the conflict recorded), and said so.
+        if ourBytes != theirBytes, ourBytes != baseBytes, theirBytes != baseBytes,
+            [baseBytes, ourBytes, theirBytes].contains(where: { $0.contains(0) })
+        {
+            Terminal.notice("merge-driver: \(name): holds a NUL byte (binary); not merged, left to git as a conflict without markers")
+            throw CLIExit(code: 1, message: "\(name): binary (NUL byte); not merged")
+        }
         let result = try NoteMerge.merge(
-            base: try read(base), ours: try read(ours), theirs: try read(theirs), policy: policy, localIsOurs: localIsOurs
+            base: baseBytes, ours: ourBytes, theirs: theirBytes, policy: policy, localIsOurs: localIsOurs
         ) { b, o, t in try Git.mergeFile(base: b, ours: o, theirs: t, labels: labels) }
         try write(result.bytes, to: ours)
-        let name = TerminalText.safe(path ?? ours)
         for note in result.notes { Terminal.notice("merge-driver: \(name): \(TerminalText.safe(note))") }
         if result.conflicted { throw CLIExit(code: 1, message: "\(name): conflicts left as markers") }
     }

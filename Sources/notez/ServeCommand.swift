@@ -23,13 +23,17 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .long, help: "Allow a non-loopback --host (anyone who can reach it and has the token gets in).")
     var allowRemote = false
 
-    @Flag(name: .long, help: "Open the URL in the default browser.")
+    @Flag(name: .long, help: "Open the URL in the default browser (through a private file: the token is never a program argument).")
     var open = false
+
+    @Option(name: .long, help: ArgumentHelp("Close a connection that sends no complete request head for this long.", valueName: "seconds"))
+    var headerTimeout: Double = 10
 
     @OptionGroup var vault: VaultOptions
 
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+        if !(headerTimeout > 0 && headerTimeout <= 3600) { throw ValidationError("--header-timeout must be between 0 and 3600 seconds") }
         if !ServerSettings.isLoopback(host), !allowRemote {
             throw ValidationError("'\(host)' is not a loopback address; add --allow-remote to listen on it")
         }
@@ -51,7 +55,9 @@ struct ServeCommand: ParsableCommand {
             warm = started
             if let problem { Terminal.notice(TerminalText.safe(problem)) }
         }
-        let server = WebServer(vault: live, settings: ServerSettings(host: host, port: port))
+        var settings = ServerSettings(host: host, port: port)
+        settings.headerTimeout = headerTimeout
+        let server = WebServer(vault: live, settings: settings)
         let open = self.open
         let done = DispatchSemaphore(value: 0)
         let failure = ErrorBox()
@@ -70,16 +76,24 @@ struct ServeCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
+        BrowserHandoff.removeAll()
         warm?.stop()
         live.stop()
         if let error = failure.error { throw CLIExit(code: CLIExit.io, message: "could not serve: \(error)") }
     }
 
+    /// Opens the start URL without putting the token in an argument list (every local user can
+    /// read `/proc/PID/cmdline`): the browser is given a private file that sends it on.
     static func openBrowser(_ url: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url]
-        try? process.run()
+        do {
+            let file = try BrowserHandoff.write(url)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["xdg-open", file]
+            try process.run()
+        } catch {
+            Terminal.notice("could not open a browser: \(TerminalText.safe(String(describing: error))); open the address above")
+        }
     }
 }
 

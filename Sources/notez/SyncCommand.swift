@@ -37,6 +37,9 @@ struct SyncCommand: ParsableCommand {
         guard inside.ok else { throw CLIExit(code: CLIExit.usage, message: "\(root) is not in a git repository (git init, or clone one)") }
         let prefix = inside.stdout.trimmingCharacters(in: .newlines)
         if setup { return try runSetup(root: root) }
+        if try recoverKilledPull(root: root) {
+            Terminal.notice("the last sync was stopped during its pull; its unfinished rebase was undone (git rebase --abort) and the pull runs again")
+        }
         if let state = try inProgress(root) {
             throw CLIExit(
                 code: CLIExit.refused,
@@ -143,7 +146,66 @@ struct SyncCommand: ParsableCommand {
         return nil
     }
 
+    /// `.notez/sync-pull.lock` (ignored by git, as `*.lock` in `.notez/` is) exists only while
+    /// `notez sync` runs `git pull --rebase`: found at the start of a sync, the last one was
+    /// killed during its pull, and a rebase it left is its own, not the user's.
+    static let pullMarker = ".notez/sync-pull.lock"
+
+    /// Undoes the rebase a killed sync left (a kill can leave one that `git rebase --continue`
+    /// cannot finish); the local commits are as before the pull. True when one was undone.
+    private func recoverKilledPull(root: String) throws -> Bool {
+        guard Self.isRealFolder(root + "/.notez"), FileManager.default.fileExists(atPath: root + "/" + Self.pullMarker) else { return false }
+        var undone = false
+        let top = try Git.run(["rev-parse", "--show-toplevel"], in: root).stdout.trimmingCharacters(in: .newlines)
+        if try inProgress(root) == "rebase" {
+            // A kill of the whole session leaves git's index lock; it is stale when no git runs
+            // in this repository any more (checked through /proc), and only then removed.
+            let lockPath = try Git.run(["rev-parse", "--git-path", "index.lock"], in: root).stdout.trimmingCharacters(in: .newlines)
+            let lock = lockPath.hasPrefix("/") ? lockPath : root + "/" + lockPath
+            if FileManager.default.fileExists(atPath: lock), !Self.gitRuns(in: top) { unlink(lock) }
+            let aborted = try Git.run(["rebase", "--abort"], in: root)
+            guard aborted.ok else {
+                throw CLIExit(
+                    code: CLIExit.refused,
+                    message: "the last sync was stopped during its pull and its rebase cannot be undone: "
+                        + "\(aborted.stderr.trimmingCharacters(in: .whitespacesAndNewlines)); run 'git rebase --abort' yourself, then sync again")
+            }
+            undone = true
+            // git's own temporary files of the merge it was running (`.merge_file_XXXXXX` at the
+            // top of the work tree, untracked): never committed by the sync that follows.
+            let untracked = try Git.run(["ls-files", "-z", "--others", "--exclude-standard", "--", ":(glob).merge_file_*"], in: top)
+            for name in untracked.stdout.split(separator: "\0").map(String.init)
+            where name.hasPrefix(".merge_file_") && !name.contains("/") && name.count == ".merge_file_".count + 6 {
+                unlink(top + "/" + name)
+            }
+        }
+        unlink(root + "/" + Self.pullMarker)
+        return undone
+    }
+
+    /// Whether a git process runs with its working folder in `top` (/proc, this user's processes).
+    static func gitRuns(in top: String) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return true }
+        for entry in entries where entry.allSatisfy(\.isNumber) {
+            guard let name = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
+                name.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("git"),
+                let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/cwd")
+            else { continue }
+            if cwd == top || cwd.hasPrefix(top + "/") { return true }
+        }
+        return false
+    }
+
+    static func isRealFolder(_ path: String) -> Bool {
+        guard let info = SystemIO.lstat(path) else { return false }
+        return (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     private func pull(root: String, prefix: String) throws {
+        // Marks the pull as running until git returns, so a sync killed meanwhile is recognized.
+        let marked = Self.isRealFolder(root + "/.notez")
+        if marked { try AtomicWriter(root: root).write(text: "pid \(getpid())\n", to: Self.pullMarker) }
+        defer { if marked { unlink(root + "/" + Self.pullMarker) } }
         let before = try Git.run(["rev-parse", "HEAD"], in: root).stdout.trimmingCharacters(in: .newlines)
         // The driver must know that a rebase replays local commits as "theirs".
         let environment = ["NOTEZ_MERGE_LOCAL": "theirs"]
@@ -171,13 +233,33 @@ struct SyncCommand: ParsableCommand {
         if !pulled.ok {
             let conflicts = try Git.run(["diff", "--name-only", "--diff-filter=U"], in: root).stdout
                 .split(separator: "\n").map(String.init)
-            for path in conflicts { Terminal.line(TerminalText.safe("conflict: \(path)")) }
-            throw CLIExit(
-                code: CLIExit.io,
-                message: conflicts.isEmpty
-                    ? "git pull --rebase failed: \(pulled.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
-                    : "\(conflicts.count) note\(conflicts.count == 1 ? " has" : "s have") conflicts left as markers in the body; "
-                        + "edit, 'git add' them and run 'git rebase --continue' (or 'git rebase --abort'), then notez sync")
+            let top = try Git.run(["rev-parse", "--show-toplevel"], in: root).stdout.trimmingCharacters(in: .newlines)
+            // A binary file (a NUL byte) has no markers: git kept the upstream bytes, and the local
+            // version lives only in the rebase; say where, so no local edit is dropped unknowingly.
+            let binary = conflicts.filter { path in
+                ["2", "3"].contains { stage in
+                    (try? Git.run(["cat-file", "-p", ":\(stage):\(path)"], in: top))?.stdout.utf8.contains(0) == true
+                } || FileManager.default.contents(atPath: top + "/" + path)?.contains(0) == true
+            }
+            for path in conflicts {
+                Terminal.line(TerminalText.safe("conflict: \(path)" + (binary.contains(path) ? " (binary: holds a NUL byte; no markers)" : "")))
+            }
+            for path in binary {
+                Terminal.notice(
+                    TerminalText.safe(
+                        "\(path) holds a NUL byte, so git cannot merge it by lines; the file now has the upstream version and your "
+                            + "local version is only in the rebase: take yours with 'git checkout --theirs -- \(Self.shellQuoted(path))' (in a "
+                            + "rebase 'theirs' is your commit) or merge the two by hand; continuing with the file as it is drops your edit"))
+            }
+            let marked = conflicts.count - binary.count
+            var message = "git pull --rebase failed: \(pulled.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+            if !conflicts.isEmpty {
+                message =
+                    (marked > 0 ? "\(marked) note\(marked == 1 ? " has" : "s have") conflicts left as markers in the body; " : "")
+                    + (binary.isEmpty ? "" : "\(binary.count) binary file\(binary.count == 1 ? "" : "s") (NUL bytes) not merged, see above; ")
+                    + "resolve, 'git add' them and run 'git rebase --continue' (or 'git rebase --abort' to undo the pull), then notez sync"
+            }
+            throw CLIExit(code: CLIExit.io, message: message)
         }
         let after = try Git.run(["rev-parse", "HEAD"], in: root).stdout.trimmingCharacters(in: .newlines)
         guard before != after else {

@@ -8,6 +8,13 @@ import Testing
     static let pdf = Array("%PDF-1.4\n%%EOF\n".utf8)
     static let note = "Work/Quarterly goals.md"
 
+    /// The test process's umask (the servers it starts inherit it), from /proc.
+    static func umask() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        return line.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
+    }
+
     /// Files to attach, outside the vault.
     final class Sources {
         let folder: URL

@@ -13,9 +13,9 @@ import Testing
         private let toServer = Pipe()
         private let fromServer = Pipe()
 
-        init(vault: TempVault, allowWrites: Bool) async throws {
+        init(vault: TempVault, allowWrites: Bool, arguments: [String] = []) async throws {
             process.executableURL = CLIRunner.binary
-            process.arguments = ["mcp", "--vault", vault.path] + (allowWrites ? ["--allow-writes"] : [])
+            process.arguments = ["mcp", "--vault", vault.path] + (allowWrites ? ["--allow-writes"] : []) + arguments
             var env = ProcessInfo.processInfo.environment
             env["NOTEZ_NOW"] = "1795000000"
             env["XDG_STATE_HOME"] = CLIRunner.userFolders.appendingPathComponent("state").path

@@ -17,10 +17,12 @@ final class ServerFixture: @unchecked Sendable {
     let server: WebServer
     let settings = ServerSettings(host: "127.0.0.1", port: 80)
 
-    init(extraFiles: [String: String] = [:]) throws {
+    /// `prepare` changes the copy before the server starts (symlinks, modes).
+    init(extraFiles: [String: String] = [:], prepare: ((URL) throws -> Void)? = nil) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("notez-serve-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: TestPaths.exampleVault, to: root)
         for (path, text) in extraFiles { try ServerFixture.write(root, path, text) }
+        try prepare?(root)
         vault = LiveVault(root: root.path, config: (try? VaultConfig.load(root: root.path)) ?? VaultConfig())
         try vault.start()
         server = WebServer(vault: vault, settings: settings)

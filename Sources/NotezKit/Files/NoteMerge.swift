@@ -8,7 +8,9 @@
 /// `tag`, `keywords`) changed on both sides are merged as sets (every addition and removal of both
 /// sides is applied, surgically, to the local text); `modified`/`updated`/`lastmod` changed on both
 /// sides take the later date; any other key changed differently on both sides takes the side the
-/// `Policy` names, and the merge reports it.
+/// `Policy` names, and the merge reports it. A key changed on both sides where one side changed
+/// only its comments or formatting is never decided by these rules: the whole file goes to the
+/// line merge (both kept when on different lines, else conflict markers).
 public enum NoteMerge {
     /// Which side wins a scalar conflict.
     public enum Policy: String, Sendable, CaseIterable {
@@ -124,6 +126,14 @@ public enum NoteMerge {
                 chosen = oc
             } else if oc == bc {
                 chosen = tc
+            } else if let bc, let oc, let tc, let baseValue = valueSignature(bc, key: key),
+                valueSignature(oc, key: key) == baseValue || valueSignature(tc, key: key) == baseValue
+            {
+                // Both sides changed the key's text but one only in comments or formatting (the
+                // same value as the base): no rule may drop that text silently, so the whole file
+                // goes to the line merge, which keeps both when they touch different lines and
+                // leaves conflict markers otherwise.
+                return nil
             } else if FrontMatterKeys.tags.contains(key.lowercased()) {
                 guard let oc, let tc, let merged = mergeTags(base: bc, ours: oc, theirs: tc, lineEnding: o.lineEnding) else { return nil }
                 chosen = merged
@@ -183,6 +193,19 @@ public enum NoteMerge {
         text = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         if text.count > 80 { text = String(text.prefix(80)) + "…" }
         return "'" + text + "'"
+    }
+
+    /// The key's value in a chunk as parsed (kind, plain or quoted, tag and text of each event):
+    /// equal for texts that differ only in comments, spacing or line breaks; nil when unreadable.
+    static func valueSignature(_ chunk: [UInt8], key: String) -> [String]? {
+        let document = Array("---\n".utf8) + chunk + (chunk.last == 0x0A ? [] : [0x0A]) + Array("---\n".utf8)
+        guard case .block(let block) = FrontMatterBlock.scan(document),
+            case .success(let parsed) = FrontMatterDocument.parse(Array(document[block.yaml])),
+            let entry = parsed.entries.first(where: { $0.key == key })
+        else { return nil }
+        return parsed.valueEvents(of: entry).map { event in
+            "\(event.kind)|\(event.style == .plain ? "plain" : "quoted")|\(event.tag ?? "")|\(event.value)"
+        }
     }
 
     private static func dateValue(_ chunk: [UInt8], key: String) -> Double? {

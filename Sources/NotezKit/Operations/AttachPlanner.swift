@@ -116,7 +116,11 @@ public enum AttachPlanner {
 
     /// The Markdown for one attachment.
     public static func link(to path: String, from note: String, name: String, kind: AttachmentKind) -> String {
-        let destination = encoded(VaultPath.relative(path, fromFolder: VaultPath.folder(of: note)))
+        var destination = encoded(VaultPath.relative(path, fromFolder: VaultPath.folder(of: note)))
+        // `javascript:alert(1)` beside the note would read as a URL with a scheme: every viewer
+        // (and notez's link scanner) takes a colon before the first slash for one. `./` keeps it
+        // a relative file link.
+        if let colon = destination.firstIndex(of: ":"), !destination[..<colon].contains("/") { destination = "./" + destination }
         if kind.isImage { return "![](\(destination))" }
         return "[\(escapedLabel(name))](\(destination))"
     }
@@ -137,11 +141,11 @@ public enum AttachPlanner {
         return LinkRewriter.percentEncoded(path) { $0 > 0x20 && $0 != 0x7F && !special.contains($0) }
     }
 
-    /// A link label with `[`, `]` and `\` escaped.
+    /// A link label with `[`, `]`, `<`, `>` and `\` escaped (`<` would start an autolink or HTML).
     static func escapedLabel(_ name: String) -> String {
         var out = ""
         for character in name {
-            if character == "[" || character == "]" || character == "\\" { out.append("\\") }
+            if "[]<>\\".contains(character) { out.append("\\") }
             out.append(character)
         }
         return out
