@@ -34,7 +34,7 @@ struct AttachmentsCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let scan = AttachmentScan(index: index)
-        let resolver = LinkResolver(index: index)
+        let resolver = LinkResolver(index: index, files: scan)
         let directory = try VaultDirectory(root: index.root)
         if orphans {
             let rule = try AttachmentFolderRule.load(root: index.root, config: index.config)

@@ -24,7 +24,8 @@ struct CheckCommand: ParsableCommand {
         var check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored + properties
                 + SyncConflicts.issues(index: index))
         check.findings += VaultCheck.dateFindings(index)
-        if !noLinks { check.findings += VaultCheck.linkFindings(index) }
+        // The vault's other files, so that a link to one (of any name) is no broken link.
+        if !noLinks { check.findings += VaultCheck.linkFindings(index, files: noAttachments ? nil : AttachmentScan(index: index)) }
         if !noLinks, !noAttachments { check.findings += VaultCheck.attachmentFindings(index) }
         if output.json {
             Terminal.line(

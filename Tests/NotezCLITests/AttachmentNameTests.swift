@@ -9,11 +9,9 @@ import Testing
         try Self.check(["javascript:alert(document.domain).pdf", "C:evil.pdf", "a(b)<c>.pdf", "mailto:x@y.z.pdf"])
     }
 
-    /// The issue's own name has no extension notez recognizes (`domain)`), so `LinkResolver`
-    /// takes its link for a note link, whatever form the link has. Needs a LinkResolver change
-    /// (the lead's room): a Markdown link whose target names an existing file of the vault that is
-    /// not a note is an attachment link. Enable this test with that change.
-    @Test(.disabled("needs LinkResolver: a link to an existing non-note file is an attachment whatever its extension"))
+    /// The issue's own name has no extension notez recognizes (`domain)`): the link is an
+    /// attachment link because it names an existing file (`LinkResolver` with the vault's files).
+    @Test
     func theIssuesNameWithoutAnExtensionIsSeen() throws {
         try Self.check(["javascript:alert(document.domain)", "README"])
     }

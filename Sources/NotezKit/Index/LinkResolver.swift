@@ -64,6 +64,9 @@ public struct LinkResolver: Sendable {
     private let byName: [String: [Int]]
     private let byTitle: [String: [Int]]
     private let options: Options
+    /// The vault's other files, when the caller listed them: a link to one is an attachment link
+    /// whatever its name (`README`, `javascript:alert(1)`).
+    private let files: AttachmentScan?
 
     /// The names a note can be linked by: its path, title and aliases.
     public struct Target: Sendable {
@@ -82,15 +85,16 @@ public struct LinkResolver: Sendable {
         }
     }
 
-    /// Builds the lookup tables from the index's notes, with the vault's options.
-    public init(index: VaultIndex) {
+    /// Builds the lookup tables from the index's notes, with the vault's options; with `files`
+    /// (the vault's other files), a link to any of them is an attachment link.
+    public init(index: VaultIndex, files: AttachmentScan? = nil) {
         self.init(
             targets: index.notes.map { Target(path: $0.path, title: $0.title, aliases: $0.aliases) },
-            options: Options(config: index.config))
+            options: Options(config: index.config), files: files)
     }
 
     /// Builds the lookup tables from notes as they will be (the vault after a planned rename or move).
-    public init(targets: [Target], options: Options = Options()) {
+    public init(targets: [Target], options: Options = Options(), files: AttachmentScan? = nil) {
         var paths: [String] = []
         var byPath: [String: [Int]] = [:]
         var byName: [String: [Int]] = [:]
@@ -109,6 +113,7 @@ public struct LinkResolver: Sendable {
         self.byName = byName
         self.byTitle = byTitle
         self.options = options
+        self.files = files
     }
 
     /// Resolves `link` written in the note at `source`.
@@ -126,7 +131,9 @@ public struct LinkResolver: Sendable {
             found = resolveLinkpath(link.target, from: source)
         }
         // `[[Board.canvas]]`, `![[a.png]]`: a file that is not a note, unless a note has that name.
-        if found == .broken, LinkResolver.isAttachment(link.target) { return .attachment }
+        if found == .broken, LinkResolver.isAttachment(link.target) || files?.resolve(link, from: source).exists == true {
+            return .attachment
+        }
         return found
     }
 

@@ -4,7 +4,7 @@ extension VaultCheck {
     /// read (a hostile `.obsidian/app.json`) is a finding, and orphans are then not looked for.
     public static func attachmentFindings(_ index: VaultIndex) -> [Finding] {
         let scan = AttachmentScan(index: index)
-        let (references, _) = scan.allReferences(index: index, resolver: LinkResolver(index: index))
+        let (references, _) = scan.allReferences(index: index, resolver: LinkResolver(index: index, files: scan))
         var findings: [Finding] = references.filter { !$0.exists }.map { reference in
             let shown = reference.text.count > 120 ? String(reference.text.prefix(119)) + "…" : reference.text
             let place = reference.path.map { "no file at \($0)" } ?? "the path leaves the vault"

@@ -1,9 +1,10 @@
 extension VaultCheck {
     /// Broken and ambiguous links of every note, in path order (reads every note's body).
     ///
-    /// Attachments are not checked (notez does not resolve them) and links to the note itself are fine.
-    public static func linkFindings(_ index: VaultIndex) -> [Finding] {
-        let resolver = LinkResolver(index: index)
+    /// Attachments are not checked here (with `files`, a link to any existing file is one) and links
+    /// to the note itself are fine.
+    public static func linkFindings(_ index: VaultIndex, files: AttachmentScan? = nil) -> [Finding] {
+        let resolver = LinkResolver(index: index, files: files)
         let (entries, _) = LinkGraph.scan(index: index, resolver: resolver) { _, resolution in
             switch resolution {
             case .broken, .ambiguous: return true
