@@ -42,8 +42,14 @@ public enum NoteReader {
         if !listedAsRegular, let early = SystemIO.statFollowing(absolutePath), !SystemIO.isRegular(early) {
             throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
         }
-        let fd = open(absolutePath, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else { throw NotezError.io(path: absolutePath, errno: errno) }
+        // A note that is a symbolic link is never read: it may point outside the vault (`/etc/passwd`)
+        // and be retargeted at any moment. It is listed, and `check` reports it (docs/safety.md).
+        let fd = open(absolutePath, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ELOOP { throw NotezError.unreadable(path: absolutePath, reason: symlinkReason) }
+            throw NotezError.io(path: absolutePath, errno: code)
+        }
         defer { close(fd) }
         guard let info = SystemIO.fstat(fd) else { throw NotezError.io(path: absolutePath, errno: errno) }
         guard SystemIO.isRegular(info) else {
@@ -74,6 +80,9 @@ public enum NoteReader {
         }
         return contents
     }
+
+    /// Why a symlinked note is not read.
+    public static let symlinkReason = "a symbolic link; notez never reads a note through a link (it may point outside the vault)"
 
     /// Why a note over `maxNoteSize` is not read whole.
     public static let tooLargeReason = "larger than the 32 MiB note size limit; notez does not read it whole or edit it"
