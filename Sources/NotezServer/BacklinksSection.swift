@@ -18,14 +18,14 @@ enum BacklinksSection {
                 "<p><a href=\"\(HTML.href("/backlinks", [("path", note.path)]))\">Find the notes that link here</a> "
                     + "(reads all \(index.notes.count) notes)</p>")
         }
-        let (entries, unread) = LinkGraph.backlinks(to: note.path, index: index, resolver: LinkResolver(index: index))
+        let (entries, unread) = LinkGraph.backlinks(to: note.path, in: index)
         if entries.isEmpty && unread.isEmpty { return "" }
         return section(list(entries, unread: unread))
     }
 
     /// The `/backlinks` page's main part.
     static func page(note: Note, index: VaultIndex) -> String {
-        let (entries, unread) = LinkGraph.backlinks(to: note.path, index: index, resolver: LinkResolver(index: index))
+        let (entries, unread) = LinkGraph.backlinks(to: note.path, in: index)
         var html = FolderPage.breadcrumbs(note.folder)
         html += "<h1>Links to <a href=\"\(HTML.href("/note", [("path", note.path)]))\">\(HTMLText.escape(note.title))</a>"
         html += " <span class=\"count\">\(entries.count)</span></h1>"
