@@ -110,7 +110,7 @@ struct LinkStoreTests {
         #expect(all.entries.map(\.source) == brute.flatMap { $0 }.map(\.source))
     }
 
-    @Test(arguments: [11, 12, 13, 14] as [UInt64])
+    @Test(arguments: [11, 12, 13, 14, 15, 16, 17, 18] as [UInt64])
     func renameCandidatesHoldEveryNoteTheRewriterChanges(seed: UInt64) throws {
         let vault = try LinkStoreTests.makeVault(seed: seed)
         let index = try IndexBuilder.build(root: vault.path)
@@ -135,6 +135,16 @@ struct LinkStoreTests {
                     #expect(candidates.contains(position), "\(other.path) rewritten when \(folder) moves")
                 }
             }
+        }
+    }
+
+    @Test func theFastFoldIsTheResolversFold() {
+        var random = SeededGenerator(seed: 5)
+        let alphabet = Array("aZ09 ./-_#|%[]()Mq\u{7F}\t~É".unicodeScalars)
+        for _ in 0..<2000 {
+            let text = String(String.UnicodeScalarView((0..<Int.random(in: 0..<12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
+            #expect(StoredLink.fold(text) == LinkResolver.fold(text))
+            #expect(PathKey.sameBytes(StoredLink.fold(text), LinkResolver.fold(text)), "\(text)")
         }
     }
 
