@@ -190,12 +190,14 @@ public enum LinkGraph {
         return targets(of: path, index: index, resolver: resolver())
     }
 
-    /// Every link of every note, resolved, in path order, from the index's links (nothing is
+    /// Every link of every note whose resolution `keep` accepts, resolved, in path order, from the index's links (nothing is
     /// read: `text` is empty and `context` nil); nil when `notes` does not keep them. With
     /// `resolver` nil, one is made for the links' names.
-    public static func storedLinks(in notes: any NoteCollection, resolver: LinkResolver? = nil) -> (entries: [Entry], unread: [String])? {
+    public static func storedLinks(
+        in notes: any NoteCollection, resolver: LinkResolver? = nil, keep: (LinkResolver.Resolution) -> Bool = { _ in true }
+    ) -> (entries: [Entry], unread: [String])? {
         guard let store = linkStore(of: notes) else { return nil }
-        let (links, unread) = store.resolvedLinks(of: Array(0..<store.noteCount), resolver: resolver)
+        let (links, unread) = store.resolvedLinks(of: Array(0..<store.noteCount), resolver: resolver, keep: keep)
         let entries = links.map { item in
             Entry(source: store.path(at: item.position), line: item.stored.line, link: item.stored.link, resolution: item.resolution, context: nil, text: "")
         }
@@ -230,7 +232,7 @@ public enum LinkGraph {
     static func attachmentReferences(_ scan: AttachmentScan, index: VaultIndex, resolver: LinkResolver)
         -> (references: [AttachmentScan.Reference], unread: [String])
     {
-        guard let stored = storedLinks(in: index, resolver: resolver) else {
+        guard let stored = storedLinks(in: index, resolver: resolver, keep: { $0 == .attachment }) else {
             return scan.allReferences(index: index, resolver: resolver)
         }
         let unread = stored.unread

@@ -51,14 +51,15 @@ extension LinkStore {
         return LinkResolver(targets: positions.sorted().map { linkTarget(at: $0) })
     }
 
-    /// The links of the notes at `positions`, each resolved, in the order given; and the notes
-    /// among them whose links are unknown. With `resolver` nil, one is made for their keys.
+    /// The links of the notes at `positions` whose resolution `keep` accepts, each resolved, in
+    /// the order given; and the notes among them whose links are unknown. With `resolver` nil, one
+    /// is made for their keys.
     /// Decoded and resolved on all cores; within a chunk, links that read the same (kind, target,
     /// fragment, label) from the same folder are resolved once: the resolver reads nothing else
     /// of a link, and of the linking note only its folder (a vault's links repeat their targets).
-    func resolvedLinks(of positions: [Int], resolver given: LinkResolver? = nil)
-        -> (links: [(position: Int, stored: StoredLink, resolution: LinkResolver.Resolution)], unread: [Int])
-    {
+    func resolvedLinks(
+        of positions: [Int], resolver given: LinkResolver? = nil, keep: (LinkResolver.Resolution) -> Bool = { _ in true }
+    ) -> (links: [(position: Int, stored: StoredLink, resolution: LinkResolver.Resolution)], unread: [Int]) {
         let decoded = Parallel.map(positions.count, minimumChunk: 512) { storedLinks(at: positions[$0]) }
         var unread: [Int] = []
         for (slot, links) in decoded.enumerated() where links == nil { unread.append(positions[slot]) }
@@ -101,7 +102,10 @@ extension LinkStore {
         var links: [(position: Int, stored: StoredLink, resolution: LinkResolver.Resolution)] = []
         var next = resolved.lazy.flatMap { $0 }.makeIterator()
         for (slot, stored) in decoded.enumerated() {
-            for item in stored ?? [] { links.append((positions[slot], item, next.next()!)) }
+            for item in stored ?? [] {
+                let resolution = next.next()!
+                if keep(resolution) { links.append((positions[slot], item, resolution)) }
+            }
         }
         return (links, unread)
     }

@@ -6,16 +6,17 @@ extension VaultCheck {
     /// Attachments are not checked (notez does not resolve them) and links to the note itself are fine.
     public static func linkFindings(_ index: VaultIndex) -> [Finding] {
         let resolver = LinkResolver(index: index)
-        let keep: @Sendable (NoteLink, LinkResolver.Resolution) -> Bool = { _, resolution in
+        let isFinding: @Sendable (LinkResolver.Resolution) -> Bool = { resolution in
             switch resolution {
             case .broken, .ambiguous: return true
             default: return false
             }
         }
+        let keep: @Sendable (NoteLink, LinkResolver.Resolution) -> Bool = { isFinding($1) }
         let entries: [LinkGraph.Entry]
-        if let stored = LinkGraph.storedLinks(in: index, resolver: resolver)?.entries {
+        if let stored = LinkGraph.storedLinks(in: index, resolver: resolver, keep: isFinding)?.entries {
             var sources: [String] = []
-            for entry in stored where keep(entry.link, entry.resolution) && sources.last != entry.source { sources.append(entry.source) }
+            for entry in stored where sources.last != entry.source { sources.append(entry.source) }
             entries = LinkGraph.read(sources, root: index.root, resolver: resolver, withContext: false, keep: keep).entries
         } else {
             entries = LinkGraph.scan(index: index, resolver: resolver, keep: keep).entries

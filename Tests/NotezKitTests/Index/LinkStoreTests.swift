@@ -110,6 +110,24 @@ struct LinkStoreTests {
         #expect(all.entries.map(\.source) == brute.flatMap { $0 }.map(\.source))
     }
 
+    @Test(arguments: [31, 32, 33, 34] as [UInt64])
+    func checkFindsWhatAScanOfEveryBodyFinds(seed: UInt64) throws {
+        let vault = try LinkStoreTests.makeVault(seed: seed)
+        _ = try vault.write("img/pic.png", "png", modified: Date(timeIntervalSinceNow: -3600))
+        let indexed = try IndexBuilder.build(root: vault.path)
+        #expect(indexed.linkTable != nil)
+        let scanned = try IndexBuilder.build(root: vault.path, useCache: false)
+        #expect(scanned.linkTable == nil)
+        let findings = VaultCheck.linkFindings(indexed)
+        #expect(!findings.isEmpty)
+        #expect(findings.map(\.text) == VaultCheck.linkFindings(scanned).map(\.text))
+        #expect(VaultCheck.attachmentFindings(indexed).map(\.text) == VaultCheck.attachmentFindings(scanned).map(\.text))
+        let summary = try #require(LinkGraph.storedLinks(in: indexed, resolver: LinkResolver(index: indexed)))
+        let all = LinkGraph.scan(index: scanned, resolver: LinkResolver(index: scanned))
+        #expect(summary.entries.map(\.resolution) == all.entries.map(\.resolution))
+        #expect(summary.entries.map(\.line) == all.entries.map(\.line))
+    }
+
     @Test(arguments: [11, 12, 13, 14, 15, 16, 17, 18] as [UInt64])
     func renameCandidatesHoldEveryNoteTheRewriterChanges(seed: UInt64) throws {
         let vault = try LinkStoreTests.makeVault(seed: seed)
