@@ -35,7 +35,7 @@ enum BacklinksSection {
 
     /// The links to `note` from notes a front end may show (a symlinked note's lines are not).
     private static func backlinks(to note: Note, index: VaultIndex) -> (entries: [LinkGraph.Entry], unread: [String]) {
-        let (entries, unread) = LinkGraph.backlinks(to: note.path, index: index, resolver: LinkResolver(index: index))
+        let (entries, unread) = LinkGraph.backlinks(to: note.path, in: index)
         return (entries.filter { index.isExposed($0.source) }, unread.filter { index.isExposed($0) })
     }
 

@@ -2,7 +2,11 @@
 ///
 /// This is the one place that knows the command lines; change them here when the CLI changes.
 struct BenchMeasure {
-    enum Tool: String { case notez, ripgrep = "rg -l -i WORD", git = "git status", sed = "sed -i" }
+    enum Tool: String {
+        case notez, ripgrep = "rg -l -i WORD", git = "git status", sed = "sed -i"
+        /// The link rows' references (`LinkScenario`).
+        case ripgrepName = "rg -l -i NAME", sedLinks = "sed -i (50 files)"
+    }
 
     var name: String
     var tool: Tool

@@ -341,6 +341,10 @@ for facts in vaults {
         }
     }
     if let running = daemon { rows.append(stopDaemon(running, facts: facts)) }
+    // The link rows on a copy with a note that 50 others link to.
+    if options.only.map({ $0.contains("links") }) ?? true {
+        rows += LinkScenario(notez: notez, facts: facts, runs: options.runs).rows()
+    }
     // The web UI's pages on a copy (a generated vault only: its files are changed).
     if facts.corpus == nil, options.only.map({ $0.contains("serve") }) ?? true {
         rows += ServeScenario(notez: notez, facts: facts).rows()

@@ -5,7 +5,7 @@ import NotezKit
 struct BacklinksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backlinks", abstract: "List the links to a note, with the line of each mention.",
-        discussion: "Reads every note's body. Exit status 1 when nothing links to the note, 3 when some notes could not be read.")
+        discussion: "Looks the links up in the index and reads only the notes that link to it. Exit status 1 when nothing links to the note, 3 when some notes could not be read.")
 
     @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias.")
     var note: String
@@ -14,9 +14,9 @@ struct BacklinksCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let index = try vault.loadIndex()
-        let found = try index.resolve(note)
-        let (entries, unread) = LinkGraph.backlinks(to: found.path, index: index, resolver: LinkResolver(index: index))
+        let notes = try vault.loadCollection()
+        let found = try notes.resolve(note)
+        let (entries, unread) = LinkGraph.backlinks(to: found.path, in: notes)
         if output.json {
             Terminal.line(
                 JSONValue.array(

@@ -25,6 +25,9 @@ struct LinksCommand: ParsableCommand {
             let found = try index.resolve(note)
             let contents = try NoteReader.readAll(index.root + "/" + found.path)
             entries = LinkGraph.links(ofFile: contents.bytes, source: found.path, resolver: resolver)
+        } else if summary, let stored = LinkGraph.storedLinks(in: index, resolver: resolver) {
+            // The counts need no line's text: the index's links, no note read.
+            (entries, unread) = stored
         } else {
             (entries, unread) = LinkGraph.scan(index: index, resolver: resolver)
         }

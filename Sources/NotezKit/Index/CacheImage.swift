@@ -9,20 +9,26 @@ import Darwin
 /// full entry (`IndexCache.encodeEntry`). Readers touch only what they need: a tag query reads the
 /// tag table and its postings, never a note's entry.
 ///
-/// Layout (little-endian), header of 80 bytes: `NZIX`, u32 format version, u32 reader revision,
-/// u32 zero, u64 note count N, folder count F, tag count T, posting count P, string bytes S, entry
-/// bytes E, signature bytes G, u64 generation (random, never zero: names this file for the
-/// `WalkSnapshot` beside it). Then N records of 72 bytes (inode u64, size i64, mtime ns
+/// Layout (little-endian), header of 104 bytes: `NZIX`, u32 format version, u32 reader revision,
+/// u32 link reader version (`LinkTable.readerVersion`), u64 note count N, folder count F, tag count
+/// T, posting count P, string bytes S, entry bytes E, signature bytes G, u64 generation (random,
+/// never zero: names this file for the `WalkSnapshot` beside it), u64 link bytes L, link key count
+/// K, link posting count Q. Then N records of 80 bytes (inode u64, size i64, mtime ns
 /// i64, created f64, modified f64, path offset u32 and length u32 in the strings, entry offset u32
 /// and length u32 in the entries, folder number u32, flags u32: 1 pinned, text signature offset
-/// u32 and length u32), F folders of 8 bytes (offset, length), T tags of 32 bytes sorted by key
-/// bytes (key offset, length, display name offset, length, first posting, posting count, notes with
-/// it in front matter, notes with it inline, all u32), P postings (u32 note numbers, ascending per
-/// tag), the strings, the entries, the text signatures (`TextSignature`), and `NZND`.
+/// u32 and length u32, links offset u32 and length u32), F folders of 8 bytes (offset, length), T
+/// tags of 32 bytes sorted by key bytes (key offset, length, display name offset, length, first
+/// posting, posting count, notes with it in front matter, notes with it inline, all u32), P
+/// postings (u32 note numbers, ascending per tag), the strings, the entries, the text signatures
+/// (`TextSignature`), the links (each note's `StoredLink.encode`), K link keys of 24 bytes sorted
+/// by key bytes (key offset and length in the strings, first posting and count of the notes with
+/// a link filed under the key, first posting and count of the notes called by it, all u32), Q
+/// link postings (u32 note numbers, ascending per list), and `NZND`.
 // Unchecked: it only reads bytes its owner (a `MappedFile` or a caller's buffer) keeps alive and unchanged.
 struct CacheImage: @unchecked Sendable {
-    static let headerSize = 80
-    static let recordSize = 72
+    static let headerSize = 104
+    static let recordSize = 80
+    static let linkKeySize = 24
     static let folderSize = 8
     static let tagSize = 32
 
@@ -40,6 +46,12 @@ struct CacheImage: @unchecked Sendable {
     let entriesLength: Int
     let signatures: Int
     let signaturesLength: Int
+    let links: Int
+    let linksLength: Int
+    let linkKeys: Int
+    let linkKeyCount: Int
+    let linkPostings: Int
+    let linkPostingCount: Int
     /// The random number this file was written with.
     let generation: UInt64
 
@@ -50,11 +62,13 @@ struct CacheImage: @unchecked Sendable {
         guard size >= CacheImage.headerSize + IndexCache.endMarker.count,
             zip(IndexCache.magic, bytes.prefix(4)).allSatisfy({ $0 == $1 }),
             CacheImage.u32(bytes, 4) == IndexCache.formatVersion, CacheImage.u32(bytes, 8) == IndexCache.readerRevision,
+            CacheImage.u32(bytes, 12) == LinkTable.readerVersion,
             zip(IndexCache.endMarker, bytes.suffix(4)).allSatisfy({ $0 == $1 })
         else { return nil }
         // Each count is bounded by the file size before anything is multiplied, so nothing overflows.
-        let counts = stride(from: 16, to: 72, by: 8).map { CacheImage.u64(bytes, $0) }
+        let counts = (stride(from: 16, to: 72, by: 8).map { $0 } + [80, 88, 96]).map { CacheImage.u64(bytes, $0) }
         guard counts.allSatisfy({ $0 <= UInt64(size) }) else { return nil }
+        let (l, k, q) = (Int(counts[7]), Int(counts[8]), Int(counts[9]))
         let (n, f, t, p, s, e, g) = (
             Int(counts[0]), Int(counts[1]), Int(counts[2]), Int(counts[3]), Int(counts[4]), Int(counts[5]), Int(counts[6])
         )
@@ -73,9 +87,16 @@ struct CacheImage: @unchecked Sendable {
         entriesLength = e
         signatures = entries + e
         signaturesLength = g
-        guard signatures + g + IndexCache.endMarker.count == size, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max, g <= UInt32.max
+        links = signatures + g
+        linksLength = l
+        linkKeys = links + l
+        linkKeyCount = k
+        linkPostings = linkKeys + k * CacheImage.linkKeySize
+        linkPostingCount = q
+        guard linkPostings + q * 4 + IndexCache.endMarker.count == size, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
+            g <= UInt32.max, l <= UInt32.max
         else { return nil }
-        guard validFolders(), validRecords(), validTags(postingCount: p) else { return nil }
+        guard validFolders(), validRecords(), validTags(postingCount: p), validLinkKeys() else { return nil }
     }
 
     // MARK: - Reading
@@ -129,6 +150,26 @@ struct CacheImage: @unchecked Sendable {
         let at = record(note)
         let offset = signatures + u32(at + 64)
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 68)])
+    }
+
+    /// A note's stored links (`StoredLink.encode`, or the unread marker).
+    func linkBytes(_ note: Int) -> UnsafeRawBufferPointer {
+        let at = record(note)
+        let offset = links + u32(at + 72)
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 76)])
+    }
+
+    func linkKeyBytes(_ key: Int) -> UnsafeRawBufferPointer {
+        let at = linkKeys + key * CacheImage.linkKeySize
+        return stringBytes(u32(at), u32(at + 4))
+    }
+
+    /// The note numbers of a link key's list: `named` false, the notes with a link filed under
+    /// it; true, the notes called by it.
+    func linkPostings(_ key: Int, named: Bool) -> UnsafeRawBufferPointer {
+        let at = linkKeys + key * CacheImage.linkKeySize + (named ? 16 : 8)
+        let start = linkPostings + u32(at) * 4
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<start + u32(at + 4) * 4])
     }
 
     func pinned(_ note: Int) -> Bool { u32(record(note) + 60) & 1 != 0 }
@@ -194,7 +235,7 @@ struct CacheImage: @unchecked Sendable {
             let at = record(note)
             let (pathOffset, pathLength) = (u32(at + 40), u32(at + 44))
             guard inStrings(pathOffset, pathLength), pathLength > 0, u32(at + 48) + u32(at + 52) <= entriesLength,
-                u32(at + 64) + u32(at + 68) <= signaturesLength,
+                u32(at + 64) + u32(at + 68) <= signaturesLength, u32(at + 72) + u32(at + 76) <= linksLength,
                 u32(at + 56) < folderCount, validUTF8(pathOffset, pathLength)
             else { return false }
             let path = stringBytes(pathOffset, pathLength)
@@ -221,6 +262,26 @@ struct CacheImage: @unchecked Sendable {
                 let note = u32(postings + (u32(at + 16) + index) * 4)
                 guard note > previous, note < noteCount else { return false }
                 previous = note
+            }
+        }
+        return true
+    }
+
+    /// Every link key in bounds, UTF-8 and after the one before (byte order), and every list of
+    /// note numbers in bounds and ascending.
+    private func validLinkKeys() -> Bool {
+        for key in 0..<linkKeyCount {
+            let at = linkKeys + key * CacheImage.linkKeySize
+            guard inStrings(u32(at), u32(at + 4)), validUTF8(u32(at), u32(at + 4)) else { return false }
+            if key > 0, !CachedVault.precedes(linkKeyBytes(key - 1), linkKeyBytes(key)) { return false }
+            for list in [at + 8, at + 16] {
+                guard u32(list) + u32(list + 4) <= linkPostingCount else { return false }
+                var previous = -1
+                for index in 0..<u32(list + 4) {
+                    let note = u32(linkPostings + (u32(list) + index) * 4)
+                    guard note > previous, note < noteCount else { return false }
+                    previous = note
+                }
             }
         }
         return true

@@ -233,3 +233,46 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         return compared != 0 ? compared < 0 : a.count < b.count
     }
 }
+
+extension CachedVault: LinkStore {
+    /// From the records' link bytes.
+    func storedLinks(at position: Int) -> [StoredLink]? { StoredLink.decode(image.linkBytes(position)) }
+
+    /// The notes whose stored links are the unread marker.
+    var unreadPositions: [Int] {
+        (0..<noteCount).filter { position in
+            let bytes = image.linkBytes(position)
+            return bytes.count == 1 && bytes[0] == StoredLink.unreadMarker[0]
+        }
+    }
+
+    /// From the link key table (binary search by the key's bytes).
+    func positions(linkingUnder key: String) -> [Int] { linkPositions(key, named: false) }
+
+    /// From the link key table (binary search by the key's bytes).
+    func positions(namedBy key: String) -> [Int] { linkPositions(key, named: true) }
+
+    /// The path and title from the record and entry; the aliases from the decoded entry, only
+    /// when the entry has any.
+    func linkTarget(at position: Int) -> LinkResolver.Target {
+        let note = note(atPosition: position)
+        return LinkResolver.Target(path: note.path, title: note.title, aliases: note.aliases)
+    }
+
+    var linkOptions: LinkResolver.Options { LinkResolver.Options(config: config) }
+
+    private func linkPositions(_ key: String, named: Bool) -> [Int] {
+        var text = key
+        return text.withUTF8 { utf8 -> [Int] in
+            let wanted = UnsafeRawBufferPointer(utf8)
+            var (low, high) = (0, image.linkKeyCount)
+            while low < high {
+                let middle = (low + high) / 2
+                if CachedVault.precedes(image.linkKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
+            }
+            guard low < image.linkKeyCount, PathKey.sameBytes(key, image.linkKeyBytes(low)) else { return [] }
+            let postings = image.linkPostings(low, named: named)
+            return (0..<postings.count / 4).map { Int(UInt32(littleEndian: postings.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
+    }
+}

@@ -46,12 +46,14 @@ public enum IndexBuilder {
             settings.index(notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
         }
         guard useCache else { return index(readNotes(listing.notes, root: root)) }
-        let (notes, writes) = readNotesUsingCache(listing.notes, stamps: listing.stamps, root: root)
+        let (notes, links, writes) = readNotesUsingCache(listing.notes, stamps: listing.stamps, root: root)
         // The index is built while the cache and the title table are written: each job on a core.
         let built = ResultSlots<VaultIndex>(count: 1)
         Parallel.forEach(writes.count + 1, minimumChunk: 1) { job in
             guard job == writes.count else { return writes[job]() }
-            built.set(0, index(notes))
+            var made = index(notes)
+            made.linkTable = LinkTable(stored: links)
+            built.set(0, made)
         }
         return built.takeValues()[0]
     }
@@ -121,13 +123,13 @@ public enum IndexBuilder {
 }
 
 extension IndexBuilder {
-    /// Stats every path and reads only notes whose stamp differs from the cache; returns the notes
-    /// and the writes to make: the cache, when a storable note was read or a cached one
+    /// Stats every path and reads only notes whose stamp differs from the cache; returns the notes,
+    /// their links (`LinkTable.stored`, in the same order) and the writes to make: the cache, when a storable note was read or a cached one
     /// disappeared, and the title table, when a note was read. A cache that cannot be written is
     /// not an error: the index is complete without it.
     /// `stamps` are the walk's (taken the same way), used when there is one per path.
     static func readNotesUsingCache(_ paths: [String], stamps: [FileStamp?] = [], root: String)
-        -> (notes: [Note], writes: [@Sendable () -> Void])
+        -> (notes: [Note], links: [[UInt8]], writes: [@Sendable () -> Void])
     {
         let cache = IndexCache.load(root: root)
         let cached = cache?.notes ?? []
@@ -135,6 +137,7 @@ extension IndexBuilder {
         let results = ResultSlots<Note>(count: paths.count)
         let freshFlags = ResultSlots<Bool>(count: paths.count)
         let signatures = ResultSlots<[UInt8]>(count: paths.count)
+        let links = ResultSlots<[UInt8]>(count: paths.count)
         Parallel.forEach(paths.count) { index in
             let path = paths[index]
             // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
@@ -145,15 +148,18 @@ extension IndexBuilder {
                 results.set(index, cached[matches[index]])
                 freshFlags.set(index, false)
                 signatures.set(index, cache!.signatures[matches[index]])
+                links.set(index, cache!.links[matches[index]])
             } else {
                 let (note, contents) = NoteReader.noteAndContents(relativePath: path, root: root)
                 results.set(index, note)
                 freshFlags.set(index, true)
                 signatures.set(index, TextSignature.of(note, contents: contents))
+                links.set(index, LinkTable.storedForm(of: contents.flatMap { $0.isComplete ? $0.bytes : nil }))
             }
         }
         let notes = results.takeValues()
         let fresh = freshFlags.takeValues()
+        let stored = links.takeValues()
         let now = SystemIO.currentTimeNanos()
         let reused = fresh.lazy.filter { !$0 }.count
         let readStorable = zip(notes, fresh).contains { $0.1 && IndexCache.isStorable($0.0, now: now) }
@@ -164,14 +170,14 @@ extension IndexBuilder {
         let removed = cached.count - (matches.isEmpty ? 0 : matches.lazy.filter { $0 >= 0 }.count)
         var writes: [@Sendable () -> Void] = []
         if readStorable || removed > 0 {
-            let cache = IndexCache(notes: notes, signatures: signatures.takeValues())
+            let cache = IndexCache(notes: notes, signatures: signatures.takeValues(), links: stored)
             writes.append { try? cache.save(root: root) }
         }
         // The title table has no stamps: any note read afresh (even one too new for the cache) may change it.
         if reused < notes.count || dropped > 0 || !TitleTable.exists(root: root) {
             writes.append { try? TitleTable.save(notes, root: root) }
         }
-        return (notes, writes)
+        return (notes, stored, writes)
     }
 
     /// The stamp of a file from `stat`, nil when it cannot be stat'ed.

@@ -18,7 +18,7 @@ import Darwin
 /// that is truncated, corrupt, or written by another format or reader revision is ignored.
 public struct IndexCache: Sendable {
     /// Bumped when the byte layout changes.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
     static let readerRevision: UInt32 = 5
@@ -35,29 +35,36 @@ public struct IndexCache: Sendable {
     public let notes: [Note]
     /// Each note's text signature (`TextSignature`), same order; empty when unknown.
     let signatures: [[UInt8]]
+    /// Each note's links in their stored form (`LinkTable.stored`), same order; the unread marker
+    /// when unknown.
+    let links: [[UInt8]]
 
     /// Creates a cache holding `notes` (with their text signatures, when known), sorted by path.
     public init(notes: [Note]) {
-        self.init(notes: notes, signatures: [])
+        self.init(notes: notes, signatures: [], links: [])
     }
 
-    /// `signatures` is empty or has one entry per note.
-    init(notes: [Note], signatures: [[UInt8]]) {
+    /// `signatures` and `links` are each empty or have one entry per note.
+    init(notes: [Note], signatures: [[UInt8]], links: [[UInt8]]) {
         let known = signatures.count == notes.count ? signatures : Array(repeating: [], count: notes.count)
+        let knownLinks = links.count == notes.count ? links : Array(repeating: StoredLink.unreadMarker, count: notes.count)
         // Already sorted when they come from the walker: then only checked.
         if zip(notes, notes.dropFirst()).allSatisfy({ $0.path < $1.path }) {
             self.notes = notes
             self.signatures = known
+            self.links = knownLinks
         } else {
             let order = notes.indices.sorted { notes[$0].path < notes[$1].path }
             self.notes = order.map { notes[$0] }
             self.signatures = order.map { known[$0] }
+            self.links = order.map { knownLinks[$0] }
         }
     }
 
-    private init(sorted: [Note], signatures: [[UInt8]]) {
+    private init(sorted: [Note], signatures: [[UInt8]], links: [[UInt8]]) {
         notes = sorted
         self.signatures = signatures
+        self.links = links
     }
 
     /// The number of cached notes.
@@ -128,7 +135,9 @@ public struct IndexCache: Sendable {
             let file = MappedFile(path: folder + "/" + fileName), let image = CacheImage(file.contents),
             let notes = decodeAll(image)
         else { return nil }
-        return IndexCache(sorted: notes, signatures: (0..<image.noteCount).map { Array(image.signature($0)) })
+        return IndexCache(
+            sorted: notes, signatures: (0..<image.noteCount).map { Array(image.signature($0)) },
+            links: (0..<image.noteCount).map { Array(image.linkBytes($0)) })
     }
 
     /// Writes the cache atomically (a new temporary file, then rename) into the vault's cache folder.
@@ -136,7 +145,10 @@ public struct IndexCache: Sendable {
     public func save(root: String) throws(NotezError) {
         let now = SystemIO.currentTimeNanos()
         let kept = notes.indices.filter { IndexCache.isStorable(notes[$0], now: now) }
-        guard let parts = IndexCache.encodeSections(kept.map { notes[$0] }, signatures: kept.map { signatures[$0] }) else { return }
+        guard
+            let parts = IndexCache.encodeSections(
+                kept.map { notes[$0] }, signatures: kept.map { signatures[$0] }, links: kept.map { links[$0] })
+        else { return }
         try IndexCache.writeFile(parts, name: IndexCache.fileName, root: root)
     }
 
@@ -171,18 +183,23 @@ public struct IndexCache: Sendable {
     /// key; a tag's display name is its most common spelling (`TagSummary.preferredSpelling`).
     /// Nil when a table would outgrow its 32-bit offsets (a vault of several GB of titles).
     public static func encode(_ notes: [Note]) -> [UInt8]? {
-        encode(notes, signatures: [])
+        encode(notes, signatures: [], links: [])
     }
 
-    /// `encode` with each note's text signature (`signatures` empty: none known).
-    static func encode(_ notes: [Note], signatures: [[UInt8]]) -> [UInt8]? {
-        encodeSections(notes, signatures: signatures).map { Array($0.joined()) }
+    /// `encode` with each note's text signature and stored links (empty: none known).
+    static func encode(_ notes: [Note], signatures: [[UInt8]], links: [[UInt8]]) -> [UInt8]? {
+        encodeSections(notes, signatures: signatures, links: links).map { Array($0.joined()) }
     }
 
     /// The file's parts in order (header, the sections, the end marker), written one after the
     /// other by `save` rather than copied into one buffer of the cache's size. The big sections
     /// are sized up front, so none grows by copying.
-    static func encodeSections(_ notes: [Note], signatures: [[UInt8]]) -> [[UInt8]]? {
+    static func encodeSections(_ notes: [Note], signatures: [[UInt8]], links: [[UInt8]]) -> [[UInt8]]? {
+        let links = links.count == notes.count ? links : Array(repeating: StoredLink.unreadMarker, count: notes.count)
+        // The link lookups first, on all cores: folding every link's names is the costly part.
+        let keyed = Parallel.map(notes.count, minimumChunk: 256) { number in
+            IndexCache.linkKeys(of: notes[number], stored: links[number])
+        }
         var strings = ByteWriter()
         var entries = ByteWriter()
         var signatureTable = ByteWriter()
@@ -199,6 +216,8 @@ public struct IndexCache: Sendable {
         strings.bytes.reserveCapacity(textBytes)
         entries.bytes.reserveCapacity(entryBytes)
         signatureTable.bytes.reserveCapacity(signatures.reduce(0) { $0 + $1.count })
+        var linkTable = ByteWriter()
+        linkTable.bytes.reserveCapacity(links.reduce(0) { $0 + $1.count })
         var folderNumbers: [PathKey: Int] = [:]
         var folderTable = ByteWriter()
         var postings: [TagKey: [UInt32]] = [:]
@@ -239,6 +258,9 @@ public struct IndexCache: Sendable {
             records.u32(UInt32(truncatingIfNeeded: signatureTable.bytes.count))
             records.u32(UInt32(signature.count))
             signatureTable.bytes += signature
+            records.u32(UInt32(truncatingIfNeeded: linkTable.bytes.count))
+            records.u32(UInt32(truncatingIfNeeded: links[number].count))
+            linkTable.bytes += links[number]
             for (position, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
                 postings[key, default: []].append(UInt32(truncatingIfNeeded: number))
                 spellings[key, default: [:]][tag, default: 0] += 1
@@ -248,7 +270,11 @@ public struct IndexCache: Sendable {
                 if origin.contains(.inline) { counts.inline += 1 }
                 origins[key] = counts
             }
-            if strings.bytes.count > UInt32.max || entries.bytes.count > UInt32.max || signatureTable.bytes.count > UInt32.max { return nil }
+            if strings.bytes.count > UInt32.max || entries.bytes.count > UInt32.max || signatureTable.bytes.count > UInt32.max
+                || linkTable.bytes.count > UInt32.max
+            {
+                return nil
+            }
         }
         var tagTable = ByteWriter()
         var postingTable = ByteWriter()
@@ -264,13 +290,33 @@ public struct IndexCache: Sendable {
             for number in list { postingTable.u32(number) }
             postingCount += UInt32(list.count)
         }
+        var byKey: [String: (linking: [UInt32], named: [UInt32])] = [:]
+        for (number, keys) in keyed.enumerated() {
+            for key in keys.linking { byKey[key, default: ([], [])].linking.append(UInt32(number)) }
+            for key in keys.named { byKey[key, default: ([], [])].named.append(UInt32(number)) }
+        }
+        var linkKeyTable = ByteWriter()
+        var linkPostingTable = ByteWriter()
+        var linkPostingCount: UInt32 = 0
+        for key in byKey.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let lists = byKey[key]!
+            let (keyOffset, keyLength) = addString(key)
+            linkKeyTable.u32(keyOffset)
+            linkKeyTable.u32(keyLength)
+            for list in [lists.linking, lists.named] {
+                linkKeyTable.u32(linkPostingCount)
+                linkKeyTable.u32(UInt32(list.count))
+                for number in list { linkPostingTable.u32(number) }
+                linkPostingCount += UInt32(list.count)
+            }
+        }
         if strings.bytes.count > UInt32.max { return nil }
         var out = ByteWriter()
         out.bytes.reserveCapacity(CacheImage.headerSize)
         out.bytes += magic
         out.u32(formatVersion)
         out.u32(readerRevision)
-        out.u32(0)
+        out.u32(LinkTable.readerVersion)
         for count in [
             notes.count, folderNumbers.count, postings.count, Int(postingCount), strings.bytes.count, entries.bytes.count,
             signatureTable.bytes.count,
@@ -279,7 +325,18 @@ public struct IndexCache: Sendable {
         }
         // Names this file for the folder stamps written beside it (`WalkSnapshot`); never zero.
         out.u64(UInt64.random(in: 1...UInt64.max))
-        return [out.bytes] + [records, folderTable, tagTable, postingTable, strings, entries, signatureTable].map(\.bytes) + [endMarker]
+        for count in [linkTable.bytes.count, byKey.count, Int(linkPostingCount)] { out.u64(UInt64(count)) }
+        return [out.bytes]
+            + [records, folderTable, tagTable, postingTable, strings, entries, signatureTable, linkTable, linkKeyTable, linkPostingTable]
+            .map(\.bytes) + [endMarker]
+    }
+
+    /// The folded names a note's links are filed under and the names it is called by, each once
+    /// (sorted: the note numbers of a key's lists stay ascending either way).
+    static func linkKeys(of note: Note, stored: [UInt8]) -> (linking: [String], named: [String]) {
+        var linking = Set<String>()
+        for link in StoredLink.decode(stored) ?? [] { linking.formUnion(StoredLink.targetKeys(link.link, source: note.path)) }
+        return (linking.sorted(), StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases))
     }
 
     /// Appends one note's full entry: path, inode u64, size i64, mtime ns i64, title, u16 tag count

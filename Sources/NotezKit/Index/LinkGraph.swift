@@ -1,5 +1,6 @@
-/// The links of a vault, read from every note's body on demand (they are not kept in the index):
-/// `notez links`, `notez backlinks`, the `links:`/`linkedfrom:` query terms and `notez check` use it.
+/// The links of a vault: from the index's stored links when it keeps them (`LinkStore`: the index
+/// cache and the full index built with it), else read from every note's body. `notez links`,
+/// `notez backlinks`, the `links:`/`linkedfrom:` query terms and `notez check` use it.
 public enum LinkGraph {
     /// One link found in a note, resolved.
     public struct Entry: Sendable, Equatable {
@@ -136,5 +137,160 @@ public enum LinkGraph {
         scan(index: index, resolver: resolver, withContext: true) { _, resolution in
             resolution.path.map { PathKey.sameBytes($0, path) } ?? false
         }
+    }
+
+    // MARK: - From the index
+
+    /// The index's links of `notes`, when it keeps them.
+    static func linkStore(of notes: any NoteCollection) -> (any LinkStore)? {
+        if let cached = notes as? CachedVault { return cached }
+        if let index = notes as? VaultIndex, let table = index.linkTable { return IndexedLinks(index: index, table: table) }
+        return nil
+    }
+
+    /// The links that point at the note at `path` (its backlinks), with the text of their lines:
+    /// from the index's links when `notes` keeps them (only the notes that link to it are read),
+    /// else by reading every note (`notes` must then be a `VaultIndex`).
+    public static func backlinks(to path: String, in notes: any NoteCollection) -> (entries: [Entry], unread: [String]) {
+        let keep: @Sendable (NoteLink, LinkResolver.Resolution) -> Bool = { _, resolution in
+            resolution.path.map { PathKey.sameBytes($0, path) } ?? false
+        }
+        guard let store = linkStore(of: notes), let position = notes.position(ofPath: path) else {
+            guard let index = notes as? VaultIndex else { return ([], []) }
+            return backlinks(to: path, index: index, resolver: LinkResolver(index: index))
+        }
+        let (sources, unread) = store.backlinkSources(of: position)
+        var keys = Set<String>()
+        for source in sources {
+            for stored in store.storedLinks(at: source) ?? [] { keys.formUnion(StoredLink.targetKeys(stored.link, source: store.path(at: source))) }
+        }
+        // A link can only resolve to a note called by one of its names: the notes called by the
+        // names of these notes' links are all the resolver needs (see `LinkStore.resolver`).
+        let (entries, failed) = read(sources.map { store.path(at: $0) }, root: notes.root, resolver: store.resolver(forKeys: keys), withContext: true, keep: keep)
+        return (entries, (failed + unread.map { store.path(at: $0) }).sorted())
+    }
+
+    /// The positions among `positions` whose notes link to the note at `path`: from the index's
+    /// links when `notes` keeps them, else by reading those notes (`notes` must be a `VaultIndex`).
+    static func sources(linkingTo path: String, among positions: [Int], in notes: any NoteCollection, resolver: () -> LinkResolver) -> Set<Int> {
+        if let store = linkStore(of: notes), let position = notes.position(ofPath: path) {
+            return Set(store.backlinkSources(of: position).positions).intersection(positions)
+        }
+        guard let index = notes as? VaultIndex else { return [] }
+        return sources(linkingTo: path, among: positions, index: index, resolver: resolver())
+    }
+
+    /// The notes the note at `path` links to (resolved links only): from the index's links when
+    /// `notes` keeps them, else by reading the note.
+    static func targets(of path: String, in notes: any NoteCollection, resolver: () -> LinkResolver) -> Set<PathKey> {
+        if let store = linkStore(of: notes), let position = notes.position(ofPath: path), store.storedLinks(at: position) != nil {
+            return Set(store.resolvedLinks(of: [position]).links.compactMap { $0.resolution.path.map(PathKey.init) })
+        }
+        guard let index = notes as? VaultIndex else { return [] }
+        return targets(of: path, index: index, resolver: resolver())
+    }
+
+    /// Every link of every note whose resolution `keep` accepts, resolved, in path order, from the index's links (nothing is
+    /// read: `text` is empty and `context` nil); nil when `notes` does not keep them. With
+    /// `resolver` nil, one is made for the links' names.
+    public static func storedLinks(
+        in notes: any NoteCollection, resolver: LinkResolver? = nil, keep: (LinkResolver.Resolution) -> Bool = { _ in true }
+    ) -> (entries: [Entry], unread: [String])? {
+        guard let store = linkStore(of: notes) else { return nil }
+        let (links, unread) = store.resolvedLinks(of: Array(0..<store.noteCount), resolver: resolver, keep: keep)
+        let entries = links.map { item in
+            Entry(source: store.path(at: item.position), line: item.stored.line, link: item.stored.link, resolution: item.resolution, context: nil, text: "")
+        }
+        return (entries, unread.map { store.path(at: $0) })
+    }
+
+    /// The links of the notes at `paths` whose resolution `keep` accepts, read from their files on
+    /// all cores, in the order of `paths`; and the paths that could not be read.
+    static func read(
+        _ paths: [String], root: String, resolver: LinkResolver, withContext: Bool,
+        keep: @escaping @Sendable (NoteLink, LinkResolver.Resolution) -> Bool
+    ) -> (entries: [Entry], unread: [String]) {
+        let slots = ResultSlots<[Entry]?>(count: paths.count)
+        Parallel.forEach(paths.count, minimumChunk: 1) { slot in
+            guard let contents = try? NoteReader.readAll(root + "/" + paths[slot]) else {
+                slots.set(slot, nil)
+                return
+            }
+            slots.set(slot, links(ofFile: contents.bytes, source: paths[slot], resolver: resolver, withContext: withContext, keep: keep))
+        }
+        var entries: [Entry] = []
+        var unread: [String] = []
+        for (slot, found) in slots.values().enumerated() {
+            if let found { entries += found } else { unread.append(paths[slot]) }
+        }
+        return (entries, unread)
+    }
+
+    /// The attachment links of every note (`AttachmentScan.allReferences`): from the index's links
+    /// when it keeps them, reading only the notes with a link to a missing file (for the link's
+    /// text), else by reading every note.
+    static func attachmentReferences(_ scan: AttachmentScan, index: VaultIndex, resolver: LinkResolver)
+        -> (references: [AttachmentScan.Reference], unread: [String])
+    {
+        guard let stored = storedLinks(in: index, resolver: resolver, keep: { $0 == .attachment }) else {
+            return scan.allReferences(index: index, resolver: resolver)
+        }
+        let unread = stored.unread
+        let references = scan.references(stored.entries)
+        var missing: [String] = []
+        for reference in references where !reference.exists && missing.last != reference.source { missing.append(reference.source) }
+        guard !missing.isEmpty else { return (references, unread) }
+        let reread = read(missing, root: index.root, resolver: resolver, withContext: false) { _, resolution in resolution == .attachment }
+        let replaced = Set(missing).subtracting(reread.unread)
+        let kept = references.filter { !replaced.contains($0.source) }
+        let merged = (kept + scan.references(reread.entries)).enumerated().sorted { a, b in
+            a.element.source != b.element.source ? a.element.source < b.element.source : a.offset < b.offset
+        }
+        return (merged.map(\.element), unread)
+    }
+
+    /// The positions (ascending) of the notes whose links a move of `movedNotes` and
+    /// `movedFolders` can change, from the index's links: the moved notes and the notes in moved
+    /// folders (their relative links), the notes with a link filed under a name of a moved note or
+    /// the file name of another moved file (links to them, and wikilinks a moved file may take
+    /// over), the notes in `edited`, and the notes whose links are unknown (read, so that they are
+    /// reported). Nil when the index does not keep the links: then every note is a candidate.
+    static func rewriteCandidates(
+        index: VaultIndex, movedNotes: [String: String], movedFolders: [(from: String, to: String)], edited: Set<String>
+    ) -> [Int]? {
+        guard let table = index.linkTable else { return nil }
+        let store = IndexedLinks(index: index, table: table)
+        var result = Set(store.unreadPositions)
+        var names = Set<String>()
+        for (position, note) in index.notes.enumerated() {
+            let moved = movedNotes[note.path] != nil || edited.contains(note.path)
+                || movedFolders.contains { PathKey.isSelfOrInside(note.path, folder: $0.from) }
+            guard moved else { continue }
+            result.insert(position)
+            names.formUnion(StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases))
+        }
+        // A moved file that is not a note (or a folder's files, which may be attachments): by its
+        // name, and every note linking by the names of anything inside a moved folder is found
+        // above or by the attachment's own name.
+        for folder in movedFolders where index.note(at: folder.from) == nil {
+            names.insert(LinkResolver.fold(VaultPath.name(of: folder.from)))
+        }
+        for key in names { result.formUnion(store.positions(linkingUnder: key)) }
+        // A Markdown link into a moved folder may name a file the index does not know (an image):
+        // found by its path, from every note's stored links (decoded, nothing read).
+        if !movedFolders.isEmpty {
+            let folders = movedFolders.map { LinkResolver.fold($0.from) }
+            for position in index.notes.indices where !result.contains(position) {
+                let source = index.notes[position].path
+                for stored in table.links(at: position) ?? [] where !stored.link.isWikilink {
+                    guard let joined = LinkResolver.markdownPath(stored.link.target, from: source).map(LinkResolver.fold),
+                        folders.contains(where: { PathKey.isSelfOrInside(joined, folder: $0) })
+                    else { continue }
+                    result.insert(position)
+                    break
+                }
+            }
+        }
+        return result.sorted()
     }
 }

@@ -1,10 +1,10 @@
 extension VaultCheck {
     /// Missing attachments (a link to a non-note file that does not exist) and orphans (files in
-    /// attachment folders that no note links to); reads every note's body. A rule that cannot be
+    /// attachment folders that no note links to), from the index's links when it keeps them (`LinkGraph.attachmentReferences`). A rule that cannot be
     /// read (a hostile `.obsidian/app.json`) is a finding, and orphans are then not looked for.
     public static func attachmentFindings(_ index: VaultIndex) -> [Finding] {
         let scan = AttachmentScan(index: index)
-        let (references, _) = scan.allReferences(index: index, resolver: LinkResolver(index: index, files: scan))
+        let (references, _) = LinkGraph.attachmentReferences(scan, index: index, resolver: LinkResolver(index: index, files: scan))
         var findings: [Finding] = references.filter { !$0.exists }.map { reference in
             let shown = reference.text.count > 120 ? String(reference.text.prefix(119)) + "…" : reference.text
             let place = reference.path.map { "no file at \($0)" } ?? "the path leaves the vault"

@@ -13,6 +13,8 @@ extension VaultIndex {
     ) {
         let oldNotes = notes
         notes = newNotes
+        // The links are by position and were read with the old notes: link commands read the bodies.
+        linkTable = nil
         self.trashCount = trashCount
         var oldPositions: [Int] = []
         var incomingPositions: [Int] = []

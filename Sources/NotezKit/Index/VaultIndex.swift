@@ -47,6 +47,9 @@ public struct VaultIndex: Sendable {
     /// notez's own files that were not used: bad settings (the defaults were used instead), trash
     /// items this machine did not write.
     public let stateProblems: [FileIssue]
+    /// The links of every note by position, when they were read with the notes (`IndexBuilder`
+    /// with the cache); nil otherwise, and then link commands read the bodies (`LinkGraph`).
+    var linkTable: LinkTable?
 
     /// Builds the index from notes already read (the builder and the watcher use this).
     public init(

@@ -19,21 +19,26 @@ extension PlanBuilder {
         let notes = index.notes
         let files = self.files
         let edited = Set(frontMatterEdits.keys)
+        // Only the notes whose links the moves can touch, when the index keeps the links.
+        let candidates =
+            LinkGraph.rewriteCandidates(index: index, movedNotes: movedNotes, movedFolders: movedFolders, edited: edited)
+            ?? Array(notes.indices)
         // Only the files that change keep their bytes: a vault-wide scan must not hold every body.
-        let slots = ResultSlots<(NoteReader.Contents, LinkRewriter.Rewrite?)??>(count: notes.count)
-        Parallel.forEach(notes.count) { position in
+        let slots = ResultSlots<(NoteReader.Contents, LinkRewriter.Rewrite?)??>(count: candidates.count)
+        Parallel.forEach(candidates.count, minimumChunk: 8) { slot in
+            let position = candidates[slot]
             let path = notes[position].path
             guard let contents = try? files.read(path) else {
-                slots.set(position, nil)
+                slots.set(slot, nil)
                 return
             }
             let rewrite = rewriter.rewrite(contents.bytes, source: path)
-            slots.set(position, rewrite == nil && !edited.contains(path) ? .some(nil) : (contents, rewrite))
+            slots.set(slot, rewrite == nil && !edited.contains(path) ? .some(nil) : (contents, rewrite))
         }
         var steps: [FileStep] = []
         var links = 0
         var changedNotes = 0
-        for (position, slot) in slots.values().enumerated() {
+        for (position, slot) in zip(candidates, slots.values()) {
             let path = notes[position].path
             let extra = frontMatterEdits[path]
             guard let read = slot else {

@@ -139,11 +139,11 @@ public struct QueryEvaluator: Sendable {
             case .linksTo(let value):
                 // A NOTE that names no note, or several, matches nothing (the CLI checks it first).
                 guard let index, let target = try? index.resolve(value) else { return PositionSet(capacity: within.capacity) }
-                let sources = LinkGraph.sources(linkingTo: target.path, among: within.positions, index: index, resolver: resolver)
+                let sources = LinkGraph.sources(linkingTo: target.path, among: within.positions, in: index) { resolver }
                 return within.filter { sources.contains($0) }
             case .linkedFrom(let value):
                 guard let index, let source = try? index.resolve(value) else { return PositionSet(capacity: within.capacity) }
-                let targets = LinkGraph.targets(of: source.path, index: index, resolver: resolver)
+                let targets = LinkGraph.targets(of: source.path, in: index) { resolver }
                 return within.filter { targets.contains(PathKey(notes.path(at: $0))) }
             }
         }

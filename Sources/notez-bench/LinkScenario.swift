@@ -1,0 +1,114 @@
+import Foundation
+import NotezKit
+
+/// The link rows (issue 25, links in the index) on a copy of a vault (generated or real): a note
+/// `Bench Link Target.md` is added to the biggest folder and `[[Bench Link Target]]` appended to 50
+/// other notes spread over the vault (their mtimes set an hour back, so the index cache keeps them).
+/// Rows: `backlinks` of that note with the cache fresh against `rg -l -i` of its name, `check` and
+/// `links --summary` against `rg -l -i WORD`, and `rename` of the note against `sed -i` over the
+/// same 50 files (each run renames it back, untimed: the cache stays current but for those files).
+struct LinkScenario {
+    let notez: String
+    let facts: VaultFacts
+    let runs: Int
+
+    static let name = "Bench Link Target"
+    static let renamed = "Bench Link Renamed"
+    static let linkCount = 50
+
+    func rows() -> [Row] {
+        let copy = facts.root + "-links"
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        do {
+            try MutationCopy.copy(facts.root, to: copy)
+            let (target, linking) = try prepare(copy)
+            var linked = facts
+            linked.root = copy
+            return measureAll(linked, target: target, linking: linking)
+        } catch {
+            return [Row(measure: "link rows", notes: facts.notes, tool: .notez, failure: "\(error)")]
+        }
+    }
+
+    /// Adds the target note and the 50 links; returns the note's path and the linking files' absolute paths.
+    private func prepare(_ copy: String) throws -> (String, [String]) {
+        var notes: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: copy)!
+        for case let relative as String in enumerator where relative.hasSuffix(".md") && !relative.hasPrefix(".") {
+            notes.append(relative)
+        }
+        notes.sort()
+        guard notes.count > LinkScenario.linkCount else { throw BenchError("too few notes for the link rows") }
+        let target = facts.bigFolder + "/" + LinkScenario.name + ".md"
+        let old = Date(timeIntervalSinceNow: -3600)
+        func age(_ path: String) throws { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
+        try "---\ntitle: \(LinkScenario.name)\n---\nThe note fifty others link to.\n".write(toFile: copy + "/" + target, atomically: false, encoding: .utf8)
+        try age(copy + "/" + target)
+        let step = notes.count / LinkScenario.linkCount
+        var linking: [String] = []
+        for number in 0..<LinkScenario.linkCount {
+            let path = copy + "/" + notes[number * step]
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            handle.seekToEndOfFile()
+            handle.write(Data("\nSee [[\(LinkScenario.name)]] for more.\n".utf8))
+            handle.closeFile()
+            try age(path)
+            linking.append(path)
+        }
+        try (linking.joined(separator: "\n") + "\n").write(toFile: copy + "-files.txt", atomically: true, encoding: .utf8)
+        // The cache, written once by an untimed run.
+        _ = try ProcessRunner.run(notez, ["overview", "--vault", copy])
+        return (target, linking)
+    }
+
+    private func measureAll(_ linked: VaultFacts, target: String, linking: [String]) -> [Row] {
+        let copy = linked.root
+        let renamedPath = facts.bigFolder + "/" + LinkScenario.renamed + ".md"
+        let list = copy + "-files.txt"
+        defer { try? FileManager.default.removeItem(atPath: list) }
+        let pattern = "s/\\[\\[\(LinkScenario.name)\\]\\]/[[\(LinkScenario.renamed)]]/"
+        let back = "s/\\[\\[\(LinkScenario.renamed)\\]\\]/[[\(LinkScenario.name)]]/"
+        let items = [
+            BenchMeasure(name: "links: `backlinks NOTE` (50 links, cache fresh)", tool: .notez, reference: .ripgrepName) { _ in
+                ["backlinks", target, "--vault", copy]
+            },
+            BenchMeasure(name: "links: `rg -l -i NAME`", tool: .ripgrepName, reference: .ripgrepName) { _ in
+                ["-l", "-i", LinkScenario.name, copy]
+            },
+            BenchMeasure(name: "links: `check`", tool: .notez) { _ in ["check", "--vault", copy] },
+            BenchMeasure(name: "links: `links --summary`", tool: .notez) { _ in ["links", "--summary", "--vault", copy] },
+            BenchMeasure(
+                name: "links: `rename NOTE` (50 backlinks; renamed back untimed)", tool: .notez, reference: .sedLinks,
+                setUp: { _ in
+                    if FileManager.default.fileExists(atPath: copy + "/" + renamedPath) {
+                        _ = try ProcessRunner.run(notez, ["rename", renamedPath, LinkScenario.name, "--vault", copy])
+                    }
+                }
+            ) { _ in ["rename", target, LinkScenario.renamed, "--vault", copy] },
+            BenchMeasure(
+                name: "links: `sed -i` over the same 50 files (reverted untimed)", tool: .sedLinks, reference: .sedLinks,
+                setUp: { _ in
+                    _ = try ProcessRunner.run("/bin/sh", ["-c", "xargs -a '\(list)' -d '\\n' sed -i '\(back)'"])
+                }
+            ) { _ in ["-a", list, "-d", "\n", "sed", "-i", pattern] },
+        ]
+        var rows: [Row] = []
+        setenv("NOTEZ_WARM", "off", 1)
+        for item in items {
+            let executable: String
+            switch item.tool {
+            case .notez: executable = notez
+            case .ripgrepName: executable = referenceTools[.ripgrep].flatMap { $0 } ?? "rg"
+            default: executable = "/usr/bin/xargs"
+            }
+            var row = measure(item, facts: linked, executable: executable, runs: runs)
+            row.notes = facts.notes
+            rows.append(row)
+        }
+        // The rename row must have renamed: otherwise it measured a refusal.
+        if !FileManager.default.fileExists(atPath: copy + "/" + renamedPath) {
+            rows.append(Row(measure: "links: rename check", notes: facts.notes, tool: .notez, failure: "the note was not renamed"))
+        }
+        return rows
+    }
+}
