@@ -220,8 +220,21 @@ public struct LinkResolver: Sendable {
         return String(rest[rest.index(after: slash)...])
     }
 
-    /// Case-insensitive, NFC: how Obsidian compares names.
+    /// Case-insensitive, NFC: how Obsidian compares names. ASCII text is lower-cased byte by byte
+    /// (NFC leaves it as it is, and its lower case is ASCII's): Foundation's NFC was most of the
+    /// time of `check` and of a cache write, which fold every link's names.
     static func fold(_ text: String) -> String {
+        var copy = text
+        let ascii = copy.withUTF8 { utf8 -> [UInt8]? in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+            return utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        }
+        guard let ascii else { return slowFold(text) }
+        return String(decoding: ascii, as: UTF8.self)
+    }
+
+    /// The definition of `fold`, for any text.
+    static func slowFold(_ text: String) -> String {
         text.precomposedStringWithCanonicalMapping.lowercased()
     }
 

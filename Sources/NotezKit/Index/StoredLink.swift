@@ -76,30 +76,12 @@ public struct StoredLink: Sendable, Equatable {
 
     /// `name` folded, and without a `.md`/`.markdown` suffix, added once each.
     private static func addNameVariants(_ name: String, to keys: inout [String]) {
-        var folded = StoredLink.fold(name)
+        var folded = LinkResolver.fold(name)
         while true {
             if !keys.contains(folded) { keys.append(folded) }
             guard let suffix = [".md", ".markdown"].first(where: { folded.hasSuffix($0) }) else { return }
             folded = String(folded.dropLast(suffix.count))
         }
-    }
-
-    /// `LinkResolver.fold`, with ASCII text lower-cased byte by byte (NFC leaves ASCII as it is,
-    /// and its lower case is ASCII's): folding every link's names is most of a cache write.
-    /// `LinkStoreTests` checks the two agree.
-    static func fold(_ text: String) -> String {
-        var copy = text
-        let ascii = copy.withUTF8 { utf8 -> [UInt8]? in
-            var out = [UInt8]()
-            out.reserveCapacity(utf8.count)
-            for byte in utf8 {
-                guard byte < 0x80 else { return nil }
-                out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-            }
-            return out
-        }
-        guard let ascii else { return LinkResolver.fold(text) }
-        return String(decoding: ascii, as: UTF8.self)
     }
 
     // MARK: - Encoding

@@ -106,6 +106,12 @@ public enum NoteReader {
         do {
             contents = try readForIndex(absolute)
         } catch {
+            // A symlinked note keeps the stamp the walk gives it (its target's), so the cache can
+            // hold it and a run need not read it again to learn it is not read.
+            // Any other unreadable file keeps no stamp and is tried again next run (a chmod changes no mtime).
+            if let link = SystemIO.lstat(absolute), (link.st_mode & S_IFMT) == S_IFLNK, let target = SystemIO.statFollowing(absolute) {
+                return (failed(NoteProblem(kind: .symlink, message: error.description), stamp: FileStamp(target)), nil)
+            }
             return (failed(NoteProblem(kind: .unreadable, message: error.description)), nil)
         }
         return (parse(contents, relativePath: relativePath), contents)

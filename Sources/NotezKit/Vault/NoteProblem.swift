@@ -4,6 +4,8 @@ public struct NoteProblem: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable {
         case yaml, unterminatedFrontMatter, frontMatterTooLarge, notUTF8, binary, unreadable
         case frontMatterNotMapping, badFileName
+        /// A note that is a symbolic link: listed, never read (it may point outside the vault).
+        case symlink
         /// Found by `notez check` only: they do not stop a note from being indexed.
         case duplicateKey, doubledBOM, crLineEndings, notRegularFile
     }

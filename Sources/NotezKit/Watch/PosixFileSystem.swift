@@ -53,6 +53,9 @@ struct PosixFileSystem: ReconcilerFileSystem {
             return .contents(try NoteReader.readForIndex(file))
         } catch {
             if case .io(_, let code) = error, code == ENOENT || code == ENOTDIR { return .missing }
+            if case .unreadable(_, let reason) = error, reason == NoteReader.symlinkReason {
+                return .failed(NoteProblem(kind: .symlink, message: error.description))
+            }
             return .failed(NoteProblem(kind: .unreadable, message: error.description))
         }
     }

@@ -284,13 +284,15 @@ public struct Reconciler: Sendable {
                     isSymlink: item.status.isSymlink)
                 return Read(path: item.path, note: note, fingerprint: fingerprint)
             case .failed(let problem):
-                // The same note `NoteReader.note` makes of an unreadable file; a zero stamp so it is retried.
-                let zero = FileStamp(inode: 0, size: 0, mtimeNanos: 0)
+                // The same note `NoteReader.note` makes of an unreadable file; a zero stamp so it is
+                // retried, except for a symlinked note, which keeps its target's stamp as there.
+                let stamp = problem.kind == .symlink ? item.status.stamp : FileStamp(inode: 0, size: 0, mtimeNanos: 0)
                 let note = Note(
                     path: item.path, folder: VaultPath.folder(of: item.path), title: VaultPath.fileTitle(of: item.path),
-                    tags: [], tagKeys: [], pinned: false, created: 0, modified: 0, snippet: "", stamp: zero, problem: problem)
+                    tags: [], tagKeys: [], pinned: false, created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "",
+                    stamp: stamp, problem: problem)
                 return Read(
-                    path: item.path, note: note, fingerprint: NoteFingerprint(stamp: zero, hash: 0, isSymlink: item.status.isSymlink))
+                    path: item.path, note: note, fingerprint: NoteFingerprint(stamp: stamp, hash: 0, isSymlink: item.status.isSymlink))
             }
         }
         if items.count < 32 { return items.map(one) }
