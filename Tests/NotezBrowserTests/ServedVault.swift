@@ -31,13 +31,8 @@ final class ServedVault {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The first line is `notez serve: URL`.
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let line = text.split(separator: "\n").first, line.hasPrefix("notez serve: ") else {
+        let (first, text) = FirstLine.read(output)
+        guard let line = first, line.hasPrefix("notez serve: ") else {
             stop()
             throw WebDriver.Failure(description: "notez serve printed no URL: \(text)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -29,13 +30,8 @@ import Glibc
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            var text = ""
-            while !text.contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            guard let line = text.split(separator: "\n").first, line.hasPrefix("notez serve: ") else {
+            let (first, text) = FirstLine.read(output)
+            guard let line = first, line.hasPrefix("notez serve: ") else {
                 process.terminate()
                 throw CocoaError(.fileReadUnknown, userInfo: ["output": text])
             }
