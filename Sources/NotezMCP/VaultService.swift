@@ -349,10 +349,9 @@ actor VaultService {
         return (MCPShapes.prefix(text, bytes: MCPLimits.textBytes), true)
     }
 
-    /// The time operations are journaled at; `NOTEZ_NOW` fixes it for tests, as in the CLI.
+    /// The current time; `NOTEZ_NOW` fixes it (`FixedNow`, the reading the CLI uses too).
     static var now: Double {
-        if let text = ProcessInfo.processInfo.environment["NOTEZ_NOW"], let value = Double(text) { return value }
-        return Date().timeIntervalSince1970
+        FixedNow.now(environment: ProcessInfo.processInfo.environment) { Date().timeIntervalSince1970 }
     }
 
     private static func newID() -> String {

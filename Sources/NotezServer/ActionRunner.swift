@@ -20,10 +20,9 @@ final class ActionRunner: @unchecked Sendable {
         var isError: Bool
     }
 
-    /// The current time; `NOTEZ_NOW` (seconds since 1970) fixes it for tests, as in the CLI.
+    /// The current time; `NOTEZ_NOW` fixes it (`FixedNow`, the reading the CLI uses too).
     static var now: Double {
-        if let text = ProcessInfo.processInfo.environment["NOTEZ_NOW"], let value = Double(text) { return value }
-        return Date().timeIntervalSince1970
+        FixedNow.now(environment: ProcessInfo.processInfo.environment) { Date().timeIntervalSince1970 }
     }
 
     /// Plans with `planner` under the lock and, unless `apply` is false (a preview), runs the plan.

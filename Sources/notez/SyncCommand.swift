@@ -9,9 +9,10 @@ struct SyncCommand: ParsableCommand {
         commandName: "sync",
         abstract: "Commit, pull --rebase and push a vault kept in git; notes merge with the notez merge driver.",
         discussion: """
-            --setup installs the merge driver: '*.md merge=notez' in the vault's .gitattributes and
+            --setup installs the merge driver: '*.md merge=notez' in the vault's .gitattributes and \
             merge.notez.driver in the repository's git config (run it once in every clone).
-            Exit status: 0 done, 2 not a git repository, 3 conflicts left to resolve or git failed,
+
+            Exit status: 0 done, 2 not a git repository, 3 conflicts left to resolve or git failed, \
             4 a rebase or merge is already in progress.
             """)
 

@@ -11,12 +11,17 @@ enum LinkScanner {
         // the closing bracket is looked for up to the line's end, and the ranges it covered are skipped.
         var resume = body.startIndex
         var lineEnd = body.startIndex
+        var lastClose: Int?
         for range in MarkdownProse.ranges(in: body) where range.upperBound > resume {
             if lineEnd <= range.lowerBound {
+                // Once per line: a line of many code spans must not be searched once per span.
                 lineEnd = body[range.lowerBound...].firstIndex(of: UInt8(ascii: "\n")) ?? body.endIndex
+                lastClose = body[range.lowerBound..<lineEnd].lastIndex(of: close)
             }
+            // Past the line's last `]` no link can close: the rest of the line is skipped in one step.
+            guard let lastClose, lastClose > range.lowerBound else { continue }
             let start = max(range.lowerBound, resume)
-            scan(body, start..<range.upperBound, lineEnd: lineEnd, into: &result)
+            scan(body, start..<range.upperBound, lineEnd: lineEnd, lastClose: lastClose, into: &result)
             if let last = result.last { resume = max(resume, last.range.upperBound) }
         }
         return result
@@ -27,11 +32,9 @@ enum LinkScanner {
         links(in: Array(text.utf8)[...])
     }
 
-    static func scan(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>, lineEnd: Int, into result: inout [NoteLink]) {
+    static func scan(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>, lineEnd: Int, lastClose: Int, into result: inout [NoteLink]) {
         var index = range.lowerBound
         let end = range.upperBound
-        // Past the last `]` of the line no link can close: a line of brackets is skipped in one step.
-        guard let lastClose = bytes[range.lowerBound..<lineEnd].lastIndex(of: close) else { return }
         while index < end, index < lastClose {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\") {

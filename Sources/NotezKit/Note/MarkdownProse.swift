@@ -117,6 +117,7 @@ enum MarkdownProse {
     ) {
         var proseStart = start
         var index = start
+        var mathClosers = MathClosers()
         while index < end {
             let byte = bytes[index]
             if byte == backtick {
@@ -147,7 +148,7 @@ enum MarkdownProse {
                 proseStart = index
                 continue
             }
-            if byte == dollar, let close = mathEnd(bytes, from: index, end: end) {
+            if byte == dollar, let close = mathEnd(bytes, from: index, end: end, closers: &mathClosers) {
                 if index > proseStart { result.append(proseStart..<index) }
                 index = close
                 proseStart = index
@@ -171,13 +172,16 @@ enum MarkdownProse {
     /// The end of inline math starting at the `$` at `start`: `$$...$$`, or `$x$` whose opening
     /// `$` is followed and whose closing `$` is preceded by a non-space and not followed by a digit
     /// (so `$5 and $10` is text); nil when none closes on the line.
-    static func mathEnd(_ bytes: ArraySlice<UInt8>, from start: Int, end: Int) -> Int? {
+    static func mathEnd(_ bytes: ArraySlice<UInt8>, from start: Int, end: Int, closers: inout MathClosers) -> Int? {
         if start > bytes.startIndex, bytes[start - 1] == UInt8(ascii: "\\") { return nil }
         if start + 1 < end, bytes[start + 1] == dollar {
-            guard start + 2 < end, let close = find(bytes[(start + 2)..<end], "$$") else { return nil }
+            guard closers.double, start + 2 < end, let close = find(bytes[(start + 2)..<end], "$$") else {
+                closers.double = false
+                return nil
+            }
             return close + 2
         }
-        guard start + 1 < end, bytes[start + 1] != space, bytes[start + 1] != tab else { return nil }
+        guard closers.single, start + 1 < end, bytes[start + 1] != space, bytes[start + 1] != tab else { return nil }
         var index = start + 1
         while index < end {
             if bytes[index] == dollar, bytes[index - 1] != space, bytes[index - 1] != tab, bytes[index - 1] != UInt8(ascii: "\\") {
@@ -186,7 +190,15 @@ enum MarkdownProse {
             }
             index += 1
         }
+        closers.single = false
         return nil
+    }
+
+    /// Whether a `$` or `$$` may still close math further on a line. A closer does not depend on
+    /// its opener, so once a search finds none, none comes later: a line of many `$` costs linear time.
+    struct MathClosers {
+        var single = true
+        var double = true
     }
 
     /// When `content` opens an HTML block (CommonMark's kinds 1 and 6, and `<svg>`): what ends it,

@@ -58,5 +58,8 @@ extension LinkScannerTests {
         // An unclosed `[[` is no wikilink: the tags after it count.
         #expect(InlineTagScanner.tags(in: String(repeating: "[[ #a", count: size / 5)).count == size / 5)
         #expect(InlineTagScanner.tags(in: String(repeating: "<a #b ", count: size / 6)).count == size / 6)
+        // Many code spans and `$` on one line: each is looked past once, not searched to the line's end each time.
+        #expect(LinkScanner.links(in: String(repeating: "`a` [", count: size / 5) + "]").isEmpty)
+        #expect(InlineTagScanner.tags(in: String(repeating: "$a #t ", count: size / 6)).count == size / 6)
     }
 }
