@@ -109,6 +109,29 @@ struct LinkScenario {
         if !FileManager.default.fileExists(atPath: copy + "/" + renamedPath) {
             rows.append(Row(measure: "links: rename check", notes: facts.notes, tool: .notez, failure: "the note was not renamed"))
         }
+        rows += warmRows(linked, target: renamedPath)
         return rows
+    }
+
+    /// `backlinks` answered by a running `notez watch` (the first question builds the link
+    /// lookups; the measured runs follow one warm-up, as every row), and the daemon's peak memory.
+    private func warmRows(_ linked: VaultFacts, target: String) -> [Row] {
+        let daemon: WarmDaemon
+        do {
+            daemon = try WarmDaemon.start(notez: notez, root: linked.root)
+        } catch {
+            return [Row(measure: "links: `notez watch`", notes: facts.notes, tool: .notez, failure: "\(error)")]
+        }
+        defer { daemon.stop() }
+        setenv("NOTEZ_WARM", "require", 1)
+        defer { setenv("NOTEZ_WARM", "off", 1) }
+        let item = BenchMeasure(name: "links: warm `backlinks NOTE` (50 links, `notez watch` running)", tool: .notez, reference: .ripgrepName, warm: true) {
+            _ in ["backlinks", target, "--vault", linked.root]
+        }
+        var row = measure(item, facts: linked, executable: notez, runs: runs)
+        row.notes = facts.notes
+        var memory = Row(measure: "links: `notez watch` peak RSS after warm `backlinks`", notes: facts.notes, tool: .notez, medianMs: 0)
+        memory.maxRSSMB = daemon.peakRSSMB()
+        return [row, memory]
     }
 }

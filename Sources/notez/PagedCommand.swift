@@ -10,5 +10,7 @@ extension TagListCommand: PagedCommand {}
 extension TagHistoryCommand: PagedCommand {}
 extension FolderTreeCommand: PagedCommand {}
 extension HistoryCommand: PagedCommand {}
+extension LinksCommand: PagedCommand {}
+extension BacklinksCommand: PagedCommand {}
 extension TrashListCommand: PagedCommand {}
 extension TrashShowCommand: PagedCommand {}

@@ -12,7 +12,7 @@ import Glibc
 enum WarmPath {
     /// Exit status when `NOTEZ_WARM=require` and no daemon answered.
     static let notAnswered: Int32 = 6
-    private static let commands: Set<String> = ["overview", "ls", "show", "search", "history"]
+    private static let commands: Set<String> = ["overview", "ls", "show", "search", "history", "links", "backlinks"]
     private static let groups: [String: String] = ["tag": "list", "folder": "tree"]
 
     /// The client's exit status when a daemon answered (its output is written, through the pager

@@ -18,3 +18,5 @@ extension SearchCommand: WarmServable {}
 extension TagListCommand: WarmServable {}
 extension FolderTreeCommand: WarmServable {}
 extension HistoryCommand: WarmServable {}
+extension LinksCommand: WarmServable {}
+extension BacklinksCommand: WarmServable {}

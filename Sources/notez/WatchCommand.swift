@@ -34,7 +34,7 @@ struct WatchCommand: ParsableCommand {
         // Watching only reads: interrupted operations are left to the next changing command.
         for message in Startup.readOnlyNotices(root: root) { Terminal.notice(TerminalText.safe(message)) }
         let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
-        let matcher = try query.map { try WatchCommand.matcher($0, root: root) }
+        let liveQuery = try query.map { LiveQuery(query: try QueryArgument.parse($0), root: root) }
         Terminal.flush()
 
         // Signals are handled on a queue, never in an async signal handler.
@@ -65,8 +65,7 @@ struct WatchCommand: ParsableCommand {
                 printer.lock.unlock()
                 throw error
             }
-            if let matcher {
-                var live = LiveQuery(matcher: matcher)
+            if var live = liveQuery {
                 let results = live.start(with: initial)
                 printer.query = live
                 if !quiet { printer.printInitial(results: results, index: initial, query: query ?? "") }
@@ -90,15 +89,6 @@ struct WatchCommand: ParsableCommand {
         sources.forEach { $0.cancel() }
     }
 
-    /// The `--query` matcher: the query language of `notez search`, evaluated on one note at a time.
-    static func matcher(_ text: String, root: String) throws -> @Sendable (Note) -> Bool {
-        let node = try QueryArgument.parse(text)
-        // A note's link terms depend on the bodies of other notes, which the watch does not re-read.
-        if !node.linkNoteNames.isEmpty {
-            throw ValidationError("watch --query cannot follow links: and linkedfrom: terms; use them with 'notez search'")
-        }
-        return { note in QueryEvaluator.matches(note, node, root: root) }
-    }
 }
 
 /// Prints watch output, one flushed line at a time, from the watcher's thread.
@@ -142,7 +132,7 @@ final class WatchPrinter: @unchecked Sendable {
                 FileHandleOutput.stderr("notez: \(TerminalText.safe(notice))\n")
             }
             var changes = report.changes
-            if query != nil { changes = query!.update(changes) }
+            if query != nil { changes = query!.update(report) }
             let time = now()
             for change in changes { emit(json ? jsonLine(change, time: time) : TerminalText.safe(change.description)) }
         }

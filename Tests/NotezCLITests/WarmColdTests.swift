@@ -24,6 +24,9 @@ struct WarmColdTests {
         ["search", "tag:meeting", "--json"], ["search", "soup OR bread", "--limit", "1"], ["search", "fresh", "--paths"],
         ["search", "tag:fresh", "--count"], ["ls", "Moved", "-r"], ["search", "is:pinned", "--limit", "0"], ["search", "title:\"Packing list\""],
         ["search", "prop:rating>=4 OR prop:created<2024-02-01", "--paths"], ["search", "prop:rating>four"],
+        ["backlinks", "Team handbook"], ["backlinks", "API design notes", "--json"], ["backlinks", "scratch"],
+        ["links"], ["links", "--summary"], ["links", "Projects overview", "--json"], ["search", "linkedfrom:\"Projects overview\"", "--paths"],
+        ["search", "links:\"Team handbook\" OR links:\"Packing list\""],
     ]
 
     @Test("ExampleVault: every command, then after edits, then after a folder move and a settings change")
@@ -34,7 +37,7 @@ struct WarmColdTests {
         try compareAll(vault, "initial")
 
         // Edits by another program, queried at once: no pause, the cookie makes the daemon catch up.
-        try vault.write("fresh note.md", "---\ntags: [fresh, work]\n---\nfresh words\n")
+        try vault.write("fresh note.md", "---\ntags: [fresh, work]\n---\nfresh words, see [[Team handbook]]\n")
         try vault.write("Personal/Recipes/Lentil soup.md", "---\ntags: [fresh]\npinned: true\n---\n# Lentil soup\nchanged\n")
         try FileManager.default.removeItem(at: vault.url.appendingPathComponent("scratch.md"))
         try compareAll(vault, "after edits")

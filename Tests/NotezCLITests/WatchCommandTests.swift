@@ -129,14 +129,20 @@ struct WatchCommandTests {
         #expect(result.stderr.contains("notez: error: unbalanced '('"))
     }
 
-    @Test func linkTermsAreRefused() throws {
+    @Test("link terms are followed live: a note enters or leaves the set when another note's links change")
+    func linkTermsFollowOtherNotes() throws {
         let vault = try TempVault()
         try vault.write("a.md", "[[b]]\n")
-        try vault.write("b.md", "# B\n")
-        for query in ["links:b", "tag:x OR linkedfrom:a"] {
-            let result = try vault.run(["watch", "--query", query])
-            #expect(result.status == 2, "\(query)")
-            #expect(result.stderr.contains("cannot follow links: and linkedfrom: terms"), "\(result.stderr)")
-        }
+        try vault.write("b.md", "B\n")
+        try vault.write("c.md", "C\n")
+        let watch = try WatchProcess(["watch", "--vault", vault.path, "--query", "linkedfrom:a"])
+        #expect(watch.waitForLines(2) == ["= b.md", "1 of 3 notes match linkedfrom:a (Ctrl-C to stop)"])
+        // Neither b nor c changes: a's new link moves them out of and into the set.
+        try vault.write("a.md", "[[c]]\n")
+        #expect(Array(watch.waitForLines(4).suffix(2)) == ["- b.md", "+ c.md"])
+        // c is renamed: a's link now resolves to nothing, so c leaves under its new name.
+        try FileManager.default.moveItem(atPath: vault.path + "/c.md", toPath: vault.path + "/d.md")
+        #expect(watch.waitForLines(5).last == "- c.md")
+        #expect(watch.stop(SIGTERM) == 0)
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// The links of every note of a `VaultIndex`, by position (each note's `StoredLink`s in their
 /// compact stored form, as the index cache keeps them), and the lookups built from them on first
 /// use: which notes have a link filed under a name (`StoredLink.targetKeys`) and which notes are
-/// called by a name (`StoredLink.nameKeys`). Immutable once made; a changed index gets a new table.
+/// called by a name (`StoredLink.nameKeys`). Immutable once made; a changed index gets a new
+/// table (`updated`), which carries the lookups over when they were built.
 public final class LinkTable: @unchecked Sendable {
     /// Bumped whenever `LinkScanner` would read different links from the same bytes (or the stored
     /// form changes), so cached links written by an older notez are read again instead of trusted.
@@ -11,7 +12,7 @@ public final class LinkTable: @unchecked Sendable {
 
     /// Per note position: `StoredLink.encode` of its links, or `StoredLink.unreadMarker`.
     let stored: [[UInt8]]
-    // Built on first use; `lock` guards them.
+    // Built on first use (or carried over by `updated`); `lock` guards them.
     private let lock = NSLock()
     private var byTargetStorage: [String: [Int32]]?
     private var byNameStorage: [String: [Int32]]?
@@ -40,15 +41,7 @@ public final class LinkTable: @unchecked Sendable {
         lock.withLock {
             if byTargetStorage == nil {
                 var table: [String: [Int32]] = [:]
-                for position in stored.indices {
-                    guard let links = StoredLink.decode(stored[position]) else { continue }
-                    var seen = Set<String>()
-                    for stored in links {
-                        for key in StoredLink.targetKeys(stored.link, source: notes[position].path) where seen.insert(key).inserted {
-                            table[key, default: []].append(Int32(position))
-                        }
-                    }
-                }
+                for position in stored.indices { addTargetKeys(of: position, source: notes[position].path, to: &table) }
                 byTargetStorage = table
             }
             return (byTargetStorage![key] ?? []).map(Int.init)
@@ -60,14 +53,118 @@ public final class LinkTable: @unchecked Sendable {
         lock.withLock {
             if byNameStorage == nil {
                 var table: [String: [Int32]] = [:]
-                for (position, note) in notes.enumerated() {
-                    for key in StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases) {
-                        table[key, default: []].append(Int32(position))
-                    }
-                }
+                for (position, note) in notes.enumerated() { LinkTable.addNameKeys(of: note, at: position, to: &table) }
                 byNameStorage = table
             }
             return (byNameStorage![key] ?? []).map(Int.init)
+        }
+    }
+
+    /// Both lookups, built if they were not (to compare an updated table with a fresh one).
+    func lookups(notes: [Note]) -> (byTarget: [String: [Int32]], byName: [String: [Int32]]) {
+        _ = positions(linkingUnder: "", notes: notes)
+        _ = positions(namedBy: "", notes: notes)
+        return lock.withLock { (byTargetStorage!, byNameStorage!) }
+    }
+
+    /// Whether the lookups were built (or carried over).
+    var hasLookups: Bool { lock.withLock { byTargetStorage != nil && byNameStorage != nil } }
+
+    /// Files the note at `position` under each of its links' keys, once per key.
+    private func addTargetKeys(of position: Int, source: String, to table: inout [String: [Int32]]) {
+        guard let links = StoredLink.decode(stored[position]), !links.isEmpty else { return }
+        var seen = Set<String>()
+        for stored in links {
+            for key in StoredLink.targetKeys(stored.link, source: source) where seen.insert(key).inserted {
+                table[key, default: []].append(Int32(position))
+            }
+        }
+    }
+
+    /// Files `note` (at `position`) under each name it is called by.
+    private static func addNameKeys(of note: Note, at position: Int, to table: inout [String: [Int32]]) {
+        for key in StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases) {
+            table[key, default: []].append(Int32(position))
+        }
+    }
+
+    // MARK: - Update
+
+    /// How an index update moved notes: the positions of the changed notes before and after, and
+    /// where every old position went (nil: nowhere, only modifications).
+    struct Change {
+        var oldNotes: [Note]
+        var newNotes: [Note]
+        /// Old positions of the changed notes, ascending.
+        var leaving: [Int]
+        /// Old position → new position, -1 for a note that left; nil when positions stayed.
+        var remap: [Int]?
+        /// New positions of the changed notes, ascending.
+        var arriving: [Int]
+    }
+
+    /// The table of the updated index: `stored` are every note's links now; the lookups, when
+    /// this table had built them, are carried over by the change (the changed notes' keys out, the
+    /// positions moved, their new keys in) instead of being built again from every note at the
+    /// next link query. `inPlace` when nothing else holds this table: its lookups are then moved,
+    /// not copied.
+    func updated(stored newStored: [[UInt8]], _ change: Change, inPlace: Bool) -> LinkTable {
+        let (byTarget, byName) = lock.withLock { () -> ([String: [Int32]]?, [String: [Int32]]?) in
+            let taken = (byTargetStorage, byNameStorage)
+            if inPlace { (byTargetStorage, byNameStorage) = (nil, nil) }
+            return taken
+        }
+        let next = LinkTable(stored: newStored)
+        if var table = byTarget {
+            for position in change.leaving {
+                var removed = [String: [Int32]]()
+                addTargetKeys(of: position, source: change.oldNotes[position].path, to: &removed)
+                LinkTable.remove(Int32(position), under: removed.keys, from: &table)
+            }
+            LinkTable.move(&table, by: change.remap)
+            var added = [String: [Int32]]()
+            for position in change.arriving { next.addTargetKeys(of: position, source: change.newNotes[position].path, to: &added) }
+            LinkTable.insert(added, into: &table)
+            next.byTargetStorage = table
+        }
+        if var table = byName {
+            for position in change.leaving {
+                var removed = [String: [Int32]]()
+                LinkTable.addNameKeys(of: change.oldNotes[position], at: position, to: &removed)
+                LinkTable.remove(Int32(position), under: removed.keys, from: &table)
+            }
+            LinkTable.move(&table, by: change.remap)
+            var added = [String: [Int32]]()
+            for position in change.arriving { LinkTable.addNameKeys(of: change.newNotes[position], at: position, to: &added) }
+            LinkTable.insert(added, into: &table)
+            next.byNameStorage = table
+        }
+        return next
+    }
+
+    private static func remove(_ position: Int32, under keys: Dictionary<String, [Int32]>.Keys, from table: inout [String: [Int32]]) {
+        for key in keys {
+            table[key]?.removeAll { $0 == position }
+            if table[key]?.isEmpty == true { table[key] = nil }
+        }
+    }
+
+    /// Moves every posting's positions where `remap` sends them (each stays ascending: `remap`
+    /// keeps order). Walked by index: `values.indices` would hold a reference and copy the table.
+    private static func move(_ table: inout [String: [Int32]], by remap: [Int]?) {
+        guard let remap else { return }
+        var at = table.values.startIndex
+        while at != table.values.endIndex {
+            for slot in table.values[at].indices { table.values[at][slot] = Int32(remap[Int(table.values[at][slot])]) }
+            table.values.formIndex(after: &at)
+        }
+    }
+
+    /// Adds the arriving notes' postings, keeping each posting ascending.
+    private static func insert(_ added: [String: [Int32]], into table: inout [String: [Int32]]) {
+        for (key, positions) in added {
+            table[key, default: []].append(contentsOf: positions)
+            table[key]!.sort()
         }
     }
 }

@@ -2,18 +2,20 @@ extension VaultIndex {
     /// Brings this index up to date after the notes at `paths` changed (added, modified, moved in
     /// or out, removed), with the same settings: `notes` are all notes now, in path order (kept
     /// notes in their old order), `isSymlink` tells whether a path is read through a symlink,
-    /// `folders` are every folder now (nil: the same as before). The result equals a build from
+    /// `folders` are every folder now (nil: the same as before), `links` every note's stored links
+    /// now (nil: the links are not kept, and link commands read the bodies). The result equals a build from
     /// scratch; the work is in proportion to the change, plus one pass over the tag postings when
     /// notes were added or removed (positions shift). In place: nothing is copied when no other
     /// copy of this index is alive (the postings, summaries and tag list of 47,000 tags were
     /// copied at every change).
     mutating func update(
-        changing paths: Set<PathKey>, notes newNotes: [Note], isSymlink: (PathKey) -> Bool,
+        changing paths: Set<PathKey>, notes newNotes: [Note], links newLinks: [[UInt8]]? = nil, isSymlink: (PathKey) -> Bool,
         folders: [String]?, trashCount: Int
     ) {
         let oldNotes = notes
         notes = newNotes
-        // The links are by position and were read with the old notes: link commands read the bodies.
+        // Taken out so that, when this index held the only reference, its lookups change in place.
+        var oldLinks = linkTable
         linkTable = nil
         self.trashCount = trashCount
         var oldPositions: [Int] = []
@@ -73,6 +75,16 @@ extension VaultIndex {
         }
         for position in incomingPositions {
             for key in newNotes[position].tagKeys { notesByTag[key, default: []].append(position) }
+        }
+        if let newLinks {
+            let change = LinkTable.Change(oldNotes: oldNotes, newNotes: newNotes, leaving: oldPositions, remap: remap, arriving: incomingPositions)
+            if var table = oldLinks {
+                oldLinks = nil
+                let unique = isKnownUniquelyReferenced(&table)
+                linkTable = table.updated(stored: newLinks, change, inPlace: unique)
+            } else {
+                linkTable = LinkTable(stored: newLinks)
+            }
         }
         for key in touched.keys where notesByTag[key] != nil {
             notesByTag[key]!.sort()

@@ -37,6 +37,9 @@ public struct LiveIndex: Sendable {
         Dictionary(sortedNotes.map { (PathKey($0.path), $0) }) { _, last in last }
     }
 
+    /// The links of every note in their stored form (`LinkTable.stored`), in the order of `sortedNotes`.
+    var sortedLinks: [[UInt8]] { state.links }
+
     /// Every folder path (the root excluded).
     public var folders: Set<PathKey> { state.folders }
 
@@ -57,7 +60,7 @@ public struct LiveIndex: Sendable {
     /// Applies a reconciler result: removals and moves' old paths first, then new and changed notes.
     public mutating func apply(_ result: Reconciler.Result) {
         var gone: [PathKey] = []
-        var incoming: [(note: Note, fingerprint: NoteFingerprint)] = []
+        var incoming: [(note: Note, fingerprint: NoteFingerprint, links: [UInt8])] = []
         var foldersChanged = false
         for change in result.changes {
             switch change {
@@ -77,7 +80,9 @@ public struct LiveIndex: Sendable {
         }
         for change in result.changes {
             guard let note = change.note else { continue }
-            incoming.append((note, result.fingerprints[PathKey(note.path)] ?? NoteFingerprint(stamp: note.stamp, hash: 0)))
+            let key = PathKey(note.path)
+            incoming.append(
+                (note, result.fingerprints[key] ?? NoteFingerprint(stamp: note.stamp, hash: 0), result.links[key] ?? StoredLink.unreadMarker))
         }
         let arriving = incoming.map { PathKey($0.note.path) }
         changeLog += gone
@@ -119,9 +124,11 @@ public struct LiveIndex: Sendable {
     public func snapshot(
         registry: TagRegistry = TagRegistry(), folderColors: FolderColors = FolderColors(), trashCount: Int = 0
     ) -> VaultIndex {
-        VaultIndex(
+        var index = VaultIndex(
             root: root, config: config, notes: sortedNotes, folders: sortedFolders, symlinkedNotes: symlinkedPaths,
             registry: registry, folderColors: folderColors, trashCount: trashCount)
+        index.linkTable = LinkTable(stored: sortedLinks)
+        return index
     }
 
     /// `previous`, a snapshot of this index when its `sequence` was `sequence`, brought up to date
@@ -141,7 +148,7 @@ public struct LiveIndex: Sendable {
         // the change): it is freed in the background, not in the request that asked for the page.
         let replaced = index.notes
         index.update(
-            changing: paths, notes: sortedNotes, isSymlink: state.isSymlink,
+            changing: paths, notes: sortedNotes, links: sortedLinks, isSymlink: state.isSymlink,
             folders: foldersChangedBefore > sequence ? sortedFolders : nil, trashCount: trashCount ?? index.trashCount)
         LiveVault.retire(consume replaced)
         return true

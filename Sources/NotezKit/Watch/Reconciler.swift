@@ -14,6 +14,9 @@ public struct Reconciler: Sendable {
         public var changes: [WatchChange] = []
         /// The new fingerprints of every added, modified or moved note, by its (new) path.
         var fingerprints: [PathKey: NoteFingerprint] = [:]
+        /// The links of every added, modified or moved note in their stored form
+        /// (`LinkTable.storedForm`), by its (new) path: the live index keeps them for backlinks.
+        var links: [PathKey: [UInt8]] = [:]
 
         /// Creates a result.
         public init(changes: [WatchChange] = [], fingerprints: [PathKey: NoteFingerprint] = [:]) {
@@ -24,11 +27,14 @@ public struct Reconciler: Sendable {
 
     /// The configured ignore globs (as `VaultWalker` applies them).
     public let ignore: [String]
+    /// The vault's `title_from: heading` (notes are read as `IndexBuilder` reads them).
+    let titleFromHeading: Bool
     private let walker: VaultWalker
 
     /// Creates a reconciler that skips hidden names and the `ignore` globs.
-    public init(ignore: [String] = []) {
+    public init(ignore: [String] = [], titleFromHeading: Bool = false) {
         self.ignore = ignore
+        self.titleFromHeading = titleFromHeading
         walker = VaultWalker(root: "", ignore: ignore)
     }
 
@@ -53,6 +59,8 @@ public struct Reconciler: Sendable {
         var path: String
         var note: Note
         var fingerprint: NoteFingerprint
+        /// The note's links (`LinkTable.storedForm`), read from the same bytes as the note.
+        var links: [UInt8]
     }
 
     /// Reconciles one batch against `previous`.
@@ -141,7 +149,7 @@ public struct Reconciler: Sendable {
             toRead.append((key.path, status))
         }
         toRead.sort { $0.path < $1.path }
-        let reads = Reconciler.read(toRead, fileSystem)
+        let reads = read(toRead, fileSystem)
 
         var appeared: [Read] = []
         var modified: [Read] = []
@@ -209,6 +217,7 @@ public struct Reconciler: Sendable {
         result.changes += folderChanges.removed.sorted(by: >).map { .folderRemoved($0) }
         for read in moves.map(\.read) + added + modified {
             result.fingerprints[PathKey(read.path)] = read.fingerprint
+            result.links[PathKey(read.path)] = read.links
         }
         return result
     }
@@ -226,14 +235,14 @@ public struct Reconciler: Sendable {
         state.reserve(items.count)
         var folderNames: [PathKey: String] = [:]
         for start in stride(from: 0, to: items.count, by: Reconciler.scanChunk) {
-            var reads = Reconciler.read(Array(items[start..<min(start + Reconciler.scanChunk, items.count)]), fileSystem)
+            var reads = read(Array(items[start..<min(start + Reconciler.scanChunk, items.count)]), fileSystem)
             for at in reads.indices {
                 guard var read = reads[at] else { continue }
                 // The only reference left, so sharing the folder changes the note in place (no copy).
                 reads[at] = nil
                 let folder = PathKey(read.note.folder)
                 if let shared = folderNames[folder] { read.note.folder = shared } else { folderNames[folder] = folder.path }
-                state.append(read.note, read.fingerprint)
+                state.append(read.note, read.fingerprint, links: read.links)
             }
         }
         return state
@@ -272,17 +281,20 @@ public struct Reconciler: Sendable {
     }
 
     /// Reads and parses files, in parallel when there are many; nil for files that vanished.
-    private static func read(_ items: [(path: String, status: FileStatus)], _ fileSystem: some ReconcilerFileSystem) -> [Read?] {
+    private func read(_ items: [(path: String, status: FileStatus)], _ fileSystem: some ReconcilerFileSystem) -> [Read?] {
+        let titleFromHeading = titleFromHeading
         @Sendable func one(_ item: (path: String, status: FileStatus)) -> Read? {
             switch fileSystem.readNote(item.path) {
             case .missing:
                 return nil
             case .contents(let contents):
-                let note = NoteReader.parse(contents, relativePath: item.path)
+                let note = NoteReader.parse(contents, relativePath: item.path, titleFromHeading: titleFromHeading)
                 let fingerprint = NoteFingerprint(
                     stamp: contents.stamp, hash: NoteFingerprint.hash(contents.bytes, size: contents.stamp.size),
                     isSymlink: item.status.isSymlink)
-                return Read(path: item.path, note: note, fingerprint: fingerprint)
+                return Read(
+                    path: item.path, note: note, fingerprint: fingerprint,
+                    links: LinkTable.storedForm(of: contents.isComplete ? contents.bytes : nil))
             case .failed(let problem):
                 // The same note `NoteReader.note` makes of an unreadable file; a zero stamp so it is
                 // retried, except for a symlinked note, which keeps its target's stamp as there.
@@ -292,7 +304,8 @@ public struct Reconciler: Sendable {
                     tags: [], tagKeys: [], pinned: false, created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "",
                     stamp: stamp, problem: problem)
                 return Read(
-                    path: item.path, note: note, fingerprint: NoteFingerprint(stamp: stamp, hash: 0, isSymlink: item.status.isSymlink))
+                    path: item.path, note: note, fingerprint: NoteFingerprint(stamp: stamp, hash: 0, isSymlink: item.status.isSymlink),
+                    links: StoredLink.unreadMarker)
             }
         }
         if items.count < 32 { return items.map(one) }

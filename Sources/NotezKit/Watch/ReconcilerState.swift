@@ -9,6 +9,8 @@ public struct ReconcilerState: Sendable, Equatable {
     public private(set) var notes: [Note] = []
     /// The content hash of each of `notes`, same order.
     private(set) var hashes: [UInt64] = []
+    /// The links of each of `notes` in their stored form (`LinkTable.stored`), same order.
+    private(set) var links: [[UInt8]] = []
     /// The notes read through a symlink.
     private(set) var symlinks: Set<PathKey> = []
     /// Vault-relative paths of the known folders (the root excluded).
@@ -41,9 +43,10 @@ public struct ReconcilerState: Sendable, Equatable {
     func isSymlink(_ key: PathKey) -> Bool { !symlinks.isEmpty && symlinks.contains(key) }
 
     /// Appends a note that sorts after every note already here (the initial scan).
-    mutating func append(_ note: Note, _ fingerprint: NoteFingerprint) {
+    mutating func append(_ note: Note, _ fingerprint: NoteFingerprint, links noteLinks: [UInt8]) {
         notes.append(note)
         hashes.append(fingerprint.hash)
+        links.append(noteLinks)
         if fingerprint.isSymlink { symlinks.insert(PathKey(note.path)) }
     }
 
@@ -51,13 +54,14 @@ public struct ReconcilerState: Sendable, Equatable {
     mutating func reserve(_ count: Int) {
         notes.reserveCapacity(count)
         hashes.reserveCapacity(count)
+        links.reserveCapacity(count)
     }
 
     /// Takes out the notes at `paths` (those that exist) and puts `incoming` in, keeping path order:
     /// in place when every incoming note replaces one at its path, else in one merge. The last
     /// note given for a path wins.
-    mutating func replace(_ paths: [PathKey], with incoming: [(note: Note, fingerprint: NoteFingerprint)]) {
-        var byPath: [(note: Note, fingerprint: NoteFingerprint)] = []
+    mutating func replace(_ paths: [PathKey], with incoming: [(note: Note, fingerprint: NoteFingerprint, links: [UInt8])]) {
+        var byPath: [(note: Note, fingerprint: NoteFingerprint, links: [UInt8])] = []
         let ordered = incoming.enumerated().sorted {
             $0.element.note.path != $1.element.note.path ? $0.element.note.path < $1.element.note.path : $0.offset < $1.offset
         }
@@ -72,14 +76,17 @@ public struct ReconcilerState: Sendable, Equatable {
             for (position, item) in zip(out, byPath) {
                 notes[position] = item.note
                 hashes[position] = item.fingerprint.hash
+                links[position] = item.links
             }
             return
         }
         var mergedNotes: [Note] = []
         var mergedHashes: [UInt64] = []
+        var mergedLinks: [[UInt8]] = []
         let capacity = notes.count - out.count + byPath.count
         mergedNotes.reserveCapacity(capacity)
         mergedHashes.reserveCapacity(capacity)
+        mergedLinks.reserveCapacity(capacity)
         var arriving = 0
         out.append(Int.max)
         var skip = 0
@@ -91,16 +98,20 @@ public struct ReconcilerState: Sendable, Equatable {
             while arriving < byPath.count && byPath[arriving].note.path < note.path {
                 mergedNotes.append(byPath[arriving].note)
                 mergedHashes.append(byPath[arriving].fingerprint.hash)
+                mergedLinks.append(byPath[arriving].links)
                 arriving += 1
             }
             mergedNotes.append(note)
             mergedHashes.append(hashes[position])
+            mergedLinks.append(links[position])
         }
         for item in byPath[arriving...] {
             mergedNotes.append(item.note)
             mergedHashes.append(item.fingerprint.hash)
+            mergedLinks.append(item.links)
         }
         notes = mergedNotes
         hashes = mergedHashes
+        links = mergedLinks
     }
 }

@@ -60,7 +60,7 @@ public final class Watcher: @unchecked Sendable {
         self.source = source!
         #endif
         fileSystem = PosixFileSystem(root: root)
-        reconciler = Reconciler(ignore: config.ignore)
+        reconciler = Reconciler(ignore: config.ignore, titleFromHeading: config.titleFromHeading)
         live = LiveIndex(root: root, config: config)
         coalescer = Coalescer(settings: settings.coalescer)
     }

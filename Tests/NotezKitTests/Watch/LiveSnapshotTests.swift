@@ -24,6 +24,16 @@ struct LiveSnapshotTests {
         if Bool.random(using: &random) { text += "pinned: true\n" }
         text += "---\n# Title \(Int.random(in: 0...5, using: &random))\n"
         if Int.random(in: 0...3, using: &random) == 0 { text += "Body #\(tagNames.randomElement(using: &random)!)\n" }
+        // Links to names the changes give notes (`n3`, `m7`), by wikilink, label, path or Markdown link.
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            let name = "\(Bool.random(using: &random) ? "n" : "m")\(Int.random(in: 1...30, using: &random))"
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: text += "See [[\(name)]].\n"
+            case 1: text += "See [[a/\(name)|label]].\n"
+            case 2: text += "![[\(name)#Title 1]]\n"
+            default: text += "[text](\(name).md)\n"
+            }
+        }
         return text
     }
 
@@ -84,6 +94,22 @@ struct LiveSnapshotTests {
         for tag in fresh.tags {
             #expect(updated.notes(withTag: tag.key) == fresh.notes(withTag: tag.key), "tag \(tag.name), \(context)")
         }
+        guard let updatedLinks = updated.linkTable, let freshLinks = fresh.linkTable else {
+            Issue.record("a live snapshot keeps its links, \(context)")
+            return
+        }
+        #expect(updatedLinks.stored == freshLinks.stored, "links, \(context)")
+        let carried = updatedLinks.hasLookups
+        let (byTarget, byName) = updatedLinks.lookups(notes: updated.notes)
+        let expected = freshLinks.lookups(notes: fresh.notes)
+        #expect(byTarget == expected.byTarget, "links by target, carried \(carried), \(context)")
+        #expect(byName == expected.byName, "notes by name, carried \(carried), \(context)")
+        let (updatedStore, freshStore) = (IndexedLinks(index: updated, table: updatedLinks), IndexedLinks(index: fresh, table: freshLinks))
+        for position in fresh.notes.indices {
+            #expect(
+                updatedStore.backlinkSources(of: position).positions == freshStore.backlinkSources(of: position).positions,
+                "backlinks of \(fresh.notes[position].path), \(context)")
+        }
     }
 
     @Test("random adds, edits, moves, deletes and folder changes, one to five per snapshot", arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
@@ -106,6 +132,8 @@ struct LiveSnapshotTests {
             let trash = Int.random(in: 0...2, using: &random)
             // In place (the snapshot's only copy) or while another copy is kept, which must stay as it was.
             let kept: VaultIndex? = Bool.random(using: &random) ? snapshot : nil
+            // Lookups built before the update are carried over by it; else built afresh when asked.
+            if Bool.random(using: &random) { _ = snapshot.linkTable?.lookups(notes: snapshot.notes) }
             guard live.update(&snapshot, from: sequence, trashCount: trash) else {
                 Issue.record("the change log did not reach back one step")
                 return
