@@ -13,7 +13,7 @@ struct TrashListCommand: ParsableCommand {
         let index = try vault.loadSettings()
         let (items, ignored) = TrashStore(root: index.root).read()
         for issue in ignored { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
-        let notes = items.map { NoteReader.note(relativePath: $0.storedPath, root: index.root) }
+        let notes = items.map { NoteReader.note(relativePath: $0.storedPath, root: index.root, titleFromHeading: index.config.titleFromHeading) }
         if output.json {
             Terminal.line(
                 JSONValue.array(
@@ -45,7 +45,10 @@ struct TrashListCommand: ParsableCommand {
     }
 
     /// The titles `trash list` shows, by item id, so `trash show` and `trash restore` accept them.
-    static func titles(_ items: [TrashItem], root: String) -> [String: String] {
-        Dictionary(items.map { ($0.id, NoteReader.note(relativePath: $0.storedPath, root: root).title) }, uniquingKeysWith: { a, _ in a })
+    static func titles(_ items: [TrashItem], index: VaultIndex) -> [String: String] {
+        let fromHeading = index.config.titleFromHeading
+        return Dictionary(
+            items.map { ($0.id, NoteReader.note(relativePath: $0.storedPath, root: index.root, titleFromHeading: fromHeading).title) },
+            uniquingKeysWith: { a, _ in a })
     }
 }

@@ -20,7 +20,7 @@ struct TrashRestoreCommand: ParsableCommand {
         let index = try vault.openForChange(dryRun: mutation.dryRun)
         let all = TrashStore(root: index.root).items()
         var chosen: [TrashItem] = []
-        let titles = TrashListCommand.titles(all, root: index.root)
+        let titles = TrashListCommand.titles(all, index: index)
         for item in items { chosen.append(try TrashPlanner.resolve(item, in: all, titles: titles)) }
         let plan = try TrashPlanner.restore(chosen, arguments: items, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in

@@ -13,7 +13,7 @@ struct TrashShowCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let items = TrashStore(root: index.root).items()
-        let found = try TrashPlanner.resolve(item, in: items, titles: TrashListCommand.titles(items, root: index.root))
+        let found = try TrashPlanner.resolve(item, in: items, titles: TrashListCommand.titles(items, index: index))
         let contents = try NoteReader.readAll(index.root + "/" + found.storedPath)
         Terminal.line(Terminal.dim("# trashed from \(TerminalText.safe(found.originalPath)) on \(NoteDate.iso8601(found.deleted))"))
         Terminal.line(TerminalText.safe(String(decoding: contents.bytes, as: UTF8.self), keepNewlines: true))

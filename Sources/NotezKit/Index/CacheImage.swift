@@ -57,11 +57,12 @@ struct CacheImage: @unchecked Sendable {
 
     /// Checks the header, the section sizes and every offset, string and posting; nil when anything
     /// is out of place (truncated, corrupt, another version).
-    init?(_ bytes: UnsafeRawBufferPointer) {
+    /// `titleFromHeading`: the title rule the cache must have been written with.
+    init?(_ bytes: UnsafeRawBufferPointer, titleFromHeading: Bool = false) {
         let size = bytes.count
         guard size >= CacheImage.headerSize + IndexCache.endMarker.count,
             zip(IndexCache.magic, bytes.prefix(4)).allSatisfy({ $0 == $1 }),
-            CacheImage.u32(bytes, 4) == IndexCache.formatVersion, CacheImage.u32(bytes, 8) == IndexCache.readerRevision,
+            CacheImage.u32(bytes, 4) == IndexCache.formatVersion, CacheImage.u32(bytes, 8) == IndexCache.readerStamp(titleFromHeading: titleFromHeading),
             CacheImage.u32(bytes, 12) == LinkTable.readerVersion,
             zip(IndexCache.endMarker, bytes.suffix(4)).allSatisfy({ $0 == $1 })
         else { return nil }

@@ -36,7 +36,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
 
     /// The cached view when the cache at `cachePath` describes exactly `listing`'s notes; nil otherwise.
     convenience init?(root: String, settings: IndexBuilder.Settings, listing: VaultWalker.Listing, cachePath: String) {
-        guard let file = MappedFile(path: cachePath), let image = CacheImage(file.contents), image.noteCount == listing.notes.count
+        guard let file = MappedFile(path: cachePath), let image = CacheImage(file.contents, titleFromHeading: settings.config.titleFromHeading), image.noteCount == listing.notes.count
         else { return nil }
         for (number, path) in listing.notes.enumerated() where !PathKey.sameBytes(path, image.pathBytes(number)) { return nil }
         // The walk's stamps follow a symlinked note, as the reader does, so they agree with the full build.
@@ -48,7 +48,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     /// The cached view when `snapshot` names the cache at `cachePath` and its folders and every
     /// cached note still have their stamps (no folder is listed); nil otherwise.
     convenience init?(root: String, settings: IndexBuilder.Settings, snapshot: WalkSnapshot, cachePath: String) {
-        guard snapshot.ignore == settings.config.ignore, let file = MappedFile(path: cachePath), let image = CacheImage(file.contents),
+        guard snapshot.ignore == settings.config.ignore, let file = MappedFile(path: cachePath), let image = CacheImage(file.contents, titleFromHeading: settings.config.titleFromHeading),
             snapshot.confirms(image, root: root)
         else { return nil }
         self.init(
@@ -164,7 +164,8 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     /// The note at `position`, from its cached entry; an entry that does not decode is read from
     /// the file instead, so a damaged cache costs time, never a wrong answer.
     public func note(atPosition position: Int) -> Note {
-        IndexCache.decodeEntry(image, position) ?? NoteReader.note(relativePath: image.path(position), root: root)
+        IndexCache.decodeEntry(image, position)
+            ?? NoteReader.note(relativePath: image.path(position), root: root, titleFromHeading: config.titleFromHeading)
     }
 
     /// Sorted by the records' keys; long lists are decoded on all cores (`ls -r` decodes every note).

@@ -45,8 +45,10 @@ public enum IndexBuilder {
         @Sendable func index(_ notes: [Note]) -> VaultIndex {
             settings.index(notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
         }
-        guard useCache else { return index(readNotes(listing.notes, root: root)) }
-        let (notes, links, writes) = readNotesUsingCache(listing.notes, stamps: listing.stamps, root: root)
+        let titleFromHeading = settings.config.titleFromHeading
+        guard useCache else { return index(readNotes(listing.notes, root: root, titleFromHeading: titleFromHeading)) }
+        let (notes, links, writes) = readNotesUsingCache(
+            listing.notes, stamps: listing.stamps, root: root, titleFromHeading: titleFromHeading)
         // The index is built while the cache and the title table are written: each job on a core.
         let built = ResultSlots<VaultIndex>(count: 1)
         Parallel.forEach(writes.count + 1, minimumChunk: 1) { job in
@@ -113,10 +115,10 @@ public enum IndexBuilder {
     }
 
     /// Reads notes in parallel; order of the result follows `paths`.
-    static func readNotes(_ paths: [String], root: String) -> [Note] {
+    static func readNotes(_ paths: [String], root: String, titleFromHeading: Bool = false) -> [Note] {
         let results = ResultSlots<Note>(count: paths.count)
         Parallel.forEach(paths.count) { index in
-            results.set(index, NoteReader.note(relativePath: paths[index], root: root))
+            results.set(index, NoteReader.note(relativePath: paths[index], root: root, titleFromHeading: titleFromHeading))
         }
         return results.values()
     }
@@ -128,10 +130,10 @@ extension IndexBuilder {
     /// disappeared, and the title table, when a note was read. A cache that cannot be written is
     /// not an error: the index is complete without it.
     /// `stamps` are the walk's (taken the same way), used when there is one per path.
-    static func readNotesUsingCache(_ paths: [String], stamps: [FileStamp?] = [], root: String)
+    static func readNotesUsingCache(_ paths: [String], stamps: [FileStamp?] = [], root: String, titleFromHeading: Bool = false)
         -> (notes: [Note], links: [[UInt8]], writes: [@Sendable () -> Void])
     {
-        let cache = IndexCache.load(root: root)
+        let cache = IndexCache.load(root: root, titleFromHeading: titleFromHeading)
         let cached = cache?.notes ?? []
         let matches = cache?.positions(matching: paths) ?? []
         let results = ResultSlots<Note>(count: paths.count)
@@ -150,7 +152,7 @@ extension IndexBuilder {
                 signatures.set(index, cache!.signatures[matches[index]])
                 links.set(index, cache!.links[matches[index]])
             } else {
-                let (note, contents) = NoteReader.noteAndContents(relativePath: path, root: root)
+                let (note, contents) = NoteReader.noteAndContents(relativePath: path, root: root, titleFromHeading: titleFromHeading)
                 results.set(index, note)
                 freshFlags.set(index, true)
                 signatures.set(index, TextSignature.of(note, contents: contents))
@@ -170,7 +172,7 @@ extension IndexBuilder {
         let removed = cached.count - (matches.isEmpty ? 0 : matches.lazy.filter { $0 >= 0 }.count)
         var writes: [@Sendable () -> Void] = []
         if readStorable || removed > 0 {
-            let cache = IndexCache(notes: notes, signatures: signatures.takeValues(), links: stored)
+            let cache = IndexCache(notes: notes, signatures: signatures.takeValues(), links: stored, titleFromHeading: titleFromHeading)
             writes.append { try? cache.save(root: root) }
         }
         // The title table has no stamps: any note read afresh (even one too new for the cache) may change it.

@@ -22,6 +22,10 @@ public struct IndexCache: Sendable {
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
     static let readerRevision: UInt32 = 5
+
+    /// The reader revision as the header keeps it, with the vault's title rule: a cache written
+    /// with titles from file names is not trusted under `title_from: heading`, and the reverse.
+    static func readerStamp(titleFromHeading: Bool) -> UInt32 { readerRevision | (titleFromHeading ? 0x8000_0000 : 0) }
     /// Notes modified less than this long before the cache is written are left out: a second
     /// write within the file system's timestamp granularity could keep size and mtime equal.
     static let racyWindowNanos: Int64 = 2_000_000_000
@@ -38,6 +42,8 @@ public struct IndexCache: Sendable {
     /// Each note's links in their stored form (`LinkTable.stored`), same order; the unread marker
     /// when unknown.
     let links: [[UInt8]]
+    /// Whether the notes' titles were read with `title_from: heading`.
+    let titleFromHeading: Bool
 
     /// Creates a cache holding `notes` (with their text signatures, when known), sorted by path.
     public init(notes: [Note]) {
@@ -45,7 +51,8 @@ public struct IndexCache: Sendable {
     }
 
     /// `signatures` and `links` are each empty or have one entry per note.
-    init(notes: [Note], signatures: [[UInt8]], links: [[UInt8]]) {
+    init(notes: [Note], signatures: [[UInt8]], links: [[UInt8]], titleFromHeading: Bool = false) {
+        self.titleFromHeading = titleFromHeading
         let known = signatures.count == notes.count ? signatures : Array(repeating: [], count: notes.count)
         let knownLinks = links.count == notes.count ? links : Array(repeating: StoredLink.unreadMarker, count: notes.count)
         // Already sorted when they come from the walker: then only checked.
@@ -61,7 +68,8 @@ public struct IndexCache: Sendable {
         }
     }
 
-    private init(sorted: [Note], signatures: [[UInt8]], links: [[UInt8]]) {
+    private init(sorted: [Note], signatures: [[UInt8]], links: [[UInt8]], titleFromHeading: Bool) {
+        self.titleFromHeading = titleFromHeading
         notes = sorted
         self.signatures = signatures
         self.links = links
@@ -130,14 +138,14 @@ public struct IndexCache: Sendable {
     public static func filePath(root: String) -> String? { folderPath(root: root).map { $0 + "/" + fileName } }
 
     /// Loads the cache of the vault at `root`; nil when absent, unreadable, unsafe, corrupt or of another version.
-    public static func load(root: String) -> IndexCache? {
+    public static func load(root: String, titleFromHeading: Bool = false) -> IndexCache? {
         guard let folder = folderPath(root: root), (try? UserFolders.check(folder)) != nil,
-            let file = MappedFile(path: folder + "/" + fileName), let image = CacheImage(file.contents),
+            let file = MappedFile(path: folder + "/" + fileName), let image = CacheImage(file.contents, titleFromHeading: titleFromHeading),
             let notes = decodeAll(image)
         else { return nil }
         return IndexCache(
             sorted: notes, signatures: (0..<image.noteCount).map { Array(image.signature($0)) },
-            links: (0..<image.noteCount).map { Array(image.linkBytes($0)) })
+            links: (0..<image.noteCount).map { Array(image.linkBytes($0)) }, titleFromHeading: titleFromHeading)
     }
 
     /// Writes the cache atomically (a new temporary file, then rename) into the vault's cache folder.
@@ -147,7 +155,8 @@ public struct IndexCache: Sendable {
         let kept = notes.indices.filter { IndexCache.isStorable(notes[$0], now: now) }
         guard
             let parts = IndexCache.encodeSections(
-                kept.map { notes[$0] }, signatures: kept.map { signatures[$0] }, links: kept.map { links[$0] })
+                kept.map { notes[$0] }, signatures: kept.map { signatures[$0] }, links: kept.map { links[$0] },
+                titleFromHeading: titleFromHeading)
         else { return }
         try IndexCache.writeFile(parts, name: IndexCache.fileName, root: root)
     }
@@ -194,7 +203,7 @@ public struct IndexCache: Sendable {
     /// The file's parts in order (header, the sections, the end marker), written one after the
     /// other by `save` rather than copied into one buffer of the cache's size. The big sections
     /// are sized up front, so none grows by copying.
-    static func encodeSections(_ notes: [Note], signatures: [[UInt8]], links: [[UInt8]]) -> [[UInt8]]? {
+    static func encodeSections(_ notes: [Note], signatures: [[UInt8]], links: [[UInt8]], titleFromHeading: Bool = false) -> [[UInt8]]? {
         let links = links.count == notes.count ? links : Array(repeating: StoredLink.unreadMarker, count: notes.count)
         // The link lookups first, on all cores: folding every link's names is the costly part.
         let keyed = Parallel.map(notes.count, minimumChunk: 256) { number in
@@ -315,7 +324,7 @@ public struct IndexCache: Sendable {
         out.bytes.reserveCapacity(CacheImage.headerSize)
         out.bytes += magic
         out.u32(formatVersion)
-        out.u32(readerRevision)
+        out.u32(readerStamp(titleFromHeading: titleFromHeading))
         out.u32(LinkTable.readerVersion)
         for count in [
             notes.count, folderNumbers.count, postings.count, Int(postingCount), strings.bytes.count, entries.bytes.count,

@@ -1,10 +1,80 @@
-/// The plain-text snippet of a Markdown body (section 2 of the design).
+/// Plain-text views of a Markdown body: the first heading and the snippet of section 2.
 ///
-/// It works on UTF-8 bytes (every Markdown marker is ASCII) and stops as early as it can: it runs
-/// for every note of the vault when the index is built.
+/// Both work on UTF-8 bytes (every Markdown marker is ASCII) and stop as early as they can:
+/// they run for every note of the vault when the index is built.
 enum MarkdownText {
     /// The snippet length in characters.
     static let snippetLength = 120
+
+    /// The text of the first `# Heading` (level 1, outside code fences), if any.
+    static func firstHeading(_ body: Substring) -> String? {
+        firstHeading(bytes: Array(body.utf8)[...])
+    }
+
+    /// The first level-1 heading of a UTF-8 body.
+    static func firstHeading(bytes body: ArraySlice<UInt8>) -> String? {
+        var inFence = false
+        for line in Lines(body) {
+            let trimmed = line.drop(while: { $0 == space })
+            if isFence(trimmed) {
+                inFence.toggle()
+                continue
+            }
+            guard !inFence, line.first == hash, line.count == 1 || line[line.startIndex + 1] == space else { continue }
+            var text = line.dropFirst()
+            text = trimSpaces(text)
+            // A closing sequence of #s is not part of the heading.
+            while text.last == hash { text = text.dropLast() }
+            text = trimSpaces(text)
+            if !text.isEmpty { return String(decoding: text, as: UTF8.self) }
+        }
+        return nil
+    }
+
+    /// A heading as a title: `[[Target|label]]` → `label`, `[[Target#Part]]` → `Target`,
+    /// `[text](url)` → `text`, `![alt](src)` → `alt`; `*`, `` ` `` and `~~` removed, and `_` where it
+    /// starts or ends a word (emphasis), so `snake_case` keeps its underscore.
+    static func titleText(_ heading: String) -> String {
+        let bytes = Array(heading.utf8)
+        guard bytes.contains(where: { "[*_`~".utf8.contains($0) }) else { return heading }
+        let linked = stripLinks(bytes[...])
+        var out: [UInt8] = []
+        out.reserveCapacity(linked.count)
+        for (index, byte) in linked.enumerated() {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "`"):
+                continue
+            case UInt8(ascii: "~") where (index + 1 < linked.count && linked[index + 1] == byte) || (index > 0 && linked[index - 1] == byte):
+                continue
+            case UInt8(ascii: "_"):
+                let before = index > 0 ? linked[index - 1] : space
+                let after = index + 1 < linked.count ? linked[index + 1] : space
+                let isWord = { (other: UInt8) in other != space && other != UInt8(ascii: "_") && other != tab }
+                if isWord(before) && isWord(after) { out.append(byte) }
+            default:
+                out.append(byte)
+            }
+        }
+        let text = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? heading : text
+    }
+
+    /// Links and images replaced by their text (the snippet's rules), nothing else touched.
+    static func stripLinks(_ line: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        var index = line.startIndex
+        while index < line.endIndex {
+            let byte = line[index]
+            if let link = linkLabel(line, at: index) {
+                out += link.isWikilink ? Array(link.text) : stripLinks(link.text)
+                index = link.end
+                continue
+            }
+            out.append(byte)
+            index += 1
+        }
+        return out
+    }
 
     /// At a wikilink (`[[target|label]]`, `[[target#heading]]`) or a Markdown link or image
     /// starting at `index`: the text a reader sees (a Markdown link's text still has its own syntax).

@@ -87,13 +87,15 @@ public enum NoteReader {
     /// Why a note over `maxNoteSize` is not read whole.
     public static let tooLargeReason = "larger than the 32 MiB note size limit; notez does not read it whole or edit it"
 
-    /// Reads a note as the index needs it: front matter, title, tags, snippet.
-    public static func note(relativePath: String, root: String) -> Note {
-        noteAndContents(relativePath: relativePath, root: root).note
+    /// Reads a note as the index needs it: front matter, title, tags, snippet. With
+    /// `titleFromHeading` (the vault's `title_from: heading`), a note without a `title:` key is
+    /// titled by its first `# Heading`.
+    public static func note(relativePath: String, root: String, titleFromHeading: Bool = false) -> Note {
+        noteAndContents(relativePath: relativePath, root: root, titleFromHeading: titleFromHeading).note
     }
 
     /// The note and the bytes it was read from (nil when the file could not be read).
-    static func noteAndContents(relativePath: String, root: String) -> (note: Note, contents: Contents?) {
+    static func noteAndContents(relativePath: String, root: String, titleFromHeading: Bool = false) -> (note: Note, contents: Contents?) {
         let absolute = root + "/" + relativePath
         let folder = VaultPath.folder(of: relativePath)
         let fileTitle = VaultPath.fileTitle(of: relativePath)
@@ -114,7 +116,7 @@ public enum NoteReader {
             }
             return (failed(NoteProblem(kind: .unreadable, message: error.description)), nil)
         }
-        return (parse(contents, relativePath: relativePath), contents)
+        return (parse(contents, relativePath: relativePath, titleFromHeading: titleFromHeading), contents)
     }
 
     /// Reads what the index needs of a note: the whole file up to `maxNoteSize` (inline #tags can
@@ -132,7 +134,7 @@ public enum NoteReader {
     }
 
     /// Builds a note from bytes already read; pure, for tests and the watcher.
-    public static func parse(_ contents: Contents, relativePath: String) -> Note {
+    public static func parse(_ contents: Contents, relativePath: String, titleFromHeading: Bool = false) -> Note {
         let bytes = contents.bytes
         let stamp = contents.stamp
         var problem: NoteProblem?
@@ -186,8 +188,10 @@ public enum NoteReader {
             problem = NoteProblem(kind: .notUTF8, message: "not valid UTF-8")
         }
         let body = bytes[min(bodyStart, bytes.count)...]
-        // Obsidian names a note by its file name; a first `# Heading` is body text, not a title.
-        let title = metadata.title ?? VaultPath.fileTitle(of: relativePath)
+        // Obsidian names a note by its file name; a first `# Heading` is body text, not a title,
+        // unless the vault asks for zk's way (`title_from: heading`).
+        let heading = titleFromHeading && metadata.title == nil ? MarkdownText.firstHeading(bytes: body).map(MarkdownText.titleText) : nil
+        let title = metadata.title ?? heading ?? VaultPath.fileTitle(of: relativePath)
         var tags: [String] = []
         var keys: [TagKey] = []
         var seen: Set<TagKey> = []

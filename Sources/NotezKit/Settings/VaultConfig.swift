@@ -16,6 +16,9 @@ public struct VaultConfig: Sendable, Equatable {
     public var linkAliases = false
     /// `dendron_links: true`: `[[label|target]]` is read as Dendron writes it when `label` names nothing.
     public var dendronLinks = false
+    /// `title_from: heading`: a note without a `title:` key is titled by its first `# Heading` (zk's
+    /// way) instead of its file name (Obsidian's, `title_from: file`, the default).
+    public var titleFromHeading = false
 
     /// The defaults.
     public init() {}
@@ -67,6 +70,12 @@ public struct VaultConfig: Sendable, Equatable {
             }
             config.linkAliases = try flag(value, "link_aliases") ?? false
             config.dendronLinks = try flag(value, "dendron_links") ?? false
+            if let text = value["title_from"]?.string {
+                guard text == "file" || text == "heading" else {
+                    throw .unreadable(path: ".notez/config.yaml", reason: "title_from must be file or heading, not '\(text)'")
+                }
+                config.titleFromHeading = text == "heading"
+            }
             return config
         }
     }

@@ -27,3 +27,18 @@ struct MarkdownTextTests {
         #expect(!snippet.hasSuffix(" "))
     }
 }
+
+extension MarkdownTextTests {
+    @Test(arguments: [
+        ("Plain title", "Plain title"),
+        ("**Bold** and *em* and `code`", "Bold and em and code"),
+        ("Meeting with [[People/Dana|Dana]] about [[Alpha#Plan]]", "Meeting with Dana about Alpha"),
+        ("See [the spec](spec.md) ![logo](l.png)", "See the spec logo"),
+        ("_emphasis_ but snake_case stays", "emphasis but snake_case stays"),
+        ("~~struck~~ and a~b", "struck and a~b"),
+        ("**", "**"),
+    ])
+    func titleText(_ heading: String, _ expected: String) {
+        #expect(MarkdownText.titleText(heading) == expected)
+    }
+}

@@ -26,6 +26,18 @@ struct NoteReaderFidelityTests {
         #expect(note.problem?.kind != .binary)
     }
 
+    @Test("title_from: heading: the first level-1 heading outside code, as plain text; title: still wins")
+    func titlesFromHeadings() {
+        func title(_ text: String, fromHeading: Bool = true) -> String {
+            NoteReader.parse(Self.contents(Array(text.utf8)), relativePath: "Folder/file name.md", titleFromHeading: fromHeading).title
+        }
+        #expect(title("# Meeting with [[People/Dana|Dana]]\n") == "Meeting with Dana")
+        #expect(title("```\n# not a heading\n```\n## Level two\n# Real one #\n") == "Real one")
+        #expect(title("---\ntitle: Keyed\n---\n# Heading\n") == "Keyed")
+        #expect(title("no heading\n") == "file name")
+        #expect(title("# Heading\n", fromHeading: false) == "file name")
+    }
+
     @Test func snippetOfABinaryDumpHasNoControlCharacters() {
         let bytes = Array("---\ntags: [x]\n---\nhello".utf8) + [0, 1, 2, 0x7F, 0xC2, 0x85, 0xFF, 0xFE] + Array("world\u{7}bell".utf8)
         let note = NoteReader.parse(Self.contents(bytes), relativePath: "dump.md")
