@@ -25,8 +25,7 @@ struct CheckCommand: ParsableCommand {
                 + SyncConflicts.issues(index: index))
         check.findings += VaultCheck.dateFindings(index)
         // The vault's other files, so that a link to one (of any name) is no broken link.
-        if !noLinks { check.findings += VaultCheck.linkFindings(index, files: noAttachments ? nil : AttachmentScan(index: index)) }
-        if !noLinks, !noAttachments { check.findings += VaultCheck.attachmentFindings(index) }
+        if !noLinks { check.findings += VaultCheck.linkFindings(index, attachments: !noAttachments) }
         if output.json {
             Terminal.line(
                 JSONValue.array(

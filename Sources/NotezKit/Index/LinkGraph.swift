@@ -229,10 +229,11 @@ public enum LinkGraph {
     /// The attachment links of every note (`AttachmentScan.allReferences`): from the index's links
     /// when it keeps them, reading only the notes with a link to a missing file (for the link's
     /// text), else by reading every note.
-    static func attachmentReferences(_ scan: AttachmentScan, index: VaultIndex, resolver: LinkResolver)
-        -> (references: [AttachmentScan.Reference], unread: [String])
-    {
-        guard let stored = storedLinks(in: index, resolver: resolver, keep: { $0 == .attachment }) else {
+    /// `stored`: the index's attachment links, already resolved (nil: resolved here).
+    static func attachmentReferences(
+        _ scan: AttachmentScan, index: VaultIndex, resolver: LinkResolver, stored given: (entries: [Entry], unread: [String])? = nil
+    ) -> (references: [AttachmentScan.Reference], unread: [String]) {
+        guard let stored = given ?? storedLinks(in: index, resolver: resolver, keep: { $0 == .attachment }) else {
             return scan.allReferences(index: index, resolver: resolver)
         }
         let unread = stored.unread

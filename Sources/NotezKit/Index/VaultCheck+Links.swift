@@ -6,16 +6,33 @@ extension VaultCheck {
     /// Attachments are not checked here (with `files`, a link to any existing file is one) and links
     /// to the note itself are fine.
     public static func linkFindings(_ index: VaultIndex, files: AttachmentScan? = nil) -> [Finding] {
-        let resolver = LinkResolver(index: index, files: files)
-        let isFinding: @Sendable (LinkResolver.Resolution) -> Bool = { resolution in
-            switch resolution {
-            case .broken, .ambiguous: return true
-            default: return false
-            }
+        linkFindings(index, resolver: LinkResolver(index: index, files: files), stored: nil)
+    }
+
+    /// `linkFindings`, then (with `attachments`) `attachmentFindings`, with one listing of the
+    /// vault's files, one resolver and every stored link resolved once (what `notez check` runs).
+    public static func linkFindings(_ index: VaultIndex, attachments: Bool) -> [Finding] {
+        guard attachments else { return linkFindings(index) }
+        let scan = AttachmentScan(index: index)
+        let resolver = LinkResolver(index: index, files: scan)
+        let stored = LinkGraph.storedLinks(in: index, resolver: resolver) { isFinding($0) || $0 == .attachment }
+        return linkFindings(index, resolver: resolver, stored: stored?.entries.filter { isFinding($0.resolution) })
+            + attachmentFindings(index, scan: scan, resolver: resolver, stored: stored.map { ($0.entries.filter { $0.resolution == .attachment }, $0.unread) })
+    }
+
+    private static let isFinding: @Sendable (LinkResolver.Resolution) -> Bool = { resolution in
+        switch resolution {
+        case .broken, .ambiguous: return true
+        default: return false
         }
+    }
+
+    /// The findings of the broken and ambiguous links among `stored` (the index's, resolved), or
+    /// of every link when nil: from the index's links when it keeps them, else read.
+    private static func linkFindings(_ index: VaultIndex, resolver: LinkResolver, stored given: [LinkGraph.Entry]?) -> [Finding] {
         let keep: @Sendable (NoteLink, LinkResolver.Resolution) -> Bool = { isFinding($1) }
         let entries: [LinkGraph.Entry]
-        if let stored = LinkGraph.storedLinks(in: index, resolver: resolver, keep: isFinding)?.entries {
+        if let stored = given ?? LinkGraph.storedLinks(in: index, resolver: resolver, keep: isFinding)?.entries {
             var sources: [String] = []
             for entry in stored where sources.last != entry.source { sources.append(entry.source) }
             entries = LinkGraph.read(sources, root: index.root, resolver: resolver, withContext: false, keep: keep).entries

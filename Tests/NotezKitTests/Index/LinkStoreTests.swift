@@ -122,6 +122,11 @@ struct LinkStoreTests {
         #expect(!findings.isEmpty)
         #expect(findings.map(\.text) == VaultCheck.linkFindings(scanned).map(\.text))
         #expect(VaultCheck.attachmentFindings(indexed).map(\.text) == VaultCheck.attachmentFindings(scanned).map(\.text))
+        // `check`'s one pass (one file listing, one resolution of every link) finds what the two passes find.
+        for index in [indexed, scanned] {
+            let separate = VaultCheck.linkFindings(index, files: AttachmentScan(index: index)) + VaultCheck.attachmentFindings(index)
+            #expect(VaultCheck.linkFindings(index, attachments: true).map(\.text) == separate.map(\.text))
+        }
         let summary = try #require(LinkGraph.storedLinks(in: indexed, resolver: LinkResolver(index: indexed)))
         let all = LinkGraph.scan(index: scanned, resolver: LinkResolver(index: scanned))
         #expect(summary.entries.map(\.resolution) == all.entries.map(\.resolution))
