@@ -72,6 +72,9 @@ public struct AttachmentScan: Sendable {
             return byPath[LinkResolver.fold(path)].map { ($0, true) } ?? (path, false)
         }
         guard let path = LinkResolver.normalized(written) else { return (nil, false) }
+        // A bare name that no file has: no file at the root or in the note's folder has it either.
+        let missing = (link.isWikilink ? path : LinkResolver.normalized(VaultPath.join(folder, path)), false)
+        if !path.contains("/"), byName[LinkResolver.fold(path)] == nil { return missing }
         if let found = byPath[LinkResolver.fold(path)] { return (found, true) }
         if !folder.isEmpty, let found = byPath[LinkResolver.fold(VaultPath.join(folder, path))] { return (found, true) }
         var candidates = byName[LinkResolver.fold(VaultPath.name(of: path))] ?? []
@@ -81,7 +84,7 @@ public struct AttachmentScan: Sendable {
         }
         if let found = LinkResolver.pick(candidates, from: source)?.path { return (found, true) }
         // Missing: where a Markdown link points from its note, where a wikilink names from the root.
-        return (link.isWikilink ? path : LinkResolver.normalized(VaultPath.join(folder, path)), false)
+        return missing
     }
 
     /// The attachment links among resolved link entries, with where they point.

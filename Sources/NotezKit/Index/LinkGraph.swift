@@ -226,6 +226,53 @@ public enum LinkGraph {
         return (entries, unread)
     }
 
+    /// `stored` (entries from the index's links, grouped by source, without text) with the text of
+    /// each link, read from its note on all cores. A note whose links, scanned again, are the
+    /// stored ones (same places, same targets) only lends the bytes: nothing is resolved again.
+    /// A note that changed since is read as `read` reads it (its links resolved with `resolver`
+    /// and `keep`); one that cannot be read is in `unread`.
+    static func withText(
+        _ stored: [Entry], root: String, resolver: LinkResolver, keep: @escaping @Sendable (NoteLink, LinkResolver.Resolution) -> Bool
+    ) -> (entries: [Entry], unread: [String]) {
+        var groups: [Range<Int>] = []
+        var start = 0
+        for at in stored.indices where at + 1 == stored.count || stored[at + 1].source != stored[at].source {
+            groups.append(start..<at + 1)
+            start = at + 1
+        }
+        let slots = ResultSlots<[Entry]?>(count: groups.count)
+        let ranges = groups
+        Parallel.forEach(ranges.count, minimumChunk: 8) { number in
+            let group = stored[ranges[number]]
+            let source = group.first!.source
+            guard let contents = try? NoteReader.readAll(root + "/" + source) else {
+                slots.set(number, nil)
+                return
+            }
+            let bytes = contents.bytes
+            let scanned = LinkScanner.links(in: bytes[InlineTagEditor.bodyStart(bytes)...])
+            var byStart: [Int: NoteLink] = [:]
+            for link in scanned { byStart[link.range.lowerBound] = link }
+            var filled: [Entry] = []
+            for var entry in group {
+                guard let same = byStart[entry.link.range.lowerBound], same == entry.link else {
+                    // Changed since the index read it: read as if there were no index.
+                    slots.set(number, links(ofFile: bytes, source: source, resolver: resolver, keep: keep))
+                    return
+                }
+                entry.text = String(decoding: bytes[same.range], as: UTF8.self)
+                filled.append(entry)
+            }
+            slots.set(number, filled)
+        }
+        var entries: [Entry] = []
+        var unread: [String] = []
+        for (number, found) in slots.values().enumerated() {
+            if let found { entries += found } else { unread.append(stored[groups[number].lowerBound].source) }
+        }
+        return (entries, unread)
+    }
+
     /// The attachment links of every note (`AttachmentScan.allReferences`): from the index's links
     /// when it keeps them, reading only the notes with a link to a missing file (for the link's
     /// text), else by reading every note.

@@ -151,6 +151,12 @@ public struct LinkResolver: Sendable {
             return LinkResolver.normalized(joined).flatMap(exact) ?? .broken
         }
         guard let path = LinkResolver.normalized(written) else { return .broken }
+        // A bare name that no note has (most broken links): no note at the root or in the linking
+        // note's folder can match either, since such a note would be called by that name.
+        let bare = !path.contains("/") && VaultPath.fileTitle(of: path) == path
+        if bare, byName[LinkResolver.fold(path)] == nil {
+            return byTitle[LinkResolver.fold(path)].flatMap { LinkResolver.pick($0.map { paths[$0] }, from: source) } ?? .broken
+        }
         if let found = exact(path) { return found }
         if !folder.isEmpty, let found = exact(VaultPath.join(folder, path)) { return found }
         var name = path

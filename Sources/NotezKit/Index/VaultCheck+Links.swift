@@ -33,9 +33,7 @@ extension VaultCheck {
         let keep: @Sendable (NoteLink, LinkResolver.Resolution) -> Bool = { isFinding($1) }
         let entries: [LinkGraph.Entry]
         if let stored = given ?? LinkGraph.storedLinks(in: index, resolver: resolver, keep: isFinding)?.entries {
-            var sources: [String] = []
-            for entry in stored where sources.last != entry.source { sources.append(entry.source) }
-            entries = LinkGraph.read(sources, root: index.root, resolver: resolver, withContext: false, keep: keep).entries
+            entries = LinkGraph.withText(stored, root: index.root, resolver: resolver, keep: keep).entries
         } else {
             entries = LinkGraph.scan(index: index, resolver: resolver, keep: keep).entries
         }

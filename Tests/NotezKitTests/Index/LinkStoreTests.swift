@@ -110,6 +110,21 @@ struct LinkStoreTests {
         #expect(all.entries.map(\.source) == brute.flatMap { $0 }.map(\.source))
     }
 
+    @Test("check takes a finding's text from its note only when the note still has the stored links; else it reads the note again")
+    func checkRereadsANoteChangedSinceTheIndex() throws {
+        let vault = try LinkStoreTests.makeVault(seed: 41)
+        let indexed = try IndexBuilder.build(root: vault.path)
+        let finding = try #require(VaultCheck.linkFindings(indexed).first { $0.message.contains("[[") })
+        let file = vault.path + "/" + finding.path
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        // Every wikilink of the note now names something else, at the same place.
+        try text.replacingOccurrences(of: "[[", with: "[[zz ").write(toFile: file, atomically: false, encoding: .utf8)
+        let stale = VaultCheck.linkFindings(indexed).filter { $0.path == finding.path }
+        let fresh = try IndexBuilder.build(root: vault.path, useCache: false)
+        #expect(!stale.isEmpty)
+        #expect(stale.map(\.text) == VaultCheck.linkFindings(fresh).filter { $0.path == finding.path }.map(\.text))
+    }
+
     @Test(arguments: [31, 32, 33, 34] as [UInt64])
     func checkFindsWhatAScanOfEveryBodyFinds(seed: UInt64) throws {
         let vault = try LinkStoreTests.makeVault(seed: seed)
