@@ -227,8 +227,9 @@ public enum LinkGraph {
     }
 
     /// `stored` (entries from the index's links, grouped by source, without text) with the text of
-    /// each link, read from its note on all cores. A note whose links, scanned again, are the
-    /// stored ones (same places, same targets) only lends the bytes: nothing is resolved again.
+    /// each link: made from its parts when that is exact (`NoteLink.textFromParts`), else read
+    /// from its note on all cores. A note whose links, scanned again, are the stored ones (same
+    /// places, same targets) only lends the bytes: nothing is resolved again.
     /// A note that changed since is read as `read` reads it (its links resolved with `resolver`
     /// and `keep`); one that cannot be read is in `unread`.
     static func withText(
@@ -245,6 +246,15 @@ public enum LinkGraph {
         Parallel.forEach(ranges.count, minimumChunk: 8) { number in
             let group = stored[ranges[number]]
             let source = group.first!.source
+            let made = group.map { $0.link.textFromParts }
+            if !made.contains(nil) {
+                slots.set(number, zip(group, made).map { entry, text in
+                    var filled = entry
+                    filled.text = text!
+                    return filled
+                })
+                return
+            }
             guard let contents = try? NoteReader.readAll(root + "/" + source) else {
                 slots.set(number, nil)
                 return

@@ -39,4 +39,17 @@ public struct NoteLink: Sendable, Equatable {
 
     /// True for `[[...]]` and `![[...]]`.
     var isWikilink: Bool { kind == .wikilink || kind == .embed }
+
+    /// The link as written, made from its parts without the file, when that is exact: a wikilink
+    /// or embed whose target was written without surrounding spaces and whose length adds up
+    /// (`[[T\|l]]` and `[[ T ]]` do not, and are nil, as is every Markdown link: its target is decoded).
+    var textFromParts: String? {
+        guard isWikilink, target.utf8.count == targetRange.count else { return nil }
+        var text = kind == .embed ? "![[" : "[["
+        text += target
+        if let fragment { text += "#" + fragment }
+        if let label { text += "|" + label }
+        text += "]]"
+        return text.utf8.count == range.count ? text : nil
+    }
 }

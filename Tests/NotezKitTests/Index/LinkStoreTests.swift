@@ -19,7 +19,7 @@ struct LinkStoreTests {
         let folder = folders.randomElement(using: &random)!
         let pathName = folder.isEmpty ? name : folder + "/" + name
         let encoded = pathName.replacingOccurrences(of: " ", with: "%20")
-        switch Int.random(in: 0..<16, using: &random) {
+        switch Int.random(in: 0..<18, using: &random) {
         case 0: return "[[\(name)]]"
         case 1: return "[[\(pathName)]]"
         case 2: return "[[\(pathName).md]]"
@@ -35,6 +35,8 @@ struct LinkStoreTests {
         case 12: return "[[Title \(Int.random(in: 0..<4, using: &random))]]"
         case 13: return "[[Alias \(Int.random(in: 0..<4, using: &random))]]"
         case 14: return "![i](\(encoded).png)"
+        case 15: return "| [[\(name)\\|cell]] |"
+        case 16: return "[[\(name)#Part|\(names.randomElement(using: &random)!)]]"
         default: return "[[#Local]]"
         }
     }
@@ -114,11 +116,12 @@ struct LinkStoreTests {
     func checkRereadsANoteChangedSinceTheIndex() throws {
         let vault = try LinkStoreTests.makeVault(seed: 41)
         let indexed = try IndexBuilder.build(root: vault.path)
-        let finding = try #require(VaultCheck.linkFindings(indexed).first { $0.message.contains("[[") })
+        // A Markdown link's text is never made from its parts (its target is decoded): it is read.
+        let finding = try #require(VaultCheck.linkFindings(indexed).first { $0.message.contains("](") })
         let file = vault.path + "/" + finding.path
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        // Every wikilink of the note now names something else, at the same place.
-        try text.replacingOccurrences(of: "[[", with: "[[zz ").write(toFile: file, atomically: false, encoding: .utf8)
+        // Every Markdown link of the note now names something else, at the same place.
+        try text.replacingOccurrences(of: "](", with: "](zz").write(toFile: file, atomically: false, encoding: .utf8)
         let stale = VaultCheck.linkFindings(indexed).filter { $0.path == finding.path }
         let fresh = try IndexBuilder.build(root: vault.path, useCache: false)
         #expect(!stale.isEmpty)

@@ -63,3 +63,22 @@ extension LinkScannerTests {
         #expect(InlineTagScanner.tags(in: String(repeating: "$a #t ", count: size / 6)).count == size / 6)
     }
 }
+
+extension LinkScannerTests {
+    @Test("a link made from its parts is the link as written, or nothing")
+    func textFromPartsIsExactOrNil() {
+        let written = [
+            "[[Note]]", "![[Note]]", "[[Folder/Note.md#Head|label]]", "[[Note#^block]]", "[[ Note ]]", "[[Note\\|label]]",
+            "[[Note|a|b]]", "[[Note#a#b]]", "[t](Note.md)", "[[Zürich trip|Zü]]", "![[pic.png|300]]",
+        ]
+        var made = 0
+        for text in written {
+            let links = LinkScanner.links(in: Array(("x " + text + " y").utf8)[...])
+            #expect(links.count == 1, "\(text)")
+            guard let link = links.first, let parts = link.textFromParts else { continue }
+            #expect(parts == text)
+            made += 1
+        }
+        #expect(made == 8)
+    }
+}
