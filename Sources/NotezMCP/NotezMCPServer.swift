@@ -33,8 +33,18 @@ public enum NotezMCPServer {
                 show the diff to the user, then call apply_plan. Every change is journaled: 'undo' reverses it.
                 """
                 + (allowWrites ? "" : " This server is read-only."),
-            capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
-        let tools = MCPTools.readTools + (allowWrites ? MCPTools.writeTools : [])
+            capabilities: .init(
+                prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: false),
+                tools: .init(listChanged: false)))
+        let tools = MCPTools.readTools + MCPTools.noteReadTools + (allowWrites ? MCPTools.writeTools + MCPTools.noteWriteTools : [])
+        await server.withMethodHandler(ListPrompts.self) { _ in .init(prompts: MCPPrompts.prompts) }
+        await server.withMethodHandler(GetPrompt.self) { params in
+            do {
+                return try MCPPrompts.get(params.name, arguments: params.arguments ?? [:])
+            } catch {
+                throw MCPError.invalidParams(message(for: error))
+            }
+        }
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
         await server.withMethodHandler(CallTool.self) { params in
             await call(params.name, params.arguments ?? [:], vault: vault)
@@ -92,6 +102,40 @@ public enum NotezMCPServer {
         case "list_folders": return try await vault.listFolders()
         case "list_tags": return try await vault.listTags()
         case "history": return try await vault.history(limit: min(try arguments.integer("limit") ?? 20, MCPLimits.historyItems))
+        case "search_snippets":
+            return try await vault.searchSnippets(
+                query: try arguments.requiredString("query"), offset: try arguments.integer("offset") ?? 0,
+                limit: min(try arguments.integer("limit") ?? 10, MCPLimits.snippetPage),
+                context: min(try arguments.integer("context") ?? 80, MCPLimits.snippetContext))
+        case "read_notes": return try await vault.readNotes(try arguments.requiredStrings("notes"))
+        case "list_folder":
+            return try await vault.listFolder(
+                try arguments.requiredString("folder"), recursive: try arguments.bool("recursive") ?? false,
+                offset: try arguments.integer("offset") ?? 0,
+                limit: min(try arguments.integer("limit") ?? MCPLimits.defaultSearchPage, MCPLimits.searchPage))
+        case "recent_changes":
+            return try await vault.recentChanges(limit: min(try arguments.integer("limit") ?? 20, MCPLimits.searchPage))
+        case "get_links": return try await vault.links(of: try arguments.requiredString("note"))
+        case "get_backlinks": return try await vault.backlinks(to: try arguments.requiredString("note"))
+        case "edit_note":
+            return try await vault.editNote(
+                note: try arguments.requiredString("note"), edit: try bodyEdit(arguments), dryRun: try arguments.bool("dryRun") ?? false)
+        case "move_note":
+            return try await vault.moveNotes(
+                try arguments.requiredStrings("notes"), to: try arguments.requiredString("folder"), create: try arguments.bool("create") ?? false)
+        case "rename_note":
+            return try await vault.renameNote(try arguments.requiredString("note"), to: try arguments.requiredString("title"))
+        case "trash_note": return try await vault.trashNotes(try arguments.requiredStrings("notes"))
+        case "list_trash":
+            try await vault.requireWrites()
+            return try await vault.listTrash()
+        case "restore_note": return try await vault.restoreNotes(try arguments.requiredStrings("items"))
+        case "set_properties":
+            return try await vault.setProperties(note: try arguments.requiredString("note"), assignments: try arguments.requiredStrings("properties"))
+        case "set_pinned":
+            guard let pinned = try arguments.bool("pinned") else { throw MCPToolError("argument 'pinned' is required") }
+            return try await vault.setPinned(try arguments.requiredStrings("notes"), pinned: pinned)
+        case "daily_note": return try await vault.dailyNote(day: try arguments.string("day") ?? "today")
         case "create_note":
             return try await vault.createNote(
                 title: try arguments.requiredString("title"), folder: try arguments.string("folder"),
@@ -121,6 +165,23 @@ public enum NotezMCPServer {
         case "undo": return try await vault.undo(id: try arguments.string("id"))
         default:
             throw MCPToolError("unknown tool '\(name)'; list the tools to see what this server offers")
+        }
+    }
+
+    /// The body edit an `edit_note` call asks for.
+    private static func bodyEdit(_ arguments: MCPArguments) throws -> BodyEdit {
+        let text = try arguments.requiredString("text")
+        switch try arguments.requiredString("mode") {
+        case "append": return .append(text)
+        case "prepend": return .prepend(text)
+        case "under_heading": return .underHeading(heading: try arguments.requiredString("heading"), text: text)
+        case "after_block": return .afterBlock(id: try arguments.requiredString("block"), text: text)
+        case "replace":
+            let count = try arguments.integer("count")
+            if count == 0 { throw MCPToolError("argument 'count' must be 1 or more") }
+            return .replace(old: try arguments.requiredString("old"), new: text, count: count)
+        case let other:
+            throw MCPToolError("argument 'mode' must be append, prepend, under_heading, after_block or replace, not '\(other)'")
         }
     }
 
