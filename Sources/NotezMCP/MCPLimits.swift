@@ -22,6 +22,8 @@ enum MCPLimits {
     static let snippetsPerNote = 5
     /// Most bytes of a line shown on each side of a match.
     static let snippetContext = 400
+    /// Most bytes of an error message (it may quote a huge argument).
+    static let errorBytes = 2000
     /// Most notes read_notes reads in one call.
     static let readNotes = 20
 }

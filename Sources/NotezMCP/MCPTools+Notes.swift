@@ -80,8 +80,9 @@ extension MCPTools {
             ], required: ["note", "mode", "text"], output: MCPSchemas.change(adding: ["diff": MCPSchemas.string, "dryRun": MCPSchemas.boolean])),
         tool(
             "move_note",
-            "Move notes to a folder as 'notez mv' does: links to them are rewritten, their attachments follow, a name taken "
-                + "in the folder is refused. Journaled: 'undo' moves them back.",
+            "Move notes to a folder as 'notez mv' does: relative links from and to them are rewritten, attachments only "
+                + "they use move along, a name taken in the folder gets a number (the messages say so). Returns the change. "
+                + "Journaled: 'undo' moves them back.",
             properties: [
                 "notes": stringArray("Paths or unique titles."),
                 "folder": string("The target folder ('' for the root); it must exist unless create is true."),

@@ -187,11 +187,15 @@ public enum NotezMCPServer {
 
     /// The text of an error for the assistant: the library's message says what went wrong and what to do.
     static func message(for error: any Error) -> String {
+        let text: String
         switch error {
-        case let error as MCPToolError: return error.message
-        case let error as NotezError: return error.description
-        default: return String(describing: error)
+        case let error as MCPToolError: text = error.message
+        case let error as NotezError: text = error.description
+        default: text = String(describing: error)
         }
+        // A message quotes the arguments it refuses, and an argument may be megabytes long.
+        guard text.utf8.count > MCPLimits.errorBytes else { return text }
+        return MCPShapes.prefix(text, bytes: MCPLimits.errorBytes) + "… (message cut at \(MCPLimits.errorBytes) bytes)"
     }
 
     /// The error of the server task, handed to the waiting thread.

@@ -49,17 +49,19 @@ extension VaultService {
         let index = try loadIndex()
         let share = MCPLimits.textBytes / max(1, names.count)
         let notes: [Value] = names.map { name in
+            // The request is echoed so answers can be matched to it; a huge one is cut.
+            let request = MCPShapes.prefix(name, bytes: MCPLimits.errorBytes)
             do {
                 let note = try index.resolve(name)
                 let body = try readBody(note, index: index)
                 guard case .object(var shape) = MCPShapes.note(note, index: index) else { return .null }
                 let cut = body.text.utf8.count > share ? MCPShapes.prefix(body.text, bytes: share) : body.text
-                shape["request"] = .string(name)
+                shape["request"] = .string(request)
                 shape["body"] = .string(cut)
                 shape["truncated"] = .bool(body.truncated || cut.utf8.count < body.text.utf8.count)
                 return .object(shape)
             } catch {
-                return .object(["request": .string(name), "error": .string(NotezMCPServer.message(for: error))])
+                return .object(["request": .string(request), "error": .string(NotezMCPServer.message(for: error))])
             }
         }
         return .object(["notes": .array(notes)])
@@ -113,6 +115,9 @@ extension VaultService {
     func backlinks(to argument: String) throws -> Value {
         let index = try loadIndex()
         let note = try index.resolve(argument)
+        guard index.isExposed(note.path) else {
+            throw MCPToolError("'\(note.path)' is a symlink; notez mcp serves no file through a symlink (open it in an editor instead)")
+        }
         let (found, unread) = LinkGraph.backlinks(to: note.path, in: index)
         // A symlinked note's text may live outside the vault: its links are not shown.
         let entries = found.filter { index.isExposed($0.source) }

@@ -299,6 +299,11 @@ actor VaultService {
     }
 
     func run(_ plan: Plan, writer: AtomicWriter) throws -> [String: Value] {
+        if plan.isEmpty, !plan.skipped.isEmpty {
+            // Nothing could be done: that is a refusal, not a success with an empty change.
+            throw MCPToolError(
+                "nothing was changed: " + plan.skipped.prefix(10).map { "\($0.path): \($0.reason)" }.joined(separator: "; "))
+        }
         let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
             .run(plan, now: Self.now)
         if let failure = result.failure {

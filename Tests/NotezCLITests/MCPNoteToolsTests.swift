@@ -110,7 +110,8 @@ import Testing
         let gitBefore = try vault.snapshot().filter { $0.key.hasPrefix(".git/") }
         let session = try await Session(vault: vault, allowWrites: true)
         let escape = "../" + outside.url.lastPathComponent + "/secret"
-        let huge = String(repeating: "../", count: 300_000)
+        // Far over any name or path limit (a file name has at most 255 bytes), under the 4 MiB message limit.
+        let huge = String(repeating: "../", count: 100_000)
         let hostileNotes: [String] = [
             escape, outside.url.appendingPathComponent("secret.md").path, ".git/config", ".git/notes", ".notez/config.yaml", "linked",
             "LinkedFolder/inner", huge,
