@@ -34,7 +34,7 @@ public enum NotezMCPServer {
                 """
                 + (allowWrites ? "" : " This server is read-only."),
             capabilities: .init(
-                prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: false),
+                prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: true),
                 tools: .init(listChanged: false)))
         let tools = MCPTools.readTools + MCPTools.noteReadTools + (allowWrites ? MCPTools.writeTools + MCPTools.noteWriteTools : [])
         await server.withMethodHandler(ListPrompts.self) { _ in .init(prompts: MCPPrompts.prompts) }
@@ -75,7 +75,13 @@ public enum NotezMCPServer {
             }
         }
         try await server.start(transport: StdioLineTransport())
+        // Notes added, removed or moved on disk change the resource list: the client is told.
+        let watch = ResourceListWatch(root: root)
+        watch.start {
+            Task { try? await server.notify(ResourceListChangedNotification.message()) }
+        }
         await server.waitUntilCompleted()
+        withExtendedLifetime(watch) {}
     }
 
     /// One tool call: the answer as JSON text (and structured content), or an error result whose text says what to do.

@@ -62,8 +62,13 @@ def text_of(result):
 async def main(binary, vault):
     env = dict(os.environ)
     params = StdioServerParameters(command=binary, args=["mcp", "--vault", vault, "--allow-writes"], env=env)
+    notifications = []
+
+    async def on_message(message):
+        notifications.append(message)
+
     async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write) as session:
+        async with ClientSession(read, write, message_handler=on_message) as session:
             init = await session.initialize()
             check(init.server_info.name == "notez", f"initialize: server {init.server_info.name} {init.server_info.version}")
             tools = (await session.list_tools()).tools
@@ -88,6 +93,23 @@ async def main(binary, vault):
             check(len(resources) > 10, f"{len(resources)} resources listed")
             first = await session.read_resource(resources[0].uri)
             check(len(first.contents) == 1 and first.contents[0].text is not None, "a resource is read")
+
+            # A note written by someone else (an editor, a sync tool) changes the resource list.
+            check(init.capabilities.resources.list_changed is True, "resources declare listChanged")
+            notifications.clear()
+            with open(os.path.join(vault, "Written by an editor.md"), "w") as note:
+                note.write("new\n")
+            for _ in range(100):
+                if any(is_list_changed(m) for m in notifications):
+                    break
+                await asyncio.sleep(0.1)
+            check(any(is_list_changed(m) for m in notifications), "notifications/resources/list_changed after a note appeared on disk")
+            listed = (await session.list_resources()).resources
+            check(any(r.name == "Written by an editor.md" for r in listed), "the new note is a resource")
+
+
+def is_list_changed(message):
+    return isinstance(message, mcp.types.ResourceListChangedNotification) or "resources/list_changed" in repr(message)
 
 
 async def run_calls(session, called):
