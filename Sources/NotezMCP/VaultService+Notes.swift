@@ -7,20 +7,8 @@ import NotezKit
 extension VaultService {
     // MARK: Reads
 
-    /// The notes matching `query` (symlinked notes left out), in the search's order, and the parsed query.
-    func matching(_ query: String, index: VaultIndex) throws -> (notes: [Note], node: QueryNode) {
-        let node: QueryNode
-        do {
-            node = try QueryParser.parse(query)
-        } catch {
-            throw MCPToolError("query error at character \(error.offset + 1): \(error.message); see the query language in docs/query.md")
-        }
-        return (index.exposed(QueryEvaluator(index: index).notes(matching: node)), node)
-    }
-
     func searchSnippets(query: String, offset: Int, limit: Int, context: Int) throws -> Value {
-        let index = try loadIndex()
-        let (found, node) = try matching(query, index: index)
+        let (index, found, node) = try matching(query)
         let terms = MatchSnippets.terms(of: node)
         let page = found.dropFirst(offset).prefix(limit)
         let notes: [Value] = page.map { note in

@@ -37,6 +37,21 @@ actor VaultService {
     // MARK: Reads
 
     func search(query: String, offset: Int, limit: Int, sort: NoteSortKey? = nil, ignoreAccents: Bool = false) throws -> Value {
+        var (index, found, _) = try matching(query, ignoreAccents: ignoreAccents)
+        if let sort { found = sort.sorted(found) }
+        let page = found.dropFirst(offset).prefix(limit)
+        return .object([
+            "total": .int(found.count),
+            "offset": .int(offset),
+            "limit": .int(limit),
+            "notes": .array(page.map { MCPShapes.note($0, index: index) }),
+            "nextOffset": Self.nextOffset(offset: offset, shown: page.count, total: found.count),
+        ])
+    }
+
+    /// The notes matching `query` in the search's order, on a fresh index, with the parsed query
+    /// (parsed first: a bad query costs no index build).
+    func matching(_ query: String, ignoreAccents: Bool = false) throws -> (index: VaultIndex, notes: [Note], node: QueryNode) {
         let node: QueryNode
         do {
             node = try QueryParser.parse(query)
@@ -49,16 +64,7 @@ actor VaultService {
         // even as a title or a snippet, and full text never reports a match inside it.
         var evaluator = QueryEvaluator(index: index)
         evaluator.ignoresAccents = ignoreAccents
-        var found = index.exposed(evaluator.notes(matching: node))
-        if let sort { found = sort.sorted(found) }
-        let page = found.dropFirst(offset).prefix(limit)
-        return .object([
-            "total": .int(found.count),
-            "offset": .int(offset),
-            "limit": .int(limit),
-            "notes": .array(page.map { MCPShapes.note($0, index: index) }),
-            "nextOffset": Self.nextOffset(offset: offset, shown: page.count, total: found.count),
-        ])
+        return (index, index.exposed(evaluator.notes(matching: node)), node)
     }
 
     /// Where the next page starts, or null: never the offset itself (limit 0 counts only and has no

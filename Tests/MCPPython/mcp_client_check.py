@@ -70,7 +70,7 @@ async def main(binary, vault):
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write, message_handler=on_message) as session:
             init = await session.initialize()
-            check(init.server_info.name == "notez", f"initialize: server {init.server_info.name} {init.server_info.version}")
+            check(init.server_info.name == "notez", f"initialize: server {init.server_info.name} {init.server_info.version}, protocol {init.protocol_version}")
             tools = (await session.list_tools()).tools
             names = {tool.name for tool in tools}
             for tool in tools:
