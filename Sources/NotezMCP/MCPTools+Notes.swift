@@ -77,7 +77,8 @@ extension MCPTools {
                 "old": string("replace: the exact text to replace."),
                 "count": integer("replace: how many times 'old' occurs and is replaced (default 1)."),
                 "dryRun": boolean("Return the diff without writing (default false)."),
-            ], required: ["note", "mode", "text"], output: MCPSchemas.change(adding: ["diff": MCPSchemas.string, "dryRun": MCPSchemas.boolean])),
+            ], required: ["note", "mode", "text"],
+            output: MCPSchemas.change(adding: ["diff": MCPSchemas.string, "dryRun": MCPSchemas.boolean])),
         tool(
             "move_note",
             "Move notes to a folder as 'notez mv' does: relative links from and to them are rewritten, attachments only "
@@ -99,7 +100,9 @@ extension MCPTools {
             "Move notes to the vault's trash (.notez/trash/) as 'notez rm' does; returns trashed: [{id, path}]. "
                 + "restore_note brings one back by its id; 'undo' also does.",
             properties: ["notes": stringArray("Paths or unique titles.")], required: ["notes"], destructive: true,
-            output: MCPSchemas.change(adding: ["trashed": MCPSchemas.array(MCPSchemas.object(["id": MCPSchemas.string, "path": MCPSchemas.string]))])),
+            output: MCPSchemas.change(adding: [
+                "trashed": MCPSchemas.array(MCPSchemas.object(["id": MCPSchemas.string, "path": MCPSchemas.string]))
+            ])),
         tool(
             "list_trash",
             "The trashed notes, newest first: {total, truncated, items: [{id, originalPath, deleted}]}. At most \(MCPLimits.listItems).",

@@ -13,7 +13,8 @@ enum MCPTools {
             properties: [
                 "query": string("The query, e.g. 'tag:work -folder:Archive meeting'."),
                 "offset": integer("How many matches to skip (default 0)."),
-                "limit": integer("Notes per page (default \(MCPLimits.defaultSearchPage), at most \(MCPLimits.searchPage)); 0 counts only."),
+                "limit": integer(
+                    "Notes per page (default \(MCPLimits.defaultSearchPage), at most \(MCPLimits.searchPage)); 0 counts only."),
                 "sort": .object([
                     "type": .string("string"), "enum": .array(["modified", "created", "title"]),
                     "description": .string("modified or created (newest first) or title (A to Z); default: pinned first, then newest."),
@@ -101,7 +102,8 @@ enum MCPTools {
         tool(
             "apply_plan",
             "Apply a plan made by a plan_tag_* tool. If the vault changed since, nothing is applied and a new plan is returned.",
-            properties: ["planId": string("The planId from the dry run.")], required: ["planId"], destructive: true, output: MCPSchemas.applied),
+            properties: ["planId": string("The planId from the dry run.")], required: ["planId"], destructive: true,
+            output: MCPSchemas.applied),
         tool(
             "undo", "Undo the newest operation in force (or the one with this journal id), as a new undoable operation.",
             properties: ["id": string("A journal id from 'history' (default: the newest operation in force).")],

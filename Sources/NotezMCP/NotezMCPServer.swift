@@ -28,11 +28,14 @@ public enum NotezMCPServer {
         let server = Server(
             name: "notez", version: version,
             instructions: """
-                Tools for a vault of Markdown notes managed by notez. Search with the notez query language. \
-                Tag renames, merges and deletions are two steps: a plan_tag_* tool returns a diff and a planId; \
-                show the diff to the user, then call apply_plan. Every change is journaled: 'undo' reverses it.
+                Tools for a vault of Markdown notes managed by notez. Search with the notez query language \
+                (search, search_snippets); read with show_note or read_notes. Notes are named by vault-relative \
+                path or unique title. Tag renames, merges and deletions are two steps: a plan_tag_* tool returns \
+                a diff and a planId; show the diff to the user, then call apply_plan. edit_note changes a body in \
+                place (read the note first: a replaced text must match exactly). Every change is journaled: \
+                'undo' reverses it.
                 """
-                + (allowWrites ? "" : " This server is read-only."),
+                    + (allowWrites ? "" : " This server is read-only."),
             capabilities: .init(
                 prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: true),
                 tools: .init(listChanged: false)))
@@ -88,7 +91,9 @@ public enum NotezMCPServer {
     static func call(_ name: String, _ arguments: [String: Value], vault: VaultService) async -> CallTool.Result {
         do {
             let value = try await dispatch(name, MCPArguments(arguments), vault: vault)
-            return .init(content: [.text(text: MCPArguments.json(value), annotations: nil, _meta: nil)], structuredContent: Optional(value), isError: false)
+            return .init(
+                content: [.text(text: MCPArguments.json(value), annotations: nil, _meta: nil)], structuredContent: Optional(value),
+                isError: false)
         } catch {
             return .init(content: [.text(text: message(for: error), annotations: nil, _meta: nil)], isError: true)
         }
@@ -128,7 +133,8 @@ public enum NotezMCPServer {
                 note: try arguments.requiredString("note"), edit: try bodyEdit(arguments), dryRun: try arguments.bool("dryRun") ?? false)
         case "move_note":
             return try await vault.moveNotes(
-                try arguments.requiredStrings("notes"), to: try arguments.requiredString("folder"), create: try arguments.bool("create") ?? false)
+                try arguments.requiredStrings("notes"), to: try arguments.requiredString("folder"),
+                create: try arguments.bool("create") ?? false)
         case "rename_note":
             return try await vault.renameNote(try arguments.requiredString("note"), to: try arguments.requiredString("title"))
         case "trash_note": return try await vault.trashNotes(try arguments.requiredStrings("notes"))
@@ -137,7 +143,8 @@ public enum NotezMCPServer {
             return try await vault.listTrash()
         case "restore_note": return try await vault.restoreNotes(try arguments.requiredStrings("items"))
         case "set_properties":
-            return try await vault.setProperties(note: try arguments.requiredString("note"), assignments: try arguments.requiredStrings("properties"))
+            return try await vault.setProperties(
+                note: try arguments.requiredString("note"), assignments: try arguments.requiredStrings("properties"))
         case "set_pinned":
             guard let pinned = try arguments.bool("pinned") else { throw MCPToolError("argument 'pinned' is required") }
             return try await vault.setPinned(try arguments.requiredStrings("notes"), pinned: pinned)
@@ -162,7 +169,8 @@ public enum NotezMCPServer {
             return try await vault.changeTags(
                 note: try arguments.requiredString("note"), add: [], remove: try arguments.requiredStrings("tags"))
         case "plan_tag_rename":
-            return try await vault.planTagChange(.rename(from: try arguments.requiredString("from"), to: try arguments.requiredString("to")))
+            return try await vault.planTagChange(
+                .rename(from: try arguments.requiredString("from"), to: try arguments.requiredString("to")))
         case "plan_tag_merge":
             return try await vault.planTagChange(
                 .merge(sources: try arguments.requiredStrings("sources"), into: try arguments.requiredString("into")))

@@ -161,7 +161,8 @@ extension VaultService {
     func moveNotes(_ notes: [String], to folder: String, create: Bool) throws -> Value {
         try requireWrites()
         return try change { index in
-            try MovePlanner.move(notes: notes, to: folder == "/" ? "" : folder, create: create, index: index, files: DiskVaultFiles(root: root))
+            try MovePlanner.move(
+                notes: notes, to: folder == "/" ? "" : folder, create: create, index: index, files: DiskVaultFiles(root: root))
         }
     }
 
@@ -201,11 +202,14 @@ extension VaultService {
         try requireWrites()
         var pairs: [(key: String, value: String)] = []
         for assignment in assignments {
-            guard let pair = PropertyKey.assignment(assignment) else { throw MCPToolError("a property needs key=value, not '\(assignment)'") }
+            guard let pair = PropertyKey.assignment(assignment) else {
+                throw MCPToolError("a property needs key=value, not '\(assignment)'")
+            }
             pairs.append(pair)
         }
         return try change { index in
-            try CapturePlanner.set(pairs, note: note, settings: CaptureSettings.load(root: root), index: index, files: DiskVaultFiles(root: root))
+            try CapturePlanner.set(
+                pairs, note: note, settings: CaptureSettings.load(root: root), index: index, files: DiskVaultFiles(root: root))
         }
     }
 

@@ -169,7 +169,9 @@ actor VaultService {
         request.pinned = pinned
         request.body = body
         for assignment in properties {
-            guard let pair = PropertyKey.assignment(assignment) else { throw MCPToolError("a property needs key=value, not '\(assignment)'") }
+            guard let pair = PropertyKey.assignment(assignment) else {
+                throw MCPToolError("a property needs key=value, not '\(assignment)'")
+            }
             request.properties.append([pair.key, pair.value])
         }
         // A busy vault (another notez holds its lock, git holds .git/index.lock) or an unreachable
@@ -180,7 +182,8 @@ actor VaultService {
             let entry = try CaptureQueue.add(request, vault: root, reason: reason, now: Self.now)
             return .object([
                 "queued": .string(entry.id), "reason": .string(reason),
-                "message": .string("\(reason): capture queued as \(entry.id); it is delivered by the next notez command on the vault or notez queue retry"),
+                "message": .string(
+                    "\(reason): capture queued as \(entry.id); it is delivered by the next notez command on the vault or notez queue retry"),
             ])
         }
         return try withLock { index, writer in

@@ -26,9 +26,11 @@ import Testing
         #expect(text.hasPrefix("---\ntags: [x]\nmodified: "))
         // Refusals say what is wrong and change nothing.
         let now = try Data(contentsOf: vault.url.appendingPathComponent("Edit me.md"))
-        let missing = try await session.call("edit_note", ["note": "Edit me", "mode": "replace", "old": "- one", "text": "x"], expectError: true)
+        let missing = try await session.call(
+            "edit_note", ["note": "Edit me", "mode": "replace", "old": "- one", "text": "x"], expectError: true)
         #expect(missing.stringValue?.contains("not in the note") == true)
-        _ = try await session.call("edit_note", ["note": "Edit me", "mode": "under_heading", "heading": "Nope", "text": "x"], expectError: true)
+        _ = try await session.call(
+            "edit_note", ["note": "Edit me", "mode": "under_heading", "heading": "Nope", "text": "x"], expectError: true)
         _ = try await session.call("edit_note", ["note": "Edit me", "mode": "sideways", "text": "x"], expectError: true)
         #expect(try Data(contentsOf: vault.url.appendingPathComponent("Edit me.md")) == now)
         for _ in 0..<4 { _ = try await session.call("undo") }
@@ -103,9 +105,11 @@ import Testing
         try vault.write(".git/HEAD", "ref: refs/heads/main\n")
         try vault.write(".git/notes.md", "not a note\n")
         try FileManager.default.createSymbolicLink(
-            atPath: vault.url.appendingPathComponent("linked.md").path, withDestinationPath: outside.url.appendingPathComponent("secret.md").path)
+            atPath: vault.url.appendingPathComponent("linked.md").path,
+            withDestinationPath: outside.url.appendingPathComponent("secret.md").path)
         try FileManager.default.createSymbolicLink(
-            atPath: vault.url.appendingPathComponent("LinkedFolder").path, withDestinationPath: outside.url.appendingPathComponent("folder").path)
+            atPath: vault.url.appendingPathComponent("LinkedFolder").path,
+            withDestinationPath: outside.url.appendingPathComponent("folder").path)
         let outsideBefore = try outside.snapshot()
         let gitBefore = try vault.snapshot().filter { $0.key.hasPrefix(".git/") }
         let session = try await Session(vault: vault, allowWrites: true)
@@ -135,7 +139,8 @@ import Testing
         }
         for folder in ["../" + outside.url.lastPathComponent, outside.url.path, ".git", ".notez", "LinkedFolder", huge] {
             _ = try await session.call("list_folder", ["folder": .string(folder)], expectError: true)
-            _ = try await session.call("move_note", ["notes": ["Quarterly goals"], "folder": .string(folder), "create": true], expectError: true)
+            _ = try await session.call(
+                "move_note", ["notes": ["Quarterly goals"], "folder": .string(folder), "create": true], expectError: true)
         }
         for title in ["../../escape", "/tmp/escape", ".git/escape", ".notez/escape", String(repeating: "t", count: 100_000)] {
             _ = try? await session.client.callTool(name: "rename_note", arguments: ["note": "Phone numbers", "title": .string(title)])
@@ -146,8 +151,10 @@ import Testing
         for day in ["../../x", "2024-13-45", huge] {
             _ = try await session.call("daily_note", ["day": .string(day)], expectError: true)
         }
-        _ = try await session.call("edit_note", ["note": "Quarterly goals", "mode": "replace", "old": .string(huge), "text": "x"], expectError: true)
-        _ = try await session.call("edit_note", ["note": "Quarterly goals", "mode": "under_heading", "heading": .string(huge), "text": "x"], expectError: true)
+        _ = try await session.call(
+            "edit_note", ["note": "Quarterly goals", "mode": "replace", "old": .string(huge), "text": "x"], expectError: true)
+        _ = try await session.call(
+            "edit_note", ["note": "Quarterly goals", "mode": "under_heading", "heading": .string(huge), "text": "x"], expectError: true)
         _ = try await session.call("read_notes", ["notes": .array(Array(repeating: "Quarterly goals", count: 21))], expectError: true)
         for query in ["zqxjk", "tag:secret", "inner"] {
             let found = try await session.call("search_snippets", ["query": .string(query)])

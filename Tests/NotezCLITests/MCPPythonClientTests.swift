@@ -22,7 +22,8 @@ import Testing
         let check = try CLIRunner.runShell("\(Self.quoted(Self.python.path)) -c 'import mcp.client.stdio'")
         try #require(
             check.status == 0,
-            "the MCP Python SDK is not installed at \(Self.python.path) (\(check.stderr.split(separator: "\n").last ?? "")); run 'make setup'")
+            "the MCP Python SDK is not installed at \(Self.python.path) (\(check.stderr.split(separator: "\n").last ?? "")); run 'make setup'"
+        )
         let vault = try TempVault.example()
         try vault.write("attach-me.txt", "an attachment\n")
         let outside = try TempVault()

@@ -166,7 +166,8 @@ public enum BodyEdit: Sendable, Equatable {
         let ranges = occurrences(of: old, in: body)
         let expected = count ?? 1
         guard !ranges.isEmpty else {
-            throw .refused("the text to replace is not in the note (it must match exactly, spaces and line breaks included); read the note again")
+            throw .refused(
+                "the text to replace is not in the note (it must match exactly, spaces and line breaks included); read the note again")
         }
         guard ranges.count == expected else {
             throw .refused(

@@ -5,7 +5,10 @@ import Testing
 /// The lines where a query's words occur (`search_snippets`).
 @Suite struct MatchSnippetsTests {
     @Test func termsAreThePositiveWordsAndPhrases() throws {
-        #expect(MatchSnippets.terms(of: try QueryParser.parse("tag:x budget \"next year\" -draft (a OR b)")) == ["budget", "next year", "a", "b"])
+        #expect(
+            MatchSnippets.terms(of: try QueryParser.parse("tag:x budget \"next year\" -draft (a OR b)")) == [
+                "budget", "next year", "a", "b",
+            ])
         #expect(MatchSnippets.terms(of: try QueryParser.parse("tag:x")) == [])
     }
 
