@@ -52,7 +52,12 @@ public enum NotezMCPServer {
         await server.withMethodHandler(CallTool.self) { params in
             await call(params.name, params.arguments ?? [:], vault: vault)
         }
-        await server.withMethodHandler(ListResources.self) { params in
+        // Notes added, removed or moved on disk change the resource list: a client that lists it is told.
+        let watch = ResourceListWatch(root: root)
+        await server.withMethodHandler(ListResources.self) { [server] params in
+            watch.startOnce {
+                Task { try? await server.notify(ResourceListChangedNotification.message()) }
+            }
             let offset = params.cursor.flatMap { Int($0) } ?? 0
             do {
                 let page = try await vault.resources(offset: max(0, offset))
@@ -78,13 +83,8 @@ public enum NotezMCPServer {
             }
         }
         try await server.start(transport: StdioLineTransport())
-        // Notes added, removed or moved on disk change the resource list: the client is told.
-        let watch = ResourceListWatch(root: root)
-        watch.start {
-            Task { try? await server.notify(ResourceListChangedNotification.message()) }
-        }
         await server.waitUntilCompleted()
-        withExtendedLifetime(watch) {}
+        watch.stop()
     }
 
     /// One tool call: the answer as JSON text (and structured content), or an error result whose text says what to do.
