@@ -30,28 +30,38 @@ public enum BodyEdit: Sendable, Equatable {
 
     /// The body with the edit applied; throws a refusal that says what was not found or ambiguous.
     public func apply(to body: String) throws(NotezError) -> String {
+        // Inserted lines end as the note's lines do: a CRLF note stays CRLF.
+        let newline = Self.usesCRLF(body) ? "\r\n" : "\n"
         switch self {
         case .append(let text):
             guard !text.isEmpty else { throw .usage("the text to append is empty") }
-            if body.isEmpty { return Self.line(text) }
-            return (body.utf8.last == 0x0A ? body : body + "\n") + Self.line(text)
+            if body.isEmpty { return Self.line(text, newline) }
+            return (body.utf8.last == 0x0A ? body : body + newline) + Self.line(text, newline)
         case .prepend(let text):
             guard !text.isEmpty else { throw .usage("the text to prepend is empty") }
-            return Self.line(text) + body
+            return Self.line(text, newline) + body
         case .underHeading(let heading, let text):
             guard !text.isEmpty else { throw .usage("the text to insert is empty") }
-            return try Self.insertUnderHeading(heading, text: text, body: body)
+            return try Self.insertUnderHeading(heading, text: Self.line(text, newline), body: body, newline: newline)
         case .afterBlock(let id, let text):
             guard !text.isEmpty else { throw .usage("the text to insert is empty") }
-            return try Self.insertAfterBlock(id, text: text, body: body)
+            return try Self.insertAfterBlock(id, text: Self.line(text, newline), body: body, newline: newline)
         case .replace(let old, let new, let count):
             return try Self.replace(old, with: new, count: count, body: body)
         }
     }
 
-    /// `text` ending with exactly the newline it needs.
-    private static func line(_ text: String) -> String {
-        text.utf8.last == 0x0A ? text : text + "\n"
+    /// `text` with its line ends written as `newline`, ending with one.
+    private static func line(_ text: String, _ newline: String) -> String {
+        var text = text.replacingOccurrences(of: "\r\n", with: "\n")
+        if newline != "\n" { text = text.replacingOccurrences(of: "\n", with: newline) }
+        return text.utf8.last == 0x0A ? text : text + newline
+    }
+
+    /// True when the body's first line ends with CRLF.
+    private static func usesCRLF(_ body: String) -> Bool {
+        guard let end = body.utf8.firstIndex(of: 0x0A), end > body.utf8.startIndex else { return false }
+        return body.utf8[body.utf8.index(before: end)] == 0x0D
     }
 
     /// The body's lines with their newlines, and for each whether it lies in a fenced code block.
@@ -100,7 +110,7 @@ public enum BodyEdit: Sendable, Equatable {
         return (hashes.count, text)
     }
 
-    private static func insertUnderHeading(_ heading: String, text: String, body: String) throws(NotezError) -> String {
+    private static func insertUnderHeading(_ heading: String, text: String, body: String, newline: String) throws(NotezError) -> String {
         let wanted = heading.trimmingCharacters(in: .whitespaces)
         let wantedLevel = wanted.prefix { $0 == "#" }.count
         let wantedText = wanted.dropFirst(wantedLevel).trimmingCharacters(in: .whitespaces)
@@ -130,10 +140,10 @@ public enum BodyEdit: Sendable, Equatable {
         // After the section's last non-blank line, so blank lines before the next heading stay.
         var insertAt = end
         while insertAt > match + 1, lines[insertAt - 1].text.allSatisfy(\.isWhitespace) { insertAt -= 1 }
-        return splice(lines.map(\.text), at: insertAt, text: text)
+        return splice(lines.map(\.text), at: insertAt, text: text, newline: newline)
     }
 
-    private static func insertAfterBlock(_ id: String, text: String, body: String) throws(NotezError) -> String {
+    private static func insertAfterBlock(_ id: String, text: String, body: String, newline: String) throws(NotezError) -> String {
         let wanted = id.hasPrefix("^") ? String(id.dropFirst()) : id
         guard !wanted.isEmpty, wanted.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
             throw .usage("'\(id)' is not a block id (letters, digits and '-', as in '^abc-1')")
@@ -146,18 +156,19 @@ public enum BodyEdit: Sendable, Equatable {
         }
         guard let match = matches.first else { throw .refused("no block '^\(wanted)' in the note") }
         guard matches.count == 1 else { throw .refused("the block id '^\(wanted)' occurs \(matches.count) times in the note") }
-        return splice(lines.map(\.text), at: match + 1, text: text)
+        return splice(lines.map(\.text), at: match + 1, text: text, newline: newline)
     }
 
-    /// The lines with `text` inserted before line `index` (a newline added to the line before when it lacks one).
-    private static func splice(_ lines: [Substring], at index: Int, text: String) -> String {
+    /// The lines with `text` (a whole line or lines) inserted before line `index`, a newline added
+    /// to the line before when it lacks one.
+    private static func splice(_ lines: [Substring], at index: Int, text: String, newline: String) -> String {
         var out = ""
         for (position, line) in lines.enumerated() {
-            if position == index { out += Self.line(text) }
+            if position == index { out += text }
             out += line
-            if position == index - 1, line.utf8.last != 0x0A { out += "\n" }
+            if position == index - 1, line.utf8.last != 0x0A { out += newline }
         }
-        if index >= lines.count { out += Self.line(text) }
+        if index >= lines.count { out += text }
         return out
     }
 

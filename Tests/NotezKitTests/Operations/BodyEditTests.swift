@@ -25,7 +25,9 @@ import Testing
         // The last section, without a final newline.
         #expect(try BodyEdit.underHeading(heading: "Later", text: "x").apply(to: "## Later\nl") == "## Later\nl\nx\n")
         // A closing run of #s is not part of the heading; CRLF lines are lines.
-        #expect(try BodyEdit.underHeading(heading: "A", text: "x").apply(to: "## A ##\r\ny\r\n") == "## A ##\r\ny\r\nx\n")
+        // In a CRLF note the inserted lines end with CRLF too.
+        #expect(try BodyEdit.underHeading(heading: "A", text: "x\ny").apply(to: "## A ##\r\ny\r\n") == "## A ##\r\ny\r\nx\r\ny\r\n")
+        #expect(try BodyEdit.append("z").apply(to: "a\r\nb") == "a\r\nb\r\nz\r\n")
     }
 
     @Test func underHeadingRefusesMissingAmbiguousAndCodeHeadings() throws {
