@@ -4,6 +4,8 @@ PREFIX ?= /usr/local
 VAULT := ExampleVault
 NOTEZ := .build/debug/notez
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The MCP Python SDK the end-to-end test drives `notez mcp` with (PyPI's `mcp`), pinned.
+MCP_PYTHON_SDK := 2.3.0
 
 .PHONY: setup build test demo bench bench-storage install uninstall man completions clean format lint fuzz screenshots
 
@@ -64,6 +66,16 @@ setup:
 	    echo "Installing PyYAML with pip (python3 is not the system Python)..."; \
 	    python3 -m pip install -q pyyaml || echo "The YAML round-trip test needs PyYAML: pip install pyyaml"; \
 	  }; \
+	}
+	@# The MCP end-to-end test drives `notez mcp` with the official MCP Python SDK client, pinned, in
+	@# a virtual environment of its own under .build/ (not committed; `make clean` removes it).
+	@.build/mcp-python/bin/python -c 'import importlib.metadata as m; assert m.version("mcp") == "$(MCP_PYTHON_SDK)"' >/dev/null 2>&1 || { \
+	  echo "Installing the MCP Python SDK (mcp==$(MCP_PYTHON_SDK)) into .build/mcp-python..."; \
+	  python3 -m venv .build/mcp-python 2>/dev/null || { \
+	    if command -v apt-get >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; fi; \
+	    python3 -m venv .build/mcp-python; \
+	  } && .build/mcp-python/bin/python -m pip install -q "mcp==$(MCP_PYTHON_SDK)" || \
+	  echo "The MCP Python client test needs the MCP Python SDK: python3 -m venv .build/mcp-python && .build/mcp-python/bin/pip install mcp==$(MCP_PYTHON_SDK)"; \
 	}
 
 build: setup

@@ -16,4 +16,14 @@ enum MCPLimits {
     static let historyItems = 200
     /// Most bytes of one incoming message (4 MiB): a larger one is skipped unread and answered with an error.
     static let messageBytes = 4 << 20
+    /// Most notes in one page of search_snippets.
+    static let snippetPage = 20
+    /// Most matches shown of one note by search_snippets.
+    static let snippetsPerNote = 5
+    /// Most bytes of a line shown on each side of a match.
+    static let snippetContext = 400
+    /// Most bytes of an error message (it may quote a huge argument).
+    static let errorBytes = 2000
+    /// Most notes read_notes reads in one call.
+    static let readNotes = 20
 }

@@ -28,18 +28,36 @@ public enum NotezMCPServer {
         let server = Server(
             name: "notez", version: version,
             instructions: """
-                Tools for a vault of Markdown notes managed by notez. Search with the notez query language. \
-                Tag renames, merges and deletions are two steps: a plan_tag_* tool returns a diff and a planId; \
-                show the diff to the user, then call apply_plan. Every change is journaled: 'undo' reverses it.
+                Tools for a vault of Markdown notes managed by notez. Search with the notez query language \
+                (search, search_snippets); read with show_note or read_notes. Notes are named by vault-relative \
+                path or unique title. Tag renames, merges and deletions are two steps: a plan_tag_* tool returns \
+                a diff and a planId; show the diff to the user, then call apply_plan. edit_note changes a body in \
+                place (read the note first: a replaced text must match exactly). Every change is journaled: \
+                'undo' reverses it.
                 """
-                + (allowWrites ? "" : " This server is read-only."),
-            capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
-        let tools = MCPTools.readTools + (allowWrites ? MCPTools.writeTools : [])
+                    + (allowWrites ? "" : " This server is read-only."),
+            capabilities: .init(
+                prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: true),
+                tools: .init(listChanged: false)))
+        let tools = MCPTools.readTools + MCPTools.noteReadTools + (allowWrites ? MCPTools.writeTools + MCPTools.noteWriteTools : [])
+        await server.withMethodHandler(ListPrompts.self) { _ in .init(prompts: MCPPrompts.prompts) }
+        await server.withMethodHandler(GetPrompt.self) { params in
+            do {
+                return try MCPPrompts.get(params.name, arguments: params.arguments ?? [:])
+            } catch {
+                throw MCPError.invalidParams(message(for: error))
+            }
+        }
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
         await server.withMethodHandler(CallTool.self) { params in
             await call(params.name, params.arguments ?? [:], vault: vault)
         }
-        await server.withMethodHandler(ListResources.self) { params in
+        // Notes added, removed or moved on disk change the resource list: a client that lists it is told.
+        let watch = ResourceListWatch(root: root)
+        await server.withMethodHandler(ListResources.self) { [server] params in
+            watch.startOnce {
+                Task { try? await server.notify(ResourceListChangedNotification.message()) }
+            }
             let offset = params.cursor.flatMap { Int($0) } ?? 0
             do {
                 let page = try await vault.resources(offset: max(0, offset))
@@ -66,13 +84,16 @@ public enum NotezMCPServer {
         }
         try await server.start(transport: StdioLineTransport())
         await server.waitUntilCompleted()
+        watch.stop()
     }
 
     /// One tool call: the answer as JSON text (and structured content), or an error result whose text says what to do.
     static func call(_ name: String, _ arguments: [String: Value], vault: VaultService) async -> CallTool.Result {
         do {
             let value = try await dispatch(name, MCPArguments(arguments), vault: vault)
-            return .init(content: [.text(text: MCPArguments.json(value), annotations: nil, _meta: nil)], structuredContent: Optional(value), isError: false)
+            return .init(
+                content: [.text(text: MCPArguments.json(value), annotations: nil, _meta: nil)], structuredContent: Optional(value),
+                isError: false)
         } catch {
             return .init(content: [.text(text: message(for: error), annotations: nil, _meta: nil)], isError: true)
         }
@@ -92,6 +113,42 @@ public enum NotezMCPServer {
         case "list_folders": return try await vault.listFolders()
         case "list_tags": return try await vault.listTags()
         case "history": return try await vault.history(limit: min(try arguments.integer("limit") ?? 20, MCPLimits.historyItems))
+        case "search_snippets":
+            return try await vault.searchSnippets(
+                query: try arguments.requiredString("query"), offset: try arguments.integer("offset") ?? 0,
+                limit: min(try arguments.integer("limit") ?? 10, MCPLimits.snippetPage),
+                context: min(try arguments.integer("context") ?? 80, MCPLimits.snippetContext))
+        case "read_notes": return try await vault.readNotes(try arguments.requiredStrings("notes"))
+        case "list_folder":
+            return try await vault.listFolder(
+                try arguments.requiredString("folder"), recursive: try arguments.bool("recursive") ?? false,
+                offset: try arguments.integer("offset") ?? 0,
+                limit: min(try arguments.integer("limit") ?? MCPLimits.defaultSearchPage, MCPLimits.searchPage))
+        case "recent_changes":
+            return try await vault.recentChanges(limit: min(try arguments.integer("limit") ?? 20, MCPLimits.searchPage))
+        case "get_links": return try await vault.links(of: try arguments.requiredString("note"))
+        case "get_backlinks": return try await vault.backlinks(to: try arguments.requiredString("note"))
+        case "edit_note":
+            return try await vault.editNote(
+                note: try arguments.requiredString("note"), edit: try bodyEdit(arguments), dryRun: try arguments.bool("dryRun") ?? false)
+        case "move_note":
+            return try await vault.moveNotes(
+                try arguments.requiredStrings("notes"), to: try arguments.requiredString("folder"),
+                create: try arguments.bool("create") ?? false)
+        case "rename_note":
+            return try await vault.renameNote(try arguments.requiredString("note"), to: try arguments.requiredString("title"))
+        case "trash_note": return try await vault.trashNotes(try arguments.requiredStrings("notes"))
+        case "list_trash":
+            try await vault.requireWrites()
+            return try await vault.listTrash()
+        case "restore_note": return try await vault.restoreNotes(try arguments.requiredStrings("items"))
+        case "set_properties":
+            return try await vault.setProperties(
+                note: try arguments.requiredString("note"), assignments: try arguments.requiredStrings("properties"))
+        case "set_pinned":
+            guard let pinned = try arguments.bool("pinned") else { throw MCPToolError("argument 'pinned' is required") }
+            return try await vault.setPinned(try arguments.requiredStrings("notes"), pinned: pinned)
+        case "daily_note": return try await vault.dailyNote(day: try arguments.string("day") ?? "today")
         case "create_note":
             return try await vault.createNote(
                 title: try arguments.requiredString("title"), folder: try arguments.string("folder"),
@@ -112,7 +169,8 @@ public enum NotezMCPServer {
             return try await vault.changeTags(
                 note: try arguments.requiredString("note"), add: [], remove: try arguments.requiredStrings("tags"))
         case "plan_tag_rename":
-            return try await vault.planTagChange(.rename(from: try arguments.requiredString("from"), to: try arguments.requiredString("to")))
+            return try await vault.planTagChange(
+                .rename(from: try arguments.requiredString("from"), to: try arguments.requiredString("to")))
         case "plan_tag_merge":
             return try await vault.planTagChange(
                 .merge(sources: try arguments.requiredStrings("sources"), into: try arguments.requiredString("into")))
@@ -124,13 +182,34 @@ public enum NotezMCPServer {
         }
     }
 
+    /// The body edit an `edit_note` call asks for.
+    private static func bodyEdit(_ arguments: MCPArguments) throws -> BodyEdit {
+        let text = try arguments.requiredString("text")
+        switch try arguments.requiredString("mode") {
+        case "append": return .append(text)
+        case "prepend": return .prepend(text)
+        case "under_heading": return .underHeading(heading: try arguments.requiredString("heading"), text: text)
+        case "after_block": return .afterBlock(id: try arguments.requiredString("block"), text: text)
+        case "replace":
+            let count = try arguments.integer("count")
+            if count == 0 { throw MCPToolError("argument 'count' must be 1 or more") }
+            return .replace(old: try arguments.requiredString("old"), new: text, count: count)
+        case let other:
+            throw MCPToolError("argument 'mode' must be append, prepend, under_heading, after_block or replace, not '\(other)'")
+        }
+    }
+
     /// The text of an error for the assistant: the library's message says what went wrong and what to do.
     static func message(for error: any Error) -> String {
+        let text: String
         switch error {
-        case let error as MCPToolError: return error.message
-        case let error as NotezError: return error.description
-        default: return String(describing: error)
+        case let error as MCPToolError: text = error.message
+        case let error as NotezError: text = error.description
+        default: text = String(describing: error)
         }
+        // A message quotes the arguments it refuses, and an argument may be megabytes long.
+        guard text.utf8.count > MCPLimits.errorBytes else { return text }
+        return MCPShapes.prefix(text, bytes: MCPLimits.errorBytes) + "… (message cut at \(MCPLimits.errorBytes) bytes)"
     }
 
     /// The error of the server task, handed to the waiting thread.

@@ -37,6 +37,21 @@ actor VaultService {
     // MARK: Reads
 
     func search(query: String, offset: Int, limit: Int, sort: NoteSortKey? = nil, ignoreAccents: Bool = false) throws -> Value {
+        var (index, found, _) = try matching(query, ignoreAccents: ignoreAccents)
+        if let sort { found = sort.sorted(found) }
+        let page = found.dropFirst(offset).prefix(limit)
+        return .object([
+            "total": .int(found.count),
+            "offset": .int(offset),
+            "limit": .int(limit),
+            "notes": .array(page.map { MCPShapes.note($0, index: index) }),
+            "nextOffset": Self.nextOffset(offset: offset, shown: page.count, total: found.count),
+        ])
+    }
+
+    /// The notes matching `query` in the search's order, on a fresh index, with the parsed query
+    /// (parsed first: a bad query costs no index build).
+    func matching(_ query: String, ignoreAccents: Bool = false) throws -> (index: VaultIndex, notes: [Note], node: QueryNode) {
         let node: QueryNode
         do {
             node = try QueryParser.parse(query)
@@ -49,17 +64,14 @@ actor VaultService {
         // even as a title or a snippet, and full text never reports a match inside it.
         var evaluator = QueryEvaluator(index: index)
         evaluator.ignoresAccents = ignoreAccents
-        var found = index.exposed(evaluator.notes(matching: node))
-        if let sort { found = sort.sorted(found) }
-        let page = found.dropFirst(offset).prefix(limit)
-        var result: [String: Value] = [
-            "total": .int(found.count),
-            "offset": .int(offset),
-            "notes": .array(page.map { MCPShapes.note($0, index: index) }),
-        ]
-        let next = offset + page.count
-        result["nextOffset"] = next < found.count ? .int(next) : .null
-        return .object(result)
+        return (index, index.exposed(evaluator.notes(matching: node)), node)
+    }
+
+    /// Where the next page starts, or null: never the offset itself (limit 0 counts only and has no
+    /// next page), so a client that follows nextOffset always ends.
+    static func nextOffset(offset: Int, shown: Int, total: Int) -> Value {
+        let next = offset + shown
+        return shown > 0 && next < total ? .int(next) : .null
     }
 
     func show(note argument: String) throws -> Value {
@@ -98,7 +110,8 @@ actor VaultService {
     func history(limit: Int) throws -> Value {
         let history = JournalHistory(records: Journal(writer: try AtomicWriter(root: root)).read().records)
         let records = history.records.reversed().prefix(limit)
-        return .array(
+        // An object, never a bare array: MCP requires structuredContent to be an object.
+        let entries: [Value] =
             records.map { record in
                 let status = history.undoability(of: record)
                 var reason: Value = .null
@@ -111,7 +124,8 @@ actor VaultService {
                     "undoable": .bool(status == .undoable),
                     "reason": reason,
                 ])
-            })
+            }
+        return .object(["entries": .array(entries), "total": .int(history.records.count)])
     }
 
     /// The notes as resources, a page at a time.
@@ -155,7 +169,9 @@ actor VaultService {
         request.pinned = pinned
         request.body = body
         for assignment in properties {
-            guard let pair = PropertyKey.assignment(assignment) else { throw MCPToolError("a property needs key=value, not '\(assignment)'") }
+            guard let pair = PropertyKey.assignment(assignment) else {
+                throw MCPToolError("a property needs key=value, not '\(assignment)'")
+            }
             request.properties.append([pair.key, pair.value])
         }
         // A busy vault (another notez holds its lock, git holds .git/index.lock) or an unreachable
@@ -166,7 +182,8 @@ actor VaultService {
             let entry = try CaptureQueue.add(request, vault: root, reason: reason, now: Self.now)
             return .object([
                 "queued": .string(entry.id), "reason": .string(reason),
-                "message": .string("\(reason): capture queued as \(entry.id); it is delivered by the next notez command on the vault or notez queue retry"),
+                "message": .string(
+                    "\(reason): capture queued as \(entry.id); it is delivered by the next notez command on the vault or notez queue retry"),
             ])
         }
         return try withLock { index, writer in
@@ -260,7 +277,7 @@ actor VaultService {
 
     // MARK: Helpers
 
-    private func requireWrites() throws {
+    func requireWrites() throws {
         guard allowWrites else {
             throw MCPToolError("this notez mcp server is read-only; restart it with 'notez mcp --allow-writes' to change the vault")
         }
@@ -268,18 +285,18 @@ actor VaultService {
 
     /// The cached view when the cache is current (tag and folder counts come from its tables),
     /// else the full index, as the CLI's listings read it.
-    private func loadCollection() -> any NoteCollection {
+    func loadCollection() -> any NoteCollection {
         for message in Startup.readOnlyNotices(root: root) { MCPLog.notice(message) }
         return IndexBuilder.collection(root: root)
     }
 
-    private func loadIndex() throws -> VaultIndex {
+    func loadIndex() throws -> VaultIndex {
         for message in Startup.readOnlyNotices(root: root) { MCPLog.notice(message) }
         return try IndexBuilder.build(root: root)
     }
 
     /// Runs `body` under the vault lock, after recovery, on a fresh index, as a changing CLI command does.
-    private func withLock<T>(_ body: (VaultIndex, AtomicWriter) throws -> T) throws -> T {
+    func withLock<T>(_ body: (VaultIndex, AtomicWriter) throws -> T) throws -> T {
         let writer = try AtomicWriter(root: root)
         let lock = writer.directory.kind(".notez") != nil ? try VaultLock.acquire(writer) : nil
         defer { withExtendedLifetime(lock) {} }
@@ -290,9 +307,22 @@ actor VaultService {
         return try body(try IndexBuilder.build(root: root), writer)
     }
 
-    private func run(_ plan: Plan, writer: AtomicWriter) throws -> [String: Value] {
+    func run(_ plan: Plan, writer: AtomicWriter) throws -> [String: Value] {
+        if plan.isEmpty, !plan.skipped.isEmpty {
+            // Nothing could be done: that is a refusal, not a success with an empty change.
+            throw MCPToolError(
+                "nothing was changed: " + plan.skipped.prefix(10).map { "\($0.path): \($0.reason)" }.joined(separator: "; "))
+        }
         let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
             .run(plan, now: Self.now)
+        if let failure = result.failure {
+            // Nothing is reported as done: the operation was rolled back, or is pending.
+            throw MCPToolError(
+                "'\(plan.operation)' failed: \(failure.issue.reason); "
+                    + (failure.rolledBack
+                        ? "nothing was changed"
+                        : "the operation is pending: run 'notez recover' once the cause is fixed to finish it"))
+        }
         return [
             "journal": result.id.map(Value.string) ?? .null,
             "changed": .array(result.applied.filter { !$0.hasPrefix(".notez/") }.prefix(MCPLimits.listItems).map(Value.string)),
@@ -335,7 +365,7 @@ actor VaultService {
 
     /// A note's body (after the front matter), cut to the size limit unless `whole`; a symlinked
     /// note is refused, because its target may lie outside the vault.
-    private func readBody(_ note: Note, index: VaultIndex, whole: Bool = false) throws -> (text: String, truncated: Bool) {
+    func readBody(_ note: Note, index: VaultIndex, whole: Bool = false) throws -> (text: String, truncated: Bool) {
         if !index.isExposed(note.path) {
             throw MCPToolError("'\(note.path)' is a symlink; notez mcp serves no file through a symlink (open it in an editor instead)")
         }

@@ -1,0 +1,122 @@
+import MCP
+
+/// The output schemas of the tools (JSON Schema): clients such as the Python SDK validate every
+/// `structuredContent` against them, so each answer's shape is a checked promise.
+enum MCPSchemas {
+    static let string: Value = ["type": "string"]
+    static let integer: Value = ["type": "integer"]
+    static let boolean: Value = ["type": "boolean"]
+    static let nullableString: Value = ["type": ["string", "null"]]
+    static let nullableInteger: Value = ["type": ["integer", "null"]]
+    static let strings: Value = array(string)
+
+    static func array(_ items: Value) -> Value { ["type": "array", "items": items] }
+
+    /// An object with these properties, the `required` ones (default: all) present.
+    static func object(_ properties: [String: Value], required: [String]? = nil) -> Value {
+        .object([
+            "type": "object",
+            "properties": .object(properties),
+            "required": .array((required ?? properties.keys.sorted()).map(Value.string)),
+        ])
+    }
+
+    /// `MCPShapes.note`.
+    static let noteProperties: [String: Value] = [
+        "path": string, "title": string, "folder": string, "tags": strings, "pinned": boolean,
+        "created": string, "modified": string, "snippet": string,
+    ]
+    static let note = object(noteProperties)
+
+    static let search = object([
+        "total": integer, "offset": integer, "limit": integer, "notes": array(note), "nextOffset": nullableInteger,
+    ])
+
+    static let snippets = object([
+        "total": integer, "offset": integer, "limit": integer, "nextOffset": nullableInteger,
+        "notes": array(
+            object(
+                noteProperties.merging([
+                    "matches": array(object(["term": string, "line": integer, "text": string]))
+                ]) { $1 })),
+    ])
+
+    static let shownNote = object(noteProperties.merging(["body": string, "truncated": boolean]) { $1 })
+
+    static let readNotes = object([
+        "notes": array(
+            object(
+                noteProperties.merging(["request": string, "body": string, "truncated": boolean, "error": string]) { $1 },
+                required: ["request"]))
+    ])
+
+    static let folders = object([
+        "unsorted": integer, "total": integer, "truncated": boolean,
+        "folders": array(object(["path": string, "count": integer, "direct": integer])),
+    ])
+
+    static let folder = object([
+        "folder": string, "recursive": boolean, "total": integer, "offset": integer, "nextOffset": nullableInteger,
+        "notes": array(note), "subfolders": strings,
+    ])
+
+    static let tags = object(["total": integer, "truncated": boolean, "tags": array(object(["name": string, "count": integer]))])
+
+    static let recent = object(["total": integer, "notes": array(note)])
+
+    static let links = object([
+        "note": string, "total": integer, "truncated": boolean,
+        "links": array(
+            object([
+                "line": integer, "kind": string, "text": string, "target": string, "status": string, "path": nullableString,
+            ])),
+    ])
+
+    static let backlinks = object([
+        "note": string, "total": integer, "truncated": boolean, "unread": strings,
+        "backlinks": array(object(["source": string, "line": integer, "text": string, "context": string])),
+    ])
+
+    static let history = object([
+        "total": integer,
+        "entries": array(
+            object([
+                "id": string, "time": string, "command": string, "files": integer, "undoable": boolean, "reason": nullableString,
+            ])),
+    ])
+
+    static let trash = object([
+        "total": integer, "truncated": boolean,
+        "items": array(object(["id": string, "originalPath": string, "deleted": string])),
+    ])
+
+    /// What every changing tool answers (`VaultService.run`).
+    static let changeProperties: [String: Value] = [
+        "journal": nullableString, "changed": strings, "changedCount": integer,
+        "skipped": array(object(["path": string, "reason": string])), "messages": strings,
+    ]
+    static let change = object(changeProperties)
+
+    static func change(adding extra: [String: Value], required: [String]? = nil) -> Value {
+        let properties = changeProperties.merging(extra) { $1 }
+        return object(properties, required: required ?? properties.keys.sorted())
+    }
+
+    /// A capture answers with the change and its path, or, when the vault is busy, with the queue entry.
+    static let created = object(
+        changeProperties.merging([
+            "path": string, "folder": string, "notices": strings, "queued": string, "reason": string, "message": string,
+        ]) { $1 }, required: [])
+
+    static let plan = object([
+        "planId": string, "operation": string, "files": integer, "diff": string, "diffTruncated": boolean,
+        "confirmation": nullableString,
+    ])
+
+    /// `apply_plan`: the change (`applied: true`) or a new plan (`applied: false`).
+    static let applied = object(
+        changeProperties.merging([
+            "applied": boolean, "reason": string, "planId": string, "operation": string, "files": integer, "diff": string,
+            "diffTruncated": boolean, "confirmation": nullableString,
+        ]) { $1 }, required: ["applied"])
+}
