@@ -17,7 +17,7 @@ struct McpCommand: ParsableCommand {
             (a diff and a plan id) and applied by id; every change is journaled and undoable. See docs/mcp.md.
             """)
 
-    @Flag(name: .customLong("allow-writes"), help: "Offer the tools that change the vault (create, tag, apply a plan, undo).")
+    @Flag(name: .customLong("allow-writes"), help: "Offer the tools that change the vault (create, edit, move, rename, trash, restore, set, pin, daily, tag, apply a plan, undo).")
     var allowWrites = false
 
     @Option(
