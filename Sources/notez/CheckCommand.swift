@@ -21,9 +21,11 @@ struct CheckCommand: ParsableCommand {
         let journal = Journal(writer: try AtomicWriter(root: index.root))
         let properties = PropertyCheck.issues(
             index: index, settings: CaptureClock.settings(root: index.root), files: DiskVaultFiles(root: index.root))
+        // One read of every note for its dates and conflict markers.
+        let bodies = VaultCheck.bodyFindings(index)
         var check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored + properties
-                + SyncConflicts.issues(index: index))
-        check.findings += VaultCheck.dateFindings(index)
+                + SyncConflicts.issues(index: index, markers: bodies.markers))
+        check.findings += bodies.dates
         // The vault's other files, so that a link to one (of any name) is no broken link.
         if !noLinks { check.findings += VaultCheck.linkFindings(index, attachments: !noAttachments) }
         if output.json {

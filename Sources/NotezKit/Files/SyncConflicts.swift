@@ -6,17 +6,19 @@ import Foundation
 public enum SyncConflicts {
     /// One issue per note: a conflict copy (by its name) or conflict markers (by a line that starts
     /// with `<<<<<<< ` followed later by `=======` and a `>>>>>>> ` line), with the marker's line.
-    public static func issues(index: VaultIndex) -> [FileIssue] {
+    /// `markers`: each note's first marker line when the caller read the notes already
+    /// (`VaultCheck.bodyFindings`); else every note is read here.
+    public static func issues(index: VaultIndex, markers given: [Int?]? = nil) -> [FileIssue] {
         let files = DiskVaultFiles(root: index.root)
         let notes = index.notes
         let symlinked = index.symlinkedNotes
         // Every note is read (markers may be anywhere), on all cores; most have no `<<<<<<<` at all.
-        let markers = Parallel.map(notes.count) { position -> Int? in
+        let markers = given ?? Parallel.map(notes.count) { position -> Int? in
             let note = notes[position]
             guard !symlinked.contains(note.path), note.stamp.size <= Int64(NoteReader.maxNoteSize),
-                let contents = try? files.read(note.path), contents.bytes.count >= 7
+                let contents = try? files.read(note.path)
             else { return nil }
-            return markerLine(contents.bytes)
+            return ConflictMarkers.firstLine(contents.bytes)
         }
         var issues: [FileIssue] = []
         for (note, marker) in zip(notes, markers) {
@@ -32,6 +34,8 @@ public enum SyncConflicts {
 
     /// The sync tool whose conflict-copy pattern the file name has, or nil.
     static func conflictCopy(_ name: String) -> String? {
+        // Every pattern below has `conflict` in it: most names are ruled out without a lower-cased copy.
+        guard mentionsConflict(name) else { return nil }
         let lower = name.lowercased()
         if lower.contains(".sync-conflict-") { return "Syncthing" }
         if lower.contains("conflicted copy") { return "Dropbox or a similar sync tool" }
@@ -39,54 +43,17 @@ public enum SyncConflicts {
         return nil
     }
 
+    /// Whether `conflict` appears in the name in any ASCII case.
+    private static func mentionsConflict(_ name: String) -> Bool {
+        let word = Array("conflict".utf8)
+        let bytes = Array(name.utf8)
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == word[0] {
+            if (1..<word.count).allSatisfy({ bytes[start + $0] | 0x20 == word[$0] }) { return true }
+        }
+        return false
+    }
+
     /// The 1-based line of the first `<<<<<<< ` that has a `=======` and a `>>>>>>> ` after it.
-    static func markerLine(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { text in
-            // A marker line starts with seven `<`: without a `<<<<<<<` at a line start there is none.
-            guard let first = lineStart(of: 0x3C, in: text, from: 0) else { return nil }
-            var line = 1 + text[..<first].lazy.filter { $0 == 0x0A }.count
-            var open: Int?
-            var separated = false
-            var start = first
-            while start < text.count {
-                var end = start
-                while end < text.count, text[end] != 0x0A { end += 1 }
-                let count = end - start
-                if isMarker(text, start, count, 0x3C) {
-                    open = open ?? line
-                    separated = false
-                } else if open != nil, count <= 8, isRun(text, start, 0x3D, 7) {
-                    separated = true
-                } else if let first = open, separated, isMarker(text, start, count, 0x3E) {
-                    return first
-                }
-                line += 1
-                start = end + 1
-            }
-            return nil
-        }
-    }
-
-    /// Whether the line at `start` (of `count` bytes) is seven `byte`s alone or followed by a space.
-    private static func isMarker(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int, _ byte: UInt8) -> Bool {
-        (count == 7 || (count > 7 && text[start + 7] == 0x20)) && isRun(text, start, byte, 7)
-    }
-
-    private static func isRun(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ byte: UInt8, _ length: Int) -> Bool {
-        guard start + length <= text.count else { return false }
-        for index in start..<start + length where text[index] != byte { return false }
-        return true
-    }
-
-    /// The first line start at or after `from` where seven `byte`s begin.
-    private static func lineStart(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        var at = from
-        while at + 7 <= text.count {
-            if (at == 0 || text[at - 1] == 0x0A) && isRun(text, at, byte, 7) { return at }
-            // To the next line: memchr is far faster than a loop over bytes.
-            guard let next = memchr(text.baseAddress! + at, 0x0A, text.count - at) else { return nil }
-            at = text.baseAddress!.distance(to: next.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        return nil
-    }
+    static func markerLine(_ bytes: [UInt8]) -> Int? { ConflictMarkers.firstLine(bytes) }
 }

@@ -2,17 +2,29 @@ extension VaultCheck {
     /// Values of `created:`, `date:` and `modified:`/`updated:`/`lastmod:` that are not a date notez
     /// can read (the file time is used instead), in path order; reads every note's front matter.
     public static func dateFindings(_ index: VaultIndex) -> [Finding] {
+        bodyFindings(index).dates
+    }
+
+    /// `dateFindings`, and each note's first conflict-marker line (`ConflictMarkers`; for
+    /// `SyncConflicts.issues`), from one read of every note on all cores. Symlinked notes and notes
+    /// over the size limit are not read; dates only of notes without a problem.
+    public static func bodyFindings(_ index: VaultIndex) -> (dates: [Finding], markers: [Int?]) {
         let notes = index.notes
-        let slots = ResultSlots<[Finding]>(count: notes.count)
+        let symlinked = index.symlinkedNotes
+        let slots = ResultSlots<([Finding], Int?)>(count: notes.count)
         Parallel.forEach(notes.count) { position in
             let note = notes[position]
-            guard note.problem == nil, let contents = try? NoteReader.readAll(index.root + "/" + note.path) else {
-                slots.set(position, [])
+            guard !symlinked.contains(note.path), note.stamp.size <= Int64(NoteReader.maxNoteSize),
+                let contents = try? NoteReader.readAll(index.root + "/" + note.path)
+            else {
+                slots.set(position, ([], nil))
                 return
             }
-            slots.set(position, unreadableDates(contents.bytes, path: note.path))
+            let dates = note.problem == nil ? unreadableDates(contents.bytes, path: note.path) : []
+            slots.set(position, (dates, ConflictMarkers.firstLine(contents.bytes)))
         }
-        return slots.values().flatMap { $0 }
+        let found = slots.values()
+        return (found.flatMap(\.0), found.map(\.1))
     }
 
     /// The findings of one file's front matter.
