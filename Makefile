@@ -46,6 +46,15 @@ setup:
 	  fi; \
 	}
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
+	@# The completion tests run the generated scripts in Debian's bash, zsh and fish.
+	@{ command -v zsh >/dev/null 2>&1 && command -v fish >/dev/null 2>&1; } || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing zsh and fish with apt-get (for the completion tests)..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends zsh fish; \
+	  else \
+	    echo "The completion tests need zsh and fish; without them those shells' tests are skipped"; \
+	  fi; \
+	}
 	@# notez-mcp links the MCP SDK, which links Foundation's networking; a release build with the
 	@# static Swift runtime (make install, make bench) then needs libcurl's development files.
 	@pkg-config --exists libcurl 2>/dev/null || { \

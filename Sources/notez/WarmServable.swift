@@ -9,12 +9,22 @@ import ArgumentParser
 protocol WarmServable: ParsableCommand, PagedCommand {
     /// The command's `--vault` option.
     var vault: VaultOptions { get }
+    /// Whether a daemon may answer these arguments (not `--sort random`: no two runs agree).
+    var answersWarm: Bool { get }
+}
+
+extension WarmServable {
+    var answersWarm: Bool { true }
 }
 
 extension OverviewCommand: WarmServable {}
-extension LsCommand: WarmServable {}
+extension LsCommand: WarmServable {
+    var answersWarm: Bool { !list.isRandom }
+}
 extension ShowCommand: WarmServable {}
-extension SearchCommand: WarmServable {}
+extension SearchCommand: WarmServable {
+    var answersWarm: Bool { !list.isRandom }
+}
 extension TagListCommand: WarmServable {}
 extension FolderTreeCommand: WarmServable {}
 extension HistoryCommand: WarmServable {}
