@@ -109,13 +109,19 @@ bench-storage: setup
 	.build/release/notez-bench --storage --sizes 100000 --runs 3
 
 # Manual pages, one per command, generated from the argument definitions by the argument parser's
-# generate-manual tool (it runs `notez --experimental-dump-help`): `man notez`, `man notez.tag.merge`.
+# generate-manual tool (it runs `notez --experimental-dump-help`): `man notez`, `man notez-tag-merge`.
+# The tool names subcommand pages with dots (notez.tag.merge.1); git and zk users type dashes, so
+# the pages, their titles (.Dt) and cross references (.Xr) are renamed notez-tag-merge.
 MAN_TOOL ?= .build/debug/notez
 man: setup
 	@[ -x $(MAN_TOOL) ] || $(SWIFT) build --product notez
 	$(SWIFT) build --product generate-manual
 	rm -rf .build/man && mkdir -p .build/man
 	.build/debug/generate-manual $(MAN_TOOL) --multi-page --output-directory .build/man
+	@cd .build/man && for f in *.1; do \
+	  n=$$(printf %s "$${f%.1}" | tr . -).1; \
+	  sed -E '/^\.(Dt|Xr) /s/([A-Za-z0-9])\.([A-Za-z])/\1-\2/g' "$$f" > "$$n.tmp" && rm "$$f" && mv "$$n.tmp" "$$n"; \
+	done
 
 # Completion scripts for bash, zsh and fish; note titles, folders and tags are completed by asking
 # notez itself, from the vault's index cache.
@@ -142,7 +148,8 @@ install: setup
 	@echo "installed notez, its manual pages and completions under $(DESTDIR)$(PREFIX)"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/notez $(DESTDIR)$(PREFIX)/bin/notez-mcp $(DESTDIR)$(PREFIX)/share/man/man1/notez.1 $(DESTDIR)$(PREFIX)/share/man/man1/notez.*.1 \
+	rm -f $(DESTDIR)$(PREFIX)/bin/notez $(DESTDIR)$(PREFIX)/bin/notez-mcp $(DESTDIR)$(PREFIX)/share/man/man1/notez.1 $(DESTDIR)$(PREFIX)/share/man/man1/notez-*.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/notez.*.1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/notez $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_notez \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/notez.fish
 

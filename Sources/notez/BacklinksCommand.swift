@@ -7,7 +7,7 @@ struct BacklinksCommand: ParsableCommand {
         commandName: "backlinks", abstract: "List the links to a note, with the line of each mention.",
         discussion: "Looks the links up in the index and reads only the notes that link to it. Exit status 1 when nothing links to the note, 3 when some notes could not be read.")
 
-    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias.")
+    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias.", completion: Completions.notes)
     var note: String
 
     @OptionGroup var vault: VaultOptions

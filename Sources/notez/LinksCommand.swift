@@ -7,7 +7,7 @@ struct LinksCommand: ParsableCommand {
         commandName: "links", abstract: "List a note's outgoing links (or every note's): wikilinks, embeds, Markdown links, resolved or broken.",
         discussion: "Exit status 1 when the note has no links. Resolution rules: docs/links-and-inline-tags.md.")
 
-    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias; every note's links when omitted.")
+    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias; every note's links when omitted.", completion: Completions.notes)
     var note: String?
 
     @Flag(name: .long, help: "With no NOTE: print only the counts by kind and status.")

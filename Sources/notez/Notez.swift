@@ -38,6 +38,11 @@ struct Notez: ParsableCommand {
                 Terminal.flush()
                 Glibc.exit(0)
             }
+            if let script = CompletionScripts.requested(arguments) {
+                Terminal.line(script)
+                Terminal.flush()
+                Glibc.exit(0)
+            }
             if ExitCodes.isRequested(arguments) {
                 Terminal.line(ExitCodes.text)
                 Terminal.flush()
