@@ -64,4 +64,9 @@ struct CompletionModel: ParsableCommand {
 
     @Flag(name: .customLong("no-pager"), help: "Do not page long output.")
     var noPager = false
+
+    @Option(
+        name: [.customShort("V"), .customLong("vault-name")], help: ArgumentHelp("A vault named in the user settings.", valueName: "name"),
+        completion: .shellCommand("notez ---vault-names 2>/dev/null"))
+    var vaultName: String?
 }

@@ -194,7 +194,8 @@ struct SearchCommand: ParsableCommand {
     /// The QUERY argument and the filter flags, joined by AND; exits with status 2 on an error.
     func buildQuery() throws -> QueryNode {
         if let problem = filters.problem { throw CLIExit(code: CLIExit.usage, message: "filter flags: \(problem)") }
-        let text = queryWords.joined(separator: " ")
+        // `@name` is a saved search of the user's settings.
+        let text = try UserSettings.current.expandingSavedSearches(queryWords.joined(separator: " "))
         var parts: [QueryNode] = []
         if !text.allSatisfy(\.isWhitespace) {
             parts.append(try QueryArgument.parse(text))

@@ -23,7 +23,8 @@ extension LsCommand: WarmServable {
 }
 extension ShowCommand: WarmServable {}
 extension SearchCommand: WarmServable {
-    var answersWarm: Bool { !list.isRandom }
+    /// Not a random order, nor a saved search (`@name`: the settings are the client's).
+    var answersWarm: Bool { !list.isRandom && !query.contains { $0.contains("@") } }
 }
 extension TagListCommand: WarmServable {}
 extension FolderTreeCommand: WarmServable {}

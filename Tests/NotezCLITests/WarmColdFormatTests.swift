@@ -38,6 +38,14 @@ struct WarmColdFormatTests {
             let cold = try vault.run(args)
             #expect(cold.status == 0, "\(args): \(cold.stderr)")
         }
+        // So is a saved search: the settings are the client's, never the daemon's.
+        let config = try TempVault()
+        try config.write("notez/config.yaml", "searches:\n  work: \"tag:work\"\n")
+        let saved = ["XDG_CONFIG_HOME": config.path]
+        #expect(try vault.run(["search", "@work", "--paths"], environment: saved.merging(["NOTEZ_WARM": "require"]) { $1 }).status == 6)
+        let savedCold = try vault.run(["search", "@work", "--paths"], environment: saved)
+        let plain = try vault.run(["search", "tag:work", "--paths"])
+        #expect(savedCold.status == 0 && savedCold.stdout == plain.stdout)
     }
 
     private func startWatch(_ vault: TempVault) throws -> WatchProcess {
