@@ -67,6 +67,8 @@ import Testing
         let unknown = try fixture.run(["-V", "play", "ls"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no vault named 'play' in \(fixture.home.path)/config/notez/config.yaml (named: tilde, work)"), "\(unknown.stderr)")
+        // The completion scripts ask for the names.
+        #expect(try fixture.run(["---vault-names"]).stdout == "tilde\nwork\n")
         // `~/` is the HOME of the settings.
         let tilde = try fixture.run(["-V", "tilde", "ls"])
         #expect(tilde.status == 3 && tilde.stderr.contains(fixture.home.path + "/nowhere"), "\(tilde.stderr)")
