@@ -48,6 +48,15 @@ setup:
 	  fi; \
 	}
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
+	@# The completion tests run the generated scripts in Debian's bash, zsh and fish.
+	@{ command -v zsh >/dev/null 2>&1 && command -v fish >/dev/null 2>&1; } || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing zsh and fish with apt-get (for the completion tests)..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends zsh fish; \
+	  else \
+	    echo "The completion tests need zsh and fish; without them those shells' tests are skipped"; \
+	  fi; \
+	}
 	@# notez-mcp links the MCP SDK, which links Foundation's networking; a release build with the
 	@# static Swift runtime (make install, make bench) then needs libcurl's development files.
 	@pkg-config --exists libcurl 2>/dev/null || { \
@@ -112,13 +121,19 @@ bench-storage: setup
 	.build/release/notez-bench --storage --sizes 100000 --runs 3
 
 # Manual pages, one per command, generated from the argument definitions by the argument parser's
-# generate-manual tool (it runs `notez --experimental-dump-help`): `man notez`, `man notez.tag.merge`.
+# generate-manual tool (it runs `notez --experimental-dump-help`): `man notez`, `man notez-tag-merge`.
+# The tool names subcommand pages with dots (notez.tag.merge.1); git and zk users type dashes, so
+# the pages, their titles (.Dt) and cross references (.Xr) are renamed notez-tag-merge.
 MAN_TOOL ?= .build/debug/notez
 man: setup
 	@[ -x $(MAN_TOOL) ] || $(SWIFT) build --product notez
 	$(SWIFT) build --product generate-manual
 	rm -rf .build/man && mkdir -p .build/man
 	.build/debug/generate-manual $(MAN_TOOL) --multi-page --output-directory .build/man
+	@cd .build/man && for f in *.1; do \
+	  n=$$(printf %s "$${f%.1}" | tr . -).1; \
+	  sed -E '/^\.(Dt|Xr) /s/([A-Za-z0-9])\.([A-Za-z])/\1-\2/g' "$$f" > "$$n.tmp" && rm "$$f" && mv "$$n.tmp" "$$n"; \
+	done
 
 # Completion scripts for bash, zsh and fish; note titles, folders and tags are completed by asking
 # notez itself, from the vault's index cache.
@@ -145,7 +160,8 @@ install: setup
 	@echo "installed notez, its manual pages and completions under $(DESTDIR)$(PREFIX)"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/notez $(DESTDIR)$(PREFIX)/bin/notez-mcp $(DESTDIR)$(PREFIX)/share/man/man1/notez.1 $(DESTDIR)$(PREFIX)/share/man/man1/notez.*.1 \
+	rm -f $(DESTDIR)$(PREFIX)/bin/notez $(DESTDIR)$(PREFIX)/bin/notez-mcp $(DESTDIR)$(PREFIX)/share/man/man1/notez.1 $(DESTDIR)$(PREFIX)/share/man/man1/notez-*.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/notez.*.1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/notez $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_notez \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/notez.fish
 

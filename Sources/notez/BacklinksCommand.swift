@@ -7,25 +7,31 @@ struct BacklinksCommand: ParsableCommand {
         commandName: "backlinks", abstract: "List the links to a note, with the line of each mention.",
         discussion: "Looks the links up in the index and reads only the notes that link to it. Exit status 1 when nothing links to the note, 3 when some notes could not be read.")
 
-    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias.")
+    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias.", completion: Completions.notes)
     var note: String
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var formatOptions: FormatOptions
+
+    func validate() throws {
+        if output.json && formatOptions.format != nil { throw ValidationError("--json and --format cannot be combined") }
+    }
 
     func run() throws {
+        let format = try formatOptions.resolve(.links(context: true))
         let notes = try vault.loadCollection()
         let found = try notes.resolve(note)
         let (entries, unread) = LinkGraph.backlinks(to: found.path, in: notes)
+        let rows = entries.map { entry -> JSONValue in
+            guard case .object(var pairs) = LinksCommand.json(entry) else { return .null }
+            pairs.append(("context", .string(entry.context ?? "")))
+            return .object(pairs)
+        }
         if output.json {
-            Terminal.line(
-                JSONValue.array(
-                    entries.map { entry in
-                        guard case .object(var pairs) = LinksCommand.json(entry) else { return .null }
-                        pairs.append(("context", .string(entry.context ?? "")))
-                        return .object(pairs)
-                    }
-                ).text())
+            Terminal.line(JSONValue.array(rows).text())
+        } else if let format {
+            ListPrinter.print(rows.map { ListRow(json: $0) }, schema: .links(context: true), format: format)
         } else {
             for entry in entries {
                 let context = (entry.context ?? "").trimmingCharacters(in: .whitespaces)

@@ -42,9 +42,16 @@ struct CheckCommand: ParsableCommand {
                 ).text())
         } else {
             for finding in check.findings { Terminal.line(TerminalText.safe(finding.text)) }
-            if check.findings.isEmpty {
-                Terminal.line("No problems in \(index.notes.count) notes.")
-            } else {
+            if check.findings.isEmpty { Terminal.line("No problems in \(index.notes.count) notes.") }
+            // Near-duplicate tags are no problem (the status stays), but check is where people look.
+            let suggestions = TagSuggestion.suggestions(for: index)
+            if !suggestions.isEmpty {
+                if !check.findings.isEmpty { Terminal.line() }
+                Terminal.line(
+                    "\(suggestions.count) tag merge proposal\(suggestions.count == 1 ? "" : "s") (not problems; evidence: notez tag suggest):")
+                for suggestion in suggestions { Terminal.line("  " + TerminalText.safe(TagSuggestCommand.command(suggestion))) }
+            }
+            if !check.findings.isEmpty {
                 Terminal.flush()
                 FileHandleOutput.stderr(
                     "notez: \(check.findings.count) problem\(check.findings.count == 1 ? "" : "s") in \(index.notes.count) notes\n")

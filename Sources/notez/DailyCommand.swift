@@ -6,7 +6,7 @@ struct DailyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daily", abstract: "Open or create the note of a day (YYYY-MM-DD, today, yesterday, tomorrow).")
 
-    @Argument(help: "The day: YYYY-MM-DD, today, yesterday or tomorrow (local time, TZ).")
+    @Argument(help: "The day: YYYY-MM-DD, today, yesterday or tomorrow (local time, TZ).", completion: .list(["today", "yesterday", "tomorrow"]))
     var date: String
 
     @Flag(name: .long, help: "Open the note in $VISUAL or $EDITOR.")

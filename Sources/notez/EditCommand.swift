@@ -5,7 +5,7 @@ import NotezKit
 /// `notez edit NOTE`: open the note in `$VISUAL`/`$EDITOR` (else `vi`); a changed note gets a new `modified`.
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Open a note in $VISUAL or $EDITOR (else vi); update 'modified' when it changed.")
+        commandName: "edit", abstract: "Open a note in $NOTEZ_EDITOR, the settings' editor, $VISUAL or $EDITOR (else vi); update 'modified' when it changed.")
 
     @Argument(help: "The note: a path (with or without .md) or a unique title.", completion: Completions.notes)
     var note: String
@@ -27,7 +27,10 @@ struct EditCommand: ParsableCommand {
             throw error
         }
         let environment = ProcessInfo.processInfo.environment
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        // NOTEZ_EDITOR, then the user settings' editor, then the usual variables.
+        let editor =
+            [environment["NOTEZ_EDITOR"], UserSettings.current.editor, environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }
+            .first { !$0.isEmpty } ?? "vi"
         if mutation.dryRun {
             var hasFrontMatter = true
             if case .none = FrontMatterBlock.scan(before) { hasFrontMatter = false }

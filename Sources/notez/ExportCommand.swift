@@ -24,10 +24,10 @@ struct ExportCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A query (as for 'notez search'); default: every note.", valueName: "query"))
     var query: [String] = []
 
-    @Option(name: .long, help: "json, markdown (a folder, or a .zip, of the notes and their attachments), html (a static site) or pdf (through headless Chromium).")
+    @Option(name: .long, help: "json, markdown (a folder, or a .zip, of the notes and their attachments), html (a static site) or pdf (through headless Chromium).", completion: .list(["json", "markdown", "html", "pdf"]))
     var format: Format = .json
 
-    @Option(name: .long, help: ArgumentHelp("The new file (json, or markdown ending in .zip) or folder (markdown) to write; '-' is stdout for json.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The new file (json, or markdown ending in .zip) or folder (markdown) to write; '-' is stdout for json.", valueName: "path"), completion: .file())
     var out: String?
 
     @OptionGroup var vault: VaultOptions

@@ -8,7 +8,7 @@ struct FolderColorCommand: ParsableCommand {
     @Argument(help: "The folder path.", completion: Completions.folders)
     var path: String
 
-    @Argument(help: "One of \(ColorName.presetList), #RRGGBB, or none.")
+    @Argument(help: "One of \(ColorName.presetList), #RRGGBB, or none.", completion: Completions.colors)
     var color: String
 
     @OptionGroup var vault: VaultOptions

@@ -5,10 +5,10 @@ import NotezKit
 struct FolderCreateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a folder (and missing parents).")
 
-    @Argument(help: "The folder path, e.g. Work/Projects/Beta.")
+    @Argument(help: "The folder path, e.g. Work/Projects/Beta.", completion: Completions.folders)
     var path: String
 
-    @Option(name: .long, help: "A color: one of \(ColorName.presetList), or #RRGGBB.")
+    @Option(name: .long, help: "A color: one of \(ColorName.presetList), or #RRGGBB.", completion: Completions.newColors)
     var color: String?
 
     @OptionGroup var vault: VaultOptions

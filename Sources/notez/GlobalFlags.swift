@@ -11,7 +11,8 @@ struct GlobalFlags: Equatable {
     static let help = """
         Output: --color auto|always|never (default auto: colors on a terminal unless NO_COLOR is set) and \
         --no-pager (long output on a terminal goes through $NOTEZ_PAGER, else $PAGER, else 'less -FRX') \
-        work with every command. Exit codes: 'notez help exit-codes'.
+        work with every command; so does -V NAME / --vault-name NAME, a vault named in \
+        ~/.config/notez/config.yaml (docs/shell.md). Exit codes: 'notez help exit-codes'.
         """
 
     /// Removes the flags from `arguments`; a bad `--color` value is a usage error.

@@ -12,13 +12,19 @@ struct HistoryCommand: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var formatOptions: FormatOptions
+
+    func validate() throws {
+        if output.json && formatOptions.format != nil { throw ValidationError("--json and --format cannot be combined") }
+    }
 
     func run() throws {
-        try HistoryCommand.show(vault: vault, json: output.json, limit: limit, onlyTags: false)
+        try HistoryCommand.show(vault: vault, json: output.json, format: formatOptions, limit: limit, onlyTags: false)
     }
 
     /// Prints the history (all operations, or only tag operations).
-    static func show(vault: VaultOptions, json: Bool, limit: Int?, onlyTags: Bool) throws {
+    static func show(vault: VaultOptions, json: Bool, format formatOptions: FormatOptions, limit: Int?, onlyTags: Bool) throws {
+        let format = try formatOptions.resolve(.history)
         let index = try vault.loadSettings()
         let history = try HistoryCommand.journalHistory(root: index.root)
         var records = Array(history.records.reversed())
@@ -28,6 +34,7 @@ struct HistoryCommand: ParsableCommand {
             Terminal.line(JSONValue.array(records.map { jsonObject($0, history: history) }).text())
             return
         }
+        if let format { return ListPrinter.print(records.map { ListRow(json: jsonObject($0, history: history)) }, schema: .history, format: format) }
         if records.isEmpty {
             Terminal.line(onlyTags ? "No tag operations in the journal yet." : "No operations in the journal yet.")
             return

@@ -9,10 +9,10 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Restore the notes of a 'notez export --format json' file into the vault (never overwrites; undoable).")
 
-    @Argument(help: ArgumentHelp("The export file ('-' for stdin).", valueName: "file.json"))
+    @Argument(help: ArgumentHelp("The export file ('-' for stdin).", valueName: "file.json"), completion: .file(extensions: ["json"]))
     var file: String
 
-    @Option(name: .long, help: ArgumentHelp("Import below this vault folder (default: the root).", valueName: "folder"))
+    @Option(name: .long, help: ArgumentHelp("Import below this vault folder (default: the root).", valueName: "folder"), completion: Completions.folders)
     var into: String = ""
 
     @OptionGroup var vault: VaultOptions

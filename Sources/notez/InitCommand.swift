@@ -7,7 +7,7 @@ struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init", abstract: "Make this folder a notez vault (creates .notez/).")
 
-    @Argument(help: "The folder to initialize (default: --vault, else the current folder).")
+    @Argument(help: "The folder to initialize (default: --vault, else the current folder).", completion: .directory)
     var folder: String?
 
     @OptionGroup var vault: VaultOptions

@@ -7,7 +7,7 @@ struct LinksCommand: ParsableCommand {
         commandName: "links", abstract: "List a note's outgoing links (or every note's): wikilinks, embeds, Markdown links, resolved or broken.",
         discussion: "Exit status 1 when the note has no links. Resolution rules: docs/links-and-inline-tags.md.")
 
-    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias; every note's links when omitted.")
+    @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias; every note's links when omitted.", completion: Completions.notes)
     var note: String?
 
     @Flag(name: .long, help: "With no NOTE: print only the counts by kind and status.")
@@ -15,8 +15,15 @@ struct LinksCommand: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var formatOptions: FormatOptions
+
+    func validate() throws {
+        if output.json && formatOptions.format != nil { throw ValidationError("--json and --format cannot be combined") }
+        if summary && formatOptions.format != nil { throw ValidationError("--summary prints counts: --format does not apply") }
+    }
 
     func run() throws {
+        let format = try formatOptions.resolve(.links(context: false))
         let index = try vault.loadIndex()
         let resolver = LinkResolver(index: index)
         let entries: [LinkGraph.Entry]
@@ -35,6 +42,8 @@ struct LinksCommand: ParsableCommand {
             printSummary(entries, notes: index.notes.count)
         } else if output.json {
             Terminal.line(JSONValue.array(entries.map(LinksCommand.json)).text())
+        } else if let format {
+            ListPrinter.print(entries.map { ListRow(json: LinksCommand.json($0)) }, schema: .links(context: false), format: format)
         } else {
             for entry in entries {
                 let location = note == nil ? "\(entry.source):\(entry.line)" : "\(entry.line)"

@@ -1,26 +1,50 @@
 import ArgumentParser
 import NotezKit
 
-/// `--sort`, `--reverse`, `--paths` and `--print0`, shared by the note lists (`ls`, `search`).
+/// `--sort`, `--reverse`, `--paths`, `--print0`, `--format` and `--delimiter`, shared by the note
+/// lists (`ls`, `search`).
 struct ListOptions: ParsableArguments {
+    // `.unconditional`: `--sort -modified` is a value, not an option.
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
-            "Sort by modified or created (newest first) or title (A to Z) instead of pinned first, then newest.",
-            valueName: "key"))
-    var sort: NoteSortKey?
+            "Sort by title, path, created, modified, size or random instead of pinned first, then newest; "
+                + "'-' before or after the key for descending, '+' for ascending (default: A to Z, newest or largest first).",
+            valueName: "key"),
+        completion: .list(NoteOrder.names + NoteOrder.names.filter { $0 != "random" }.flatMap { ["\($0)-", "\($0)+"] }))
+    var sort: NoteOrder?
 
     @Flag(name: .long, help: "Reverse the order of the list.")
     var reverse = false
 
-    @Flag(name: .long, help: "Print one vault-relative path a line, for pipes.")
+    @Flag(name: .long, help: "Print one vault-relative path a line, for pipes (short for --format path).")
     var paths = false
 
-    @Flag(name: .long, help: "Like --paths, but end each path with a NUL byte (for xargs -0).")
+    @Flag(name: .long, help: "Like --paths, but end each path with a NUL byte, for xargs -0 (short for --format path --delimiter '\\0').")
     var print0 = false
 
+    @OptionGroup var formatOptions: FormatOptions
+
     /// Whether only paths are printed.
-    var pathsOnly: Bool { paths || print0 }
+    var pathsOnly: Bool { paths || print0 || isPathFormat }
+
+    /// `--format path`.
+    private var isPathFormat: Bool { formatOptions.format == "path" }
+
+    /// The `--format` other than `path` (which is `pathsOnly`), checked; nil without one.
+    func rowFormat() throws -> ListFormat? {
+        let format = try formatOptions.resolve(.notes)
+        if case .path = format { return nil }
+        return format
+    }
+
+    /// Whether --json, --paths, --print0 and --format are combined (only one may be given).
+    func conflicts(json: Bool) -> Bool {
+        [json, paths, print0, formatOptions.format != nil].filter { $0 }.count > 1
+    }
+
+    /// Whether the order is random (a daemon does not answer: no two runs print the same).
+    var isRandom: Bool { sort?.key == .random }
 
     /// The notes in the chosen order (the default order is the one they come in).
     func ordered(_ notes: [Note]) -> [Note] {
@@ -33,15 +57,29 @@ struct ListOptions: ParsableArguments {
         printPaths(notes.map(\.path))
     }
 
-    /// Prints vault-relative paths, one a line or NUL-terminated.
+    /// Prints vault-relative paths, one a line or NUL-terminated (or as `--delimiter` ends them).
     func printPaths(_ paths: [String]) {
         if print0 {
             // Exact bytes: NUL-terminated paths are for programs, which need the real names.
             Terminal.raw(paths.map { $0 + "\0" }.joined())
+        } else if isPathFormat, let delimiter = formatOptions.delimiter {
+            ListPrinter.printPaths(paths, terminator: FormatOptions.unescape(delimiter))
         } else {
             for path in paths { Terminal.line(TerminalText.safe(path)) }
         }
     }
+
+    /// Prints notes in a `--format` other than path.
+    static func print(_ notes: [Note], index: any NoteCollection, format: ListFormat) {
+        let rows = notes.map { ListRow(json: JSONShapes.note($0, index: index), extra: [("size", .int(Int($0.stamp.size)))]) }
+        ListPrinter.print(rows, schema: .notes, format: format)
+    }
 }
 
-extension NoteSortKey: ExpressibleByArgument {}
+extension NoteOrder: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+
+    public var defaultValueDescription: String { (descending ? "-" : "+") + key.rawValue }
+
+    public static var allValueStrings: [String] { names }
+}

@@ -32,10 +32,11 @@ struct LsCommand: ParsableCommand {
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
         if unsorted && folder != nil { throw ValidationError("--unsorted lists the root; do not also give a folder") }
-        if output.json && list.pathsOnly { throw ValidationError("--json and --paths/--print0 cannot be combined") }
+        if list.conflicts(json: output.json) { throw ValidationError("--json, --paths, --print0 and --format cannot be combined") }
     }
 
     func run() throws {
+        let format = try list.rowFormat()
         let index = try vault.loadCollection()
         let node = try index.resolveFolder(unsorted ? "" : folder ?? "")
         let everywhere = folder == nil && !unsorted && (!tag.isEmpty || pinned)
@@ -43,7 +44,7 @@ struct LsCommand: ParsableCommand {
         let positions = index.positions(inFolder: node.path, recursive: !unsorted && (recursive || everywhere))
         // In the list order with nothing but a limit, a row's note is built only to print it
         // (`ls -r` of a cached vault never holds every note at once).
-        if recursive, tag.isEmpty, !pinned, list.sort == nil, !list.reverse, !output.json {
+        if recursive, tag.isEmpty, !pinned, list.sort == nil, !list.reverse, !output.json, format == nil {
             let ordered = index.listOrder(positions, limit: limit)
             if list.pathsOnly { return list.printPaths(ordered.map { index.path(at: $0) }) }
             printHeading(node, everywhere: everywhere)
@@ -67,6 +68,7 @@ struct LsCommand: ParsableCommand {
             Terminal.line(JSONShapes.notes(notes, index: index).text())
             return
         }
+        if let format { return ListOptions.print(notes, index: index, format: format) }
         printHeading(node, everywhere: everywhere)
         if notes.isEmpty { return printEmpty(node) }
         NoteRows.print(notes, index: index, snippets: snippetOptions.enabled(index.config), showFolder: recursive || everywhere)

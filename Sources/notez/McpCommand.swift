@@ -24,7 +24,8 @@ struct McpCommand: ParsableCommand {
         name: .customLong("attach-from"),
         help: ArgumentHelp(
             "A folder attach_file may copy files from, besides the vault (repeatable; hidden folders below it are not).",
-            valueName: "dir"))
+            valueName: "dir"),
+        completion: .directory)
     var attachFrom: [String] = []
 
     @OptionGroup var vault: VaultOptions

@@ -22,7 +22,7 @@ struct MergeDriverCommand: ParsableCommand {
     @Argument(help: "The note's path, for messages (git's %P).")
     var path: String?
 
-    @Option(name: .long, help: "Who wins when both sides changed the same key: local, remote or newest (by 'modified').")
+    @Option(name: .long, help: "Who wins when both sides changed the same key: local, remote or newest (by 'modified').", completion: Completions.preferences)
     var prefer: String = "local"
 
     func validate() throws {

@@ -6,7 +6,7 @@ struct MvCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mv", abstract: "Move notes to a folder ('' or / is Unsorted Notes, the root).")
 
-    @Argument(help: "Notes, then the target folder (which must exist unless --create).", completion: Completions.notes)
+    @Argument(help: "Notes, then the target folder (which must exist unless --create).", completion: Completions.notesAndFolders)
     var items: [String]
 
     @Flag(name: .long, help: "Create the folder (and its parents) when it does not exist.")

@@ -25,7 +25,7 @@ struct NewCommand: ParsableCommand {
     @Option(name: .long, help: "The note's body text.")
     var body: String?
 
-    @Option(name: .long, help: "Create the note from .notez/templates/NAME.md (default: the folder's template in config.yaml).")
+    @Option(name: .long, help: "Create the note from .notez/templates/NAME.md (default: the folder's template in config.yaml).", completion: Completions.templates)
     var template: String?
 
     @Flag(name: .long, help: "Do not use the folder's default template.")

@@ -31,10 +31,15 @@ struct Notez: ParsableCommand {
     static func main() {
         let status: Int32
         do {
-            let (flags, arguments) = try GlobalFlags.take(Array(CommandLine.arguments.dropFirst()))
+            var (flags, arguments) = try GlobalFlags.take(Array(CommandLine.arguments.dropFirst()))
             // `--version` alone needs no parser: setting it up reflects every command, most of the run.
             if arguments == ["--version"] {
                 Terminal.line(configuration.version)
+                Terminal.flush()
+                Glibc.exit(0)
+            }
+            if let script = CompletionScripts.requested(arguments) {
+                Terminal.line(script)
                 Terminal.flush()
                 Glibc.exit(0)
             }
@@ -45,6 +50,15 @@ struct Notez: ParsableCommand {
             }
             // The terminal facts are read once, here, before stdout may become the pager's pipe.
             let environment = ProcessInfo.processInfo.environment
+            // The user's settings: aliases, named and default vaults become plain arguments here.
+            UserSettings.load(environment: environment)
+            if arguments == ["---vault-names"] {
+                UserSettings.printVaultNames()
+                Terminal.flush()
+                Glibc.exit(0)
+            }
+            arguments = try UserSettings.rewrite(
+                arguments, environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
             // A `NOTEZ_NOW` that cannot be read is refused, never silently replaced by the clock.
             _ = try FixedNow.seconds(environment: environment)
             let warmFacts = TerminalFacts.detect(color: flags.color, pagerAllowed: !flags.noPager, environment: environment)

@@ -14,19 +14,19 @@ struct OrderCommand: ParsableCommand {
             The order is kept in .notez/order.yaml (shared through git), by file name.
             """)
 
-    @Argument(help: "The folder ('' or / for the root).")
+    @Argument(help: "The folder ('' or / for the root).", completion: Completions.folders)
     var folder: String
 
-    @Argument(help: "Notes of the folder, in the order they should come first.")
+    @Argument(help: "Notes of the folder, in the order they should come first.", completion: Completions.notes)
     var notes: [String] = []
 
-    @Option(name: .long, help: "A note to move.")
+    @Option(name: .long, help: "A note to move.", completion: Completions.notes)
     var move: String?
 
-    @Option(name: .long, help: "Put the moved note before this one.")
+    @Option(name: .long, help: "Put the moved note before this one.", completion: Completions.notes)
     var before: String?
 
-    @Option(name: .long, help: "Put the moved note after this one.")
+    @Option(name: .long, help: "Put the moved note after this one.", completion: Completions.notes)
     var after: String?
 
     @Flag(name: .long, help: "Forget the folder's manual order.")

@@ -82,8 +82,8 @@ struct SearchCommand: ParsableCommand {
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
-        if [output.json, count, list.pathsOnly].filter({ $0 }).count > 1 {
-            throw ValidationError("--json, --count and --paths/--print0 cannot be combined")
+        if list.conflicts(json: output.json) || (count && (output.json || list.pathsOnly || list.formatOptions.format != nil)) {
+            throw ValidationError("--json, --count, --paths, --print0 and --format cannot be combined")
         }
         // `.allUnrecognized` would take a mistyped option (`--lmit`, `-x`) as query text; after `--` it is query text.
         if let message = CommandSuggestion.optionLikeQueryWord(Array(query.prefix { $0 != "--" }), options: Self.optionNames) {
@@ -115,6 +115,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
+        let format = try list.rowFormat()
         let node = try buildQuery()
         if showQuery || explain {
             if showQuery {
@@ -146,7 +147,7 @@ struct SearchCommand: ParsableCommand {
         let shown: [Note]
         let inListOrder = list.sort == nil && !list.reverse
         let pathsInOrder = list.pathsOnly && inListOrder
-        let rowsInOrder = inListOrder && !list.pathsOnly && !output.json
+        let rowsInOrder = inListOrder && !list.pathsOnly && !output.json && format == nil
         if count || pathsInOrder || rowsInOrder {
             shown = []
         } else if inListOrder {
@@ -167,6 +168,9 @@ struct SearchCommand: ParsableCommand {
         } else if output.json {
             // `[]` when nothing matched, so a script can always parse stdout.
             Terminal.line(JSONShapes.notes(shown, index: index).text())
+        } else if let format {
+            // `[]` for json and a header for csv/tsv when nothing matched, like --json.
+            ListOptions.print(shown, index: index, format: format)
         } else if !positions.isEmpty {
             if pathsInOrder {
                 list.printPaths(index.listOrder(positions, limit: limit).map { index.path(at: $0) })
@@ -182,7 +186,7 @@ struct SearchCommand: ParsableCommand {
         }
         if positions.isEmpty {
             // Like grep: nothing on stdout (except --count's 0), a short note on stderr, status 1.
-            if !count && !output.json { Terminal.notice("no notes match \(TerminalText.safe(QuerySerializer.serialize(node)))") }
+            if !count && !output.json && format == nil { Terminal.notice("no notes match \(TerminalText.safe(QuerySerializer.serialize(node)))") }
             throw CLIExit(code: CLIExit.noMatchOrProblems)
         }
     }
@@ -190,7 +194,8 @@ struct SearchCommand: ParsableCommand {
     /// The QUERY argument and the filter flags, joined by AND; exits with status 2 on an error.
     func buildQuery() throws -> QueryNode {
         if let problem = filters.problem { throw CLIExit(code: CLIExit.usage, message: "filter flags: \(problem)") }
-        let text = queryWords.joined(separator: " ")
+        // `@name` is a saved search of the user's settings.
+        let text = try UserSettings.current.expandingSavedSearches(queryWords.joined(separator: " "))
         var parts: [QueryNode] = []
         if !text.allSatisfy(\.isWhitespace) {
             parts.append(try QueryArgument.parse(text))

@@ -6,7 +6,7 @@ struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Set a note's properties (key=value; key= removes it), checked against the folder's schema.")
 
-    @Argument(help: "The note: a path (with or without .md) or a unique title.")
+    @Argument(help: "The note: a path (with or without .md) or a unique title.", completion: Completions.notes)
     var note: String
 
     @Argument(help: ArgumentHelp("Properties to set; an empty value removes the key.", valueName: "key=value"))

@@ -19,7 +19,7 @@ struct SyncCommand: ParsableCommand {
     @Flag(name: .long, help: "Install the notez merge driver in this clone (and .gitattributes) and stop.")
     var setup = false
 
-    @Option(name: .long, help: "With --setup: who wins when both sides changed the same key: local, remote or newest.")
+    @Option(name: .long, help: "With --setup: who wins when both sides changed the same key: local, remote or newest.", completion: Completions.preferences)
     var prefer: String = "local"
 
     @Flag(name: .customLong("no-push"), help: "Commit and pull, but do not push.")

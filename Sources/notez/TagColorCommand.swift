@@ -8,7 +8,7 @@ struct TagColorCommand: ParsableCommand {
     @Argument(help: "The tag name.", completion: Completions.tags)
     var name: String
 
-    @Argument(help: "One of \(ColorName.presetList), #RRGGBB, or none.")
+    @Argument(help: "One of \(ColorName.presetList), #RRGGBB, or none.", completion: Completions.colors)
     var color: String
 
     @OptionGroup var vault: VaultOptions

@@ -9,7 +9,7 @@ struct TagCreateCommand: ParsableCommand {
     @Argument(help: "The tag name.")
     var name: String
 
-    @Option(name: .long, help: "A color: one of \(ColorName.presetList), or #RRGGBB.")
+    @Option(name: .long, help: "A color: one of \(ColorName.presetList), or #RRGGBB.", completion: Completions.newColors)
     var color: String?
 
     @OptionGroup var vault: VaultOptions

@@ -7,7 +7,7 @@ struct TagGroup: ParsableCommand {
         commandName: "tag", abstract: "List and manage tags.",
         subcommands: [
             TagListCommand.self, TagCreateCommand.self, TagColorCommand.self, TagAddCommand.self, TagRemoveCommand.self,
-            TagRenameCommand.self, TagMergeCommand.self, TagDeleteCommand.self, TagHistoryCommand.self,
+            TagRenameCommand.self, TagMergeCommand.self, TagDeleteCommand.self, TagHistoryCommand.self, TagSuggestCommand.self,
         ],
         defaultSubcommand: TagListCommand.self)
 }
@@ -25,8 +25,14 @@ struct TagListCommand: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var formatOptions: FormatOptions
+
+    func validate() throws {
+        if output.json && formatOptions.format != nil { throw ValidationError("--json and --format cannot be combined") }
+    }
 
     func run() throws {
+        let format = try formatOptions.resolve(.tags)
         // The tag table of the cache has the counts: no note is decoded when it is current.
         var tags = try vault.loadCollection().tags
         if sort == .count {
@@ -36,6 +42,7 @@ struct TagListCommand: ParsableCommand {
             Terminal.line(JSONValue.array(tags.map(JSONShapes.tag)).text())
             return
         }
+        if let format { return ListPrinter.print(tags.map { ListRow(json: JSONShapes.tag($0)) }, schema: .tags, format: format) }
         if tags.isEmpty {
             Terminal.line("No tags yet. Add one with:  notez tag add NOTE TAG")
             return

@@ -12,8 +12,13 @@ struct TagHistoryCommand: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var formatOptions: FormatOptions
+
+    func validate() throws {
+        if output.json && formatOptions.format != nil { throw ValidationError("--json and --format cannot be combined") }
+    }
 
     func run() throws {
-        try HistoryCommand.show(vault: vault, json: output.json, limit: limit, onlyTags: true)
+        try HistoryCommand.show(vault: vault, json: output.json, format: formatOptions, limit: limit, onlyTags: true)
     }
 }

@@ -49,7 +49,7 @@ struct TemplateListCommand: ParsableCommand {
 struct TemplateShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a template and check its placeholders.")
 
-    @Argument(help: "The template's name (its file name without .md).")
+    @Argument(help: "The template's name (its file name without .md).", completion: Completions.templates)
     var name: String
 
     @OptionGroup var vault: VaultOptions

@@ -5,7 +5,7 @@ import NotezKit
 struct TrashDeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete trashed notes permanently (asks first).")
 
-    @Argument(help: "Items: id, original path, file name or title.")
+    @Argument(help: "Items: id, original path, file name or title.", completion: Completions.trashItems)
     var items: [String]
 
     @OptionGroup var confirm: ConfirmOptions

@@ -8,28 +8,33 @@ struct TrashListCommand: ParsableCommand {
     @OptionGroup var snippetOptions: SnippetOptions
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var formatOptions: FormatOptions
+
+    func validate() throws {
+        if output.json && formatOptions.format != nil { throw ValidationError("--json and --format cannot be combined") }
+    }
 
     func run() throws {
+        let format = try formatOptions.resolve(.trash)
         let index = try vault.loadSettings()
         let (items, ignored) = TrashStore(root: index.root).read()
         for issue in ignored { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
         let notes = items.map { NoteReader.note(relativePath: $0.storedPath, root: index.root, titleFromHeading: index.config.titleFromHeading) }
+        let rows = zip(items, notes).map { item, note -> JSONValue in
+            .object([
+                ("id", .string(item.id)),
+                ("title", .string(note.title)),
+                ("path", .string(item.originalPath)),
+                ("folder", .string(VaultPath.folder(of: item.originalPath))),
+                ("deleted", .string(NoteDate.iso8601(item.deleted))),
+                ("snippet", .string(note.snippet)),
+            ])
+        }
         if output.json {
-            Terminal.line(
-                JSONValue.array(
-                    zip(items, notes).map { item, note in
-                        .object([
-                            ("id", .string(item.id)),
-                            ("title", .string(note.title)),
-                            ("path", .string(item.originalPath)),
-                            ("folder", .string(VaultPath.folder(of: item.originalPath))),
-                            ("deleted", .string(NoteDate.iso8601(item.deleted))),
-                            ("snippet", .string(note.snippet)),
-                        ])
-                    }
-                ).text())
+            Terminal.line(JSONValue.array(rows).text())
             return
         }
+        if let format { return ListPrinter.print(rows.map { ListRow(json: $0) }, schema: .trash, format: format) }
         if items.isEmpty {
             Terminal.line("The trash is empty.")
             return

@@ -6,7 +6,7 @@ struct TrashRestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore", abstract: "Restore trashed notes to their folder (Unsorted Notes if it is gone).")
 
-    @Argument(help: "Items: id, original path, file name or title.")
+    @Argument(help: "Items: id, original path, file name or title.", completion: Completions.trashItems)
     var items: [String]
 
     @OptionGroup var vault: VaultOptions

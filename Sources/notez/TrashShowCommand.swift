@@ -5,7 +5,7 @@ import NotezKit
 struct TrashShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a trashed note.")
 
-    @Argument(help: "The item: its id, original path, file name or title.")
+    @Argument(help: "The item: its id, original path, file name or title.", completion: Completions.trashItems)
     var item: String
 
     @OptionGroup var vault: VaultOptions

@@ -6,7 +6,8 @@ struct VaultOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The vault folder (default: $NOTEZ_VAULT, else the nearest folder with .notez/, else the current folder).", valueName: "path"))
+            "The vault folder (default: $NOTEZ_VAULT, else the nearest folder with .notez/, else the current folder).", valueName: "path"),
+        completion: .directory)
     var vault: String?
 
     /// A `--vault` given before the subcommand (`notez --vault V ls`), which the parser would reject.

@@ -54,6 +54,15 @@ enum WarmPath {
                 index += 2
                 continue
             }
+            // A saved search (`@name`) is the client's settings; a random order the client's own:
+            // asking a daemon would only cost a round trip.
+            if argument.contains("@") { return nil }
+            // A random order is the client's own: asking a daemon would only cost a round trip.
+            if (argument == "--sort" && index + 1 < arguments.count && arguments[index + 1].lowercased() == "random")
+                || argument.lowercased() == "--sort=random"
+            {
+                return nil
+            }
             if argument.hasPrefix("--vault=") { explicitVault = String(argument.dropFirst(8)) }
             if !argument.hasPrefix("-"), words.count < 2 { words.append(argument) }
             index += 1

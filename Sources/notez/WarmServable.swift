@@ -9,12 +9,23 @@ import ArgumentParser
 protocol WarmServable: ParsableCommand, PagedCommand {
     /// The command's `--vault` option.
     var vault: VaultOptions { get }
+    /// Whether a daemon may answer these arguments (not `--sort random`: no two runs agree).
+    var answersWarm: Bool { get }
+}
+
+extension WarmServable {
+    var answersWarm: Bool { true }
 }
 
 extension OverviewCommand: WarmServable {}
-extension LsCommand: WarmServable {}
+extension LsCommand: WarmServable {
+    var answersWarm: Bool { !list.isRandom }
+}
 extension ShowCommand: WarmServable {}
-extension SearchCommand: WarmServable {}
+extension SearchCommand: WarmServable {
+    /// Not a random order, nor a saved search (`@name`: the settings are the client's).
+    var answersWarm: Bool { !list.isRandom && !query.contains { $0.contains("@") } }
+}
 extension TagListCommand: WarmServable {}
 extension FolderTreeCommand: WarmServable {}
 extension HistoryCommand: WarmServable {}

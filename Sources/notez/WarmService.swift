@@ -91,6 +91,10 @@ final class WarmService: @unchecked Sendable {
                     refusal = "not a command the daemon answers"
                     return false
                 }
+                guard servable.answersWarm else {
+                    refusal = "a random order is made by the client"
+                    return false
+                }
                 // The vault the command names, from the client's folder, must be this one.
                 let named = try? VaultLocator.root(
                     explicit: servable.vault.explicitVault, environment: request.environment,

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// `$XDG_CONFIG_HOME/notez/config.yaml`: default and named vaults, saved searches, aliases and the
+/// editor, with their precedence, read from a temporary HOME and config folder.
+@Suite struct UserConfigTests {
+    /// Two vaults told apart by their notes, and a config folder naming them.
+    final class Fixture {
+        let home: TempVault
+        let main: TempVault
+        let work: TempVault
+        let elsewhere: URL
+
+        init(config: String? = nil) throws {
+            home = try TempVault()
+            main = try TempVault()
+            work = try TempVault()
+            try main.write(".notez/config.yaml", "")
+            try main.write("Soup.md", "---\ntags: [recipe]\n---\nsoup\n")
+            try main.write("Bread.md", "---\ntags: [baking]\n---\nbread\n")
+            try main.write("Plan.md", "---\ntags: [todo]\n---\nplan\n")
+            try work.write(".notez/config.yaml", "")
+            try work.write("Report.md", "---\ntags: [todo]\n---\nreport\n")
+            elsewhere = home.url.appendingPathComponent("elsewhere")
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            let text =
+                config ?? """
+                    vault: \(main.path)
+                    vaults:
+                      work: \(work.path)
+                      tilde: ~/nowhere
+                    searches:
+                      food: "tag:recipe OR tag:baking"
+                    aliases:
+                      todo: "search tag:todo --paths"
+                      ls: "search tag:never"
+                    editor: "printf 'settings %s\\\\n' >> '\(home.path)/edited'"
+
+                    """
+            try home.write("config/notez/config.yaml", text)
+        }
+
+        /// notez in `elsewhere` (no vault there) with HOME and XDG_CONFIG_HOME here.
+        func run(_ args: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+            var env = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "NOTEZ_WARM": "off"]
+            for (key, value) in environment { env[key] = value }
+            return try CLIRunner.run(args, in: directory ?? elsewhere, environment: env)
+        }
+    }
+
+    @Test func defaultAndNamedVaultsWithTheirPrecedence() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.run(["ls", "--paths"]).stdout.contains("Soup.md"))
+        #expect(try !fixture.run(["ls", "--paths"]).stdout.contains("Report.md"), "the default vault")
+        for words in [["-V", "work", "ls", "--paths"], ["ls", "-V", "work", "--paths"], ["--vault-name", "work", "ls", "--paths"], ["ls", "--vault-name=work", "--paths"]] {
+            let named = try fixture.run(words)
+            #expect(named.status == 0 && named.stdout == "Report.md\n", "\(words): \(named.stdout) \(named.stderr)")
+        }
+        // A flag beats the environment, the environment the settings; being inside a vault too.
+        #expect(try fixture.run(["ls", "--paths", "--vault", fixture.work.path], environment: ["NOTEZ_VAULT": fixture.main.path]).stdout == "Report.md\n")
+        #expect(try fixture.run(["ls", "--paths"], environment: ["NOTEZ_VAULT": fixture.work.path]).stdout == "Report.md\n")
+        #expect(try fixture.run(["ls", "--paths"], in: fixture.work.url).stdout == "Report.md\n")
+        // NOTEZ_CONFIG names another file.
+        try fixture.home.write("other.yaml", "vault: \(fixture.work.path)\n")
+        #expect(try fixture.run(["ls", "--paths"], environment: ["NOTEZ_CONFIG": fixture.home.path + "/other.yaml"]).stdout == "Report.md\n")
+
+        let unknown = try fixture.run(["-V", "play", "ls"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no vault named 'play' in \(fixture.home.path)/config/notez/config.yaml (named: tilde, work)"), "\(unknown.stderr)")
+        // The completion scripts ask for the names.
+        #expect(try fixture.run(["---vault-names"]).stdout == "tilde\nwork\n")
+        // `~/` is the HOME of the settings.
+        let tilde = try fixture.run(["-V", "tilde", "ls"])
+        #expect(tilde.status == 3 && tilde.stderr.contains(fixture.home.path + "/nowhere"), "\(tilde.stderr)")
+    }
+
+    @Test func savedSearchesAndAliases() throws {
+        let fixture = try Fixture()
+        let food = try fixture.run(["search", "@food", "--paths", "--sort", "path"])
+        #expect(food.status == 0 && food.stdout == "Bread.md\nSoup.md\n", "\(food.stderr)")
+        let combined = try fixture.run(["search", "@food -tag:baking", "--show-query"])
+        #expect(combined.stdout == "(tag:recipe OR tag:baking) -tag:baking\n", "\(combined.stdout)")
+        #expect(try fixture.run(["search", "@food -tag:baking", "--paths"]).stdout == "Soup.md\n")
+        // Inside quotes, or not at a word's start, `@` is text.
+        #expect(try fixture.run(["search", "\"@food\"", "--paths"]).status == 1)
+        let unknown = try fixture.run(["search", "@drinks"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "notez: error: no saved search '@drinks'; saved: @food\n")
+
+        let todo = try fixture.run(["todo"])
+        #expect(todo.status == 0 && todo.stdout == "Plan.md\n", "\(todo.stderr)")
+        #expect(try fixture.run(["-V", "work", "todo"]).stdout == "Report.md\n", "an alias after a vault option")
+        // An alias never hides a command of notez.
+        #expect(try fixture.run(["ls", "--paths"]).stdout.contains("Soup.md"))
+    }
+
+    @Test func editorPrecedence() throws {
+        let fixture = try Fixture()
+        let edited = fixture.home.path + "/edited"
+        #expect(try fixture.run(["edit", "Soup"], environment: ["VISUAL": "false", "EDITOR": "false"]).status == 0)
+        #expect(try String(contentsOfFile: edited, encoding: .utf8) == "settings \(fixture.main.path)/Soup.md\n")
+        let byVariable = try fixture.run(["edit", "Soup"], environment: ["NOTEZ_EDITOR": "printf 'variable %s\\n' >> '\(edited)'"])
+        #expect(byVariable.status == 0, "\(byVariable.stderr)")
+        #expect(try String(contentsOfFile: edited, encoding: .utf8).hasSuffix("variable \(fixture.main.path)/Soup.md\n"))
+    }
+
+    @Test func hostileOrMalformedSettingsAreWarningsNeverWrites() throws {
+        let before: [String: Data]
+        do {
+            let fixture = try Fixture(config: "vault: [unclosed\n")
+            before = try fixture.main.snapshot()
+            let result = try fixture.run(["ls", "--paths"], in: fixture.main.url)
+            #expect(result.status == 0)
+            #expect(result.stderr.contains("config.yaml:") && result.stderr.contains("the user settings are not used"), "\(result.stderr)")
+            #expect(try fixture.main.snapshot() == before)
+        }
+        // Larger than the YAML limit, a FIFO, or a mapping of the wrong shape: refused with a word.
+        let big = try Fixture(config: "vault: \"" + String(repeating: "x", count: 2 << 20) + "\"\n")
+        #expect(try big.run(["ls", "--paths"], in: big.main.url).stderr.contains("the user settings are not used"))
+        let shape = try Fixture(config: "searches: [a, b]\n")
+        #expect(try shape.run(["ls", "--paths"], in: shape.main.url).stderr.contains("searches must be a mapping of names"))
+        let fifo = try Fixture()
+        let path = fifo.home.path + "/config/notez/config.yaml"
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+        let blocked = try fifo.run(["ls", "--paths"], in: fifo.main.url)
+        #expect(blocked.status == 0, "a FIFO never blocks notez: \(blocked.stderr)")
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--format`, `--delimiter` and `--sort KEY` answered by a running `notez watch` print exactly
+/// what the cold path prints; `--sort random` is never sent to the daemon.
+@Suite("warm path ≡ cold path for --format and --sort", .serialized)
+struct WarmColdFormatTests {
+    static let commands: [[String]] = [
+        ["ls", "-r", "--format", "csv"], ["ls", "-r", "--format", "tsv", "--sort", "-size"], ["ls", "Work", "--format", "jsonl"],
+        ["ls", "-r", "--format", "{{title}}\\t{{modified:%Y-%m-%d}}\\t{{tags: }}", "--sort", "title-"],
+        ["ls", "-r", "--format", "path", "--delimiter", "\\0"], ["ls", "-r", "--format", "json", "--sort", "+created"],
+        ["search", "tag:work", "--format", "csv", "--sort", "path"], ["search", "soup", "--format", "{{path}}:{{size}}", "--delimiter", ";"],
+        ["search", "nothing-at-all", "--format", "tsv"], ["search", "tag:work", "--format", "{{nope}}"],
+        ["tag", "list", "--format", "{{name}},{{count}}"], ["tag", "list", "--format", "csv"],
+        ["history", "--format", "jsonl"], ["history", "--format", "{{id}} {{time:%Y}}"],
+    ]
+
+    @Test func sameBytesBothWays() throws {
+        let vault = try TempVault.example()
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        for args in WarmColdFormatTests.commands {
+            let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+            let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
+            #expect(warm.status != 6, "\(args): not answered warm: \(warm.stderr)")
+            #expect(warm.stdout == cold.stdout, "\(args): stdout differs")
+            #expect(warm.stderr == cold.stderr, "\(args): stderr differs")
+            #expect(warm.status == cold.status, "\(args): status differs")
+        }
+        // A random order is the client's: required warm, it is refused; otherwise it runs cold.
+        for args in [["ls", "-r", "--sort", "random", "--paths"], ["search", "tag:work", "--sort=random"]] {
+            let refused = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+            #expect(refused.status == 6, "\(args)")
+            let cold = try vault.run(args)
+            #expect(cold.status == 0, "\(args): \(cold.stderr)")
+        }
+        // So is a saved search: the settings are the client's, never the daemon's.
+        let config = try TempVault()
+        try config.write("notez/config.yaml", "searches:\n  work: \"tag:work\"\n")
+        let saved = ["XDG_CONFIG_HOME": config.path]
+        #expect(try vault.run(["search", "@work", "--paths"], environment: saved.merging(["NOTEZ_WARM": "require"]) { $1 }).status == 6)
+        let savedCold = try vault.run(["search", "@work", "--paths"], environment: saved)
+        let plain = try vault.run(["search", "tag:work", "--paths"])
+        #expect(savedCold.status == 0 && savedCold.stdout == plain.stdout)
+    }
+
+    private func startWatch(_ vault: TempVault) throws -> WatchProcess {
+        let watch = try WatchProcess(["watch", "--quiet", "--vault", vault.path])
+        for _ in 0..<100 {
+            if try vault.run(["ls"], environment: ["NOTEZ_WARM": "require"]).status == 0 { return watch }
+            usleep(50_000)
+        }
+        _ = watch.stop(SIGTERM)
+        throw WarmTestFailure.daemonDidNotStart
+    }
+}

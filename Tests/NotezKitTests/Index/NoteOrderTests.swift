@@ -1,0 +1,51 @@
+import Testing
+
+@testable import NotezKit
+
+@Suite struct NoteOrderTests {
+    private func note(_ path: String, title: String, created: Double, modified: Double, size: Int64) -> Note {
+        Note(
+            path: path, folder: "", title: title, tags: [], tagKeys: [], pinned: false, created: created, modified: modified,
+            snippet: "", stamp: FileStamp(inode: 0, size: size, mtimeNanos: 0))
+    }
+
+    private var notes: [Note] {
+        [
+            note("b.md", title: "beta", created: 10, modified: 30, size: 5),
+            note("a.md", title: "Alpha", created: 20, modified: 30, size: 700),
+            note("c.md", title: "alpha", created: 30, modified: 10, size: 5),
+        ]
+    }
+
+    @Test func readsSignsBeforeOrAfterTheKey() {
+        #expect(NoteOrder(parsing: "modified") == NoteOrder(.modified, descending: true))
+        #expect(NoteOrder(parsing: "-modified") == NoteOrder(.modified, descending: true))
+        #expect(NoteOrder(parsing: "modified+") == NoteOrder(.modified, descending: false))
+        #expect(NoteOrder(parsing: "+title") == NoteOrder(.title, descending: false))
+        #expect(NoteOrder(parsing: "title-") == NoteOrder(.title, descending: true))
+        #expect(NoteOrder(parsing: "SIZE") == NoteOrder(.size, descending: true))
+        #expect(NoteOrder(parsing: "random") == NoteOrder(.random))
+        for bad in ["", "-", "+-title", "-title-", "words", "random-", "+random", "title--"] {
+            #expect(NoteOrder(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func naturalDirectionsMatchTheOldSortKeys() {
+        for key in NoteSortKey.allCases {
+            let order = NoteOrder(parsing: key.rawValue)!
+            #expect(order.sorted(notes).map(\.path) == key.sorted(notes).map(\.path), "\(key)")
+        }
+    }
+
+    @Test func eachKeyEachDirectionTiesByPath() {
+        func paths(_ text: String) -> [String] { NoteOrder(parsing: text)!.sorted(notes).map(\.path) }
+        #expect(paths("path") == ["a.md", "b.md", "c.md"])
+        #expect(paths("-path") == ["c.md", "b.md", "a.md"])
+        #expect(paths("size") == ["a.md", "b.md", "c.md"])
+        #expect(paths("+size") == ["b.md", "c.md", "a.md"])
+        #expect(paths("+modified") == ["c.md", "a.md", "b.md"])
+        #expect(paths("-title") == ["b.md", "a.md", "c.md"])
+        #expect(paths("+created") == ["b.md", "a.md", "c.md"])
+        #expect(Set(paths("random")) == ["a.md", "b.md", "c.md"])
+    }
+}
