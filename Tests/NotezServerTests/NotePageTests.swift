@@ -1,20 +1,62 @@
+import Foundation
 import Testing
 
 @testable import NotezServer
 
+/// The note page through the router: the library's renderer with this server's addresses, and
+/// vault files served by the attachment rules.
 struct NotePageTests {
-    @Test(arguments: [
-        ("pic.png", "Work", "/file?path=Work%2Fpic.png"),
-        ("../img/a b.png", "Work/Meetings", "/file?path=Work%2Fimg%2Fa%20b.png"),
-        ("Other%20note.md", "", "/note?path=Other%20note.md"),
-        ("./sub/x.md#part", "A", "/note?path=A%2Fsub%2Fx.md"),
-    ])
-    func relativeTargetsBecomeServerURLs(_ url: String, _ folder: String, _ expected: String) {
-        #expect(NotePage.localURL(url, folder: folder) == expected)
+    @Test func notesRenderWithTheServersAddresses() async throws {
+        let fixture = try ServerFixture(extraFiles: [
+            "Render/Home.md": "See [[Other#Part Two|other]], [[Missing]] and ![[pic.png|50]], #ideas.\n\n> [!note] Hi\n> there\n",
+            "Render/Other.md": "# Part Two\n",
+            "Render/pic.png": "not really a png",
+        ])
+        try await fixture.test { client in
+            try await client.execute(uri: "/note?path=Render%2FHome.md", method: .get, headers: fixture.browser) { response in
+                let html = response.text
+                #expect(html.contains("<a class=\"internal-link\" href=\"/note?path=Render%2FOther.md#part-two\">other</a>"))
+                #expect(html.contains("<a class=\"internal-link unresolved\" href=\"/new?title=Missing&amp;folder=Render\""))
+                #expect(html.contains("<img src=\"/file?path=Render%2Fpic.png\" alt=\"pic.png\" loading=\"lazy\" width=\"50\">"))
+                #expect(html.contains("<a class=\"tag\" href=\"/tag?name=ideas\">#ideas</a>"))
+                #expect(html.contains("<div class=\"callout callout-note\">"))
+            }
+            // The link to a missing note offers the capture form, filled in; nothing is written.
+            try await client.execute(uri: "/new?title=Missing&folder=Render", method: .get, headers: fixture.browser) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("value=\"Missing\""))
+                #expect(response.text.contains("<option value=\"Render\" selected>"))
+            }
+            #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Render/Missing.md").path))
+        }
     }
 
-    @Test(arguments: ["https://example.org/x.png", "javascript:alert(1)", "mailto:a@b.c", "#top", "/etc/passwd", "../../x.png", ""])
-    func otherTargetsAreLeftAlone(_ url: String) {
-        #expect(NotePage.localURL(url, folder: "Work") == nil)
+    @Test(arguments: [
+        ("a.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>"),
+        ("a.html", "<script>alert(1)</script>"),
+        ("a.js", "alert(1)"),
+    ])
+    func activeAttachmentsAreSandboxedDownloads(_ name: String, _ text: String) async throws {
+        let fixture = try ServerFixture(extraFiles: ["files/" + name: text])
+        try await fixture.test { client in
+            try await client.execute(uri: "/file?path=files%2F" + name, method: .get, headers: fixture.browser) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/octet-stream")
+                #expect(response.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+                #expect(response.headers[.init("Content-Security-Policy")!]?.hasPrefix("sandbox;") == true)
+                #expect(response.headers[.init("X-Content-Type-Options")!] == "nosniff")
+            }
+        }
+    }
+
+    @Test func imagesAreShownWithTheirTypeAndSandboxed() async throws {
+        let fixture = try ServerFixture(extraFiles: ["files/p.png": "png bytes"])
+        try await fixture.test { client in
+            try await client.execute(uri: "/file?path=files%2Fp.png", method: .get, headers: fixture.browser) { response in
+                #expect(response.headers[.contentType] == "image/png")
+                #expect(response.headers[.contentDisposition] == nil)
+                #expect(response.headers[.init("Content-Security-Policy")!]?.hasPrefix("sandbox;") == true)
+            }
+        }
     }
 }
