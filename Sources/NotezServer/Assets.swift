@@ -91,6 +91,7 @@ enum Assets {
         ul.notes .title{font-weight:600;color:var(--fg);display:inline-block;padding:6px 0}
         .snippet{margin:2px 0 0;color:var(--muted);font-size:.9em}
         time,.small,.meta,.folder-name{color:var(--muted);font-size:.85em}
+        time{white-space:nowrap}
         .pin{font-size:.72em;border-radius:999px;padding:1px 8px;background:var(--chip);color:var(--muted);font-weight:600;text-transform:uppercase;letter-spacing:.04em}
         .chip{display:inline-flex;align-items:center;gap:6px;background:var(--chip);border-radius:999px;padding:2px 10px;font-size:.85em;color:var(--fg);min-height:28px}
         .chip::before{content:"";width:8px;height:8px;border-radius:50%;background:var(--c,var(--muted));flex:none}
@@ -120,11 +121,14 @@ enum Assets {
         .block-id,.anchor{scroll-margin-top:calc(var(--top) + 12px)}
         :target{scroll-margin-top:calc(var(--top) + 12px)}
         .markdown ul.contains-task-list,.markdown .contains-task-list{list-style:none;padding-left:8px}
+        .markdown li:has(>input[type=checkbox]){list-style:none;margin-left:-1.2em}
         .markdown input[type=checkbox]{min-height:0;width:1.05em;height:1.05em;vertical-align:-2px;margin-right:6px}
         .footnotes{font-size:.9em;color:var(--muted);border-top:1px solid var(--line);margin-top:2em}
         .callout{--cc:82,139,255;margin:1em 0;padding:10px 14px;border-radius:8px;border-left:4px solid rgb(var(--cc));background:rgba(var(--cc),.1)}
         .callout-title{display:flex;align-items:center;gap:8px;margin:0;font-weight:600;color:rgb(var(--cc))}
-        summary.callout-title{cursor:pointer;min-height:32px}
+        summary.callout-title{cursor:pointer;min-height:32px;list-style:none}summary.callout-title::-webkit-details-marker{display:none}
+        summary.callout-title::after{content:"";margin-left:auto;width:8px;height:8px;border-right:2px solid;border-bottom:2px solid;transform:rotate(-45deg);flex:none}
+        details[open]>summary.callout-title::after{transform:rotate(45deg)}
         .callout-title span{color:var(--fg)}
         .callout-content>:first-child{margin-top:6px}.callout-content>:last-child{margin-bottom:0}
         .callout-abstract,.callout-todo,.callout-info{--cc:0,150,199}.callout-tip{--cc:0,168,150}.callout-success{--cc:34,160,80}
@@ -143,7 +147,7 @@ enum Assets {
         .empty{color:var(--muted)}
         .chips-editor{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:4px 16px 12px;margin-bottom:16px}
         .chips-editor .join{font-weight:700;font-size:.8em}
-        .chip .remove{color:var(--muted);margin-left:2px;padding:0 4px}
+        .chip .remove{color:var(--muted);display:inline-flex;align-items:center;justify-content:center;min-width:28px;min-height:28px}
         .kind{color:var(--muted)}
         .add-chip{display:flex;flex-wrap:wrap;gap:8px;align-items:end}
         .add-chip label{display:grid;gap:2px;font-size:.85em;color:var(--muted)}
@@ -159,14 +163,13 @@ enum Assets {
           // Keyboard: "/" focuses search, "n" opens capture, "j"/"k" move through note lists.
           document.addEventListener("keydown", function (event) {
             var target = event.target;
+            var drawer = document.getElementById("drawer");
+            if (event.key === "Escape" && drawer && drawer.checked) { drawer.checked = false; return; }
             if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
             if (event.ctrlKey || event.metaKey || event.altKey) return;
             if (event.key === "/") {
               var box = document.getElementById("q") || document.getElementById("top-q");
               if (box) { event.preventDefault(); box.focus(); }
-            } else if (event.key === "Escape") {
-              var drawer = document.getElementById("drawer");
-              if (drawer) drawer.checked = false;
             } else if (event.key === "n") {
               var capture = document.querySelector("details.capture");
               if (capture) { event.preventDefault(); capture.open = true; capture.querySelector("input[name=title]").focus(); }

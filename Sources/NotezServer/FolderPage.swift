@@ -13,7 +13,8 @@ enum FolderPage {
         html += "<h1 class=\"folder\(HTML.colorClass(node.color))\" dir=\"auto\">\(HTMLText.escape(path.isEmpty ? "Unsorted Notes" : node.name))</h1>"
         html += "<p class=\"counts\">\(node.count) notes (\(notes.count) here)</p>"
         if !node.children.isEmpty {
-            let tree = Sidebar.tree(node.children, nested: node.descendants.count <= Page.folderSelectLimit)
+            let tree = Sidebar.tree(
+                node.children, nested: node.descendants.count <= Page.folderSelectLimit, hiding: Sidebar.attachmentFolderName(index))
             html += "<section aria-labelledby=\"h-sub\"><h2 id=\"h-sub\">Folders</h2>"
             html += tree.replacingOccurrences(of: "<ul class=\"tree\">", with: "<ul class=\"tree main-tree\">", options: .anchored) + "</section>"
         }

@@ -44,7 +44,7 @@ enum ListPages {
         let query = QuerySerializer.serialize(.tag(summary.name))
         var notes = index.exposed(index.notes(withTag: summary.key))
         notes = notes.filter(\.pinned) + notes.filter { !$0.pinned }
-        var html = FolderPage.breadcrumbs("")
+        var html = "<nav class=\"breadcrumbs\" aria-label=\"Breadcrumbs\"><ol><li><a href=\"/\">All</a></li><li><a href=\"/tags\">Tags</a></li></ol></nav>"
         html += "<h1 class=\"tag-title\"><span class=\"chip\(HTML.colorClass(summary.color))\" dir=\"auto\">#\(HTMLText.escape(summary.name))</span>"
         html += " <span class=\"count\">\(notes.count) note\(notes.count == 1 ? "" : "s")</span></h1>"
         let prefix = summary.key.rawValue + "/"

@@ -3,8 +3,8 @@ import NotezKit
 
 /// "Your notes": Pinned, Unsorted Notes, the folder tree with recursive counts, tags, Trash.
 enum MainPage {
-    /// Notes shown per list before "more".
-    static let listLimit = 50
+    /// Notes shown per list before "more" (the page stays under 100 KB at 100,000 notes).
+    static let listLimit = 40
 
     static func html(frame: Page.Frame, now: Double) -> String {
         let index = frame.index
@@ -23,7 +23,8 @@ enum MainPage {
         }
         html += "</section>\n</div>\n<section aria-labelledby=\"h-folders\"><h2 id=\"h-folders\">Folders</h2>"
         // A large tree shows its first level here; the folder pages show the rest.
-        html += Sidebar.tree(index.folderTree.children, nested: frame.lists.folders.count <= Page.folderSelectLimit)
+        html += Sidebar.tree(
+            index.folderTree.children, nested: frame.lists.folders.count <= Page.folderSelectLimit, hiding: Sidebar.attachmentFolderName(index))
             .replacingOccurrences(of: "<ul class=\"tree\">", with: "<ul class=\"tree main-tree\">", options: .anchored)
         html += newFolderForm(frame: frame, parent: "")
         html += "</section>\n<section aria-labelledby=\"h-tags\"><h2 id=\"h-tags\">Tags</h2>"
@@ -37,7 +38,7 @@ enum MainPage {
     }
 
     /// Tags shown on the main page before "all tags".
-    static let tagLimit = 100
+    static let tagLimit = 50
 
     /// Tags as chips with counts and a link to each tag's page.
     static func tagList(_ tags: [TagSummary]) -> String {

@@ -19,12 +19,12 @@ enum Sidebar {
         html += place(HTML.href("/folder", [("path", "")]), Icons.inbox, "Unsorted", count: frame.lists.unsorted.count)
         html += "</ul>\n<h2 class=\"side-heading\" id=\"side-folders\">Folders</h2>\n<div class=\"side-tree\">"
         let nested = frame.lists.folders.count <= Page.folderSelectLimit
-        html += tree(Array(index.folderTree.children.prefix(folderLimit)), nested: nested)
+        html += tree(Array(index.folderTree.children.prefix(folderLimit)), nested: nested, hiding: attachmentFolderName(index))
         if index.folderTree.children.count > folderLimit {
             html += "<p class=\"more\"><a href=\"/#h-folders\">All \(index.folderTree.children.count) folders</a></p>"
         }
         html += "</div>\n<h2 class=\"side-heading\" id=\"side-tags\">Tags</h2>\n<ul class=\"side-tags\">"
-        for tag in frame.lists.mainTags.prefix(tagLimit) where tag.count > 0 || tag.registered {
+        for tag in frame.lists.completionTags.prefix(tagLimit) where tag.count > 0 || tag.registered {
             html += "<li><a class=\"dot\(HTML.colorClass(tag.color))\" href=\"\(HTML.href("/tag", [("name", tag.name)]))\">"
             html += "<span dir=\"auto\">#\(HTMLText.escape(tag.name))</span><span class=\"count\">\(tag.count)</span></a></li>"
         }
@@ -42,15 +42,24 @@ enum Sidebar {
         return html + "</a></li>"
     }
 
-    /// Folders with their recursive counts; a folder with subfolders folds them (closed).
-    static func tree(_ nodes: [FolderNode], nested: Bool) -> String {
+    /// The name of the vault's attachment folders (`attachments`, or the last part of the
+    /// `attachments:` setting): one of them without notes is a place for files, not a folder to list.
+    static func attachmentFolderName(_ index: VaultIndex) -> String {
+        let setting = index.config.attachments ?? "attachments"
+        return setting.split(separator: "/").last.map(String.init) ?? "attachments"
+    }
+
+    /// Folders with their recursive counts; a folder with subfolders folds them (closed). A folder
+    /// named `hiding` that holds no note and no folder is left out (the attachment folders).
+    static func tree(_ nodes: [FolderNode], nested: Bool, hiding: String? = nil) -> String {
+        let nodes = nodes.filter { !($0.count == 0 && $0.children.isEmpty && $0.name == hiding) }
         if nodes.isEmpty { return "<p class=\"empty\">No folders.</p>" }
         var html = "<ul class=\"tree\">"
         for node in nodes {
             let link = "<a class=\"dot\(HTML.colorClass(node.color))\" href=\"\(HTML.href("/folder", [("path", node.path)]))\">"
                 + "<span dir=\"auto\">\(HTMLText.escape(node.name))</span><span class=\"count\">\(node.count)</span></a>"
             if nested, !node.children.isEmpty {
-                html += "<li><details><summary>" + link + "</summary>" + tree(node.children, nested: true) + "</details></li>"
+                html += "<li><details><summary>" + link + "</summary>" + tree(node.children, nested: true, hiding: hiding) + "</details></li>"
             } else {
                 html += "<li>" + link + "</li>"
             }
