@@ -88,7 +88,7 @@ enum Assets {
         .columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(320px,100%),1fr));gap:8px 32px}
         ul.notes{list-style:none;padding:0;margin:0;background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);overflow:hidden}
         ul.notes li{padding:10px 14px;border-top:1px solid var(--line)}ul.notes li:first-child{border-top:0}
-        ul.notes .title{font-weight:600;color:var(--fg);display:inline-block;padding:6px 0}
+        ul.notes .title{font-weight:600;color:var(--fg);display:inline-block;padding:8px 0}
         .snippet{margin:2px 0 0;color:var(--muted);font-size:.9em}
         time,.small,.meta,.folder-name{color:var(--muted);font-size:.85em}
         time{white-space:nowrap}
@@ -152,6 +152,7 @@ enum Assets {
         .add-chip{display:flex;flex-wrap:wrap;gap:8px;align-items:end}
         .add-chip label{display:grid;gap:2px;font-size:.85em;color:var(--muted)}
         .backlink-list .line,.backlink-list .context{color:var(--muted)}
+        @media (pointer:coarse){.chip,.chip-remove button,.chip .remove,.breadcrumbs a{min-height:40px}}
         .pager{display:flex;gap:12px;align-items:center;justify-content:center;margin:16px 0}
         .pager a{display:inline-flex;align-items:center;min-height:40px;padding:0 12px}
         """
