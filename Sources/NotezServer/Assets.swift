@@ -113,6 +113,7 @@ enum Assets {
         .markdown th{background:var(--code)}
         pre{overflow-x:auto;max-width:100%;background:var(--code);padding:12px;border-radius:8px;font-size:.9em;overflow-wrap:normal}
         code{font:.9em ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--code);padding:1px 4px;border-radius:4px}pre code{padding:0;background:none}
+        hr{border:0;border-top:1px solid var(--line);margin:1.5em 0}
         blockquote{margin:1em 0;padding:2px 16px;border-left:4px solid var(--line);color:var(--muted)}
         mark{background:var(--mark);color:inherit;padding:0 2px;border-radius:3px}
         .markdown a.tag{background:var(--chip);border-radius:999px;padding:1px 8px;font-size:.9em}
@@ -153,6 +154,8 @@ enum Assets {
         .add-chip label{display:grid;gap:2px;font-size:.85em;color:var(--muted)}
         .backlink-list .line,.backlink-list .context{color:var(--muted)}
         @media (pointer:coarse){.chip,.chip-remove button,.chip .remove,.breadcrumbs a{min-height:40px}}
+        .notebook-page{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:4px 20px 12px;margin:16px 0}
+        .notebook-page>h2{display:flex;gap:8px;align-items:baseline;justify-content:space-between}
         .pager{display:flex;gap:12px;align-items:center;justify-content:center;margin:16px 0}
         .pager a{display:inline-flex;align-items:center;min-height:40px;padding:0 12px}
         """

@@ -11,7 +11,9 @@ enum FolderPage {
         let notes = index.exposed(index.notes(inFolder: node.path, recursive: false))
         var html = breadcrumbs(path)
         html += "<h1 class=\"folder\(HTML.colorClass(node.color))\" dir=\"auto\">\(HTMLText.escape(path.isEmpty ? "Unsorted Notes" : node.name))</h1>"
-        html += "<p class=\"counts\">\(node.count) notes (\(notes.count) here)</p>"
+        html += "<p class=\"counts\">\(node.count) notes (\(notes.count) here)"
+        if !notes.isEmpty { html += " · <a href=\"\(HTML.href("/notebook", [("path", path)]))\">Read as a notebook</a>" }
+        html += "</p>"
         if !node.children.isEmpty {
             let tree = Sidebar.tree(
                 node.children, nested: node.descendants.count <= Page.folderSelectLimit, hiding: Sidebar.attachmentFolderName(index))

@@ -24,6 +24,20 @@ extension WebServer {
             let main = FolderPage.html(path: path, node: node, page: page, frame: frame, now: ActionRunner.now)
             return Page.response(Page.document(title: path.isEmpty ? "Unsorted Notes" : node.name, frame: frame, main: main))
         }
+        router.get("/notebook") { request, _ in
+            let (index, version) = self.vault.versionedSnapshot()
+            guard let path = try? VaultPath.validated(WebServer.parameter(request, "path") ?? ""),
+                let node = index.folderTree.find(path), PathKey.sameBytes(node.path, path)
+            else { return self.notFound(request, index: index, version: version, message: "There is no such folder.") }
+            let frame = self.frame(request, index: index, version: version, folder: path)
+            let order = (try? ManualOrder.load(root: self.root)) ?? ManualOrder()
+            let notes = order.sorted(index.exposed(index.notes(inFolder: path, recursive: false)), folder: path)
+            let page = max(0, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 0)
+            let main = NotebookPage.html(
+                path: path, node: node, notes: notes, page: page, frame: frame, renderer: self.renderer(index: index, version: version)
+            ) { self.readNote($0, index: index)?.1 }
+            return Page.response(Page.document(title: path.isEmpty ? "Unsorted Notes" : node.name, frame: frame, main: main))
+        }
         router.get("/note") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()
             guard let (note, bytes) = self.readNote(WebServer.parameter(request, "path"), index: index) else {

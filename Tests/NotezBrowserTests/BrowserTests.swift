@@ -96,6 +96,8 @@ struct BrowserTests {
                 try docsScreenshot(driver, "web-folder")
                 try driver.open(served.url("/tag?name=ideas"))
                 try docsScreenshot(driver, "web-tag")
+                try driver.open(served.url("/notebook?path=Work%2FProjects%2FAlpha"))
+                try docsScreenshot(driver, "web-notebook")
                 try driver.viewport(width: 390, height: 844)
                 try driver.open(served.url("/note?path=Work%2FProjects%2FAlpha%2FLaunch%20review.md"))
                 try docsScreenshot(driver, "web-note-phone")

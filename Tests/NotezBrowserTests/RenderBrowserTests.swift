@@ -202,7 +202,7 @@ struct RenderBrowserTests {
     func noPageScrollsSideways(_ driver: WebDriver, _ served: ServedVault) throws {
         let pages = [
             "/", "/folder?path=Render", "/note?path=Render%2FEverything.md", "/tag?name=render", "/search?q=tag%3Arender", "/trash",
-            "/history", "/tags", "/new?title=Missing&folder=Render", "/no-such-page", "/note?path=Nope.md",
+            "/history", "/tags", "/new?title=Missing&folder=Render", "/notebook?path=Render", "/notebook?path=Render&page=2", "/no-such-page", "/note?path=Nope.md",
         ]
         for width in [390, 1280] {
             try driver.viewport(width: width, height: width == 390 ? 844 : 900)

@@ -60,3 +60,34 @@ struct NotePageTests {
         }
     }
 }
+
+/// A folder read as a notebook: its pages in their manual order, all or one at a time.
+struct NotebookPageTests {
+    @Test func pagesFollowTheManualOrder() async throws {
+        let fixture = try ServerFixture(extraFiles: [
+            "Book/Alpha.md": "alpha text ![[pic.png|20]]\n",
+            "Book/Beta.md": "beta text\n",
+            "Book/Gamma.md": "gamma text\n",
+            "Book/pic.png": "png",
+            ".notez/order.yaml": "Book:\n  - Gamma.md\n  - Alpha.md\n  - Beta.md\n",
+        ])
+        try await fixture.test { client in
+            try await client.execute(uri: "/notebook?path=Book", method: .get, headers: fixture.browser) { response in
+                let html = response.text
+                let gamma = html.range(of: "gamma text")?.lowerBound
+                let alpha = html.range(of: "alpha text")?.lowerBound
+                let beta = html.range(of: "beta text")?.lowerBound
+                #expect(gamma != nil && alpha != nil && beta != nil)
+                if let gamma, let alpha, let beta { #expect(gamma < alpha && alpha < beta) }
+                #expect(html.contains("<img src=\"/file?path=Book%2Fpic.png\""))
+                #expect(html.contains("<span class=\"count\">2 / 3</span>"))
+            }
+            try await client.execute(uri: "/notebook?path=Book&page=2", method: .get, headers: fixture.browser) { response in
+                let html = response.text
+                #expect(html.contains("alpha text") && !html.contains("gamma text") && !html.contains("beta text"))
+                #expect(html.contains("<a rel=\"prev\" href=\"/notebook?path=Book&amp;page=1\">"))
+                #expect(html.contains("page 2 of 3"))
+            }
+        }
+    }
+}
