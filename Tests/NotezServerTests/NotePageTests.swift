@@ -91,3 +91,36 @@ struct NotebookPageTests {
         }
     }
 }
+
+/// The read-only pages added for the app (`/notebook`, `/new`, the favicon) with hostile input:
+/// nothing outside the vault is read, nothing is written anywhere.
+struct ReadOnlyPagesHostileTests {
+    static func listing(_ root: URL) -> [String] {
+        let names = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        return names.sorted()
+    }
+
+    @Test func hostilePathsAre404AndNothingIsWritten() async throws {
+        let fixture = try ServerFixture()
+        let before = Self.listing(fixture.root)
+        try await fixture.test { client in
+            for uri in ["/notebook?path=..%2F..", "/notebook?path=%2Fetc", "/notebook?path=.git", "/notebook?path=.notez", "/notebook?path=Nope"] {
+                try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                }
+            }
+            let uri = "/new?title=%3Cscript%3Ealert(1)%3C%2Fscript%3E&folder=..%2F..%2Fetc"
+            try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
+                #expect(response.status == .ok)
+                #expect(!response.text.contains("<script>alert"))
+                #expect(response.text.contains("value=\"&lt;script&gt;alert(1)&lt;/script&gt;\""))
+            }
+            try await client.execute(uri: "/favicon.ico", method: .get, headers: fixture.browser) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/svg+xml")
+            }
+        }
+        // Every file and folder of the vault, `.notez/` included, is as it was (the pages are GETs).
+        #expect(Self.listing(fixture.root) == before)
+    }
+}
