@@ -124,3 +124,31 @@ struct ReadOnlyPagesHostileTests {
         #expect(Self.listing(fixture.root) == before)
     }
 }
+
+/// A restore from the trash says what came back, not "done".
+struct TrashRestoreMessageTests {
+    @Test func theFlashNamesTheRestoredNote() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/actions/trash", method: .post, headers: fixture.formPost, body: fixture.form([("path", "scratch.md")])) {
+                #expect($0.status == .seeOther)
+            }
+            let id = try await client.execute(uri: "/trash", method: .get, headers: fixture.browser) { response in
+                let marker = "action=\"/actions/trash-restore\"><input type=\"hidden\" name=\"csrf\" value=\""
+                guard let range = response.text.range(of: marker) else { return "" }
+                let rest = response.text[range.upperBound...]
+                guard let idRange = rest.range(of: "name=\"id\" value=\"") else { return "" }
+                return String(rest[idRange.upperBound...].prefix { $0 != "\"" })
+            }
+            #expect(!id.isEmpty)
+            let location = try await client.execute(
+                uri: "/actions/trash-restore", method: .post, headers: fixture.formPost, body: fixture.form([("id", id)])
+            ) { $0.headers[.location] ?? "" }
+            try await client.execute(uri: location, method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("<p>Restored scratch.md from the trash</p>"))
+                #expect(!response.text.contains("<p>done</p>"))
+            }
+            #expect(FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("scratch.md").path))
+        }
+    }
+}
