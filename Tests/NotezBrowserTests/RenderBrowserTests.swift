@@ -204,8 +204,8 @@ struct RenderBrowserTests {
             "/", "/folder?path=Render", "/note?path=Render%2FEverything.md", "/tag?name=render", "/search?q=tag%3Arender", "/trash",
             "/history", "/tags", "/new?title=Missing&folder=Render", "/notebook?path=Render", "/notebook?path=Render&page=2", "/no-such-page", "/note?path=Nope.md",
         ]
-        for width in [390, 1280] {
-            try driver.viewport(width: width, height: width == 390 ? 844 : 900)
+        for width in [360, 390, 1280] {
+            try driver.viewport(width: width, height: width < 600 ? 800 : 900)
             for page in pages {
                 try driver.open(served.url(page))
                 let sizes = try driver.execute("return [document.documentElement.scrollWidth, window.innerWidth];") as? [Int] ?? []
