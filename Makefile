@@ -196,8 +196,9 @@ format:
 lint:
 	$(SWIFT) format lint --recursive Sources Tests Package.swift
 
-# Screenshots of the web UI for docs/ (main page, a note, the search chips), taken by headless
-# Chromium from a temporary copy of ExampleVault; the browser test suite does the driving.
+# Screenshots of the web UI for docs/images (main page, folder, note, tag view, search, a note on a
+# phone; each light and dark), taken by headless Chromium from a temporary copy of ExampleVault;
+# the browser test suites do the driving.
 screenshots: setup
 	$(SWIFT) build --build-tests
 	NOTEZ_SCREENSHOTS=$(CURDIR)/docs/images $(SWIFT) test --skip-build --filter BrowserTests

@@ -57,9 +57,10 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Own scripts and styles only, no framing, no referrer to other sites, no sniffing, no caching of vault pages.
     static func addSecurityHeaders(_ headers: inout HTTPFields) {
-        headers[HTTPField.Name("Content-Security-Policy")!] =
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-            + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        // A response with a policy of its own (a vault file: sandboxed) keeps it.
+        if headers[HTTPField.Name("Content-Security-Policy")!] == nil {
+            headers[HTTPField.Name("Content-Security-Policy")!] = csp
+        }
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         // Not `no-referrer`: with it browsers send `Origin: null` on a same-origin POST, which the
@@ -68,6 +69,12 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
         headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
         if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
+    }
+
+    /// The pages' policy.
+    static var csp: String {
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+            + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     }
 }
 

@@ -17,47 +17,147 @@ enum Assets {
     }
 
     static let css = """
-        :root{color-scheme:light dark;--bg:#fff;--fg:#1d1d1f;--muted:#6e6e73;--line:#d2d2d7;--accent:#0060df;--chip:#f0f0f3;--flash:#eef6ee;--error:#fdecea}
-        @media (prefers-color-scheme:dark){:root{--bg:#1c1c1e;--fg:#f2f2f7;--muted:#a1a1a6;--line:#3a3a3c;--accent:#6ea8ff;--chip:#2c2c2e;--flash:#1f3322;--error:#3b1f1f}}
+        :root{color-scheme:light dark;--bg:#f7f7f8;--panel:#fff;--side:#f0f0f3;--fg:#1c1c1f;--muted:#65656d;--line:#dcdce2;--accent:#4f46e5;--accent-fg:#fff;--hover:#e6e6ec;--chip:#ececf1;--flash:#e8f5ec;--error:#fdecea;--mark:#fff3a3;--code:#f1f1f4;--radius:10px;--top:56px;--shadow:0 1px 2px rgba(0,0,0,.06),0 2px 8px rgba(0,0,0,.05)}
+        @media (prefers-color-scheme:dark){:root{--bg:#17171a;--panel:#1f1f23;--side:#1b1b1f;--fg:#ececf1;--muted:#a0a0aa;--line:#34343b;--accent:#8b85ff;--accent-fg:#111;--hover:#2a2a31;--chip:#2b2b32;--flash:#1d3325;--error:#3d2222;--mark:#5c5020;--code:#26262c;--shadow:none}}
         *{box-sizing:border-box}
-        body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;background:var(--bg);color:var(--fg)}
-        a{color:var(--accent)}
-        a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible,summary:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
-        .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:var(--bg);padding:4px}
-        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-        header.top{display:flex;flex-wrap:wrap;gap:12px;align-items:center;padding:8px 16px;border-bottom:1px solid var(--line)}
-        header.top nav a{margin-right:12px}
-        main{padding:16px;max-width:1200px;margin:0 auto}
-        .columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:24px}
-        h1 .count,h2 .count,.count{color:var(--muted);font-weight:normal;font-size:.9em}
-        ul.notes{list-style:none;padding:0}ul.notes li{padding:6px 0;border-bottom:1px solid var(--line)}
-        .title{font-weight:600}.snippet{margin:2px 0 0;color:var(--muted);font-size:.9em}
-        time,.small,.meta{color:var(--muted);font-size:.85em}
-        .pin{font-size:.75em;border:1px solid var(--muted);border-radius:4px;padding:0 4px;color:var(--muted)}
-        .chip{display:inline-block;background:var(--chip);border-radius:999px;padding:0 8px;font-size:.85em;text-decoration:none;color:var(--fg);border-left:4px solid var(--c,transparent)}
-        ul.tags,ul.chips,ol.chips{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px}
-        ul.tree{list-style:none;padding-left:16px}ul.tree summary{cursor:pointer}
-        a.folder,h1.folder{border-left:4px solid var(--c,transparent);padding-left:4px}
-        .breadcrumbs ol{list-style:none;padding:0;display:flex;flex-wrap:wrap}
-        .breadcrumbs li+li::before{content:"\\203A";padding:0 6px;color:var(--muted)}
-        form.inline{display:inline-block;margin:4px 8px 4px 0}
-        details.capture form{display:grid;gap:6px;max-width:480px;padding:8px}
-        .flash{background:var(--flash);padding:8px 16px;margin:8px 16px;border-radius:6px}
-        .flash.error{background:var(--error)}
-        .banner{background:var(--error);padding:8px 16px}
-        pre{overflow:auto;background:var(--chip);padding:8px;border-radius:6px}
-        .markdown img{max-width:100%}
-        .markdown table{border-collapse:collapse}.markdown td,.markdown th{border:1px solid var(--line);padding:4px 8px}
-        #q{width:min(60ch,100%)}
-        textarea{width:100%;font:14px/1.4 ui-monospace,monospace;background:var(--bg);color:var(--fg)}
-        .empty-state{text-align:center;padding:32px}
-        .chips-editor .join{font-weight:600;text-decoration:none}
-        .chip .remove{text-decoration:none;color:var(--muted);margin-left:4px}
-        .kind{color:var(--muted)}
-        .backlink-list .line,.backlink-list .context{color:var(--muted)}
-        table{border-collapse:collapse}td,th{padding:4px 8px;border-bottom:1px solid var(--line);text-align:left}
+        html{-webkit-text-size-adjust:100%}
+        body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);overflow-wrap:anywhere}
+        a{color:var(--accent);text-decoration:none}a:hover{text-decoration:underline}
+        :focus-visible{outline:3px solid var(--accent);outline-offset:2px;border-radius:4px}
+        .icon{flex:none;vertical-align:middle}
+        h1{font-size:1.75rem;line-height:1.25;margin:.2em 0 .5em;letter-spacing:-.01em}
+        h2{font-size:1.2rem;line-height:1.3;margin:1.4em 0 .5em}h3{font-size:1.05rem}
+        .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:var(--panel);padding:8px;z-index:30}
+        .visually-hidden,.drawer-toggle{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+        header.top{position:sticky;top:0;z-index:20;display:flex;gap:8px;align-items:center;height:var(--top);padding:0 12px;background:var(--panel);border-bottom:1px solid var(--line)}
+        .brand{display:flex;align-items:center;gap:8px;font-weight:700;font-size:1.1rem;color:var(--fg);min-height:40px}
+        .quick-search{flex:1;min-width:0;max-width:520px;margin-left:auto;position:relative;display:flex;align-items:center}
+        .quick-search .icon{position:absolute;left:10px;color:var(--muted);pointer-events:none}
+        .quick-search input{width:100%;padding-left:38px}
+        .icon-button{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;border-radius:8px;cursor:pointer;color:var(--fg)}
+        .icon-button:hover{background:var(--hover)}
+        .drawer-toggle:focus-visible+header .menu{outline:3px solid var(--accent)}
+        input,select,textarea,button,.button,summary.button{font:inherit;color:inherit}
+        input,select,textarea{min-height:40px;padding:6px 10px;border:1px solid var(--line);border-radius:8px;background:var(--panel);max-width:100%}
+        input:focus,select:focus,textarea:focus{border-color:var(--accent)}
+        button,.button{display:inline-flex;align-items:center;gap:6px;min-height:40px;padding:6px 14px;border:1px solid var(--line);border-radius:8px;background:var(--panel);color:var(--fg);cursor:pointer;font-weight:500;text-decoration:none;box-shadow:var(--shadow)}
+        button:hover,.button:hover{background:var(--hover);text-decoration:none}
+        button.primary,.button.primary{background:var(--accent);border-color:var(--accent);color:var(--accent-fg)}
+        button.primary:hover,.button.primary:hover{filter:brightness(1.08)}
+        .app{display:grid;grid-template-columns:minmax(0,1fr)}
+        .pane{min-width:0}
+        main{padding:20px 16px 48px;max-width:860px;margin:0 auto;min-width:0}
+        .sidebar{position:fixed;z-index:25;top:0;left:0;bottom:0;width:min(300px,85vw);overflow:auto;background:var(--side);border-right:1px solid var(--line);padding:12px 10px 24px;transform:translateX(-105%);transition:transform .2s;visibility:hidden}
+        .drawer-toggle:checked~.app .sidebar{transform:none;visibility:visible}
+        .scrim{display:none}
+        .drawer-toggle:checked~.app .scrim{display:block;position:fixed;inset:0;z-index:24;background:rgba(0,0,0,.35)}
+        @media (min-width:900px){
+        .app{grid-template-columns:272px minmax(0,1fr)}
+        .sidebar{position:sticky;top:var(--top);height:calc(100vh - var(--top));transform:none;visibility:visible;width:auto;z-index:1}
+        .menu,.drawer-toggle:checked~.app .scrim{display:none}
+        main{padding:28px 32px 64px}
+        }
+        .places,.tree,.side-tags{list-style:none;margin:0;padding:0}
+        .places a,.tree a,.side-tags a{display:flex;align-items:center;gap:10px;min-height:40px;padding:4px 10px;border-radius:8px;color:var(--fg)}
+        .places a:hover,.tree a:hover,.side-tags a:hover{background:var(--hover);text-decoration:none}
+        .places .label,.tree a span[dir],.side-tags a span[dir]{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+        .count{color:var(--muted);font-weight:normal;font-size:.85em;font-variant-numeric:tabular-nums}
+        .side-heading{font-size:.75rem;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:16px 10px 4px}
+        .side-tree{max-height:36vh;overflow:auto}
+        .tree .tree{padding-left:14px}
+        .tree summary{list-style:none;cursor:pointer;border-radius:8px}
+        .tree summary::-webkit-details-marker{display:none}
+        .tree summary a{padding-left:10px}
+        .tree details>summary a::after{content:"";width:8px;height:8px;border-right:2px solid var(--muted);border-bottom:2px solid var(--muted);transform:rotate(-45deg);margin:0 4px 0 auto;flex:none}
+        .tree details[open]>summary a::after{transform:rotate(45deg)}
+        .dot::before{content:"";flex:none;width:10px;height:10px;border-radius:50%;background:var(--c,transparent);border:2px solid var(--c,var(--muted))}
+        .more{margin:4px 10px;font-size:.9em}
+        .breadcrumbs ol{list-style:none;padding:0;margin:0 0 8px;display:flex;flex-wrap:wrap;font-size:.9em;color:var(--muted)}
+        .breadcrumbs a{color:var(--muted);display:inline-block;padding:8px 0}
+        .breadcrumbs li+li::before{content:"\\203A";padding:0 8px}
+        details.capture{position:relative}
+        details.capture>summary{list-style:none}details.capture>summary::-webkit-details-marker{display:none}
+        details.capture[open]>form{position:absolute;right:0;top:48px;width:min(420px,calc(100vw - 24px));background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);box-shadow:0 8px 30px rgba(0,0,0,.2);padding:16px;z-index:30}
+        details.capture form,.card-form{display:grid;gap:10px}
+        details.capture label,.card-form label{display:grid;gap:4px;font-size:.9em;color:var(--muted)}
+        @media (max-width:520px){details.capture summary span,.brand span{display:none}details.capture[open]>form{position:fixed;left:12px;right:12px;top:64px;width:auto}}
+        .flash{background:var(--flash);padding:10px 16px;margin:12px 16px 0;border-radius:var(--radius);display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+        .flash p{margin:0;flex:1 1 60%}
+        .flash.error,.banner{background:var(--error)}
+        .banner{padding:10px 16px}
+        .columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(320px,100%),1fr));gap:8px 32px}
+        ul.notes{list-style:none;padding:0;margin:0;background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);overflow:hidden}
+        ul.notes li{padding:10px 14px;border-top:1px solid var(--line)}ul.notes li:first-child{border-top:0}
+        ul.notes .title{font-weight:600;color:var(--fg);display:inline-block;padding:8px 0}
+        .snippet{margin:2px 0 0;color:var(--muted);font-size:.9em}
+        time,.small,.meta,.folder-name{color:var(--muted);font-size:.85em}
+        time{white-space:nowrap}
+        .pin{font-size:.72em;border-radius:999px;padding:1px 8px;background:var(--chip);color:var(--muted);font-weight:600;text-transform:uppercase;letter-spacing:.04em}
+        .chip{display:inline-flex;align-items:center;gap:6px;background:var(--chip);border-radius:999px;padding:2px 10px;font-size:.85em;color:var(--fg);min-height:28px}
+        .chip::before{content:"";width:8px;height:8px;border-radius:50%;background:var(--c,var(--muted));flex:none}
+        .chip:hover{text-decoration:none;background:var(--hover)}
+        ul.tags,ul.chips,ol.chips{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+        ul.chips li{display:inline-flex;align-items:center;gap:2px}
+        .chip-remove button{min-height:28px;padding:0 8px;font-size:.8em;box-shadow:none}
+        h1.folder{display:flex;align-items:center;gap:10px}h1.folder::before{content:"";width:14px;height:14px;border-radius:4px;background:var(--c,var(--muted))}
+        ul.tree.main-tree{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:6px}
+        form.inline{display:inline-flex;flex-wrap:wrap;gap:6px;align-items:center;margin:4px 8px 4px 0;max-width:100%}
+        form.inline label{display:inline-flex;flex-wrap:wrap;gap:6px;align-items:center}
+        section.actions,section.organize{margin-top:32px;padding-top:8px;border-top:1px solid var(--line)}
+        article.note header h1{font-size:2rem}
+        .markdown{font-size:1.02rem;line-height:1.7}
+        .markdown h1{font-size:1.6rem}.markdown h2{font-size:1.35rem}.markdown h3{font-size:1.15rem}
+        .markdown img{max-width:100%;height:auto;border-radius:6px}
+        .markdown table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse;margin:1em 0}
+        .markdown td,.markdown th{border:1px solid var(--line);padding:6px 10px;text-align:left}
+        .markdown th{background:var(--code)}
+        pre{overflow-x:auto;max-width:100%;background:var(--code);padding:12px;border-radius:8px;font-size:.9em;overflow-wrap:normal}
+        code{font:.9em ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--code);padding:1px 4px;border-radius:4px}pre code{padding:0;background:none}
+        hr{border:0;border-top:1px solid var(--line);margin:1.5em 0}
+        blockquote{margin:1em 0;padding:2px 16px;border-left:4px solid var(--line);color:var(--muted)}
+        mark{background:var(--mark);color:inherit;padding:0 2px;border-radius:3px}
+        .markdown a.tag{background:var(--chip);border-radius:999px;padding:1px 8px;font-size:.9em}
+        a.internal-link{text-decoration:underline;text-decoration-color:color-mix(in srgb,var(--accent) 40%,transparent);text-underline-offset:3px}
+        .internal-link.unresolved{color:var(--muted);text-decoration:underline dashed;opacity:.85}
+        .block-id,.anchor{scroll-margin-top:calc(var(--top) + 12px)}
+        :target{scroll-margin-top:calc(var(--top) + 12px)}
+        .markdown ul.contains-task-list,.markdown .contains-task-list{list-style:none;padding-left:8px}
+        .markdown li:has(>input[type=checkbox]){list-style:none;margin-left:-1.2em}
+        .markdown input[type=checkbox]{min-height:0;width:1.05em;height:1.05em;vertical-align:-2px;margin-right:6px}
+        .footnotes{font-size:.9em;color:var(--muted);border-top:1px solid var(--line);margin-top:2em}
+        .callout{--cc:82,139,255;margin:1em 0;padding:10px 14px;border-radius:8px;border-left:4px solid rgb(var(--cc));background:rgba(var(--cc),.1)}
+        .callout-title{display:flex;align-items:center;gap:8px;margin:0;font-weight:600;color:rgb(var(--cc))}
+        summary.callout-title{cursor:pointer;min-height:32px;list-style:none}summary.callout-title::-webkit-details-marker{display:none}
+        summary.callout-title::after{content:"";margin-left:auto;width:8px;height:8px;border-right:2px solid;border-bottom:2px solid;transform:rotate(-45deg);flex:none}
+        details[open]>summary.callout-title::after{transform:rotate(45deg)}
+        .callout-title span{color:var(--fg)}
+        .callout-content>:first-child{margin-top:6px}.callout-content>:last-child{margin-bottom:0}
+        .callout-abstract,.callout-todo,.callout-info{--cc:0,150,199}.callout-tip{--cc:0,168,150}.callout-success{--cc:34,160,80}
+        .callout-question{--cc:224,140,0}.callout-warning{--cc:230,126,0}.callout-failure,.callout-danger,.callout-bug{--cc:220,50,60}
+        .callout-example{--cc:120,82,238}.callout-quote{--cc:140,140,150}
+        .embed{border:1px solid var(--line);border-left:4px solid var(--accent);border-radius:8px;padding:6px 14px;margin:1em 0;background:var(--panel)}
+        .embed-title{margin:4px 0;font-size:.85em;font-weight:600}.embed-cut{color:var(--muted);font-size:.9em}
         .problem{color:#b00020}
         @media (prefers-color-scheme:dark){.problem{color:#ff8a80}}
+        table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid var(--line);text-align:left}
+        .table-wrap{max-width:100%;overflow-x:auto}
+        #q{width:min(60ch,100%)}
+        form.search{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+        textarea{width:100%;font:14px/1.5 ui-monospace,monospace}
+        .empty-state{text-align:center;padding:40px 16px}.empty-state .button{margin:4px}
+        .empty{color:var(--muted)}
+        .chips-editor{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:4px 16px 12px;margin-bottom:16px}
+        .chips-editor .join{font-weight:700;font-size:.8em}
+        .chip .remove{color:var(--muted);display:inline-flex;align-items:center;justify-content:center;min-width:28px;min-height:28px}
+        .kind{color:var(--muted)}
+        .add-chip{display:flex;flex-wrap:wrap;gap:8px;align-items:end}
+        .add-chip label{display:grid;gap:2px;font-size:.85em;color:var(--muted)}
+        .backlink-list .line,.backlink-list .context{color:var(--muted)}
+        @media (pointer:coarse){.chip,.chip-remove button,.chip .remove,.breadcrumbs a{min-height:40px}}
+        .notebook-page{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:4px 20px 12px;margin:16px 0}
+        .notebook-page>h2{display:flex;gap:8px;align-items:baseline;justify-content:space-between}
+        .pager{display:flex;gap:12px;align-items:center;justify-content:center;margin:16px 0}
+        .pager a{display:inline-flex;align-items:center;min-height:40px;padding:0 12px}
         """
 
     /// Live updates and keyboard shortcuts; every page works without it.
@@ -67,6 +167,8 @@ enum Assets {
           // Keyboard: "/" focuses search, "n" opens capture, "j"/"k" move through note lists.
           document.addEventListener("keydown", function (event) {
             var target = event.target;
+            var drawer = document.getElementById("drawer");
+            if (event.key === "Escape" && drawer && drawer.checked) { drawer.checked = false; return; }
             if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
             if (event.ctrlKey || event.metaKey || event.altKey) return;
             if (event.key === "/") {
@@ -100,8 +202,8 @@ enum Assets {
               var fresh = page.getElementById("main");
               var main = document.getElementById("main");
               if (fresh && main) main.innerHTML = fresh.innerHTML;
-              var nav = page.querySelector("header.top nav");
-              var oldNav = document.querySelector("header.top nav");
+              var nav = page.querySelector("nav.sidebar");
+              var oldNav = document.querySelector("nav.sidebar");
               if (nav && oldNav) oldNav.innerHTML = nav.innerHTML;
               document.body.setAttribute("data-generation", page.body.getAttribute("data-generation") || "");
             });

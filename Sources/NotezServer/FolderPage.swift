@@ -1,3 +1,4 @@
+import Foundation
 import NotezKit
 
 /// A folder: breadcrumbs, subfolders, its notes (paged), and the folder's organizing actions.
@@ -9,10 +10,15 @@ enum FolderPage {
         let index = frame.index
         let notes = index.exposed(index.notes(inFolder: node.path, recursive: false))
         var html = breadcrumbs(path)
-        html += "<h1 class=\"folder\(HTML.colorClass(node.color))\">\(HTMLText.escape(path.isEmpty ? "Unsorted Notes" : node.name))</h1>"
-        html += "<p class=\"counts\">\(node.count) notes (\(notes.count) here)</p>"
+        html += "<h1 class=\"folder\(HTML.colorClass(node.color))\" dir=\"auto\">\(HTMLText.escape(path.isEmpty ? "Unsorted Notes" : node.name))</h1>"
+        html += "<p class=\"counts\">\(node.count) notes (\(notes.count) here)"
+        if !notes.isEmpty { html += " · <a href=\"\(HTML.href("/notebook", [("path", path)]))\">Read as a notebook</a>" }
+        html += "</p>"
         if !node.children.isEmpty {
-            html += "<section aria-labelledby=\"h-sub\"><h2 id=\"h-sub\">Folders</h2>" + MainPage.folderTree(node.children, depth: node.descendants.count > Page.folderSelectLimit ? 2 : Int.max) + "</section>"
+            let tree = Sidebar.tree(
+                node.children, nested: node.descendants.count <= Page.folderSelectLimit, hiding: Sidebar.attachmentFolderName(index))
+            html += "<section aria-labelledby=\"h-sub\"><h2 id=\"h-sub\">Folders</h2>"
+            html += tree.replacingOccurrences(of: "<ul class=\"tree\">", with: "<ul class=\"tree main-tree\">", options: .anchored) + "</section>"
         }
         html += "<section aria-labelledby=\"h-notes\"><h2 id=\"h-notes\">Notes</h2>"
         let start = min((page - 1) * pageSize, notes.count)
@@ -29,7 +35,7 @@ enum FolderPage {
         var prefix = ""
         for component in path.split(separator: "/") {
             prefix = prefix.isEmpty ? String(component) : prefix + "/" + component
-            html += "<li><a href=\"\(HTML.href("/folder", [("path", prefix)]))\">\(HTMLText.escape(String(component)))</a></li>"
+            html += "<li><a href=\"\(HTML.href("/folder", [("path", prefix)]))\"><bdi>\(HTMLText.escape(String(component)))</bdi></a></li>"
         }
         return html + "</ol></nav>"
     }

@@ -8,7 +8,7 @@ enum ListPages {
         html += Page.button("Empty trash...", action: "/actions/trash-empty", fields: [], csrf: frame.csrf)
         html += "<ul class=\"notes\">"
         for item in items.sorted(by: { $0.deleted > $1.deleted }) {
-            html += "<li><span class=\"title\">\(HTMLText.escape(item.originalPath))</span> deleted "
+            html += "<li><span class=\"title\" dir=\"auto\">\(HTMLText.escape(item.originalPath))</span> deleted "
             html += "<time datetime=\"\(NoteDate.iso8601(item.deleted))\">\(String(NoteDate.iso8601(item.deleted).prefix(10)))</time> "
             html += Page.button("Restore", action: "/actions/trash-restore", fields: [("id", item.id)], csrf: frame.csrf)
             html += Page.button("Delete forever...", action: "/actions/trash-delete", fields: [("id", item.id)], csrf: frame.csrf)
@@ -19,7 +19,7 @@ enum ListPages {
 
     static func history(_ history: JournalHistory, frame: Page.Frame, limit: Int = 100) -> String {
         var html = "<h1>History</h1><p class=\"small\">The newest \(limit) operations of the journal (the CLI's <code>notez history</code>).</p>"
-        html += "<table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Operation</th><th scope=\"col\">State</th><th scope=\"col\"></th></tr></thead><tbody>"
+        html += "<div class=\"table-wrap\"><table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Operation</th><th scope=\"col\">State</th><th scope=\"col\"></th></tr></thead><tbody>"
         for record in history.records.reversed().prefix(limit) {
             html += "<tr><td><time>\(HTMLText.escape(record.time))</time></td><td><code>\(HTMLText.escape(JournalHistory.commandLine(record, history: history)))</code></td>"
             switch history.undoability(of: record) {
@@ -30,20 +30,41 @@ enum ListPages {
             }
             html += "</tr>"
         }
-        return html + "</tbody></table>"
+        return html + "</tbody></table></div>"
     }
 
-    /// A tag's page: its notes' count, color, and rename / merge / delete (each previewed first).
-    static func tag(_ summary: TagSummary, frame: Page.Frame) -> String {
+    /// A tag's view: its notes (the tag's and its children's, pinned first, paged), its child
+    /// tags, and rename / merge / delete (each previewed first) and color.
+    static func tag(_ summary: TagSummary, page: Int, frame: Page.Frame, now: Double) -> String {
+        let index = frame.index
         let csrf = Page.csrfField(frame.csrf)
         let hidden = "<input type=\"hidden\" name=\"tag\" value=\"\(HTMLText.escape(summary.name))\">"
         var colors = "<option value=\"none\">none</option>"
         for name in ColorName.presets.keys.sorted() { colors += "<option\(summary.color?.text == name ? " selected" : "")>\(name)</option>" }
         let query = QuerySerializer.serialize(.tag(summary.name))
-        return """
-            <h1>Tag <span class="chip\(HTML.colorClass(summary.color))">#\(HTMLText.escape(summary.name))</span></h1>
-            <p><a href="\(HTML.href("/search", [("q", query)]))">\(summary.count) notes</a></p>
-            <section aria-labelledby="h-tag-actions"><h2 id="h-tag-actions">Organize</h2>
+        var notes = index.exposed(index.notes(withTag: summary.key))
+        notes = notes.filter(\.pinned) + notes.filter { !$0.pinned }
+        var html = "<nav class=\"breadcrumbs\" aria-label=\"Breadcrumbs\"><ol><li><a href=\"/\">All</a></li><li><a href=\"/tags\">Tags</a></li></ol></nav>"
+        html += "<h1 class=\"tag-title\"><span class=\"chip\(HTML.colorClass(summary.color))\" dir=\"auto\">#\(HTMLText.escape(summary.name))</span>"
+        html += " <span class=\"count\">\(notes.count) note\(notes.count == 1 ? "" : "s")</span></h1>"
+        let prefix = summary.key.rawValue + "/"
+        let children = index.tags.filter { $0.key.rawValue.hasPrefix(prefix) && !$0.key.rawValue.dropFirst(prefix.count).contains("/") }
+        if !children.isEmpty {
+            html += "<section aria-labelledby=\"h-children\"><h2 id=\"h-children\">Child tags</h2><ul class=\"chips\">"
+            for child in children.prefix(200) {
+                html += "<li><a class=\"chip\(HTML.colorClass(child.color))\" href=\"\(HTML.href("/tag", [("name", child.name)]))\" dir=\"auto\">#\(HTMLText.escape(child.name))</a>"
+                html += " <span class=\"count\">\(child.count)</span></li>"
+            }
+            html += "</ul></section>"
+        }
+        html += "<section aria-labelledby=\"h-tag-notes\"><h2 id=\"h-tag-notes\">Notes</h2>"
+        let size = FolderPage.pageSize
+        let start = min((page - 1) * size, notes.count)
+        html += Page.noteList(notes[start..<min(start + size, notes.count)], index: index, now: now, showFolder: true)
+        html += Page.pager(total: notes.count, page: page, pageSize: size) { HTML.href("/tag", [("name", summary.name), ("page", String($0))]) }
+        html += "<p><a href=\"\(HTML.href("/search", [("q", query)]))\">Search tag:\(HTMLText.escape(summary.name))</a></p></section>"
+        html += """
+            <section class="organize" aria-labelledby="h-tag-actions"><h2 id="h-tag-actions">Organize</h2>
             <form class="inline" method="post" action="/actions/tag-rename">\(csrf)\(hidden)\
             <label>Rename to <input name="to" required list="all-tags" value="\(HTMLText.escape(summary.name))"></label> <button type="submit">Preview rename</button></form>
             <form class="inline" method="post" action="/actions/tag-merge">\(csrf)\(hidden)\
@@ -54,6 +75,22 @@ enum ListPages {
             <label>Color <select name="color">\(colors)</select></label> <button type="submit">Set color</button></form>
             </section>
             """
+        return html
+    }
+
+    /// The page a missing note's link opens: the capture form filled in (nothing is written
+    /// until Create is pressed).
+    static func newNote(title: String, frame: Page.Frame) -> String {
+        """
+        <h1>New note</h1>
+        <p>No note is named <strong dir="auto">\(HTMLText.escape(title))</strong> yet.</p>
+        <form class="card-form" method="post" action="/actions/new">\(Page.csrfField(frame.csrf))
+        <label>Title <input name="title" required maxlength="200" value="\(HTMLText.escape(title))" dir="auto"></label>
+        <label>Folder \(Page.folderPicker(frame, selected: frame.folder ?? "", id: "new-folder"))</label>
+        <label>Body <textarea name="body" rows="6" dir="auto"></textarea></label>
+        <p><button type="submit" class="primary">Create</button> <a class="button" href="/">Cancel</a></p>
+        </form>
+        """
     }
 
     /// What an action would do (the affected notes and the diff) with a button that applies it:

@@ -1,9 +1,10 @@
+import Foundation
 import NotezKit
 
 /// "Your notes": Pinned, Unsorted Notes, the folder tree with recursive counts, tags, Trash.
 enum MainPage {
-    /// Notes shown per list before "more".
-    static let listLimit = 50
+    /// Notes shown per list before "more" (the page stays under 100 KB at 100,000 notes).
+    static let listLimit = 40
 
     static func html(frame: Page.Frame, now: Double) -> String {
         let index = frame.index
@@ -20,10 +21,11 @@ enum MainPage {
         if unsorted.count > listLimit {
             html += "<p><a href=\"\(HTML.href("/folder", [("path", "")]))\">All \(unsorted.count) unsorted notes</a></p>"
         }
-        html += "</section>\n<section aria-labelledby=\"h-folders\"><h2 id=\"h-folders\">Folders</h2>"
-        // A large tree shows two levels here; the folder pages show the rest.
-        let depth = frame.lists.folders.count > Page.folderSelectLimit ? 2 : Int.max
-        html += folderTree(index.folderTree.children, depth: depth)
+        html += "</section>\n</div>\n<section aria-labelledby=\"h-folders\"><h2 id=\"h-folders\">Folders</h2>"
+        // A large tree shows its first level here; the folder pages show the rest.
+        html += Sidebar.tree(
+            index.folderTree.children, nested: frame.lists.folders.count <= Page.folderSelectLimit, hiding: Sidebar.attachmentFolderName(index))
+            .replacingOccurrences(of: "<ul class=\"tree\">", with: "<ul class=\"tree main-tree\">", options: .anchored)
         html += newFolderForm(frame: frame, parent: "")
         html += "</section>\n<section aria-labelledby=\"h-tags\"><h2 id=\"h-tags\">Tags</h2>"
         if index.tags.isEmpty { html += "<p class=\"empty\">No tags.</p>" }
@@ -32,20 +34,18 @@ enum MainPage {
             html += "<p class=\"small\">The \(shown.count) most used of <a href=\"/tags\">\(index.tags.count) tags</a>.</p>"
         }
         html += tagList(shown) + "</section>\n"
-        html += "<section aria-labelledby=\"h-trash\"><h2 id=\"h-trash\"><a href=\"/trash\">Trash</a> <span class=\"count\" id=\"count-trash\">\(index.trashCount)</span></h2></section>\n</div>"
         return html
     }
 
     /// Tags shown on the main page before "all tags".
-    static let tagLimit = 100
+    static let tagLimit = 50
 
     /// Tags as chips with counts and a link to each tag's page.
     static func tagList(_ tags: [TagSummary]) -> String {
         var html = "<ul class=\"tags\">"
         for tag in tags where tag.count > 0 || tag.registered {
-            let query = QuerySerializer.serialize(.tag(tag.name))
-            html += "<li><a class=\"chip\(HTML.colorClass(tag.color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTMLText.escape(tag.name))</a>"
-            html += " <span class=\"count\">\(tag.count)</span> <a class=\"small\" href=\"\(HTML.href("/tag", [("name", tag.name)]))\">manage</a></li>"
+            html += "<li><a class=\"chip\(HTML.colorClass(tag.color))\" href=\"\(HTML.href("/tag", [("name", tag.name)]))\" dir=\"auto\">#\(HTMLText.escape(tag.name))</a>"
+            html += " <span class=\"count\">\(tag.count)</span></li>"
         }
         return html + "</ul>"
     }

@@ -6,14 +6,14 @@ enum NotePage {
     /// The largest note shown or edited.
     static let maxBytes = 16 << 20
 
-    static func html(note: Note, bytes: [UInt8], frame: Page.Frame, now: Double) -> String {
+    static func html(note: Note, bytes: [UInt8], renderer: NoteRenderer, frame: Page.Frame, now: Double) -> String {
         let index = frame.index
         let csrf = frame.csrf
         let path = note.path
         var html = FolderPage.breadcrumbs(note.folder)
         html += "<article class=\"note\" data-path=\"\(HTMLText.escape(path))\" data-hash=\"\(ContentHash.of(bytes))\">"
-        html += "<header><h1>\(HTMLText.escape(note.title))</h1><p class=\"meta\">"
-        html += note.folder.isEmpty ? "Unsorted" : "in <a href=\"\(HTML.href("/folder", [("path", note.folder)]))\">\(HTMLText.escape(note.folder))</a>"
+        html += "<header><h1 dir=\"auto\">\(HTMLText.escape(note.title))</h1><p class=\"meta\">"
+        html += note.folder.isEmpty ? "Unsorted" : "in <a href=\"\(HTML.href("/folder", [("path", note.folder)]))\"><bdi>\(HTMLText.escape(note.folder))</bdi></a>"
         if note.pinned { html += " <span class=\"pin\">Pinned</span>" }
         html += " created <time datetime=\"\(NoteDate.iso8601(note.created))\">\(RelativeTime.text(note.created, now: now))</time>"
         html += ", modified <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.text(note.modified, now: now))</time></p>"
@@ -25,34 +25,11 @@ enum NotePage {
         }
         html += "</ul>"
         if let problem = note.problem { html += "<p class=\"problem\">\(HTMLText.escape(problem.message))</p>" }
-        let body = MarkdownHTML.render(note: bytes) { url in localURL(url, folder: note.folder) }
-        html += "</header>\n<div class=\"markdown\">" + body + "</div>\n</article>\n"
+        let body = renderer.render(path: note.path, bytes: bytes)
+        html += "</header>\n<div class=\"markdown\" dir=\"auto\">" + body + "</div>\n</article>\n"
         html += BacklinksSection.forNotePage(note: note, index: index)
         html += actions(note: note, frame: frame)
         return html
-    }
-
-    /// A relative link or image target of a note, as this server's URL: notes open their page,
-    /// other files go through `/file` (which resolves and checks the path again). Anything with a
-    /// scheme, an absolute path or a fragment is left alone.
-    static func localURL(_ url: String, folder: String) -> String? {
-        if url.isEmpty || url.hasPrefix("#") || url.hasPrefix("/") || url.hasPrefix("?") { return nil }
-        let pathPart = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        if let colon = pathPart.firstIndex(of: ":"), !pathPart[..<colon].contains("/") { return nil }
-        var components = folder.split(separator: "/").map(String.init)
-        for component in FormData.decode(pathPart.replacingOccurrences(of: "+", with: "%2B")).split(separator: "/") {
-            if component == "." { continue }
-            if component == ".." {
-                if components.isEmpty { return nil }
-                components.removeLast()
-            } else {
-                components.append(String(component))
-            }
-        }
-        let path = components.joined(separator: "/")
-        let lower = path.lowercased()
-        let page = lower.hasSuffix(".md") || lower.hasSuffix(".markdown") ? "/note" : "/file"
-        return page + "?path=" + HTMLText.percentEncoded(path)
     }
 
     static func actions(note: Note, frame: Page.Frame) -> String {

@@ -32,43 +32,59 @@ enum Page {
         var isError = false
     }
 
-    /// A whole HTML document.
+    /// A whole HTML document: the top bar (menu, search, New note), the sidebar, the main pane.
     static func document(title: String, frame: Frame, main: String) -> String {
-        var html = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="color-scheme" content="light dark">
-            <title>\(HTMLText.escape(title)) - notez</title>
-            <link rel="stylesheet" href="/assets/app.css">
-            <link rel="stylesheet" href="/assets/colors.css?g=\(frame.generation)">
-            <script src="/assets/app.js" defer></script>
-            </head>
-            <body data-generation="\(frame.generation)">
-            <a class="skip" href="#main">Skip to content</a>
-            <header class="top">
-            <nav aria-label="Main"><a href="/" accesskey="h">Your notes</a> <a href="/search" accesskey="s">Search</a> \
-            <a href="/trash">Trash (\(frame.index.trashCount))</a> <a href="/history">History</a></nav>
-            <form class="quick-search" action="/search" method="get" role="search">
-            <label for="top-q" class="visually-hidden">Search</label>
-            <input id="top-q" name="q" type="search" placeholder="Search (press /)" autocomplete="off">
-            </form>
-            \(capture(frame))
-            </header>
-            <div id="live-banner" class="banner" role="status" aria-live="polite" hidden></div>
-
-            """
+        var html = head(title: title, generation: frame.generation)
+        html += "<body data-generation=\"\(frame.generation)\">\n"
+        html += topBar(capture: capture(frame))
+        html += "<div class=\"app\">\n" + Sidebar.html(frame)
+        html += "<label class=\"scrim\" for=\"drawer\" aria-hidden=\"true\"></label>\n<div class=\"pane\">\n"
+        html += "<div id=\"live-banner\" class=\"banner\" role=\"status\" aria-live=\"polite\" hidden></div>\n"
         if let flash = frame.flash { html += flashHTML(flash, csrf: frame.csrf) }
-        html += "<main id=\"main\" tabindex=\"-1\">\n" + main + "\n</main>\n</body>\n</html>\n"
+        html += "<main id=\"main\" tabindex=\"-1\">\n" + main + "\n</main>\n</div>\n</div>\n</body>\n</html>\n"
         return html
+    }
+
+    static func head(title: String, generation: Int) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <title>\(HTMLText.escape(title)) - notez</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+        <link rel="stylesheet" href="/assets/app.css">
+        <link rel="stylesheet" href="/assets/colors.css?g=\(generation)">
+        <script src="/assets/app.js" defer></script>
+        </head>
+
+        """
+    }
+
+    /// The bar above every page. The menu button is a label for a checkbox, so the drawer opens
+    /// without script.
+    static func topBar(capture: String) -> String {
+        """
+        <a class="skip" href="#main">Skip to content</a>
+        <input type="checkbox" id="drawer" class="drawer-toggle" aria-label="Show folders and tags">
+        <header class="top">
+        <label for="drawer" class="icon-button menu" title="Folders and tags">\(Icons.menu)</label>
+        <a class="brand" href="/" accesskey="h">\(Icons.logo)<span>notez</span></a>
+        <form class="quick-search" action="/search" method="get" role="search">
+        <label for="top-q" class="visually-hidden">Search</label>\(Icons.search)<input id="top-q" name="q" type="search" placeholder="Search (press /)" autocomplete="off">
+        </form>
+        \(capture)
+        </header>
+
+        """
     }
 
     /// Quick capture: title, body, folder, tags (auto-completed from the vault's tags).
     static func capture(_ frame: Frame) -> String {
         var html = """
-            <details class="capture"><summary accesskey="n">New note</summary>
+            <details class="capture"><summary accesskey="n" class="button primary">\(Icons.plus)<span>New note</span></summary>
             <form method="post" action="/actions/new">
             \(csrfField(frame.csrf))
             <label>Title <input name="title" required maxlength="200"></label>
@@ -177,22 +193,21 @@ enum Page {
         if notes.isEmpty { return "<p class=\"empty\">No notes.</p>" }
         var html = "<ul class=\"notes\">"
         for note in notes {
-            html += "<li><a class=\"title\" href=\"\(HTML.href("/note", [("path", note.path)]))\">\(HTMLText.escape(note.title))</a>"
+            html += "<li><a class=\"title\" href=\"\(HTML.href("/note", [("path", note.path)]))\" dir=\"auto\">\(HTMLText.escape(note.title))</a>"
             if note.pinned { html += " <span class=\"pin\">Pinned</span>" }
-            if showFolder, !note.folder.isEmpty { html += " <span class=\"folder\">\(HTMLText.escape(note.folder))</span>" }
+            if showFolder, !note.folder.isEmpty { html += " <span class=\"folder-name\" dir=\"auto\">\(HTMLText.escape(note.folder))</span>" }
             for tag in note.tags { html += " " + tagChip(tag, index: index) }
             html += " <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.text(note.modified, now: now))</time>"
-            if index.config.snippets, !note.snippet.isEmpty, index.isExposed(note.path) { html += "<p class=\"snippet\">\(HTMLText.escape(note.snippet))</p>" }
+            if index.config.snippets, !note.snippet.isEmpty, index.isExposed(note.path) { html += "<p class=\"snippet\" dir=\"auto\">\(HTMLText.escape(note.snippet))</p>" }
             html += "</li>"
         }
         return html + "</ul>"
     }
 
-    /// A tag as a chip linking to its search.
+    /// A tag as a chip linking to its tag view.
     static func tagChip(_ name: String, index: VaultIndex) -> String {
         let color = index.tag(TagKey(name))?.color
-        let query = QuerySerializer.serialize(.tag(name))
-        return "<a class=\"chip\(HTML.colorClass(color))\" href=\"\(HTML.href("/search", [("q", query)]))\">#\(HTMLText.escape(name))</a>"
+        return "<a class=\"chip\(HTML.colorClass(color))\" href=\"\(HTML.href("/tag", [("name", name)]))\" dir=\"auto\">#\(HTMLText.escape(name))</a>"
     }
 
     /// Links to pages of a long list: "Newer" / "Older" around "page N of M".
@@ -213,15 +228,20 @@ enum Page {
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
-    /// A short plain page for errors (the frame needs an index, which an error may not have).
+    /// A page for errors: the top bar and a way back (the sidebar needs an index, which an error
+    /// may not have; `WebServer.notFound` gives the whole frame when it has one).
     static func errorResponse(status: HTTPResponse.Status, message: String) -> Response {
-        let html = """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(status.code) - notez</title>
-            <link rel="stylesheet" href="/assets/app.css"></head><body><main id="main">
-            <h1>\(status.code) \(HTMLText.escape(status.reasonPhrase))</h1><p>\(HTMLText.escape(message))</p>
-            <p><a href="/">Your notes</a></p></main></body></html>
-            """
+        var html = head(title: String(status.code), generation: 0) + "<body>\n" + topBar(capture: "")
+        html += "<div class=\"app\"><div class=\"pane\"><main id=\"main\">" + errorMain(status: status, message: message)
+        html += "</main></div></div></body></html>\n"
         return response(html, status: status)
+    }
+
+    static func errorMain(status: HTTPResponse.Status, message: String) -> String {
+        """
+        <div class="empty-state"><h1>\(status.code) \(HTMLText.escape(status.reasonPhrase))</h1><p>\(HTMLText.escape(message))</p>
+        <p><a class="button" href="/">\(Icons.home) Your notes</a> <a class="button" href="/search">\(Icons.search) Search</a></p></div>
+        """
     }
 
     /// A 303 redirect after a POST.

@@ -216,7 +216,13 @@ extension WebServer {
                 return Page.json("{\"journal\":\(journal.map(EventHub.quoted) ?? "null"),\"lines\":[\(lines)],\"problems\":\(outcome.isError)}")
             }
             let undoable = journal != nil && name != "trash-delete" && name != "trash-empty"
-            let id = self.flashes.put(Page.Flash(lines: outcome.lines, journal: undoable ? journal : nil, isError: outcome.isError))
+            var lines = outcome.lines
+            if name == "trash-restore", journal != nil {
+                // Say what came back and where, not only that the operation was done.
+                let restored = outcome.plan.steps.filter { $0.kind == .move && !($0.to ?? "").hasPrefix(".notez/") }.compactMap(\.to)
+                lines = restored.map { "Restored \($0) from the trash" } + lines.filter { $0 != "done" }
+            }
+            let id = self.flashes.put(Page.Flash(lines: lines, journal: undoable ? journal : nil, isError: outcome.isError))
             return Page.redirect(WebServer.with(flash: id, back(form, outcome.plan)))
     }
 

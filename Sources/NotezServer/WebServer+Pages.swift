@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import NotezKit
@@ -17,25 +18,40 @@ extension WebServer {
             let (index, version) = self.vault.versionedSnapshot()
             guard let path = try? VaultPath.validated(WebServer.parameter(request, "path") ?? ""),
                 let node = index.folderTree.find(path), PathKey.sameBytes(node.path, path)
-            else { return Page.errorResponse(status: .notFound, message: "no such folder") }
+            else { return self.notFound(request, index: index, version: version, message: "There is no such folder.") }
             let frame = self.frame(request, index: index, version: version, folder: path)
             let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
             let main = FolderPage.html(path: path, node: node, page: page, frame: frame, now: ActionRunner.now)
             return Page.response(Page.document(title: path.isEmpty ? "Unsorted Notes" : node.name, frame: frame, main: main))
         }
+        router.get("/notebook") { request, _ in
+            let (index, version) = self.vault.versionedSnapshot()
+            guard let path = try? VaultPath.validated(WebServer.parameter(request, "path") ?? ""),
+                let node = index.folderTree.find(path), PathKey.sameBytes(node.path, path)
+            else { return self.notFound(request, index: index, version: version, message: "There is no such folder.") }
+            let frame = self.frame(request, index: index, version: version, folder: path)
+            let order = (try? ManualOrder.load(root: self.root)) ?? ManualOrder()
+            let notes = order.sorted(index.exposed(index.notes(inFolder: path, recursive: false)), folder: path)
+            let page = max(0, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 0)
+            let main = NotebookPage.html(
+                path: path, node: node, notes: notes, page: page, frame: frame, renderer: self.renderer(index: index, version: version)
+            ) { self.readNote($0, index: index)?.1 }
+            return Page.response(Page.document(title: path.isEmpty ? "Unsorted Notes" : node.name, frame: frame, main: main))
+        }
         router.get("/note") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()
             guard let (note, bytes) = self.readNote(WebServer.parameter(request, "path"), index: index) else {
-                return Page.errorResponse(status: .notFound, message: "no such note")
+                return self.notFound(request, index: index, version: version, message: "There is no such note.")
             }
             let frame = self.frame(request, index: index, version: version, folder: note.folder)
-            return Page.response(
-                Page.document(title: note.title, frame: frame, main: NotePage.html(note: note, bytes: bytes, frame: frame, now: ActionRunner.now)))
+            let renderer = self.renderer(index: index, version: version)
+            let main = NotePage.html(note: note, bytes: bytes, renderer: renderer, frame: frame, now: ActionRunner.now)
+            return Page.response(Page.document(title: note.title, frame: frame, main: main))
         }
         router.get("/backlinks") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()
             guard let (note, _) = self.readNote(WebServer.parameter(request, "path"), index: index) else {
-                return Page.errorResponse(status: .notFound, message: "no such note")
+                return self.notFound(request, index: index, version: version, message: "There is no such note.")
             }
             let frame = self.frame(request, index: index, version: version, folder: note.folder)
             return Page.response(
@@ -44,7 +60,7 @@ extension WebServer {
         router.get("/edit") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()
             guard let (note, bytes) = self.readNote(WebServer.parameter(request, "path"), index: index) else {
-                return Page.errorResponse(status: .notFound, message: "no such note")
+                return self.notFound(request, index: index, version: version, message: "There is no such note.")
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 return Page.errorResponse(status: .unprocessableContent, message: "this note is not valid UTF-8; edit it with a text editor")
@@ -70,10 +86,12 @@ extension WebServer {
         router.get("/tag") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()
             guard let name = WebServer.parameter(request, "name"), let summary = index.tag(TagKey(name)) else {
-                return Page.errorResponse(status: .notFound, message: "no such tag")
+                return self.notFound(request, index: index, version: version, message: "There is no such tag.")
             }
             let frame = self.frame(request, index: index, version: version)
-            return Page.response(Page.document(title: "#" + summary.name, frame: frame, main: ListPages.tag(summary, frame: frame)))
+            let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
+            let main = ListPages.tag(summary, page: page, frame: frame, now: ActionRunner.now)
+            return Page.response(Page.document(title: "#" + summary.name, frame: frame, main: main))
         }
         router.get("/tags") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()
@@ -102,6 +120,17 @@ extension WebServer {
         router.get("/file") { request, _ in
             self.attachment(WebServer.parameter(request, "path"))
         }
+        // A missing note's link offers this: the capture form with the title and folder filled in.
+        router.get("/new") { request, _ in
+            let (index, version) = self.vault.versionedSnapshot()
+            let folder = WebServer.parameter(request, "folder") ?? ""
+            let known = folder.isEmpty || index.folderTree.find(folder) != nil
+            let frame = self.frame(request, index: index, version: version, folder: known ? folder : "")
+            let title = WebServer.parameter(request, "title") ?? ""
+            return Page.response(Page.document(title: "New note", frame: frame, main: ListPages.newNote(title: title, frame: frame)))
+        }
+        router.get("/favicon.svg") { _, _ in Self.asset(Icons.favicon, type: "image/svg+xml") }
+        router.get("/favicon.ico") { _, _ in Self.asset(Icons.favicon, type: "image/svg+xml") }
         router.get("/assets/app.css") { _, _ in Self.asset(Assets.css, type: "text/css; charset=utf-8") }
         router.get("/assets/app.js") { _, _ in Self.asset(Assets.js, type: "text/javascript; charset=utf-8") }
         router.get("/assets/colors.css") { _, _ in
@@ -115,6 +144,30 @@ extension WebServer {
         }
     }
 
+    /// The note renderer of a snapshot: this server's addresses, transclusion through `readNote`.
+    func renderer(index: VaultIndex, version: Int) -> NoteRenderer {
+        let (resolver, scan) = renderCache.tools(index, version: version)
+        let addresses = NoteRenderer.Addresses(
+            note: { path, fragment in
+                "/note?path=" + HTMLText.percentEncoded(path) + (fragment.map { "#" + HTMLText.percentEncoded($0) } ?? "")
+            },
+            file: { path in "/file?path=" + HTMLText.percentEncoded(path) },
+            tag: { name in "/tag?name=" + HTMLText.percentEncoded(name) },
+            create: { title, folder in
+                "/new?title=" + HTMLText.percentEncoded(title) + "&folder=" + HTMLText.percentEncoded(folder)
+            })
+        return NoteRenderer(resolver: resolver, attachments: scan, addresses: addresses) { [self] path in
+            self.readNote(path, index: index)?.1
+        }
+    }
+
+    /// A 404 page with the whole frame (the sidebar leads on).
+    func notFound(_ request: Request, index: VaultIndex, version: Int, message: String) -> Response {
+        let frame = self.frame(request, index: index, version: version)
+        return Page.response(
+            Page.document(title: "Not found", frame: frame, main: Page.errorMain(status: .notFound, message: message)), status: .notFound)
+    }
+
     /// A note of the index and its bytes, read through the resolver (no symlinks, nothing outside).
     func readNote(_ rawPath: String?, index: VaultIndex) -> (Note, [UInt8])? {
         guard let rawPath, let path = try? VaultPath.validated(rawPath), !path.isEmpty,
@@ -126,23 +179,36 @@ extension WebServer {
     }
 
     /// A file of the vault (an image or attachment): resolved like every path, never through a
-    /// symlink, never from notez's state or `.git`; SVG and anything unknown only as a download.
+    /// symlink, never from notez's state or `.git`. Raster images, PDF and plain text are shown;
+    /// everything else (SVG and HTML included, which could run script in this origin) is a
+    /// download of `application/octet-stream`. Every file response carries its own
+    /// Content-Security-Policy with `sandbox` (no script, a unique origin) besides `nosniff`.
     func attachment(_ rawPath: String?) -> Response {
         guard let rawPath, let path = try? VaultPath.validated(rawPath), !path.isEmpty,
             let directory = try? VaultDirectory(root: root),
             let bytes = try? directory.readFile(path, limit: WebServer.maxAttachment)
         else { return Page.errorResponse(status: .notFound, message: "no such file") }
-        let types = [
-            "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
-            "avif": "image/avif", "pdf": "application/pdf", "txt": "text/plain; charset=utf-8",
-        ]
         let ext = (VaultPath.name(of: path).split(separator: ".").last.map(String.init) ?? "").lowercased()
-        var headers: HTTPFields = [.contentType: types[ext] ?? "application/octet-stream"]
-        if types[ext] == nil {
-            headers[.contentDisposition] = "attachment"
+        let type = WebServer.inlineTypes[ext]
+        var headers: HTTPFields = [.contentType: type ?? "application/octet-stream"]
+        if type == nil {
+            let name = VaultPath.name(of: path)
+            headers[.contentDisposition] = "attachment; filename*=UTF-8''" + HTMLText.percentEncoded(name)
+        }
+        // Chromium's PDF viewer does not open in a sandboxed document (a PDF gets the pages' policy;
+        // its script, if any, runs in the viewer, not in this origin).
+        if ext != "pdf" {
+            headers[HTTPField.Name("Content-Security-Policy")!] = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
+
+    /// The file types shown in the browser; every other file is a download.
+    static let inlineTypes = [
+        "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
+        "avif": "image/avif", "bmp": "image/bmp", "pdf": "application/pdf", "txt": "text/plain; charset=utf-8",
+        "csv": "text/plain; charset=utf-8", "log": "text/plain; charset=utf-8",
+    ]
 
     static func asset(_ text: String, type: String) -> Response {
         Response(

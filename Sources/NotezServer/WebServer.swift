@@ -18,6 +18,7 @@ public final class WebServer: Sendable {
     let hub = EventHub()
     let flashes = FlashStore()
     let derived = DerivedLists()
+    let renderCache = RenderCache()
     let port: PortBox
 
     /// The largest form body read (a note's text plus the form's fields).

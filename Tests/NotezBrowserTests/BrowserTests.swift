@@ -32,12 +32,46 @@ struct BrowserTests {
         if !condition { throw WebDriver.Failure(description: message()) }
     }
 
-    /// Saves a docs screenshot when asked to.
+    /// Saves a docs screenshot when asked to, light (`NAME.png`) and dark (`NAME-dark.png`).
     func docsScreenshot(_ driver: WebDriver, _ name: String) throws {
         guard let folder = ProcessInfo.processInfo.environment["NOTEZ_SCREENSHOTS"] else { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try driver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".png"))
+        for scheme in ["light", "dark"] {
+            try driver.colorScheme(scheme)
+            usleep(150_000)
+            let file = name + (scheme == "dark" ? "-dark" : "") + ".png"
+            try driver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent(file))
+        }
+        try driver.colorScheme("light")
     }
+
+    /// The note of the docs' note screenshots.
+    static let showcase = """
+        ---
+        tags: [project/alpha, work]
+        ---
+        # Launch review
+
+        Follows the [[Alpha project plan#Milestones|milestones]] and the [[API design notes]]; the
+        ==pilot date== is still open. Owner: #team/sam. See also [[Launch retro]] (not written yet).
+
+        > [!warning] Before the pilot
+        > Customers need **SSO** first: see [[Vendor comparison]].
+
+        > [!tip]- Checklist for the demo
+        > Folded until opened.
+
+        | Step | Owner | Status |
+        |---|---|---|
+        | Importer | Sam | done |
+        | Pilot | Dana | open |
+
+        - [x] Docs draft
+        - [ ] Announce[^1]
+
+        [^1]: After the pilot, not before.
+
+        """
 
     @Test func mainPageCountsMatchTheOverview() throws {
         try scenario("main-page") { driver, served in
@@ -52,7 +86,23 @@ struct BrowserTests {
             try docsScreenshot(driver, "web-main")
             try driver.click("ul.notes a.title")
             try driver.waitUntil("a note page") { try driver.currentURL().contains("/note?path=") }
-            try docsScreenshot(driver, "web-note")
+            if ProcessInfo.processInfo.environment["NOTEZ_SCREENSHOTS"] != nil {
+                // A note of the copy (never ExampleVault itself) that shows the Obsidian constructs.
+                try served.write("Work/Projects/Alpha/Launch review.md", BrowserTests.showcase)
+                try driver.waitUntil("the showcase note") { try served.cli(["ls", "Work/Projects/Alpha"]).contains("Launch review") }
+                try driver.open(served.url("/note?path=Work%2FProjects%2FAlpha%2FLaunch%20review.md"))
+                try docsScreenshot(driver, "web-note")
+                try driver.open(served.url("/folder?path=Work"))
+                try docsScreenshot(driver, "web-folder")
+                try driver.open(served.url("/tag?name=ideas"))
+                try docsScreenshot(driver, "web-tag")
+                try driver.open(served.url("/notebook?path=Work%2FProjects%2FAlpha"))
+                try docsScreenshot(driver, "web-notebook")
+                try driver.viewport(width: 390, height: 844)
+                try driver.open(served.url("/note?path=Work%2FProjects%2FAlpha%2FLaunch%20review.md"))
+                try docsScreenshot(driver, "web-note-phone")
+                try driver.devtools("Emulation.clearDeviceMetricsOverride")
+            }
         }
     }
 

@@ -17,12 +17,14 @@ final class ServedVault {
     private(set) var startURL = ""
     private(set) var port = 0
 
-    init() throws {
+    /// `prepare` may add files to the copy before the server starts.
+    init(prepare: ((URL) throws -> Void)? = nil) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("notez-browser-\(UUID().uuidString)")
         root = base.appendingPathComponent("ExampleVault")
         home = base.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: TestPaths.exampleVault, to: root)
+        try prepare?(root)
         let output = Pipe()
         process.executableURL = ServedVault.binary
         process.arguments = ["--vault", root.path, "serve", "--port", "0"]

@@ -137,6 +137,34 @@ final class WebDriver {
         throw Failure(description: "never happened: \(what)\(lastError.map { " (last error: \($0))" } ?? "")")
     }
 
+    /// Runs `script` (a function body; `arguments` are `args`) in the page and returns its value.
+    @discardableResult
+    func execute(_ script: String, _ args: [Any] = []) throws -> Any {
+        try call("POST", base + "/execute/sync", ["script": script, "args": args])
+    }
+
+    /// Runs an async script: its last argument is the callback that returns the value.
+    func executeAsync(_ script: String, _ args: [Any] = []) throws -> Any {
+        try call("POST", base + "/execute/async", ["script": script, "args": args])
+    }
+
+    /// A Chrome DevTools command (chromedriver's `goog/cdp/execute`).
+    func devtools(_ command: String, _ parameters: [String: Any] = [:]) throws {
+        try call("POST", base + "/goog/cdp/execute", ["cmd": command, "params": parameters])
+    }
+
+    /// Emulates a viewport `width` wide (a phone's when narrow: the viewport meta applies).
+    func viewport(width: Int, height: Int) throws {
+        try devtools(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600])
+    }
+
+    /// Light or dark `prefers-color-scheme`.
+    func colorScheme(_ scheme: String) throws {
+        try devtools("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+    }
+
     /// A PNG of the viewport.
     func screenshot() throws -> Data {
         guard let base64 = try call("GET", base + "/screenshot", nil) as? String, let data = Data(base64Encoded: base64) else {

@@ -171,7 +171,7 @@ struct LockedDownTests {
             try await client.execute(uri: "/file?path=Work/picture.svg", method: .get, headers: fixture.browser) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/octet-stream")
-                #expect(response.headers[.contentDisposition] == "attachment")
+                #expect(response.headers[.contentDisposition] == "attachment; filename*=UTF-8''picture.svg")
                 #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
             }
         }

@@ -42,10 +42,24 @@ public enum MarkdownHTML {
     }
 
     private static func render(markdown input: [UInt8], rewriteURL: ((String) -> String?)? = nil) -> String {
+        render(markdown: input, extraOptions: 0) { document in
+            if let rewriteURL { rewrite(document, rewriteURL) }
+        }
+    }
+
+    /// Parses `input`, lets `transform` change the tree (notez's own pass: it may add custom
+    /// nodes, whose HTML it builds itself), and renders the tree in safe mode.
+    static func render(markdown input: [UInt8], extraOptions: Int32, transform: (OpaquePointer) -> Void) -> String {
         _ = registered
+        // cmark-gfm keeps the extensions' special characters (`~`, `|`) in one process-wide table
+        // that each parser adds to and its `finish` removes from: two parsers at once in two
+        // threads lose strikethrough and tables. One at a time; recursive, since an embedded note
+        // is rendered inside `transform`.
+        lock.lock()
+        defer { lock.unlock() }
         let bytes = input.count > maxBytes ? Array(input[..<maxBytes]) : input
         // CMARK_OPT_DEFAULT is safe mode in this cmark-gfm; VALIDATE_UTF8 replaces bad bytes.
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG | extraOptions
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
@@ -62,13 +76,15 @@ public enum MarkdownHTML {
         }
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
-        if let rewriteURL { rewrite(document, rewriteURL) }
+        transform(document)
         guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }
         defer { free(html) }
         return String(cString: html)
     }
+
+    private static let lock = NSRecursiveLock()
 
     private static func rewrite(_ document: OpaquePointer, _ rewriteURL: (String) -> String?) {
         guard let iterator = cmark_iter_new(document) else { return }

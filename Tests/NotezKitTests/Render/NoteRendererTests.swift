@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+@testable import NotezKit
+
+struct NoteRendererTests {
+    static let notes = [
+        "Home.md", "Projects/Plan.md", "Projects/Deep/Plan.md", "Loop A.md", "Loop B.md", "Sections.md", "Hostile.md",
+    ]
+    static let files = ["attachments/chart.png", "attachments/doc.pdf", "attachments/evil.svg", "attachments/page.html"]
+
+    /// The bodies transclusion reads.
+    static let bodies: [String: String] = [
+        "Loop A.md": "A says\n\n![[Loop B]]\n",
+        "Loop B.md": "B says\n\n![[Loop A]]\n",
+        "Sections.md": "# One\n\nfirst part\n\n## Two\n\nsecond part\n\n# Three\n\nthird part\n\nA block line ^blk1\n",
+        "Projects/Plan.md": "The plan.\n",
+    ]
+
+    static func renderer() -> NoteRenderer {
+        let resolver = LinkResolver(
+            targets: notes.map { LinkResolver.Target(path: $0, title: VaultPath.fileTitle(of: $0), aliases: []) },
+            files: AttachmentScan(files: files))
+        let addresses = NoteRenderer.Addresses(
+            note: { path, fragment in "/note?path=" + HTMLText.percentEncoded(path) + (fragment.map { "#" + HTMLText.percentEncoded($0) } ?? "") },
+            file: { "/file?path=" + HTMLText.percentEncoded($0) },
+            tag: { "/tag?name=" + HTMLText.percentEncoded($0) },
+            create: { title, folder in "/new?title=" + HTMLText.percentEncoded(title) + "&folder=" + HTMLText.percentEncoded(folder) })
+        return NoteRenderer(resolver: resolver, attachments: AttachmentScan(files: files), addresses: addresses) { path in
+            bodies[path].map { Array($0.utf8) }
+        }
+    }
+
+    static func render(_ markdown: String, path: String = "Home.md") -> String {
+        renderer().render(path: path, bytes: Array(markdown.utf8))
+    }
+
+    static func count(_ needle: String, in html: String) -> Int {
+        html.components(separatedBy: needle).count - 1
+    }
+
+    @Test func wikilinksResolveToNotePagesWithAnchors() {
+        let html = Self.render("See [[Plan]], [[Plan#Next Steps|the steps]], [[Home#^abc123]] and [[#Local heading]].")
+        #expect(html.contains("<a class=\"internal-link\" href=\"/note?path=Projects%2FPlan.md\">Plan</a>"))
+        #expect(html.contains("<a class=\"internal-link\" href=\"/note?path=Projects%2FPlan.md#next-steps\">the steps</a>"))
+        #expect(html.contains("href=\"/note?path=Home.md#%5Eabc123\">Home › ^abc123</a>"))
+        #expect(html.contains("<a class=\"internal-link\" href=\"#local-heading\">Local heading</a>"))
+    }
+
+    @Test func unresolvedLinksOfferToCreateTheNote() {
+        let html = Self.render("A [[Missing note]] and [text](Nowhere.md).", path: "Projects/Plan.md")
+        #expect(html.contains("<a class=\"internal-link unresolved\" href=\"/new?title=Missing%20note&amp;folder=Projects\""))
+        #expect(html.contains("href=\"/new?title=Nowhere&amp;folder=Projects\""))
+        #expect(html.contains(">text</a>"))
+    }
+
+    @Test func markdownLinksToNotesAreResolvedLikeWikilinks() {
+        let html = Self.render("[Custom *name*](Projects/Plan.md#Next%20Steps) and [out](https://example.org)")
+        #expect(html.contains("<a class=\"internal-link\" href=\"/note?path=Projects%2FPlan.md#next-steps\">Custom <em>name</em></a>"))
+        #expect(html.contains("<a href=\"https://example.org\">out</a>"))
+    }
+
+    @Test func imagesFromTheVaultShowWithTheirSize() {
+        let html = Self.render("![[chart.png|300]] ![[chart.png|300x200]] ![Chart|120](attachments/chart.png) ![[doc.pdf]] ![[gone.png]]")
+        #expect(html.contains("<img src=\"/file?path=attachments%2Fchart.png\" alt=\"chart.png\" loading=\"lazy\" width=\"300\">"))
+        #expect(html.contains("width=\"300\" height=\"200\">"))
+        #expect(html.contains("<img src=\"/file?path=attachments%2Fchart.png\" alt=\"Chart\" loading=\"lazy\" width=\"120\">"))
+        #expect(html.contains("<a class=\"internal-link file-link\" href=\"/file?path=attachments%2Fdoc.pdf\">doc.pdf</a>"))
+        #expect(html.contains("<span class=\"internal-link unresolved\" title=\"No such file\">gone.png</span>"))
+    }
+
+    @Test func embeddedNotesAreTransclusedAndCyclesCut() {
+        let html = Self.render("![[Loop A]]", path: "Home.md")
+        // Home embeds A, A embeds B, B would embed A again: a frame with a link and the reason.
+        #expect(Self.count("<div class=\"embed\">", in: html) == 3)
+        #expect(html.contains("A says") && html.contains("B says"))
+        #expect(Self.count("already shown here (a cycle)", in: html) == 1)
+    }
+
+    @Test func aHeadingEmbedShowsItsSectionOnly() {
+        let html = Self.render("![[Sections#One]]\n\n![[Sections#^blk1]]")
+        #expect(html.contains("first part") && html.contains("second part"))
+        #expect(!html.contains("third part"))
+        #expect(html.contains("A block line"))
+    }
+
+    @Test func embedsStopAtTheDepthLimit() {
+        // A chain deeper than the limit: each note embeds the next.
+        let names = (0...6).map { "Chain \($0).md" }
+        let resolver = LinkResolver(targets: names.map { LinkResolver.Target(path: $0, title: VaultPath.fileTitle(of: $0), aliases: []) })
+        let addresses = NoteRenderer.Addresses(note: { p, _ in "/n/" + p }, file: { "/f/" + $0 }, tag: { "/t/" + $0 }, create: { t, _ in "/c/" + t })
+        let renderer = NoteRenderer(resolver: resolver, attachments: nil, addresses: addresses) { path in
+            let number = Int(path.dropFirst(6).prefix(1)) ?? 0
+            return Array("level \(number)\n\n![[Chain \(number + 1)]]\n".utf8)
+        }
+        let html = renderer.render(path: "Chain 0.md", bytes: Array("![[Chain 1]]".utf8))
+        #expect(Self.count("<div class=\"embed\">", in: html) == NoteRenderer.maxDepth + 1)
+        #expect(html.contains("embeds nest at most \(NoteRenderer.maxDepth) deep"))
+    }
+
+    @Test func calloutsHaveTypeTitleIconAndFoldState() {
+        let html = Self.render(
+            """
+            > [!warning] Mind the *gap*
+            > Body line.
+
+            > [!faq]- Folded
+            > Hidden.
+
+            > [!tip]+
+            > Open.
+
+            > plain quote
+            """)
+        let compact = html.replacingOccurrences(of: "\n", with: "")
+        #expect(compact.contains("<div class=\"callout callout-warning\"><p class=\"callout-title\"><svg class=\"icon\""))
+        #expect(compact.contains("<span dir=\"auto\">Mind the <em>gap</em></span></p><div class=\"callout-content\"><p>Body line.</p></div></div>"))
+        #expect(compact.contains("<details class=\"callout callout-question\"><summary class=\"callout-title\">"))
+        #expect(compact.contains("<span dir=\"auto\">Folded</span></summary><div class=\"callout-content\"><p>Hidden.</p>"))
+        #expect(compact.contains("<details class=\"callout callout-tip\" open>"))
+        #expect(compact.contains("<span dir=\"auto\">Tip</span>"))
+        #expect(html.contains("<blockquote>\n<p>plain quote</p>"))
+        #expect(!html.contains("[!"))
+    }
+
+    @Test func highlightsTagsBlockIdsAndHeadings() {
+        let html = Self.render(
+            """
+            # Big Title
+
+            Some ==marked **bold**== text with #project/alpha and `#notatag` and a === b.
+
+            A paragraph to point at. ^para-1
+
+            ## Big Title
+            """)
+        #expect(html.contains("<mark>marked <strong>bold</strong></mark>"))
+        #expect(html.contains("<a class=\"tag\" href=\"/tag?name=project%2Falpha\">#project/alpha</a>"))
+        #expect(html.contains("<code>#notatag</code>"))
+        #expect(html.contains("a === b"))
+        #expect(html.contains("<p><span class=\"block-id\" id=\"^para-1\"></span>A paragraph to point at. </p>"))
+        #expect(!html.contains("^para-1</"))
+        #expect(html.contains("<h1><span class=\"anchor\" id=\"big-title\"></span>Big Title</h1>"))
+        #expect(html.contains("<span class=\"anchor\" id=\"big-title-1\"></span>"))
+    }
+
+    @Test func tasksFootnotesAndTablesStayCmarksOwn() {
+        let html = Self.render("- [ ] open\n- [x] done\n\nText[^1].\n\n[^1]: The note.\n\n| a | b |\n|---|---|\n| [[Plan]] | 2 |\n")
+        #expect(Self.count("type=\"checkbox\"", in: html) == 2)
+        #expect(html.contains("<section class=\"footnotes\""))
+        #expect(html.contains("<table>"))
+        // cmark-gfm's table cells take no custom nodes: a link there is a plain link.
+        #expect(html.contains("<td><a href=\"/note?path=Projects%2FPlan.md\">Plan</a></td>"))
+    }
+
+    @Test func nothingInACodeBlockChanges() {
+        let html = Self.render("```\n[[Plan]] #tag ==x== ^id\n> [!note]\n```\n")
+        #expect(html.contains("<pre><code>[[Plan]] #tag ==x== ^id\n&gt; [!note]\n</code></pre>"))
+    }
+
+    @Test(arguments: [
+        "<script>alert(1)</script>",
+        "[x](javascript:alert(1))",
+        "[[javascript:alert(1)]]",
+        "![[javascript:alert(1).png]]",
+        "[[a\" onmouseover=\"alert(1)|b\" onclick=\"x]]",
+        "> [!note\" onclick=\"alert(1)] t",
+        "> [!note] <img src=x onerror=alert(1)>",
+        "![x\" onerror=\"alert(1)|100](attachments/chart.png)",
+        "#tag\"onclick=alert(1)",
+        String(Character(Unicode.Scalar(UInt32(0xFDD0))!)) + "0" + String(Character(Unicode.Scalar(UInt32(0xFDD1))!)) + " [[Plan]]",
+    ])
+    func hostileNotesMakeNoActiveHTML(_ markdown: String) {
+        let html = Self.render(markdown)
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("href=\"javascript") && !html.contains("src=\"javascript"))
+        #expect(!html.contains(" onmouseover=\""))
+        #expect(!html.contains(" onclick=\""))
+        #expect(!html.contains(" onerror=\"") && !html.contains(" onerror=alert"))
+        #expect(!html.contains("<img src=x"))
+    }
+
+    @Test func slugsMatchBetweenLinksAndHeadings() {
+        #expect(NoteRenderer.slug("Next  Steps: phase 2!") == "next-steps-phase-2")
+        #expect(NoteRenderer.slug("Über Ärger") == "über-ärger")
+        #expect(NoteRenderer.anchor(ofFragment: "Top#Sub heading") == "sub-heading")
+        #expect(NoteRenderer.anchor(ofFragment: "^abc") == "^abc")
+    }
+}
