@@ -29,7 +29,7 @@ enum Completions {
     static let trashItems: CompletionKind = .custom { words, _, prefix in
         candidates(words, prefix, needsNotes: false) { index in
             let items = TrashStore(root: index.root).read().items
-            let titles = TrashListCommand.titles(items, root: index.root)
+            let titles = TrashListCommand.titles(items, index: index)
             var seen: [String: Int] = [:]
             for item in items { seen[(titles[item.id] ?? "").lowercased(), default: 0] += 1 }
             return items.map { item in
