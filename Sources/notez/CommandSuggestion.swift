@@ -1,4 +1,5 @@
 import ArgumentParser
+import NotezKit
 
 /// "Did you mean" for words the parser could not place: an unknown subcommand (`notez serach`,
 /// `notez tag lst`) and a query word that looks like an option (`notez search tag:x -x`).
@@ -40,29 +41,9 @@ enum CommandSuggestion {
     /// The closest name, when it is close enough to be what was meant: at most a third of its
     /// letters (and at least one) edited, or the word is a prefix of exactly one name.
     static func nearest(_ word: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, distance(word.lowercased(), $0.lowercased())) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        let scored = names.map { ($0, EditDistance.between(word.lowercased(), $0.lowercased())) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         if let best = scored.first, best.1 <= max(1, best.0.count / 3) { return best.0 }
         let prefixed = names.filter { $0.hasPrefix(word) && !word.isEmpty }
         return prefixed.count == 1 ? prefixed[0] : nil
-    }
-
-    /// Edits (insert, delete, substitute, swap of neighbours) from `a` to `b`.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], previous2[j - 2] + 1) }
-            }
-            previous2 = previous
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -130,7 +130,7 @@ private struct Finder {
                     let (a, b) = (tags[pair[0]], tags[pair[1]])
                     guard !taken.contains(a.key), !taken.contains(b.key) else { continue }
                     let (x, y) = (Finder.split(a.key.rawValue).leaf, Finder.split(b.key.rawValue).leaf)
-                    guard Finder.differInDigit(x, y) == false, Finder.distance(Array(x), Array(y)) == 1 else { continue }
+                    guard Finder.differInDigit(x, y) == false, EditDistance.between(Array(x), Array(y)) == 1 else { continue }
                     let shared = sharedEvidence(a.key, b.key)
                     guard shared.notes > 0 || !shared.tags.isEmpty else { continue }
                     propose([a, b], reason: .oneEdit, evidence: "", shared: shared)
@@ -256,23 +256,5 @@ private struct Finder {
         let atI = i < x.count && x[i].isNumber
         let atJ = j < y.count && y[j].isNumber
         return atI || atJ
-    }
-
-    /// Edits (insert, delete, substitute, swap of neighbours) from `a` to `b`.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], previous2[j - 2] + 1) }
-            }
-            previous2 = previous
-            previous = current
-        }
-        return previous[b.count]
     }
 }
