@@ -39,11 +39,7 @@ public final class LinkTable: @unchecked Sendable {
     /// The notes with a link filed under `key`, ascending.
     func positions(linkingUnder key: String, notes: [Note]) -> [Int] {
         lock.withLock {
-            if byTargetStorage == nil {
-                var table: [String: [Int32]] = [:]
-                for position in stored.indices { addTargetKeys(of: position, source: notes[position].path, to: &table) }
-                byTargetStorage = table
-            }
+            if byTargetStorage == nil { byTargetStorage = LinkTable.lookup(stored.indices) { targetKeys(at: $0, source: notes[$0].path) } }
             return (byTargetStorage![key] ?? []).map(Int.init)
         }
     }
@@ -51,11 +47,7 @@ public final class LinkTable: @unchecked Sendable {
     /// The notes called `key` (file name, title or alias), ascending.
     func positions(namedBy key: String, notes: [Note]) -> [Int] {
         lock.withLock {
-            if byNameStorage == nil {
-                var table: [String: [Int32]] = [:]
-                for (position, note) in notes.enumerated() { LinkTable.addNameKeys(of: note, at: position, to: &table) }
-                byNameStorage = table
-            }
+            if byNameStorage == nil { byNameStorage = LinkTable.lookup(notes.indices) { LinkTable.nameKeys(of: notes[$0]) } }
             return (byNameStorage![key] ?? []).map(Int.init)
         }
     }
@@ -70,22 +62,29 @@ public final class LinkTable: @unchecked Sendable {
     /// Whether the lookups were built (or carried over).
     var hasLookups: Bool { lock.withLock { byTargetStorage != nil && byNameStorage != nil } }
 
-    /// Files the note at `position` under each of its links' keys, once per key.
-    private func addTargetKeys(of position: Int, source: String, to table: inout [String: [Int32]]) {
-        guard let links = StoredLink.decode(stored[position]), !links.isEmpty else { return }
+    /// The keys the note at `position` has a link filed under, each once.
+    private func targetKeys(at position: Int, source: String) -> [String] {
+        guard let links = StoredLink.decode(stored[position]), !links.isEmpty else { return [] }
         var seen = Set<String>()
+        var keys: [String] = []
         for stored in links {
-            for key in StoredLink.targetKeys(stored.link, source: source) where seen.insert(key).inserted {
-                table[key, default: []].append(Int32(position))
-            }
+            for key in StoredLink.targetKeys(stored.link, source: source) where seen.insert(key).inserted { keys.append(key) }
         }
+        return keys
     }
 
-    /// Files `note` (at `position`) under each name it is called by.
-    private static func addNameKeys(of note: Note, at position: Int, to table: inout [String: [Int32]]) {
-        for key in StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases) {
-            table[key, default: []].append(Int32(position))
+    /// The names `note` is called by.
+    private static func nameKeys(of note: Note) -> [String] {
+        StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases)
+    }
+
+    /// A lookup from each key to the positions (ascending) that have it.
+    private static func lookup(_ positions: Range<Int>, keys: (Int) -> [String]) -> [String: [Int32]] {
+        var table: [String: [Int32]] = [:]
+        for position in positions {
+            for key in keys(position) { table[key, default: []].append(Int32(position)) }
         }
+        return table
     }
 
     // MARK: - Update
@@ -116,37 +115,33 @@ public final class LinkTable: @unchecked Sendable {
         }
         let next = LinkTable(stored: newStored)
         if var table = byTarget {
-            for position in change.leaving {
-                var removed = [String: [Int32]]()
-                addTargetKeys(of: position, source: change.oldNotes[position].path, to: &removed)
-                LinkTable.remove(Int32(position), under: removed.keys, from: &table)
-            }
-            LinkTable.move(&table, by: change.remap)
-            var added = [String: [Int32]]()
-            for position in change.arriving { next.addTargetKeys(of: position, source: change.newNotes[position].path, to: &added) }
-            LinkTable.insert(added, into: &table)
+            LinkTable.carry(
+                &table, change, old: { self.targetKeys(at: $0, source: change.oldNotes[$0].path) },
+                new: { next.targetKeys(at: $0, source: change.newNotes[$0].path) })
             next.byTargetStorage = table
         }
         if var table = byName {
-            for position in change.leaving {
-                var removed = [String: [Int32]]()
-                LinkTable.addNameKeys(of: change.oldNotes[position], at: position, to: &removed)
-                LinkTable.remove(Int32(position), under: removed.keys, from: &table)
-            }
-            LinkTable.move(&table, by: change.remap)
-            var added = [String: [Int32]]()
-            for position in change.arriving { LinkTable.addNameKeys(of: change.newNotes[position], at: position, to: &added) }
-            LinkTable.insert(added, into: &table)
+            LinkTable.carry(&table, change, old: { LinkTable.nameKeys(of: change.oldNotes[$0]) }, new: { LinkTable.nameKeys(of: change.newNotes[$0]) })
             next.byNameStorage = table
         }
         return next
     }
 
-    private static func remove(_ position: Int32, under keys: Dictionary<String, [Int32]>.Keys, from table: inout [String: [Int32]]) {
-        for key in keys {
-            table[key]?.removeAll { $0 == position }
-            if table[key]?.isEmpty == true { table[key] = nil }
+    /// A lookup brought up to date by `change`: the leaving notes' `old` keys out, positions
+    /// moved, the arriving notes' `new` keys in (each posting stays ascending).
+    private static func carry(_ table: inout [String: [Int32]], _ change: Change, old: (Int) -> [String], new: (Int) -> [String]) {
+        for position in change.leaving {
+            for key in old(position) {
+                table[key]?.removeAll { $0 == Int32(position) }
+                if table[key]?.isEmpty == true { table[key] = nil }
+            }
         }
+        move(&table, by: change.remap)
+        var added: [String: [Int32]] = [:]
+        for position in change.arriving {
+            for key in new(position) { added[key, default: []].append(Int32(position)) }
+        }
+        insert(added, into: &table)
     }
 
     /// Moves every posting's positions where `remap` sends them (each stays ascending: `remap`

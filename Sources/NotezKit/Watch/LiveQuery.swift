@@ -54,8 +54,16 @@ public struct LiveQuery: Sendable {
     public mutating func update(_ report: WatchReport) -> [WatchChange] {
         guard let linkQuery else { return update(report.changes) }
         let live = report.index
-        let whole = snapshot.flatMap { live.updating($0.index, from: $0.sequence) } ?? live.snapshot()
+        // Taken out first, so that the update changes the only copy in place (its tag postings
+        // and link lookups are not copied at every batch).
+        let previous = snapshot
         snapshot = nil
+        var whole: VaultIndex
+        if var taken = previous?.index, let sequence = previous?.sequence, live.update(&taken, from: sequence) {
+            whole = taken
+        } else {
+            whole = live.snapshot()
+        }
         let now = Set(QueryEvaluator(index: whole).positions(matching: linkQuery).map { whole.notes[$0].path })
         snapshot = (whole, live.sequence)
         let before = matching
