@@ -23,7 +23,7 @@ enum MCPSchemas {
 
     /// `MCPShapes.note`.
     static let noteProperties: [String: Value] = [
-        "path": string, "title": string, "folder": string, "tags": strings, "pinned": boolean,
+        "path": string, "title": string, "folder": string, "tags": strings, "inlineTags": strings, "pinned": boolean,
         "created": string, "modified": string, "snippet": string,
     ]
     static let note = object(noteProperties)

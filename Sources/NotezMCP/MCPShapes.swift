@@ -2,20 +2,23 @@ import Foundation
 import MCP
 import NotezKit
 
-/// The JSON shapes `notez mcp` returns; a note has the fields of `notez ls --json`.
+/// The JSON shapes `notez mcp` returns; a note is the library's one note shape (`NoteJSON`).
 enum MCPShapes {
-    /// `{"path", "title", "folder", "tags", "pinned", "created", "modified", "snippet"}`.
-    static func note(_ note: Note, index: VaultIndex) -> Value {
-        .object([
-            "path": .string(note.path),
-            "title": .string(note.title),
-            "folder": .string(note.folder),
-            "tags": .array(zip(note.tags, note.tagKeys).map { .string(index.displayName(of: $1) ?? $0) }),
-            "pinned": .bool(note.pinned),
-            "created": .string(NoteDate.iso8601(note.created)),
-            "modified": .string(NoteDate.iso8601(note.modified)),
-            "snippet": .string(note.snippet),
-        ])
+    /// `{"path", "title", "folder", "tags", "inlineTags", "pinned", "created", "modified", "snippet"}`.
+    static func note(_ note: Note, index: any NoteCollection) -> Value { value(NoteJSON.object(note, in: index)) }
+
+    /// The library's JSON value as the MCP SDK's.
+    static func value(_ json: JSONValue) -> Value {
+        switch json {
+        case .string(let text): return .string(text)
+        case .int(let number): return .int(number)
+        case .number(let text): return Double(text).map(Value.double) ?? .string(text)
+        case .bool(let flag): return .bool(flag)
+        case .null: return .null
+        case .array(let items): return .array(items.map(value))
+        case .object(let pairs): return .object(Dictionary(pairs.map { ($0.0, value($0.1)) }) { _, last in last })
+        case .elements(let count, let element): return .array((0..<count).map { value(element($0)) })
+        }
     }
 
     /// The resource URI of a note: `notez:///` and the percent-encoded vault-relative path.

@@ -140,7 +140,7 @@ extension VaultService {
     func editNote(note: String, edit: BodyEdit, dryRun: Bool) throws -> Value {
         try requireWrites()
         return try withLock { index, writer in
-            let plan = try BodyEditPlanner.plan(edit, note: note, now: Self.now, index: index, files: DiskVaultFiles(root: root))
+            let plan = try BodyEditPlanner.plan(edit, note: note, now: session.now, index: index, files: DiskVaultFiles(root: root))
             let diff = plan.dryRunText()
             let shown = diff.utf8.count > MCPLimits.textBytes ? MCPShapes.prefix(diff, bytes: MCPLimits.textBytes) : diff
             var result: [String: Value]
@@ -150,7 +150,7 @@ extension VaultService {
                     "messages": .array(plan.messages.map(Value.string)),
                 ]
             } else {
-                result = try run(plan, writer: writer)
+                result = try run(plan)
             }
             result["diff"] = .string(shown)
             result["dryRun"] = .bool(dryRun)
@@ -175,8 +175,8 @@ extension VaultService {
         try requireWrites()
         let key = try MachineKey.loadOrCreate()
         return try withLock { index, writer in
-            let plan = try TrashPlanner.trash(notes: notes, now: Self.now, key: key, index: index, files: DiskVaultFiles(root: root))
-            var result = try run(plan, writer: writer)
+            let plan = try TrashPlanner.trash(notes: notes, now: session.now, key: key, index: index, files: DiskVaultFiles(root: root))
+            var result = try run(plan)
             // A trashed note moves to .notez/trash/ID/NAME: the id restores it.
             result["trashed"] = .array(
                 plan.steps.filter { $0.kind == .move }.compactMap { step in
@@ -220,7 +220,7 @@ extension VaultService {
 
     func dailyNote(day text: String) throws -> Value {
         try requireWrites()
-        let now = LocalTime(seconds: Self.now, zone: LocalTime.zone(environment: ProcessInfo.processInfo.environment))
+        let now = LocalTime(seconds: session.now, zone: LocalTime.zone(environment: ProcessInfo.processInfo.environment))
         let day: LocalTime?
         switch text.lowercased() {
         case "today": day = LocalTime.day(now.date, zone: now.zone)
@@ -236,7 +236,7 @@ extension VaultService {
             let (path, plan) = try CapturePlanner.daily(
                 day: day, now: now, template: template, settings: settings, index: index, files: DiskVaultFiles(root: root))
             var result: [String: Value] =
-                try plan.map { try run($0, writer: writer) }
+                try plan.map { try run($0) }
                 ?? ["journal": .null, "changed": .array([]), "changedCount": .int(0), "skipped": .array([]), "messages": .array([])]
             result["path"] = .string(path)
             result["created"] = .bool(plan != nil)
@@ -246,6 +246,6 @@ extension VaultService {
 
     /// Plans under the lock on a fresh index and applies with the journal.
     private func change(_ planner: (VaultIndex) throws -> Plan) throws -> Value {
-        try withLock { index, writer in .object(try run(try planner(index), writer: writer)) }
+        try withLock { index, writer in .object(try run(try planner(index))) }
     }
 }

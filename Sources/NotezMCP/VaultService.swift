@@ -6,8 +6,10 @@ import NotezKit
 /// every read and write goes through the same library calls as the CLI (index, resolver, planners,
 /// `VaultLock`, `OperationRunner` with the journal).
 actor VaultService {
+    /// The session every call reads and changes the vault through.
+    let session: Vault
     /// The vault root.
-    let root: String
+    var root: String { session.root }
     /// Whether changing tools may run (`--allow-writes`).
     let allowWrites: Bool
     /// Folders besides the vault `attach_file` may copy from (`--attach-from`).
@@ -29,7 +31,7 @@ actor VaultService {
     }
 
     init(root: String, allowWrites: Bool, attachFrom: [String] = []) {
-        self.root = root
+        session = Vault(root: root)
         self.allowWrites = allowWrites
         self.attachFrom = attachFrom
     }
@@ -49,9 +51,9 @@ actor VaultService {
         ])
     }
 
-    /// The notes matching `query` in the search's order, on a fresh index, with the parsed query
-    /// (parsed first: a bad query costs no index build).
-    func matching(_ query: String, ignoreAccents: Bool = false) throws -> (index: VaultIndex, notes: [Note], node: QueryNode) {
+    /// The notes matching `query` in the search's order (`Vault.search`: symlinked notes left out,
+    /// link terms checked), with the parsed query (parsed first: a bad query costs no index build).
+    func matching(_ query: String, ignoreAccents: Bool = false) throws -> (index: any NoteCollection, notes: [Note], node: QueryNode) {
         let node: QueryNode
         do {
             node = try QueryParser.parse(query)
@@ -59,12 +61,11 @@ actor VaultService {
             throw MCPToolError(
                 "query error at character \(error.offset + 1): \(error.message); see the query language in docs/query.md")
         }
-        let index = try loadIndex()
-        // A symlinked note's text may live outside the vault: it is no search result here, not
-        // even as a title or a snippet, and full text never reports a match inside it.
-        var evaluator = QueryEvaluator(index: index)
-        evaluator.ignoresAccents = ignoreAccents
-        return (index, index.exposed(evaluator.notes(matching: node)), node)
+        for message in session.readNotices() { MCPLog.notice(message) }
+        // Over the whole index, which knows symlinked notes: they are no result, not even by file name.
+        let result = try session.search(node, ignoringAccents: ignoreAccents, over: try session.index())
+        for diagnostic in result.diagnostics { MCPLog.notice(diagnostic.message) }
+        return (result.collection, result.notes(), node)
     }
 
     /// Where the next page starts, or null: never the offset itself (limit 0 counts only and has no
@@ -161,7 +162,7 @@ actor VaultService {
     ) throws -> Value {
         try requireWrites()
         var request = CaptureRequest(
-            title: title, time: LocalTime(seconds: Self.now, zone: LocalTime.zone(environment: ProcessInfo.processInfo.environment)))
+            title: title, time: LocalTime(seconds: session.now, zone: LocalTime.zone(environment: ProcessInfo.processInfo.environment)))
         request.folder = folder
         request.route = route
         if template?.lowercased() == "none" { request.noTemplate = true } else { request.template = template }
@@ -179,7 +180,7 @@ actor VaultService {
         let (reason, lock) = try CaptureQueue.admission(vault: root)
         defer { withExtendedLifetime(lock) {} }
         if let reason {
-            let entry = try CaptureQueue.add(request, vault: root, reason: reason, now: Self.now)
+            let entry = try CaptureQueue.add(request, vault: root, reason: reason, now: session.now)
             return .object([
                 "queued": .string(entry.id), "reason": .string(reason),
                 "message": .string(
@@ -189,11 +190,11 @@ actor VaultService {
         return try withLock { index, writer in
             let capture = try CapturePlanner.capture(
                 request, settings: CaptureSettings.load(root: root), index: index, files: DiskVaultFiles(root: root))
-            var result = try run(capture.plan, writer: writer)
+            var result = try run(capture.plan)
             result["path"] = .string(capture.plan.details["created"]?.first ?? "")
             result["folder"] = .string(capture.folder)
             if !capture.notices.isEmpty { result["notices"] = .array(capture.notices.map { .string($0) }) }
-            try? Router.record(folder: capture.folder, time: request.time, root: root, title: request.title, tags: request.tags)
+            try? CaptureRouter.record(folder: capture.folder, time: request.time, root: root, title: request.title, tags: request.tags)
             return .object(result)
         }
     }
@@ -215,7 +216,7 @@ actor VaultService {
                 style: try style ?? LinkStyle.preferred(root: root))
             let plan = try AttachPlanner.plan(
                 request, index: index, files: DiskVaultFiles(root: root), directory: writer.directory, arguments: [note] + named)
-            var result = try run(plan, writer: writer)
+            var result = try run(plan)
             result["copied"] = .array(plan.steps.filter { $0.kind == .copy }.map { .string($0.path) })
             return .object(result)
         }
@@ -229,7 +230,7 @@ actor VaultService {
                 add.isEmpty
                 ? try NotePlanner.removeTags(remove, note: note, index: index, files: files)
                 : try NotePlanner.addTags(add, note: note, index: index, files: files)
-            return .object(try run(plan, writer: writer))
+            return .object(try run(plan))
         }
     }
 
@@ -258,7 +259,7 @@ actor VaultService {
                 return .object(fresh)
             }
             forget(planID)
-            var result = try run(plan, writer: writer)
+            var result = try run(plan)
             result["applied"] = .bool(true)
             return .object(result)
         }
@@ -269,7 +270,7 @@ actor VaultService {
         return try withLock { index, writer in
             let history = JournalHistory(records: Journal(writer: writer).read().records)
             let plan = try JournalUndo.plan(id: id, history: history, index: index, files: DiskVaultFiles(root: root))
-            var result = try run(plan, writer: writer)
+            var result = try run(plan)
             result["undoes"] = plan.details["undoes"]?.first.map(Value.string) ?? .null
             return .object(result)
         }
@@ -286,35 +287,29 @@ actor VaultService {
     /// The cached view when the cache is current (tag and folder counts come from its tables),
     /// else the full index, as the CLI's listings read it.
     func loadCollection() -> any NoteCollection {
-        for message in Startup.readOnlyNotices(root: root) { MCPLog.notice(message) }
-        return IndexBuilder.collection(root: root)
+        for message in session.readNotices() { MCPLog.notice(message) }
+        return session.collection()
     }
 
     func loadIndex() throws -> VaultIndex {
-        for message in Startup.readOnlyNotices(root: root) { MCPLog.notice(message) }
-        return try IndexBuilder.build(root: root)
+        for message in session.readNotices() { MCPLog.notice(message) }
+        return try session.index()
     }
 
-    /// Runs `body` under the vault lock, after recovery, on a fresh index, as a changing CLI command does.
+    /// Runs `body` under the vault lock, after the startup duties, on a fresh index, as a changing CLI command does.
     func withLock<T>(_ body: (VaultIndex, AtomicWriter) throws -> T) throws -> T {
-        let writer = try AtomicWriter(root: root)
-        let lock = writer.directory.kind(".notez") != nil ? try VaultLock.acquire(writer) : nil
-        defer { withExtendedLifetime(lock) {} }
-        let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
-        let notices = try Startup.run(
-            root: root, config: config, now: Self.now, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
-        for message in notices { MCPLog.notice(message) }
-        return try body(try IndexBuilder.build(root: root), writer)
+        for message in try session.beginChange() { MCPLog.notice(message) }
+        defer { session.endChange() }
+        return try body(try session.index(), try AtomicWriter(root: root))
     }
 
-    func run(_ plan: Plan, writer: AtomicWriter) throws -> [String: Value] {
+    func run(_ plan: Plan) throws -> [String: Value] {
         if plan.isEmpty, !plan.skipped.isEmpty {
             // Nothing could be done: that is a refusal, not a success with an empty change.
             throw MCPToolError(
                 "nothing was changed: " + plan.skipped.prefix(10).map { "\($0.path): \($0.reason)" }.joined(separator: "; "))
         }
-        let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
-            .run(plan, now: Self.now)
+        let result = try session.run(plan)
         if let failure = result.failure {
             // Nothing is reported as done: the operation was rolled back, or is pending.
             throw MCPToolError(
@@ -377,11 +372,6 @@ actor VaultService {
         let text = String(decoding: contents.bytes[start...], as: UTF8.self)
         guard text.utf8.count > MCPLimits.textBytes else { return (text, false) }
         return (MCPShapes.prefix(text, bytes: MCPLimits.textBytes), true)
-    }
-
-    /// The current time; `NOTEZ_NOW` fixes it (`FixedNow`, the reading the CLI uses too).
-    static var now: Double {
-        FixedNow.now(environment: ProcessInfo.processInfo.environment) { Date().timeIntervalSince1970 }
     }
 
     private static func newID() -> String {

@@ -1,15 +1,20 @@
 import Foundation
 import NotezKit
 
-/// Runs an organizing action the way a changing CLI command does: the vault lock, interrupted
-/// operations finished first, a fresh index, the library's planner, then `OperationRunner` with
-/// the journal (so `notez undo` and the page's Undo button reverse it).
+/// Runs an organizing action the way a changing CLI command does, through the vault's session:
+/// the vault lock, the startup duties first, a fresh index, the library's planner, then the plan
+/// through the journal (so `notez undo` and the page's Undo button reverse it).
 final class ActionRunner: @unchecked Sendable {
-    let root: String
+    /// The session changes go through; it plans on the disk's state, not the live snapshot, which
+    /// may lag a change made a moment ago by another program.
+    let session: Vault
     /// One action at a time in this process; the vault lock keeps other processes out.
     private let serial = NSLock()
 
-    init(root: String) { self.root = root }
+    init(root: String) { session = Vault(root: root) }
+
+    /// The vault root.
+    var root: String { session.root }
 
     /// What an action did.
     struct Outcome: Sendable {
@@ -20,32 +25,23 @@ final class ActionRunner: @unchecked Sendable {
         var isError: Bool
     }
 
-    /// The current time; `NOTEZ_NOW` fixes it (`FixedNow`, the reading the CLI uses too).
-    static var now: Double {
-        FixedNow.now(environment: ProcessInfo.processInfo.environment) { Date().timeIntervalSince1970 }
-    }
+    /// The current time; `NOTEZ_NOW` fixes it (`Vault.now`, the reading the CLI uses too).
+    static var now: Double { Vault.now() }
 
     /// Plans with `planner` under the lock and, unless `apply` is false (a preview), runs the plan.
     func run(apply: Bool = true, _ planner: (VaultIndex, DiskVaultFiles) throws(NotezError) -> Plan) throws(NotezError) -> Outcome {
         serial.lock()
         defer { serial.unlock() }
-        let writer = try AtomicWriter(root: root)
-        // As VaultOptions.openForChange: without .notez/ the runner takes the lock when it creates it.
-        var held: VaultLock?
-        if apply, writer.directory.kind(".notez") != nil { held = try VaultLock.acquire(writer, wait: 5) }
-        defer { withExtendedLifetime(held) {} }
-        if apply {
-            let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
-            _ = try? Startup.run(
-                root: root, config: config, now: ActionRunner.now,
-                counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
+        guard apply else {
+            let plan = try planner(try session.index(), DiskVaultFiles(root: root))
+            return Outcome(plan: plan, result: nil, lines: plan.messages, isError: false)
         }
-        let index = try IndexBuilder.build(root: root)
-        let plan = try planner(index, DiskVaultFiles(root: root))
-        guard apply else { return Outcome(plan: plan, result: nil, lines: plan.messages, isError: false) }
-        let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
-            .run(plan, now: ActionRunner.now)
-        return Outcome(plan: plan, result: result, lines: ActionRunner.summary(plan, result), isError: !result.issues.isEmpty)
+        let notices = try session.beginChange(lockWait: 5)
+        defer { session.endChange() }
+        let plan = try planner(try session.index(), DiskVaultFiles(root: root))
+        let result = try session.run(plan)
+        return Outcome(
+            plan: plan, result: result, lines: notices + ActionRunner.summary(plan, result), isError: !result.issues.isEmpty)
     }
 
     /// The same words as the CLI's summary lines.

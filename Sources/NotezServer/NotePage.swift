@@ -15,8 +15,8 @@ enum NotePage {
         html += "<header><h1 dir=\"auto\">\(HTMLText.escape(note.title))</h1><p class=\"meta\">"
         html += note.folder.isEmpty ? "Unsorted" : "in <a href=\"\(HTML.href("/folder", [("path", note.folder)]))\"><bdi>\(HTMLText.escape(note.folder))</bdi></a>"
         if note.pinned { html += " <span class=\"pin\">Pinned</span>" }
-        html += " created <time datetime=\"\(NoteDate.iso8601(note.created))\">\(RelativeTime.text(note.created, now: now))</time>"
-        html += ", modified <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.text(note.modified, now: now))</time></p>"
+        html += " created <time datetime=\"\(NoteDate.iso8601(note.created))\">\(RelativeTime.describe(note.created, now: now))</time>"
+        html += ", modified <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.describe(note.modified, now: now))</time></p>"
         html += "<ul class=\"chips\" aria-label=\"Tags\">"
         for tag in note.tags {
             html += "<li>" + Page.tagChip(tag, index: index)

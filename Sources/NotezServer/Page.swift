@@ -16,7 +16,7 @@ enum Page {
         /// where capture proposes the routing suggestion.
         var folder: String?
         /// Routing's suggestion for a capture now (pages of no folder, when there is capture history).
-        var route: NotezKit.Router.Suggestion?
+        var route: CaptureRouter.Suggestion?
         /// The vault's note templates, for capture's template picker.
         var templates: [String] = []
         /// The typed properties of the proposed folder's schema, for capture's property fields.
@@ -197,7 +197,7 @@ enum Page {
             if note.pinned { html += " <span class=\"pin\">Pinned</span>" }
             if showFolder, !note.folder.isEmpty { html += " <span class=\"folder-name\" dir=\"auto\">\(HTMLText.escape(note.folder))</span>" }
             for tag in note.tags { html += " " + tagChip(tag, index: index) }
-            html += " <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.text(note.modified, now: now))</time>"
+            html += " <time datetime=\"\(NoteDate.iso8601(note.modified))\">\(RelativeTime.describe(note.modified, now: now))</time>"
             if index.config.snippets, !note.snippet.isEmpty, index.isExposed(note.path) { html += "<p class=\"snippet\" dir=\"auto\">\(HTMLText.escape(note.snippet))</p>" }
             html += "</li>"
         }

@@ -64,8 +64,14 @@ enum SearchPage {
         }
         html += chipsHTML(search: search, index: index)
         guard let node = search.node else { return html }
-        // A symlinked note is no result: its words must not be probed (`VaultIndex.isExposed`).
-        let notes = index.exposed(QueryEvaluator(index: index, now: now).notes(matching: node))
+        // The session's search: a symlinked note is no result (its words must not be probed), and a
+        // link term naming no note is an error, as on the command line.
+        let notes: [Note]
+        do throws(NotezError) {
+            notes = try Vault(snapshot: index).search(node).notes()
+        } catch {
+            return html + "<section class=\"flash error\" role=\"alert\"><p>\(HTMLText.escape(error.description))</p></section>"
+        }
         if notes.isEmpty {
             html += "<section class=\"empty-state\"><p>No notes match your search</p>"
             html += "<p><a class=\"button\" href=\"/search\">Clear filters</a></p></section>"

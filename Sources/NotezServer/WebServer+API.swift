@@ -24,12 +24,21 @@ extension WebServer {
                     return Page.json("{\"error\":\(EventHub.quoted(error.message)),\"offset\":\(error.offset)}", status: .badRequest)
                 }
             }
-            let notes = index.exposed(
-                node.map { QueryEvaluator(index: index, now: ActionRunner.now).notes(matching: $0) } ?? index.notes.sorted(by: Ordering.noteLess))
+            let notes: [Note]
+            if let node {
+                // The session's search: link terms checked, symlinked notes left out.
+                do throws(NotezError) {
+                    notes = try Vault(snapshot: index).search(node).notes()
+                } catch {
+                    return Page.json("{\"error\":\(EventHub.quoted(error.description))}", status: .badRequest)
+                }
+            } else {
+                notes = index.exposed(index.notes.sorted(by: Ordering.noteLess))
+            }
             let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
             let size = SearchPage.pageSize
             let start = min((page - 1) * size, notes.count)
-            let rows = notes[start..<min(start + size, notes.count)].map(WebServer.noteJSON).joined(separator: ",")
+            let rows = notes[start..<min(start + size, notes.count)].map { NoteJSON.object($0, in: index).text(pretty: false) }.joined(separator: ",")
             return Page.json("{\"total\":\(notes.count),\"page\":\(page),\"pageSize\":\(size),\"notes\":[\(rows)]}")
         }
         router.get("/api/note") { request, _ in
@@ -37,16 +46,11 @@ extension WebServer {
             guard let (note, bytes) = self.readNote(WebServer.parameter(request, "path"), index: index) else {
                 return Page.json("{\"error\":\"no such note\"}", status: .notFound)
             }
-            var json = WebServer.noteJSON(note)
-            json.removeLast()
-            json += ",\"hash\":\(EventHub.quoted(ContentHash.of(bytes))),\"html\":\(EventHub.quoted(MarkdownHTML.render(note: bytes)))}"
-            return Page.json(json)
+            let json = JSONValue.object(
+                NoteJSON.fields(note, in: index) + [
+                    ("hash", .string(ContentHash.of(bytes))), ("html", .string(MarkdownHTML.render(note: bytes))),
+                ])
+            return Page.json(json.text(pretty: false))
         }
-    }
-
-    static func noteJSON(_ note: Note) -> String {
-        "{\"path\":\(EventHub.quoted(note.path)),\"title\":\(EventHub.quoted(note.title)),\"folder\":\(EventHub.quoted(note.folder)),"
-            + "\"tags\":[\(note.tags.map(EventHub.quoted).joined(separator: ","))],\"pinned\":\(note.pinned),"
-            + "\"created\":\(EventHub.quoted(NoteDate.iso8601(note.created))),\"modified\":\(EventHub.quoted(NoteDate.iso8601(note.modified)))}"
     }
 }

@@ -14,7 +14,7 @@ extension WebServer {
             // only costs routing a data point.
             guard let created = plan.details["created"]?.first else { return }
             let request = try? WebServer.captureRequest(form)
-            try? NotezKit.Router.record(
+            try? CaptureRouter.record(
                 folder: VaultPath.folder(of: created), time: WebServer.captureTime, root: self.root, title: request?.title,
                 tags: request?.tags ?? [])
         }) { form, index, files throws(NotezError) in

@@ -95,9 +95,9 @@ public final class WebServer: Sendable {
     /// Where routing files a capture made now, from this machine's capture history of the vault:
     /// the hour-of-week pattern, else the most recent capture's folder (the text is not known yet,
     /// so similarity plays no part); nil without history or when that folder is gone.
-    func routeSuggestion() -> NotezKit.Router.Suggestion? {
+    func routeSuggestion() -> CaptureRouter.Suggestion? {
         guard let file = CaptureHistory.file(root: root) else { return nil }
-        let router = NotezKit.Router(history: CaptureHistory.load(file: file))
+        let router = CaptureRouter(history: CaptureHistory.load(file: file))
         let now = WebServer.captureTime
         guard let suggestion = router.pattern(at: now) ?? router.recent(now: now.seconds) else { return nil }
         let files = DiskVaultFiles(root: root)

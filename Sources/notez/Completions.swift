@@ -71,8 +71,8 @@ enum Completions {
     private static func candidates(
         _ words: [String], _ prefix: String, needsNotes: Bool = true, _ pick: (VaultIndex) -> [String]
     ) -> [String] {
-        guard let root = try? VaultLocator.root(explicit: vault(in: words)),
-            let index = needsNotes ? try? IndexBuilder.build(root: root) : IndexBuilder.settingsIndex(root: root)
+        guard let session = try? Vault.locate(explicit: vault(in: words)),
+            let index = needsNotes ? try? session.index() : session.settingsIndex()
         else {
             return []
         }

@@ -49,7 +49,7 @@ struct DailyCommand: ParsableCommand {
         if edit, !mutation.dryRun {
             Terminal.flush()
             // The edit command takes the vault lock itself.
-            VaultOptions.heldLock = nil
+            CommandRun.session(root: index.root).endChange()
             let command = try EditCommand.parse([path, "--vault", index.root])
             try command.run()
         }

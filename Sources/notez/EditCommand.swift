@@ -44,12 +44,11 @@ struct EditCommand: ParsableCommand {
         Terminal.flush()
         // Other notez commands may change the vault while the editor is open (for minutes): the
         // lock is let go, and taken again to plan and write the new 'modified'.
-        VaultOptions.heldLock = nil
+        let session = CommandRun.session(root: index.root)
+        session.endChange()
         try process.run()
         process.waitUntilExit()
-        if let writer = try? AtomicWriter(root: index.root), writer.directory.kind(".notez") != nil {
-            VaultOptions.heldLock = try VaultLock.acquire(writer)
-        }
+        for message in try session.beginChange() { Terminal.notice(TerminalText.safe(message)) }
         guard process.terminationStatus == 0 else {
             throw CLIExit(
                 code: CLIExit.io,

@@ -43,7 +43,14 @@ struct ExportCommand: ParsableCommand {
         let text = query.joined(separator: " ")
         let node = text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try QueryArgument.parse(text)
         let index = try vault.loadIndex()
-        let notes = (node.map { QueryEvaluator(index: index).notes(matching: $0) } ?? index.notes)
+        let found = try node.map { try vault.session().search($0, over: index) }
+        // A symlinked note the query matched is left out by the search and reported as the
+        // exports report one (the whole vault's export meets them itself).
+        let leftOut = (found?.diagnostics ?? []).compactMap { diagnostic -> FileIssue? in
+            guard case .symlinked(let path) = diagnostic else { return nil }
+            return FileIssue(path: path, reason: "symlinked note; not exported")
+        }
+        let notes = (found?.notes() ?? index.notes)
             .sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
         let destination = try out.flatMap { $0 == "-" ? nil : try ExportDestination(path: $0, vaultRoot: index.root) }
         var issues: [FileIssue]
@@ -91,6 +98,7 @@ struct ExportCommand: ParsableCommand {
                 try destination.writeFile(try PDFPrinter.print(site: site, scratch: scratch, vaultRoot: index.root))
             }
         }
+        issues += leftOut
         for issue in issues { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
         if let destination {
             let extra = attachments == 0 ? "" : " and \(attachments) attachment\(attachments == 1 ? "" : "s")"

@@ -15,9 +15,9 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let root: String
         if let folder {
-            root = try VaultLocator.root(explicit: folder)
+            root = try Vault.locate(explicit: folder).root
         } else if let explicit = vault.explicitVault {
-            root = try VaultLocator.root(explicit: explicit)
+            root = try Vault.locate(explicit: explicit).root
         } else {
             root = FileManager.default.currentDirectoryPath
         }

@@ -82,7 +82,7 @@ struct NewCommand: ParsableCommand {
         guard !mutation.dryRun else { return }
         // The capture is done; a history that cannot be written only costs routing a data point.
         do {
-            try Router.record(folder: capture.folder, time: request.time, root: index.root, title: request.title, tags: request.tags)
+            try CaptureRouter.record(folder: capture.folder, time: request.time, root: index.root, title: request.title, tags: request.tags)
         } catch {
             Terminal.warning(TerminalText.safe("capture history not updated: \(error.description)"))
         }
@@ -91,7 +91,7 @@ struct NewCommand: ParsableCommand {
     /// The vault the capture is for, even when it cannot be reached.
     func intendedVault() throws -> String {
         let explicit = vault.explicitVault ?? ProcessInfo.processInfo.environment["NOTEZ_VAULT"]
-        switch Result(catching: { () throws(NotezError) -> String in try VaultLocator.root(explicit: vault.explicitVault) }) {
+        switch Result(catching: { () throws(NotezError) -> String in try Vault.locate(explicit: vault.explicitVault).root }) {
         case .success(let root): return root
         case .failure(.vaultNotFound(let path)) where explicit != nil: return path
         case .failure(let error): throw error
@@ -102,7 +102,7 @@ struct NewCommand: ParsableCommand {
     /// (waiting `NOTEZ_LOCK_WAIT`, else 1 s) so the capture does not wait long behind another notez.
     func queueReason() throws -> String? {
         let admission = try CaptureQueue.admission(vault: try intendedVault())
-        if let lock = admission.lock { VaultOptions.heldLock = lock }
+        if let lock = admission.lock { CommandRun.current?.held.append(lock) }
         return admission.reason
     }
 }

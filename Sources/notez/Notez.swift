@@ -83,28 +83,31 @@ struct Notez: ParsableCommand {
 
     /// Parses and runs a command, mapping every error to the exit status table of the README.
     /// `prepare` sees the parsed command first and may refuse it (nil: a daemon then sends its
-    /// client to the cold path); for a daemon (`answering`), arguments that do not parse are refused too.
+    /// client to the cold path); for a daemon (`answering`), arguments that do not parse are refused
+    /// too, and `warm` is the session on its live index the command reads from.
     static func execute(
-        _ arguments: [String], answering: Bool = false, prepare: (ParsableCommand) -> Bool = { _ in true }
+        _ arguments: [String], answering: Bool = false, warm: Vault? = nil, prepare: (ParsableCommand) -> Bool = { _ in true }
     ) -> Int32? {
-        VaultOptions.leadingVault = nil
-        var command: ParsableCommand
-        do {
-            command = try parseAsRoot(VaultOptions.takeLeadingVault(arguments))
-        } catch {
-            if answering { return nil }
-            if let message = CommandSuggestion.unknownCommand(VaultOptions.takeLeadingVault(arguments)) {
-                Terminal.error(message)
-                return CLIExit.usage
+        let (rest, leadingVault) = VaultOptions.takeLeadingVault(arguments)
+        return CommandRun.$current.withValue(CommandRun(leadingVault: leadingVault, warm: warm)) { () -> Int32? in
+            var command: ParsableCommand
+            do {
+                command = try parseAsRoot(rest)
+            } catch {
+                if answering { return nil }
+                if let message = CommandSuggestion.unknownCommand(rest) {
+                    Terminal.error(message)
+                    return CLIExit.usage
+                }
+                return report(error)
             }
-            return report(error)
-        }
-        if !prepare(command) { return nil }
-        do {
-            try command.run()
-            return 0
-        } catch {
-            return report(error)
+            if !prepare(command) { return nil }
+            do {
+                try command.run()
+                return 0
+            } catch {
+                return report(error)
+            }
         }
     }
 

@@ -1,16 +1,8 @@
-/// A command whose output may be long and goes through the pager on a terminal.
+/// A command whose output may be long and goes through the pager on a terminal. The commands a
+/// daemon answers are paged too (`WarmServable` refines this); these are the others.
 protocol PagedCommand {}
 
-extension OverviewCommand: PagedCommand {}
-extension LsCommand: PagedCommand {}
-extension SearchCommand: PagedCommand {}
-extension ShowCommand: PagedCommand {}
 extension CheckCommand: PagedCommand {}
-extension TagListCommand: PagedCommand {}
 extension TagHistoryCommand: PagedCommand {}
-extension FolderTreeCommand: PagedCommand {}
-extension HistoryCommand: PagedCommand {}
-extension LinksCommand: PagedCommand {}
-extension BacklinksCommand: PagedCommand {}
 extension TrashListCommand: PagedCommand {}
 extension TrashShowCommand: PagedCommand {}

@@ -13,10 +13,8 @@ struct MutationOptions: ParsableArguments {
 
 /// Running a plan from a command: dry run, confirmation, journaled apply, summary, exit status.
 enum PlanExecution {
-    /// The current time; `NOTEZ_NOW` fixes it (`FixedNow`; an unreadable value is refused at start).
-    static var now: Double {
-        FixedNow.now(environment: ProcessInfo.processInfo.environment) { Date().timeIntervalSince1970 }
-    }
+    /// The current time; `NOTEZ_NOW` fixes it (`Vault.now`; an unreadable value is refused at start).
+    static var now: Double { CommandRun.current?.warm?.now ?? Vault.now() }
 
     /// Prints or applies `plan`. Files left alone make the exit status 4 (after everything else was done).
     /// `progress` names a `\r` progress line on stderr (shown after a second, on a terminal);
@@ -38,10 +36,8 @@ enum PlanExecution {
         if let question = plan.confirmation, !plan.isEmpty {
             try Confirmation.confirm(question, yes: yes)
         }
-        let writer = try AtomicWriter(root: root)
         let line = progress.map { ProgressLine(label: $0) }
-        let result = try OperationRunner(writer: writer, counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
-            .run(plan, now: now, progress: line.map { line in { line.update($0, $1) } })
+        let result = try CommandRun.session(root: root).run(plan, progress: line.map { line in { line.update($0, $1) } })
         line?.finish()
         if let failure = result.failure {
             // Nothing is reported as done: the operation was undone, or is pending and unfinished.

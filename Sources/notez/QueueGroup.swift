@@ -78,7 +78,7 @@ struct QueueRetryCommand: ParsableCommand {
         let entries = CaptureQueue.retry(
             vault: only, includeFailed: failed, clock: { start + Date().timeIntervalSince(started) },
             sleep: { usleep(useconds_t(min($0, 10) * 1_000_000)) },
-            counter: WriteCounter.fromEnvironment(ProcessInfo.processInfo.environment))
+            counter: Vault.writeCounter())
         if output.json {
             Terminal.line(QueueGroup.json(entries).text())
         } else {

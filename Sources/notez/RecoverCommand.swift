@@ -11,14 +11,13 @@ struct RecoverCommand: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let root = try vault.root()
-        let writer = try AtomicWriter(root: root)
+        let session = try vault.session()
+        let writer = try AtomicWriter(root: session.root)
         guard writer.directory.kind(".notez") == .folder else {
             Terminal.line("nothing to recover (no .notez/ folder)")
             return
         }
-        VaultOptions.heldLock = try VaultLock.acquire(writer)
-        let messages = StartupDuties.run(root: root)
+        let messages = try session.beginChange()
         for message in messages { Terminal.notice(TerminalText.safe(message)) }
         let pending = Journal(writer: writer).pending().ids.count
         if pending > 0 {

@@ -129,19 +129,9 @@ struct SearchCommand: ParsableCommand {
             if explain { Terminal.line(TerminalText.safe(QueryExplainer.explain(node), keepNewlines: true)) }
             return
         }
-        // Links need the whole vault; any other query may be answered from the cache alone.
-        let index: any NoteCollection
-        if node.linkNoteNames.isEmpty {
-            index = try vault.loadCollection()
-        } else {
-            let full = try vault.loadIndex()
-            // A link term names one note: an unknown or ambiguous NOTE is a usage error, not "no match".
-            for name in node.linkNoteNames { _ = try full.resolve(name) }
-            index = full
-        }
-        var evaluator = QueryEvaluator(collection: index)
-        evaluator.ignoresAccents = ignoreAccents
-        let positions = evaluator.positions(matching: node)
+        let result = try vault.search(node, ignoringAccents: ignoreAccents)
+        let index = result.collection
+        let positions = result.positions
         // --count needs no note; in list order --paths none at all, and rows build each note only
         // to print it (a search matching 30,000 notes never holds them all).
         let shown: [Note]
@@ -155,13 +145,6 @@ struct SearchCommand: ParsableCommand {
         } else {
             let all = list.ordered(index.notesInListOrder(positions, limit: nil))
             shown = limit.map { Array(all.prefix($0)) } ?? all
-        }
-        if !node.textValues.isEmpty {
-            // Full text skipped these bodies; say so, or a missing hit would look like no match.
-            for position in 0..<index.noteCount where index.fileSize(at: position) > Int64(NoteReader.maxNoteSize) {
-                Terminal.warning(
-                    TerminalText.safe("\(index.path(at: position)): larger than the 32 MiB note size limit; full text search skipped its body"))
-            }
         }
         if count {
             Terminal.line(String(limit.map { min($0, positions.count) } ?? positions.count))

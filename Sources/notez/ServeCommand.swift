@@ -41,7 +41,7 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let root = try vault.root()
-        for message in Startup.readOnlyNotices(root: root) { Terminal.notice(TerminalText.safe(message)) }
+        for message in try vault.session().readNotices() { Terminal.notice(TerminalText.safe(message)) }
         if !ServerSettings.isLoopback(host) {
             Terminal.warning("listening on \(TerminalText.safe(host)): other machines can reach this server; only the token protects it, and traffic is not encrypted")
         }

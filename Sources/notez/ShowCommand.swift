@@ -40,7 +40,7 @@ struct ShowCommand: ParsableCommand {
             Terminal.line(JSONValue.object(pairs).text())
             return
         }
-        let tags = JSONShapes.displayTags(found, index: index).map { TerminalText.safe($0) }.joined(separator: ", ")
+        let tags = NoteJSON.displayTags(found, in: index).map { TerminalText.safe($0) }.joined(separator: ", ")
         Terminal.line(Terminal.bold(TerminalText.safe(found.title)))
         Terminal.line("Path:      \(TerminalText.safe(found.path))")
         Terminal.line("Folder:    \(found.folder.isEmpty ? "Unsorted Notes" : TerminalText.safe(found.folder))")

@@ -21,7 +21,7 @@ struct SuggestCommand: ParsableCommand {
         let index = try vault.loadIndex()
         let time = CaptureClock.now
         let similarity = TextSimilarity.rank(input + "\n", index: index)
-        let folders = Router.suggestions(title: input, body: "", time: time, index: index, similarity: similarity)
+        let folders = CaptureRouter.suggestions(title: input, body: "", time: time, index: index, similarity: similarity)
         let tags = similarity.tags
         if output.json {
             Terminal.line(

@@ -10,103 +10,95 @@ struct VaultOptions: ParsableArguments {
         completion: .directory)
     var vault: String?
 
-    /// A `--vault` given before the subcommand (`notez --vault V ls`), which the parser would reject.
-    nonisolated(unsafe) static var leadingVault: String?
-
-    /// Removes a leading `--vault PATH` / `--vault=PATH` and remembers it for every command.
-    static func takeLeadingVault(_ arguments: [String]) -> [String] {
+    /// Removes a leading `--vault PATH` / `--vault=PATH`; returns the rest and the vault it named.
+    static func takeLeadingVault(_ arguments: [String]) -> (arguments: [String], vault: String?) {
         var rest = arguments[...]
+        var vault: String?
         while let first = rest.first {
             if first == "--vault", rest.count >= 2 {
-                leadingVault = rest[rest.startIndex + 1]
+                vault = rest[rest.startIndex + 1]
                 rest = rest.dropFirst(2)
             } else if first.hasPrefix("--vault=") {
-                leadingVault = String(first.dropFirst("--vault=".count))
+                vault = String(first.dropFirst("--vault=".count))
                 rest = rest.dropFirst()
             } else {
                 break
             }
         }
-        return Array(rest)
+        return (Array(rest), vault)
     }
 
     /// The explicit vault, after the subcommand or before it.
-    var explicitVault: String? { vault ?? VaultOptions.leadingVault }
+    var explicitVault: String? { vault ?? CommandRun.current?.leadingVault }
 
-    /// The vault root.
-    func root() throws -> String {
-        if let warm = VaultOptions.warm { return warm.root }
-        return try VaultLocator.root(explicit: explicitVault)
+    /// The session of the vault this command names (a daemon's warm session when one answers).
+    func session() throws -> Vault {
+        if let warm = CommandRun.current?.warm { return warm }
+        return CommandRun.session(root: try Vault.locate(explicit: explicitVault).root)
     }
 
-    /// A daemon answering a warm request: the vault (already checked to be the one the command
-    /// names) and its index, used instead of locating and reading the vault.
-    nonisolated(unsafe) static var warm: (root: String, index: VaultIndex)?
+    /// The vault root.
+    func root() throws -> String { try session().root }
 
     /// The vault's index for a command that only reads: nothing is written into the vault (no
     /// recovery, no purge, no `.notez/`); pending operations and untrusted files are only reported.
     func loadIndex() throws -> VaultIndex {
-        try build(prepare(dryRun: true))
+        let session = try prepare(dryRun: true)
+        return report(try session.index(), session)
     }
 
     /// The vault's notes for a query that follows no link: the running daemon's index, else the
-    /// memory-mapped cache when no note changed, else the full index (`IndexBuilder.collection`).
+    /// memory-mapped cache when no note changed, else the full index.
     func loadCollection() throws -> any NoteCollection {
-        if let warm = VaultOptions.warm?.index { return report(warm) }
-        return report(IndexBuilder.collection(root: try prepare(dryRun: true)))
+        let session = try prepare(dryRun: true)
+        return report(session.collection(), session)
+    }
+
+    /// The notes matching `query` (`Vault.search`), after its warnings: notes whose body full text
+    /// skipped, symlinked notes left out.
+    func search(_ query: QueryNode, ignoringAccents: Bool) throws -> SearchResult {
+        let session = try prepare(dryRun: true)
+        let result = try session.search(query, ignoringAccents: ignoringAccents)
+        _ = report(result.collection, session)
+        for diagnostic in result.diagnostics { Terminal.warning(TerminalText.safe(diagnostic.message)) }
+        return result
     }
 
     /// The vault's settings, registry and trash without its notes (nothing is walked or read), for
     /// a read that needs only those and the root (`history`, `trash list`).
     func loadSettings() throws -> VaultIndex {
-        let root = try prepare(dryRun: true)
-        return report(VaultOptions.warm?.index ?? IndexBuilder.settingsIndex(root: root))
+        let session = try prepare(dryRun: true)
+        return report(session.settingsIndex(), session)
     }
 
     /// The vault's index for a command that changes the vault: takes the vault lock (held until the
-    /// process exits, so planning and writing see no other writer), finishes interrupted operations
-    /// and purges old trash first. A dry run changes nothing and is treated as a read.
+    /// command ends, so planning and writing see no other writer), finishes interrupted operations,
+    /// purges old trash and delivers queued captures first. A dry run changes nothing and is a read.
     func openForChange(dryRun: Bool = false) throws -> VaultIndex {
-        try build(prepare(dryRun: dryRun))
+        let session = try prepare(dryRun: dryRun)
+        return report(try session.index(), session)
     }
 
     /// For a command that only creates a note (`new`, `today`): the same start as `openForChange`
-    /// (lock, recovery, queued captures) but no note is read: the index holds the vault's settings
-    /// and no notes (`IndexBuilder.settingsIndex`), so the command costs the same in any vault.
+    /// but no note is read: the index holds the vault's settings and no notes, so the command costs
+    /// the same in any vault.
     func openForCapture(dryRun: Bool = false) throws -> VaultIndex {
-        let root = try prepare(dryRun: dryRun)
-        return report(VaultOptions.warm?.index ?? IndexBuilder.settingsIndex(root: root))
+        let session = try prepare(dryRun: dryRun)
+        return report(session.settingsIndex(), session)
     }
 
-    /// Locates the vault. A read (or dry run) reports what it leaves pending; a change takes the
-    /// lock, finishes interrupted operations, purges old trash and delivers queued captures.
-    private func prepare(dryRun: Bool) throws -> String {
-        let root = try root()
-        if dryRun {
-            for message in Startup.readOnlyNotices(root: root) { Terminal.notice(TerminalText.safe(message)) }
-            return root
-        }
-        let writer = try AtomicWriter(root: root)
-        // A vault without .notez/ has no journal to protect yet; the first operation that writes
-        // creates .notez/ and takes the lock itself (OperationRunner), so a refused command leaves nothing.
-        if writer.directory.kind(".notez") != nil { VaultOptions.heldLock = try VaultLock.acquire(writer) }
-        for message in StartupDuties.run(root: root) { Terminal.notice(TerminalText.safe(message)) }
-        for message in QueueFlush.run(root: root) { Terminal.notice(TerminalText.safe(message)) }
-        return root
-    }
-
-    /// The lock of a changing command, kept for the life of the process.
-    nonisolated(unsafe) static var heldLock: VaultLock?
-
-    private func build(_ root: String) throws -> VaultIndex {
-        try report(VaultOptions.warm?.index ?? IndexBuilder.build(root: root))
+    /// The session, after its start: a read (or dry run) reports what it leaves pending; a change
+    /// takes the lock and does the startup duties (`Vault.beginChange`).
+    private func prepare(dryRun: Bool) throws -> Vault {
+        let session = try session()
+        let notices = dryRun ? session.readNotices() : try session.beginChange()
+        for message in notices { Terminal.notice(TerminalText.safe(message)) }
+        return session
     }
 
     /// The index, after warning about notez's own files that were not used.
-    private func report<Notes: NoteCollection>(_ index: Notes) -> Notes {
-        for problem in index.stateProblems where !problem.path.hasPrefix(TrashPlanner.folder) {
-            Terminal.warning(TerminalText.safe("\(problem.path): \(problem.reason)"))
-        }
+    private func report<Notes: NoteCollection>(_ index: Notes, _ session: Vault) -> Notes {
+        for warning in session.stateWarnings(index) { Terminal.warning(TerminalText.safe(warning)) }
         return index
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import NotezKit
 
 #if canImport(Glibc)
@@ -12,8 +13,16 @@ import Glibc
 enum WarmPath {
     /// Exit status when `NOTEZ_WARM=require` and no daemon answered.
     static let notAnswered: Int32 = 6
-    private static let commands: Set<String> = ["overview", "ls", "show", "search", "history", "links", "backlinks"]
-    private static let groups: [String: String] = ["tag": "list", "folder": "tree"]
+    /// The commands a daemon answers (`["ls"]`, `["tag", "list"]`): those that conform to
+    /// `WarmServable`, the one place they are declared.
+    static let commandPaths: [[String]] = servablePaths(of: Notez.self, prefix: [])
+
+    private static func servablePaths(of command: ParsableCommand.Type, prefix: [String]) -> [[String]] {
+        command.configuration.subcommands.flatMap { sub -> [[String]] in
+            let path = prefix + [sub.configuration.commandName ?? sub._commandName]
+            return (sub is any WarmServable.Type ? [path] : []) + servablePaths(of: sub, prefix: path)
+        }
+    }
 
     /// The client's exit status when a daemon answered (its output is written, through the pager
     /// when `facts` has one), else nil.
@@ -67,14 +76,9 @@ enum WarmPath {
             if !argument.hasPrefix("-"), words.count < 2 { words.append(argument) }
             index += 1
         }
-        if let first = words.first {
-            if let sub = groups[first] {
-                guard words.count > 1, words[1] == sub else { return nil }
-            } else if !commands.contains(first) {
-                return nil
-            }
-        }
-        guard let root = try? VaultLocator.root(explicit: explicitVault), let directory = currentDirectory() else { return nil }
+        // No word is the default command, `overview`.
+        if !words.isEmpty, !commandPaths.contains(where: { words.starts(with: $0) }) { return nil }
+        guard let root = try? Vault.locate(explicit: explicitVault).root, let directory = currentDirectory() else { return nil }
         var terminals: WarmRequest.Terminals = []
         if facts.stdinIsTerminal { terminals.insert(.stdin) }
         if facts.stdoutIsTerminal { terminals.insert(.stdout) }

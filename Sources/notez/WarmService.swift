@@ -84,9 +84,7 @@ final class WarmService: @unchecked Sendable {
         let context = TerminalContext(facts: facts, capturing: true)
         var refusal = "the arguments do not parse"
         let status = context.use { () -> Int32? in
-            VaultOptions.warm = (root, index)
-            defer { VaultOptions.warm = nil }
-            let status = Notez.execute(request.arguments, answering: true) { command in
+            let status = Notez.execute(request.arguments, answering: true, warm: Vault(snapshot: index, environment: request.environment)) { command in
                 guard let servable = command as? any WarmServable else {
                     refusal = "not a command the daemon answers"
                     return false
@@ -96,9 +94,9 @@ final class WarmService: @unchecked Sendable {
                     return false
                 }
                 // The vault the command names, from the client's folder, must be this one.
-                let named = try? VaultLocator.root(
+                let named = try? Vault.locate(
                     explicit: servable.vault.explicitVault, environment: request.environment,
-                    currentDirectory: request.currentDirectory)
+                    currentDirectory: request.currentDirectory).root
                 guard named == self.root else {
                     refusal = "the command names another vault"
                     return false

@@ -32,7 +32,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let root = try vault.root()
         // Watching only reads: interrupted operations are left to the next changing command.
-        for message in Startup.readOnlyNotices(root: root) { Terminal.notice(TerminalText.safe(message)) }
+        for message in try vault.session().readNotices() { Terminal.notice(TerminalText.safe(message)) }
         let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
         let liveQuery = try query.map { LiveQuery(query: try QueryArgument.parse($0), root: root) }
         Terminal.flush()

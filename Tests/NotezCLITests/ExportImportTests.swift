@@ -78,7 +78,7 @@ import NotezTestSupport
         let notes = try #require(document["notes"] as? [[String: Any]])
         #expect(notes.count == 11)
         let keys: Set<String> = [
-            "path", "title", "folder", "tags", "pinned", "created", "modified", "frontMatter", "frontMatterError",
+            "path", "title", "folder", "tags", "inlineTags", "pinned", "created", "modified", "frontMatter", "frontMatterError",
             "frontMatterText", "body", "contentBase64",
         ]
         for note in notes {

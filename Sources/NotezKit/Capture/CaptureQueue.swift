@@ -228,7 +228,7 @@ public enum CaptureQueue {
             entry.path = path
             entry.lastError = nil
             if recordHistory {
-                try? Router.record(
+                try? CaptureRouter.record(
                     folder: capture.folder, time: entry.request.time, root: entry.vault, title: entry.request.title, tags: entry.request.tags)
             }
         } catch {

@@ -53,7 +53,7 @@ extension CapturePlanner {
     /// (`--route` or `capture: {route: true}`) and no folder was given, the explicit template (which
     /// must exist) or the folder's default (skipped with a notice when missing), then the note.
     /// No note is read: `index` needs only the vault's settings (`IndexBuilder.settingsIndex`), so
-    /// a capture costs the same in a vault of any size (routing: `Router.route`).
+    /// a capture costs the same in a vault of any size (routing: `CaptureRouter.route`).
     public static func capture(_ request: CaptureRequest, settings: CaptureSettings, index: VaultIndex, files: any VaultFiles)
         throws(NotezError) -> Capture
     {
@@ -61,7 +61,7 @@ extension CapturePlanner {
         var destination = request.folder ?? ""
         let time = request.time
         if request.folder == nil, request.route || settings.route {
-            if let best = Router.route(title: request.title, body: request.body, time: time, root: index.root, files: files) {
+            if let best = CaptureRouter.route(title: request.title, body: request.body, time: time, root: index.root, files: files) {
                 destination = best.folder
                 notices.append("→ \(best.folder.isEmpty ? "Unsorted" : best.folder) (\(best.reason))")
             }

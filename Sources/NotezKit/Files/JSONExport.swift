@@ -42,7 +42,7 @@ public enum JSONExport {
         return (document, issues)
     }
 
-    /// One note: the `--json` note keys (without the snippet), then `frontMatter` (the YAML as
+    /// One note: the note keys of `NoteJSON` (without the snippet), then `frontMatter` (the YAML as
     /// JSON, or null), `frontMatterError`, `frontMatterText` and `body` (together exactly the
     /// file, when it is UTF-8), and `contentBase64` (the whole file, only when it is not UTF-8).
     static func entry(_ note: Note, bytes: [UInt8], index: VaultIndex) -> JSONValue {
@@ -72,15 +72,9 @@ public enum JSONExport {
         let prefix = String(validating: bytes[..<prefixEnd], as: UTF8.self)
         let body = String(validating: bytes[prefixEnd...], as: UTF8.self)
         let text = prefix != nil && body != nil
-        let tags = zip(note.tags, note.tagKeys).map { tag, key in index.displayName(of: key) ?? tag }
-        return .object([
-            ("path", .string(note.path)),
-            ("title", .string(note.title)),
-            ("folder", .string(note.folder)),
-            ("tags", .array(tags.map(JSONValue.string))),
-            ("pinned", .bool(note.pinned)),
-            ("created", .string(NoteDate.iso8601(note.created))),
-            ("modified", .string(NoteDate.iso8601(note.modified))),
+        // The one note shape without its snippet: the export holds the whole body.
+        return .object(
+            NoteJSON.fields(note, in: index).filter { $0.0 != "snippet" } + [
             ("frontMatter", frontMatter),
             ("frontMatterError", frontMatterError),
             ("frontMatterText", text ? .string(prefix!) : .null),

@@ -9,7 +9,7 @@
 /// 3. the most recently used folder;
 /// 4. Unsorted (the root).
 /// Folders that no longer exist are skipped.
-public struct Router: Sendable {
+public struct CaptureRouter: Sendable {
     /// One suggested folder.
     public struct Suggestion: Sendable, Equatable {
         /// Why a folder is suggested.
@@ -47,13 +47,13 @@ public struct Router: Sendable {
     func owners() -> [Int: (folder: String, count: Int, total: Int)] {
         var counts: [Int: [String: Int]] = [:]
         for entry in history.entries {
-            counts[Router.slot(weekday: entry.weekday, hour: entry.hour), default: [:]][entry.folder, default: 0] += 1
+            counts[CaptureRouter.slot(weekday: entry.weekday, hour: entry.hour), default: [:]][entry.folder, default: 0] += 1
         }
         var result: [Int: (folder: String, count: Int, total: Int)] = [:]
         for (slot, folders) in counts {
             let total = folders.values.reduce(0, +)
             // More than half: at most one folder can own a slot, so there are no ties.
-            if let best = folders.first(where: { $0.value >= Router.minimumCaptures && $0.value * 2 > total }) {
+            if let best = folders.first(where: { $0.value >= CaptureRouter.minimumCaptures && $0.value * 2 > total }) {
                 result[slot] = (best.key, best.value, total)
             }
         }
@@ -64,7 +64,7 @@ public struct Router: Sendable {
     /// Sunday night to Monday morning) that the same folder owns, around now's slot.
     public func pattern(at time: LocalTime) -> Suggestion? {
         let owners = owners()
-        let now = Router.slot(weekday: time.weekday, hour: time.parts.hour)
+        let now = CaptureRouter.slot(weekday: time.weekday, hour: time.parts.hour)
         guard let owner = owners[now] else { return nil }
         var first = now
         var last = now
@@ -85,7 +85,7 @@ public struct Router: Sendable {
             count += other.count
             total += other.total
         }
-        let reason = "\(Router.describe(first: first, last: last)): \(count) of \(total) captures"
+        let reason = "\(CaptureRouter.describe(first: first, last: last)): \(count) of \(total) captures"
         return Suggestion(folder: owner.folder, kind: .pattern, reason: reason, score: 0)
     }
 
@@ -126,7 +126,7 @@ public struct Router: Sendable {
             result.append(suggestion)
         }
         add(pattern(at: time))
-        for folder in similarity?.folders ?? [] where folder.score >= Router.minimumSimilarity {
+        for folder in similarity?.folders ?? [] where folder.score >= CaptureRouter.minimumSimilarity {
             let examples = folder.examples.prefix(2).map { "'\($0)'" }.joined(separator: ", ")
             add(Suggestion(folder: folder.folder, kind: .similar, reason: "similar notes: \(examples)", score: folder.score))
         }
@@ -146,7 +146,7 @@ public struct Router: Sendable {
         let history = CaptureHistory.file(root: index.root).map(CaptureHistory.load(file:)) ?? CaptureHistory()
         let text = title + "\n" + body
         let files = DiskVaultFiles(root: index.root)
-        return Router(history: history).suggestions(
+        return CaptureRouter(history: history).suggestions(
             text: text, time: time, similarity: similarity ?? TextSimilarity.rank(text, index: index),
             exists: { files.kind($0) == .folder })
     }
@@ -157,7 +157,7 @@ public struct Router: Sendable {
     /// the whole vault (which writes the table for next time).
     static func route(title: String, body: String, time: LocalTime, root: String, files: any VaultFiles) -> Suggestion? {
         let history = CaptureHistory.file(root: root).map(CaptureHistory.load(file:)) ?? CaptureHistory()
-        let router = Router(history: history)
+        let router = CaptureRouter(history: history)
         let exists = { (folder: String) in files.kind(folder) == .folder }
         let text = title + "\n" + body
         var similarity: TextSimilarity.Result?

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NotezKit
 
-@Suite struct RouterTests {
+@Suite struct CaptureRouterTests {
     static let utc = TimeZone(identifier: "UTC")!
     /// Monday 2024-05-06 00:00 UTC.
     static let monday = 1_714_953_600.0
@@ -18,8 +18,8 @@ import Testing
         CaptureHistory(entries: captures.map { CaptureHistory.Entry(time: at(day: $0.day, hour: $0.hour), folder: $0.folder) })
     }
 
-    static func suggest(_ history: CaptureHistory, at time: LocalTime) -> [Router.Suggestion] {
-        Router(history: history).suggestions(text: "", time: time, similarity: nil, exists: { _ in true })
+    static func suggest(_ history: CaptureHistory, at time: LocalTime) -> [CaptureRouter.Suggestion] {
+        CaptureRouter(history: history).suggestions(text: "", time: time, similarity: nil, exists: { _ in true })
     }
 
     @Test func emptyHistorySuggestsUnsorted() {
@@ -36,7 +36,7 @@ import Testing
         #expect(two.first?.kind == .recent)
         // Half is not a majority: 3 Work and 3 Home in the slot, so nobody owns it (no tie to break).
         captures += [(0, 9.3, "Home"), (0, 9.4, "Home"), (7, 9.6, "Home")]
-        #expect(Router(history: Self.history(captures)).owners().isEmpty)
+        #expect(CaptureRouter(history: Self.history(captures)).owners().isEmpty)
         #expect(Self.suggest(Self.history(captures), at: Self.at(day: 0, hour: 9)).first?.kind == .recent)
         captures.append((14, 9.7, "Home"))
         #expect(Self.suggest(Self.history(captures), at: Self.at(day: 0, hour: 9)).first?.folder == "Home")
@@ -83,7 +83,7 @@ import Testing
 
     @Test func vanishedFoldersAreSkipped() {
         let history = Self.history([(0, 9, "Gone"), (7, 9, "Gone"), (14, 9, "Gone")])
-        let result = Router(history: history).suggestions(
+        let result = CaptureRouter(history: history).suggestions(
             text: "", time: Self.at(day: 0, hour: 9), similarity: nil, exists: { $0 != "Gone" })
         #expect(result.map(\.folder) == [""])
     }

@@ -1,9 +1,8 @@
-import NotezKit
-
-/// `just now`, `5 minutes ago`, `2 hours ago`, `3 days ago`, ... for lists on a terminal.
-enum RelativeTime {
+/// A time as an age, in one wording for the terminal and the web UI: `just now`, `5 minutes ago`,
+/// `2 hours ago`, `3 days ago`, `2 weeks ago`, `1 month ago`, `2 years ago`.
+public enum RelativeTime {
     /// Describes `seconds` (since 1970) as an age at `now`; a time in the future is shown as its date.
-    static func describe(_ seconds: Double, now: Double) -> String {
+    public static func describe(_ seconds: Double, now: Double) -> String {
         let age = now - seconds
         if age < -60 { return NoteDate.day(seconds) }
         if age < 60 { return "just now" }

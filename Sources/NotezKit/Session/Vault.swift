@@ -1,0 +1,226 @@
+import Foundation
+
+/// One open vault: the session every front end (the CLI, `watch`, `serve`, `mcp`, `lsp`) reads and
+/// changes a vault through. It owns locating, the clock and fault switches of its environment, the
+/// vault lock, the startup duties (recovery, trash purge, queued captures), searching and running
+/// plans through the journal; front ends parse requests and format answers only.
+public final class Vault: @unchecked Sendable {
+    /// The absolute vault root.
+    public let root: String
+    /// The variables it was opened with: `NOTEZ_NOW`, the fault switches, `NOTEZ_LOCK_WAIT`.
+    public let environment: [String: String]
+    private let source: Source
+    /// Guards `held` (a web or MCP session serves several requests).
+    private let guardLock = NSLock()
+    /// The vault lock of a change in progress (see `beginChange`).
+    private var held: VaultLock?
+
+    /// Where reads come from.
+    private enum Source {
+        /// The disk: the memory-mapped cache when it is current, else every note.
+        case disk
+        /// One fixed index (a daemon answering a request from its live index's snapshot).
+        case snapshot(VaultIndex)
+        /// A live index kept current by a watcher (`watch`, `serve`, `lsp`).
+        case live(LiveVault)
+    }
+
+    /// A session on the vault at `root` that reads from disk.
+    public init(root: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.root = root
+        self.environment = environment
+        source = .disk
+    }
+
+    /// A session that answers reads from `snapshot` (a daemon's view at one moment).
+    public init(snapshot: VaultIndex, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        root = snapshot.root
+        self.environment = environment
+        source = .snapshot(snapshot)
+    }
+
+    /// A session that answers reads from the live index `live` keeps current.
+    public init(live: LiveVault, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        root = live.root
+        self.environment = environment
+        source = .live(live)
+    }
+
+    /// The vault `explicit` names, else `$NOTEZ_VAULT`, else the nearest folder with `.notez/` around
+    /// `currentDirectory`, else that folder (`VaultLocator`).
+    public static func locate(
+        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws(NotezError) -> Vault {
+        Vault(root: try VaultLocator.root(explicit: explicit, environment: environment, currentDirectory: currentDirectory), environment: environment)
+    }
+
+    // MARK: Clock and fault switches
+
+    /// The current time in seconds since 1970; `NOTEZ_NOW` fixes it (`FixedNow`).
+    public var now: Double { Vault.now(environment: environment) }
+
+    /// The current time for `environment`, for a front end before it has a session (a clock's
+    /// reading when `NOTEZ_NOW` is unset; an unreadable `NOTEZ_NOW` is refused at start).
+    public static func now(environment: [String: String] = ProcessInfo.processInfo.environment) -> Double {
+        FixedNow.now(environment: environment) { Date().timeIntervalSince1970 }
+    }
+
+    /// A write counter with the fault switches of the environment (none in normal use).
+    public func writeCounter() -> WriteCounter { Vault.writeCounter(environment: environment) }
+
+    /// A write counter with the fault switches of `environment`, for work across vaults (the capture queue).
+    public static func writeCounter(environment: [String: String] = ProcessInfo.processInfo.environment) -> WriteCounter {
+        WriteCounter.fromEnvironment(environment)
+    }
+
+    // MARK: Reads
+
+    /// Whether reads come from a live index or a snapshot of one (not from disk).
+    public var isWarm: Bool {
+        if case .disk = source { return false }
+        return true
+    }
+
+    /// What a read says instead of writing: interrupted operations left pending for the next change,
+    /// and journal files this machine did not write. Nothing is written.
+    public func readNotices() -> [String] { Startup.readOnlyNotices(root: root) }
+
+    /// The whole index: the snapshot when warm, else built from the cache and the notes that changed.
+    public func index() throws(NotezError) -> VaultIndex {
+        switch source {
+        case .disk: return try IndexBuilder.build(root: root)
+        case .snapshot(let index): return index
+        case .live(let live): return live.snapshot()
+        }
+    }
+
+    /// The notes for a query that follows no link: the warm index, else the memory-mapped cache when
+    /// no note changed, else the whole index.
+    public func collection() -> any NoteCollection {
+        switch source {
+        case .disk: return IndexBuilder.collection(root: root)
+        case .snapshot(let index): return index
+        case .live(let live): return live.snapshot()
+        }
+    }
+
+    /// The vault's settings, registry and trash without its notes (nothing is walked or read).
+    public func settingsIndex() -> VaultIndex {
+        switch source {
+        case .disk: return IndexBuilder.settingsIndex(root: root)
+        case .snapshot(let index): return index
+        case .live(let live): return live.snapshot()
+        }
+    }
+
+    /// Warnings about notez's own files that `collection` did not use (the defaults were used).
+    public func stateWarnings(_ collection: any NoteCollection) -> [String] {
+        collection.stateProblems.filter { !$0.path.hasPrefix(TrashPlanner.folder) }.map { "\($0.path): \($0.reason)" }
+    }
+
+    /// The notes matching `query`, with what the answer could not include said as values.
+    /// A link term needs the whole index, and names one note: an unknown or ambiguous NOTE throws.
+    /// `index` is the whole index when the caller has read it already.
+    public func search(_ query: QueryNode, ignoringAccents: Bool = false, over index: VaultIndex? = nil) throws(NotezError)
+        -> SearchResult
+    {
+        let collection: any NoteCollection
+        if let index {
+            for name in query.linkNoteNames { _ = try index.resolve(name) }
+            collection = index
+        } else if query.linkNoteNames.isEmpty {
+            collection = self.collection()
+        } else {
+            let full = try self.index()
+            for name in query.linkNoteNames { _ = try full.resolve(name) }
+            collection = full
+        }
+        var evaluator = QueryEvaluator(collection: collection, now: now)
+        evaluator.ignoresAccents = ignoringAccents
+        var positions = evaluator.positions(matching: query)
+        var diagnostics: [SearchResult.Diagnostic] = []
+        if !query.textValues.isEmpty {
+            // Full text skipped these bodies: a missing hit must not look like no match.
+            for position in 0..<collection.noteCount where collection.fileSize(at: position) > Int64(NoteReader.maxNoteSize) {
+                diagnostics.append(.oversized(path: collection.path(at: position)))
+            }
+        }
+        if let full = collection as? VaultIndex, !full.symlinkedNotes.isEmpty {
+            // A symlinked note's text may live outside the vault: never a result, not even by title.
+            positions = positions.filter { position in
+                let path = full.path(at: position)
+                if full.isExposed(path) { return true }
+                diagnostics.append(.symlinked(path: path))
+                return false
+            }
+        }
+        return SearchResult(collection: collection, positions: positions, diagnostics: diagnostics)
+    }
+
+    // MARK: Changes
+
+    /// Takes the vault lock (waiting up to `lockWait` seconds, default `NOTEZ_LOCK_WAIT` or 5) and
+    /// does what every change does first: finish interrupted operations, purge old trash, deliver
+    /// queued captures. Returns notices; a duty that fails is a notice too (the change still runs).
+    /// The lock is held until `endChange` or the session's end. A vault without `.notez/` is not
+    /// locked here: the first operation that writes creates `.notez/` and takes the lock itself.
+    public func beginChange(lockWait: Double? = nil) throws(NotezError) -> [String] {
+        let writer = try AtomicWriter(root: root)
+        if writer.directory.kind(".notez") != nil {
+            let lock = try VaultLock.acquire(writer, wait: lockWait)
+            guardLock.withLock { held = lock }
+        }
+        return startupDuties()
+    }
+
+    /// Lets go of the lock `beginChange` took (others may change the vault meanwhile).
+    public func endChange() {
+        let lock = guardLock.withLock { () -> VaultLock? in
+            defer { held = nil }
+            return held
+        }
+        withExtendedLifetime(lock) {}
+    }
+
+    /// Runs `body` between `beginChange` and `endChange`; returns its value and the startup notices.
+    public func changing<T>(lockWait: Double? = nil, _ body: () throws -> T) throws -> (value: T, notices: [String]) {
+        let notices = try beginChange(lockWait: lockWait)
+        defer { endChange() }
+        return (try body(), notices)
+    }
+
+    /// Runs `plan` through the journal (so `notez undo` reverses it) under the vault lock.
+    /// `progress` is told of each step as (done, total).
+    public func run(_ plan: Plan, undoes: String? = nil, progress: OperationRunner.Progress? = nil) throws(NotezError)
+        -> OperationRunner.Result
+    {
+        try OperationRunner(writer: try AtomicWriter(root: root), counter: writeCounter())
+            .run(plan, now: now, undoes: undoes, progress: progress)
+    }
+
+    /// Recovery and purge, then the queued captures that are due.
+    private func startupDuties() -> [String] {
+        var notices: [String]
+        do {
+            // A bad config is reported by the index; the duties run with the defaults.
+            let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
+            notices = try Startup.run(root: root, config: config, now: now, counter: writeCounter())
+        } catch {
+            notices = ["could not finish interrupted operations: \(error)"]
+        }
+        let now = self.now
+        guard CaptureQueue.hasDue(root: root, now: now) else { return notices }
+        for entry in CaptureQueue.flush(root: root, now: now, counter: writeCounter()) {
+            switch entry.state {
+            case .done: notices.append("queued capture '\(entry.request.title)' delivered: \(entry.path ?? "")")
+            case .pending: notices.append("queued capture '\(entry.request.title)' not delivered yet: \(entry.lastError ?? "")")
+            case .failed:
+                notices.append(
+                    "queued capture '\(entry.request.title)' failed 3 times and stays in the queue (notez queue retry --failed): \(entry.lastError ?? "")"
+                )
+            }
+        }
+        return notices
+    }
+}
