@@ -20,7 +20,7 @@ enum CompletionScripts {
 
     /// The script for `shell`.
     static func script(for shell: CompletionShell) -> String {
-        let script = CompletionModel.completionScript(for: shell)
+        let script = GlobalOptionCompletion.patch(CompletionModel.completionScript(for: shell), shell: shell.rawValue)
         guard shell == .fish else { return script }
         let helper = """
             function __notez_cursor_in_token
@@ -41,7 +41,7 @@ enum CompletionScripts {
 }
 
 /// The command tree of `notez` with the global options declared on the root, for the completion
-/// scripts only: `notez --vault V search --tag <TAB>` must see `--vault V` as an option and `search`
+/// scripts only (`GlobalOptionCompletion` copies them into every subcommand): `notez --vault V search --tag <TAB>` must see `--vault V` as an option and `search`
 /// as the subcommand. The real root declares none: the options are taken out of the arguments
 /// before parsing (`VaultOptions.takeLeadingVault`, `GlobalFlags.take`), and a root `--vault` would
 /// take the subcommand's `--vault` from it (the parser gives a parent's option the value wherever
@@ -64,6 +64,9 @@ struct CompletionModel: ParsableCommand {
 
     @Flag(name: .customLong("no-pager"), help: "Do not page long output.")
     var noPager = false
+
+    @Flag(name: .shortAndLong, help: "No notices or progress on stderr (warnings and errors stay).")
+    var quiet = false
 
     @Option(
         name: [.customShort("V"), .customLong("vault-name")], help: ArgumentHelp("A vault named in the user settings.", valueName: "name"),

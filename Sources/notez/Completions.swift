@@ -81,12 +81,16 @@ enum Completions {
         return pick(index).filter { $0.lowercased().hasPrefix(lower) && TerminalText.safe($0) == $0 }.sorted()
     }
 
-    /// The value of `--vault` among the words typed so far.
+    /// The value of `--vault` among the words typed so far, or the folder of a vault named with
+    /// `-V NAME` / `--vault-name NAME` in the user settings (an unknown name names none).
     private static func vault(in words: [String]) -> String? {
         var found: String?
         for (position, word) in words.enumerated() {
-            if word == "--vault", position + 1 < words.count { found = words[position + 1] }
+            let next = position + 1 < words.count ? words[position + 1] : nil
+            if word == "--vault", let next { found = next }
             if word.hasPrefix("--vault=") { found = String(word.dropFirst("--vault=".count)) }
+            if word == "-V" || word == "--vault-name", let next { found = UserSettings.current.vaults[next] ?? found }
+            if word.hasPrefix("--vault-name=") { found = UserSettings.current.vaults[String(word.dropFirst("--vault-name=".count))] ?? found }
         }
         return found
     }

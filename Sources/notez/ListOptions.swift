@@ -8,8 +8,9 @@ struct ListOptions: ParsableArguments {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
-            "Sort by title, path, created, modified, size or random instead of pinned first, then newest; "
-                + "'-' before or after the key for descending, '+' for ascending (default: A to Z, newest or largest first).",
+            "Sort by title, path, created, modified, size, word-count or random instead of pinned first, then newest; "
+                + "'-' before or after the key for descending, '+' for ascending (default: A to Z, newest or largest first, "
+                + "fewest words first; word-count reads every listed note).",
             valueName: "key"),
         completion: .list(NoteOrder.names + NoteOrder.names.filter { $0 != "random" }.flatMap { ["\($0)-", "\($0)+"] }))
     var sort: NoteOrder?
@@ -46,9 +47,10 @@ struct ListOptions: ParsableArguments {
     /// Whether the order is random (a daemon does not answer: no two runs print the same).
     var isRandom: Bool { sort?.key == .random }
 
-    /// The notes in the chosen order (the default order is the one they come in).
-    func ordered(_ notes: [Note]) -> [Note] {
-        let result = sort?.sorted(notes) ?? notes
+    /// The notes in the chosen order (the default order is the one they come in); `root` is the
+    /// vault's, where `word-count` reads the notes.
+    func ordered(_ notes: [Note], root: String) -> [Note] {
+        let result = sort?.sorted(notes, root: root) ?? notes
         return reverse ? result.reversed() : result
     }
 

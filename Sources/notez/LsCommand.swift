@@ -58,7 +58,7 @@ struct LsCommand: ParsableCommand {
             notes = notes.filter { $0.tagKeys.contains { $0.isSelfOrDescendant(of: key) } }
         }
         if pinned { notes = notes.filter(\.pinned) }
-        notes = list.ordered(notes)
+        notes = list.ordered(notes, root: index.root)
         if let limit { notes = Array(notes.prefix(limit)) }
         if list.pathsOnly {
             list.printPaths(notes)

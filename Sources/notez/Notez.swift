@@ -59,9 +59,14 @@ struct Notez: ParsableCommand {
             }
             arguments = try UserSettings.rewrite(
                 arguments, environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
+            // An alias's own words may hold the global flags too (`todo: search tag:todo -q`).
+            let (aliased, rest) = try GlobalFlags.take(arguments)
+            flags.merge(aliased)
+            arguments = rest
             // A `NOTEZ_NOW` that cannot be read is refused, never silently replaced by the clock.
             _ = try FixedNow.seconds(environment: environment)
-            let warmFacts = TerminalFacts.detect(color: flags.color, pagerAllowed: !flags.noPager, environment: environment)
+            var warmFacts = TerminalFacts.detect(color: flags.color, pagerAllowed: !flags.noPager, environment: environment)
+            warmFacts.quiet = flags.quiet
             if let answered = WarmPath.answer(arguments, facts: warmFacts) {
                 status = answered
             } else {
@@ -69,6 +74,7 @@ struct Notez: ParsableCommand {
                     execute(arguments) { command in
                         Terminal.facts = TerminalFacts.detect(
                             color: flags.color, pagerAllowed: !flags.noPager && command is PagedCommand, environment: environment)
+                        Terminal.facts.quiet = flags.quiet
                         if let pager = Terminal.facts.pager { Pager.start(pager) }
                         return true
                     } ?? 2

@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// A `\r`-updated progress line on stderr (`merging: 1234/10000 files`), shown only when stderr is
-/// a terminal and the work has run for more than a second, at most ten times a second.
+/// a terminal and the work has run for more than a second, at most ten times a second (never with
+/// `--quiet`).
 final class ProgressLine: @unchecked Sendable {
     private let label: String
     private let start = Date()
@@ -17,7 +18,7 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Reports progress; safe to call from any thread.
     func update(_ done: Int, _ total: Int) {
-        guard Terminal.stderrIsTerminal else { return }
+        guard Terminal.stderrIsTerminal, !Terminal.facts.quiet else { return }
         let now = Date()
         lock.lock()
         defer { lock.unlock() }

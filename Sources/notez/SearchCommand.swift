@@ -143,7 +143,7 @@ struct SearchCommand: ParsableCommand {
         } else if inListOrder {
             shown = index.notesInListOrder(positions, limit: limit)
         } else {
-            let all = list.ordered(index.notesInListOrder(positions, limit: nil))
+            let all = list.ordered(index.notesInListOrder(positions, limit: nil), root: index.root)
             shown = limit.map { Array(all.prefix($0)) } ?? all
         }
         if count {
@@ -177,8 +177,8 @@ struct SearchCommand: ParsableCommand {
     /// The QUERY argument and the filter flags, joined by AND; exits with status 2 on an error.
     func buildQuery() throws -> QueryNode {
         if let problem = filters.problem { throw CLIExit(code: CLIExit.usage, message: "filter flags: \(problem)") }
-        // `@name` is a saved search of the user's settings.
-        let text = try UserSettings.current.expandingSavedSearches(queryWords.joined(separator: " "))
+        // `@name` saved searches are expanded by `QueryArgument`, as for every command.
+        let text = queryWords.joined(separator: " ")
         var parts: [QueryNode] = []
         if !text.allSatisfy(\.isWhitespace) {
             parts.append(try QueryArgument.parse(text))

@@ -76,8 +76,9 @@ enum Terminal {
         FileHandleOutput.stderr("notez: warning: \(message)\n")
     }
 
-    /// `notez: message` on stderr, for notices that are not errors.
+    /// `notez: message` on stderr, for notices that are not errors (none with `--quiet`).
     static func notice(_ message: String) {
+        if facts.quiet { return }
         flush()
         FileHandleOutput.stderr("notez: \(message)\n")
     }

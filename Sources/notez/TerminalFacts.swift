@@ -22,6 +22,8 @@ struct TerminalFacts: Sendable, Equatable {
     var relativeTimes: Bool
     /// The pager command for long output (`$NOTEZ_PAGER`, else `$PAGER`, else `less -FRX`), nil for none.
     var pager: String?
+    /// `--quiet` / `-q`: no notices (`notez: …`) and no progress lines; warnings and errors stay.
+    var quiet = false
 
     /// `--color`'s values.
     enum ColorChoice: String, CaseIterable, Sendable {

@@ -18,13 +18,6 @@ enum UserSettings {
         }
     }
 
-    /// The names of notez's commands, which an alias never hides.
-    static var commandNames: Set<String> {
-        var names: Set<String> = ["help"]
-        for command in Notez.configuration.subcommands { names.insert(command._commandName) }
-        return names
-    }
-
     /// `arguments` with the settings applied; an unknown vault name is a usage error.
     static func rewrite(_ arguments: [String], environment: [String: String], currentDirectory: String) throws -> [String] {
         let config = current
@@ -42,7 +35,7 @@ enum UserSettings {
                 break
             }
         }
-        var words = lead + config.expandingAlias(Array(rest), commands: commandNames)
+        var words = lead + config.expandingAlias(Array(rest))
         // `-V NAME` anywhere before `--` becomes `--vault PATH`.
         var index = 0
         var hasVault = false

@@ -37,7 +37,7 @@ enum WarmPath {
         case .answer(let status, let stdout, let stderr):
             if let pager = facts.pager, !stdout.isEmpty { Pager.start(pager) }
             FileHandleOutput.write(fd: 1, stdout)
-            FileHandleOutput.write(fd: 2, stderr)
+            FileHandleOutput.write(fd: 2, facts.quiet ? withoutNotices(stderr) : stderr)
             return status
         case .captured:
             // Only a daemon holds one; what it sends arrives as `answer`.
@@ -47,6 +47,23 @@ enum WarmPath {
         case nil:
             return required ? refuse("no daemon answered") : nil
         }
+    }
+
+    /// A daemon's stderr without its notices, for `--quiet` (the daemon runs the command with its
+    /// own facts): the lines `Terminal.notice` writes, `notez: ` not followed by `error:` or `warning:`.
+    static func withoutNotices(_ stderr: [UInt8]) -> [UInt8] {
+        let prefix = Array("notez: ".utf8)
+        var kept: [UInt8] = []
+        var start = 0
+        while start < stderr.count {
+            let end = stderr[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? stderr.count
+            let line = stderr[start..<end]
+            let rest = line.dropFirst(prefix.count)
+            let notice = line.starts(with: prefix) && !rest.starts(with: "error: ".utf8) && !rest.starts(with: "warning: ".utf8)
+            if !notice { kept += line }
+            start = end
+        }
+        return kept
     }
 
     /// The request for a read command, nil for anything a daemon would not answer anyway.

@@ -23,7 +23,9 @@ struct WatchCommand: ParsableCommand {
     @Option(name: .long, help: "Follow only the notes that match this query.")
     var query: String?
 
-    @Flag(name: .long, help: "Print only the changes, not the initial summary.")
+    // Listed for help and completion; `main` takes `--quiet` out as the global flag (`GlobalFlags`),
+    // which this command reads as the same choice.
+    @Flag(name: .long, help: "Print only the changes, not the initial summary (and no notices, as with every command).")
     var quiet = false
 
     @OptionGroup var vault: VaultOptions
@@ -35,6 +37,7 @@ struct WatchCommand: ParsableCommand {
         for message in try vault.session().readNotices() { Terminal.notice(TerminalText.safe(message)) }
         let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
         let liveQuery = try query.map { LiveQuery(query: try QueryArgument.parse($0), root: root) }
+        let quiet = quiet || Terminal.facts.quiet
         Terminal.flush()
 
         // Signals are handled on a queue, never in an async signal handler.
@@ -128,7 +131,7 @@ final class WatchPrinter: @unchecked Sendable {
     /// Prints one batch (filtered through the query when there is one) and its notices.
     func report(_ report: WatchReport) {
         lock.withLock {
-            for notice in report.notices {
+            for notice in report.notices where !Terminal.facts.quiet {
                 FileHandleOutput.stderr("notez: \(TerminalText.safe(notice))\n")
             }
             var changes = report.changes

@@ -32,6 +32,10 @@ import Testing
             try Data(Setup.bashDriver.utf8).write(to: folder.appendingPathComponent("drive.bash"))
             try Data(Setup.zshCapture.utf8).write(to: folder.appendingPathComponent("capture.zsh"))
             try Data(Setup.zshDriver.utf8).write(to: folder.appendingPathComponent("drive.zsh"))
+            // Named vaults for `-V NAME`, in the settings of the shells' HOME.
+            let settings = folder.appendingPathComponent(".config/notez")
+            try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+            try Data("vaults:\n  work: \(vault.path)\n  play: /nonexistent\n".utf8).write(to: settings.appendingPathComponent("config.yaml"))
         }
 
         deinit { try? FileManager.default.removeItem(at: folder) }
@@ -46,7 +50,8 @@ import Testing
             case "zsh": command = "zsh -f \(quote(folder.path + "/drive.zsh")) \(quote(folder.path)) \(quote(line))"
             default: command = "fish --no-config -c \(quote("source \(folder.path)/notez.fish; complete -C \(fishQuote(line))"))"
             }
-            let result = try CLIRunner.runShell("timeout 30 " + command, environment: ["PATH": path, "HOME": folder.path])
+            let result = try CLIRunner.runShell(
+                "timeout 30 " + command, environment: ["PATH": path, "HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/.config"])
             #expect(result.status == 0, "\(shell) \(line): \(result.stderr)")
             return result.stdout.split(separator: "\n").map { candidate in
                 // fish adds a tab and the description; zsh escapes spaces as it would insert them.
@@ -138,6 +143,19 @@ import Testing
         ("notez --vault VAULT mv scratch Rec", ["Recipes"]),
         ("notez sync --prefer ", ["local", "remote", "newest"]),
         ("notez --color ", ["auto", "always", "never"]),
+        // The global options after the subcommand too, and the values after them.
+        ("notez --vault VAULT ls --color ", ["auto", "always", "never"]),
+        ("notez --vault VAULT tag list --color a", ["auto", "always"]),
+        ("notez --vault VAULT ls --color never Alp", ["Alpha"]),
+        ("notez --vault VAULT search --qui", ["--quiet"]),
+        ("notez --vault VAULT ls --no-pa", ["--no-pager"]),
+        // `-V NAME` from the user settings, before and after the subcommand; the named vault's
+        // notes and folders then complete.
+        ("notez -V ", ["play", "work"]),
+        ("notez --vault-name w", ["work"]),
+        ("notez ls -V ", ["play", "work"]),
+        ("notez -V work ls Alp", ["Alpha"]),
+        ("notez backlinks -V work Red", ["Red lentil soup"]),
         ("notez --vault VAULT search tag:x --format ", ["path", "json", "jsonl", "csv", "tsv"]),
         ("notez --vault VAULT daily to", ["today", "tomorrow"]),
         ("notez --vault VAULT tag color work ", ["blue", "none"]),
@@ -153,7 +171,10 @@ import Testing
         }
         // A sort key's completion has the signed forms too.
         let sorts = try setup.complete(shell, "notez --vault VAULT ls --sort ")
-        #expect(Set(["title", "size", "modified-", "random"]).isSubset(of: Set(sorts)), "\(shell): \(sorts)")
+        #expect(Set(["title", "size", "modified-", "random", "word-count", "word-count-"]).isSubset(of: Set(sorts)), "\(shell): \(sorts)")
+        // `tag create NAME --color` names a color preset: the global values are not offered there.
+        let presets = try setup.complete(shell, "notez --vault VAULT tag create x --color ")
+        #expect(presets.contains("teal") && !presets.contains("always"), "\(shell): \(presets)")
     }
 
     @Test(.enabled(if: has("bash"), "bash is not installed")) func bash() throws { try check("bash") }

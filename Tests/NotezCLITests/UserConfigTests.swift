@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `$XDG_CONFIG_HOME/notez/config.yaml`: default and named vaults, saved searches, aliases and the
 /// editor, with their precedence, read from a temporary HOME and config folder.
 @Suite struct UserConfigTests {
@@ -33,7 +37,7 @@ import Testing
                       food: "tag:recipe OR tag:baking"
                     aliases:
                       todo: "search tag:todo --paths"
-                      ls: "search tag:never"
+                      overview: "search tag:never"
                     editor: "printf 'settings %s\\\\n' >> '\(home.path)/edited'"
 
                     """
@@ -90,8 +94,53 @@ import Testing
         let todo = try fixture.run(["todo"])
         #expect(todo.status == 0 && todo.stdout == "Plan.md\n", "\(todo.stderr)")
         #expect(try fixture.run(["-V", "work", "todo"]).stdout == "Report.md\n", "an alias after a vault option")
-        // An alias never hides a command of notez.
-        #expect(try fixture.run(["ls", "--paths"]).stdout.contains("Soup.md"))
+        // As in zk, an alias may hide a command of notez: `overview` is the fixture's `search tag:never`.
+        let hidden = try fixture.run(["overview", "--paths"])
+        #expect(hidden.status == 1 && hidden.stdout.isEmpty && hidden.stderr == "notez: no notes match tag:never\n", "\(hidden.stderr)")
+        // NOTEZ_CONFIG naming a file that does not exist runs without any settings (for scripts).
+        let plain = try fixture.run(["overview", "--vault", fixture.main.path], environment: ["NOTEZ_CONFIG": fixture.home.path + "/none.yaml"])
+        #expect(plain.status == 0 && plain.stdout.contains("3 notes"), "\(plain.stdout) \(plain.stderr)")
+    }
+
+    /// An alias named like the command it calls gives that command new defaults: its own words are
+    /// never looked up again (no loop), and the words typed after it follow them.
+    @Test func anAliasMayGiveACommandNewDefaults() throws {
+        let base = try Fixture()
+        let fixture = try Fixture(
+            config: """
+                vault: \(base.main.path)
+                aliases:
+                  ls: "ls --sort path --reverse"
+                  ping: pong
+                  pong: "ls --paths --sort path"
+                """)
+        let listed = try fixture.run(["ls", "--paths"])
+        #expect(listed.status == 0 && listed.stdout == "Soup.md\nPlan.md\nBread.md\n", "\(listed.stderr)")
+        // An alias's `ls` is notez's own: the `ls` alias is not applied to it.
+        #expect(try fixture.run(["pong"]).stdout == "Bread.md\nPlan.md\nSoup.md\n")
+        // One level only: `ping` becomes `pong`, which is then not expanded again; not a command of notez.
+        let chained = try fixture.run(["ping"])
+        #expect(chained.status == 2 && chained.stderr.contains("pong"), "\(chained.stderr)")
+    }
+
+    /// `@name` is expanded wherever a query is taken: `search`, `export QUERY`, `watch --query`.
+    @Test func savedSearchesInEveryQuery() throws {
+        let fixture = try Fixture()
+        let environment = ["HOME": fixture.home.path, "XDG_CONFIG_HOME": fixture.home.path + "/config"]
+        let exported = try fixture.run(["export", "@food", "--vault", fixture.main.path])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("\"Bread.md\"") && exported.stdout.contains("\"Soup.md\"") && !exported.stdout.contains("Plan.md"))
+        #expect(exported.stdout.contains("\"query\": \"tag:recipe OR tag:baking\""), "the document names the expanded query")
+        let unknown = try fixture.run(["export", "@drinks", "--vault", fixture.main.path])
+        #expect(unknown.status == 2 && unknown.stderr == "notez: error: no saved search '@drinks'; saved: @food\n", "\(unknown.stderr)")
+        let watchUnknown = try fixture.run(["watch", "--query", "@drinks", "--vault", fixture.main.path])
+        #expect(watchUnknown.status == 2 && watchUnknown.stderr == "notez: error: no saved search '@drinks'; saved: @food\n")
+
+        let watch = try WatchProcess(["watch", "--query", "@food -tag:baking", "--vault", fixture.main.path], environment: environment)
+        defer { _ = watch.stop(SIGTERM) }
+        let lines = watch.waitForLines(2)
+        #expect(lines.first == "= Soup.md", "\(lines)")
+        #expect(lines.count >= 2 && lines[1].hasPrefix("1 of 3 notes match @food -tag:baking"), "\(lines)")
     }
 
     @Test func editorPrecedence() throws {

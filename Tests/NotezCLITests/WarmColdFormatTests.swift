@@ -5,8 +5,8 @@ import Testing
 import Glibc
 #endif
 
-/// `--format`, `--delimiter` and `--sort KEY` answered by a running `notez watch` print exactly
-/// what the cold path prints; `--sort random` is never sent to the daemon.
+/// `--format`, `--delimiter`, `--sort KEY` (`word-count` too) and `--quiet` answered by a running
+/// `notez watch` print exactly what the cold path prints; `--sort random` is never sent to the daemon.
 @Suite("warm path ≡ cold path for --format and --sort", .serialized)
 struct WarmColdFormatTests {
     static let commands: [[String]] = [
@@ -17,6 +17,10 @@ struct WarmColdFormatTests {
         ["search", "nothing-at-all", "--format", "tsv"], ["search", "tag:work", "--format", "{{nope}}"],
         ["tag", "list", "--format", "{{name}},{{count}}"], ["tag", "list", "--format", "csv"],
         ["history", "--format", "jsonl"], ["history", "--format", "{{id}} {{time:%Y}}"],
+        // `word-count` reads the notes, warm as cold; `-q` drops the daemon's notices as the cold path's.
+        ["ls", "-r", "--sort", "word-count", "--paths"], ["search", "tag:work", "--sort", "word-count-", "--format", "csv"],
+        ["ls", "-r", "--sort", "+word-count", "--format", "{{path}}", "-n", "3"],
+        ["search", "nothing-at-all"], ["search", "nothing-at-all", "-q"], ["-q", "search", "tag:work", "--paths"],
     ]
 
     @Test func sameBytesBothWays() throws {

@@ -12,10 +12,10 @@ final class WatchProcess: @unchecked Sendable {
     private var lines: [String] = []
     private var partial = Data()
 
-    init(_ args: [String], stderr: FileHandle? = nil) throws {
+    init(_ args: [String], stderr: FileHandle? = nil, environment: [String: String] = [:]) throws {
         process.executableURL = CLIRunner.binary
         process.arguments = args
-        process.environment = CLIRunner.environment()
+        process.environment = CLIRunner.environment(environment)
         let out = Pipe()
         process.standardOutput = out
         process.standardError = stderr ?? FileHandle.nullDevice

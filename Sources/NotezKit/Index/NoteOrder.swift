@@ -2,12 +2,13 @@
 /// `title-` or `title+` (a sign before or after the key; `-` is descending, `+` ascending).
 ///
 /// Without a sign each key keeps its natural direction: titles and paths A to Z, dates newest
-/// first, sizes largest first (so `modified`, `created` and `title` mean what `NoteSortKey` meant).
-/// Ties are broken by path, A to Z, whatever the direction, so an order is the same on every run.
+/// first, sizes largest first (so `modified`, `created` and `title` mean what `NoteSortKey` meant),
+/// word counts smallest first (as zk's `word-count`). Ties are broken by path, A to Z, whatever the direction, so an order is the same on every run.
 public struct NoteOrder: Sendable, Equatable {
     /// What the notes are ordered by.
     public enum Key: String, Sendable, CaseIterable {
         case title, path, created, modified, size, random
+        case wordCount = "word-count"
     }
 
     /// The key.
@@ -46,8 +47,9 @@ public struct NoteOrder: Sendable, Equatable {
         key == .created || key == .modified || key == .size
     }
 
-    /// `notes` in this order; `random` shuffles with the system's generator.
-    public func sorted(_ notes: [Note]) -> [Note] {
+    /// `notes` in this order; `random` shuffles with the system's generator. `word-count` reads
+    /// each note from `root` (`WordCount`); without a root every count is 0 (an order by path).
+    public func sorted(_ notes: [Note], root: String? = nil) -> [Note] {
         switch key {
         case .random:
             return notes.shuffled()
@@ -65,6 +67,11 @@ public struct NoteOrder: Sendable, Equatable {
             return sorted(notes) { $0.modified }
         case .size:
             return sorted(notes) { Double($0.stamp.size) }
+        case .wordCount:
+            let counts = root.map { WordCount.counts(of: notes, root: $0) } ?? Array(repeating: 0, count: notes.count)
+            return zip(notes, counts).sorted { a, b in
+                a.1 != b.1 ? (descending ? a.1 > b.1 : a.1 < b.1) : a.0.path < b.0.path
+            }.map(\.0)
         }
     }
 

@@ -52,32 +52,45 @@ public struct TagSuggestion: Sendable, Equatable {
 
     /// The proposals for the tags of `notes`, most notes affected first.
     public static func suggestions(for notes: any NoteCollection) -> [TagSuggestion] {
-        var finder = Finder(notes: notes)
+        var finder = TagSuggestionFinder(notes: notes)
         return finder.run()
     }
+
+    /// The same, checking every pair of tags for the one-edit rule: slow, the reference for tests.
+    static func exhaustiveSuggestions(for notes: any NoteCollection) -> [TagSuggestion] {
+        var finder = TagSuggestionFinder(notes: notes, exhaustive: true)
+        return finder.run()
+    }
+
+    /// At most this many pairs of tags are checked for the one-edit rule (see `maxTags`).
+    static let maxPairs = 2_000_000
 }
 
-/// The state of one `suggestions` run.
-private struct Finder {
+/// The state of one `TagSuggestion.suggestions` run.
+struct TagSuggestionFinder {
     let notes: any NoteCollection
     let tags: [TagSummary]
     var taken: Set<TagKey> = []
     var members: [TagKey: Set<Int>] = [:]
+    var companionCounts: [TagKey: [TagKey: Int]] = [:]
     var result: [TagSuggestion] = []
+    /// Whether `oneEdit` checks every pair (the reference the tests compare with).
+    let exhaustive: Bool
 
-    init(notes: any NoteCollection) {
+    init(notes: any NoteCollection, exhaustive: Bool = false) {
         self.notes = notes
+        self.exhaustive = exhaustive
         let usable = notes.tags.filter { $0.count > 0 && $0.name.count <= TagSuggestion.maxNameLength }
         tags = Array(usable.sorted { $0.count > $1.count }.prefix(TagSuggestion.maxTags))
     }
 
     mutating func run() -> [TagSuggestion] {
         // Separator variants: one bucket per name without separators.
-        group(by: { Finder.squashed($0.key.rawValue) }, reason: .separators)
+        group(by: { TagSuggestionFinder.squashed($0.key.rawValue) }, reason: .separators)
         // Plurals: one bucket per parent and singular leaf.
         group(by: { tag in
-            let (parent, leaf) = Finder.split(Finder.squashed(tag.key.rawValue))
-            return parent + "/" + Finder.singular(leaf)
+            let (parent, leaf) = TagSuggestionFinder.split(TagSuggestionFinder.squashed(tag.key.rawValue))
+            return parent + "/" + TagSuggestionFinder.singular(leaf)
         }, reason: .plural)
         oneEdit()
         sameLeaf()
@@ -105,38 +118,113 @@ private struct Finder {
     }
 
     /// Pairs of leaves one edit apart under one parent, with shared notes or tags as evidence.
+    ///
+    /// Two names one edit apart share a name with one letter deleted (or one is the other's), so
+    /// the pairs to check are those of tags that share such a deletion variant, found by sorting
+    /// the variants' hashes (the whole leaf is a variant too): at 47,000 tags about half a million
+    /// variants instead of a billion pairs. Pairs are then taken in the order of their tags (most
+    /// used first), as a check of every pair would take them (`exhaustive`, for tests).
     private mutating func oneEdit() {
-        // Two names one edit apart share a name with one letter deleted (or one is the other's).
-        var byDeletion: [String: [Int]] = [:]
         let candidates = tags.indices.filter { !taken.contains(tags[$0].key) }
+        var leaves: [Int: [Character]] = [:]
+        var parents: [Int: String] = [:]
         for position in candidates {
-            let leaf = Array(Finder.split(tags[position].key.rawValue).leaf)
+            let (parent, leaf) = TagSuggestionFinder.split(tags[position].key.rawValue)
             guard leaf.count >= 5 else { continue }
-            var variants: Set<String> = [String(leaf)]
-            for drop in leaf.indices {
-                var shorter = leaf
-                shorter.remove(at: drop)
-                variants.insert(String(shorter))
-            }
-            let parent = Finder.split(tags[position].key.rawValue).parent
-            for variant in variants { byDeletion[parent + "/" + variant, default: []].append(position) }
+            leaves[position] = Array(leaf)
+            parents[position] = parent
         }
-        var seen: Set<[Int]> = []
-        for positions in byDeletion.values where positions.count > 1 {
-            for (i, first) in positions.enumerated() {
-                for second in positions[(i + 1)...] {
-                    let pair = [min(first, second), max(first, second)]
-                    guard seen.insert(pair).inserted else { continue }
-                    let (a, b) = (tags[pair[0]], tags[pair[1]])
-                    guard !taken.contains(a.key), !taken.contains(b.key) else { continue }
-                    let (x, y) = (Finder.split(a.key.rawValue).leaf, Finder.split(b.key.rawValue).leaf)
-                    guard Finder.differInDigit(x, y) == false, EditDistance.between(Array(x), Array(y)) == 1 else { continue }
-                    let shared = sharedEvidence(a.key, b.key)
-                    guard shared.notes > 0 || !shared.tags.isEmpty else { continue }
-                    propose([a, b], reason: .oneEdit, evidence: "", shared: shared)
+        let pairs = exhaustive ? allPairs(leaves, parents) : sharedVariantPairs(leaves, parents)
+        for pair in pairs {
+            let (a, b) = (tags[pair.0], tags[pair.1])
+            guard !taken.contains(a.key), !taken.contains(b.key) else { continue }
+            let (x, y) = (leaves[pair.0]!, leaves[pair.1]!)
+            guard !TagSuggestionFinder.differInDigit(x, y), TagSuggestionFinder.oneEditApart(x, y) else { continue }
+            let shared = sharedEvidence(a.key, b.key)
+            guard shared.notes > 0 || !shared.tags.isEmpty else { continue }
+            propose([a, b], reason: .oneEdit, evidence: "", shared: shared)
+        }
+    }
+
+    /// Every pair of leaves under one parent whose lengths differ by at most one, in order.
+    private func allPairs(_ leaves: [Int: [Character]], _ parents: [Int: String]) -> [(Int, Int)] {
+        let positions = leaves.keys.sorted()
+        var pairs: [(Int, Int)] = []
+        for (i, first) in positions.enumerated() {
+            for second in positions[(i + 1)...] where parents[first] == parents[second] && abs(leaves[first]!.count - leaves[second]!.count) <= 1 {
+                pairs.append((first, second))
+            }
+        }
+        return pairs
+    }
+
+    /// The pairs of leaves (under one parent) that share a deletion variant, in order, each once.
+    /// At most `maxPairs` are returned: a vault of thousands of tags that differ in one letter at
+    /// the same place cannot make this quadratic.
+    private func sharedVariantPairs(_ leaves: [Int: [Character]], _ parents: [Int: String]) -> [(Int, Int)] {
+        // Letters and parents as small numbers, hashed by position (a polynomial hash: the hash of
+        // the leaf without letter k is the prefix's hash shifted past the suffix, plus the suffix's).
+        var letterIDs: [Character: UInt64] = [:]
+        var parentIDs: [String: UInt64] = [:]
+        var keys: [(hash: UInt64, position: Int)] = []
+        keys.reserveCapacity(leaves.count * 11)
+        let base: UInt64 = 0x100_0000_01B3
+        // In tag order, so that the numbers, and so the pairs kept at the cap, are the same each run.
+        for position in leaves.keys.sorted() {
+            let leaf = leaves[position]!
+            let parentName = parents[position]!
+            if parentIDs[parentName] == nil { parentIDs[parentName] = UInt64(parentIDs.count + 1) }
+            let parent = parentIDs[parentName]!
+            var codes: [UInt64] = []
+            codes.reserveCapacity(leaf.count)
+            for letter in leaf {
+                if letterIDs[letter] == nil { letterIDs[letter] = UInt64(letterIDs.count + 1) }
+                codes.append(letterIDs[letter]!)
+            }
+            let n = codes.count
+            var prefix = [UInt64](repeating: 0, count: n + 1)
+            for i in 0..<n { prefix[i + 1] = prefix[i] &* base &+ codes[i] }
+            var power = [UInt64](repeating: 1, count: n + 1)
+            for i in 0..<n { power[i + 1] = power[i] &* base }
+            // The parent and the variant's length are mixed in: only equal names of one parent meet.
+            func mixed(_ hash: UInt64, length: Int) -> UInt64 {
+                var h = hash ^ (parent &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(length) &* 0xC2B2_AE3D_27D4_EB4F)
+                h = (h ^ (h >> 31)) &* 0xBF58_476D_1CE4_E5B9
+                return h ^ (h >> 29)
+            }
+            keys.append((mixed(prefix[n], length: n), position))
+            var variants: Set<UInt64> = []
+            for k in 0..<n {
+                let suffix = prefix[n] &- prefix[k + 1] &* power[n - k - 1]
+                variants.insert(mixed(prefix[k] &* power[n - k - 1] &+ suffix, length: n - 1))
+            }
+            for variant in variants { keys.append((variant, position)) }
+        }
+        keys.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.position < $1.position }
+        var pairs: Set<Pair> = []
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end].hash == keys[start].hash { end += 1 }
+            if end - start > 1 {
+                for i in start..<end {
+                    for j in (i + 1)..<end where keys[i].position != keys[j].position {
+                        pairs.insert(Pair(keys[i].position, keys[j].position))
+                        if pairs.count >= TagSuggestion.maxPairs { return pairs.sorted().map { ($0.first, $0.second) } }
+                    }
                 }
             }
+            start = end
         }
+        return pairs.sorted().map { ($0.first, $0.second) }
+    }
+
+    /// Two tag positions, the smaller first.
+    private struct Pair: Hashable, Comparable {
+        let first: Int
+        let second: Int
+        init(_ a: Int, _ b: Int) { (first, second) = (min(a, b), max(a, b)) }
+        static func < (a: Pair, b: Pair) -> Bool { a.first != b.first ? a.first < b.first : a.second < b.second }
     }
 
     /// A top-level tag and the same leaf under a parent; or one leaf under two parents with a shared note.
@@ -144,7 +232,7 @@ private struct Finder {
         var byLeaf: [String: [TagSummary]] = [:]
         var order: [String] = []
         for tag in tags where !taken.contains(tag.key) {
-            let leaf = Finder.split(tag.key.rawValue).leaf
+            let leaf = TagSuggestionFinder.split(tag.key.rawValue).leaf
             guard leaf.count >= 3, !leaf.allSatisfy(\.isNumber) else { continue }
             if byLeaf[leaf] == nil { order.append(leaf) }
             byLeaf[leaf, default: []].append(tag)
@@ -207,15 +295,24 @@ private struct Finder {
     /// notes of each carry.
     private mutating func sharedEvidence(_ a: TagKey, _ b: TagKey) -> (notes: Int, tags: [String]) {
         let (x, y) = (positions(a), positions(b))
-        let both = x.intersection(y).count
-        var countsA: [TagKey: Int] = [:]
-        var countsB: [TagKey: Int] = [:]
-        // Bounded: a tag on 100,000 notes is sampled, its first 500 notes in path order.
-        for position in x.sorted().prefix(500) { for key in notes.note(atPosition: position).tagKeys where key != a && key != b { countsA[key, default: 0] += 1 } }
-        for position in y.sorted().prefix(500) { for key in notes.note(atPosition: position).tagKeys where key != a && key != b { countsB[key, default: 0] += 1 } }
-        let common = countsA.keys.filter { countsB[$0] != nil }
+        let both = x.count < y.count ? x.filter(y.contains).count : y.filter(x.contains).count
+        let (countsA, countsB) = (companions(a), companions(b))
+        let (small, large) = countsA.count < countsB.count ? (countsA, countsB) : (countsB, countsA)
+        let common = small.keys.filter { $0 != a && $0 != b && large[$0] != nil }
             .sorted { (countsA[$0]! + countsB[$0]!, $1.rawValue) > (countsA[$1]! + countsB[$1]!, $0.rawValue) }
         return (both, common.prefix(3).map { notes.displayName(of: $0) ?? $0.rawValue })
+    }
+
+    /// The other tags of the notes that carry `key`, with how many of them carry each (computed
+    /// once per tag). Bounded: a tag on 100,000 notes is sampled, its first 500 notes in path order.
+    private mutating func companions(_ key: TagKey) -> [TagKey: Int] {
+        if let known = companionCounts[key] { return known }
+        var counts: [TagKey: Int] = [:]
+        for position in positions(key).sorted().prefix(500) {
+            for other in notes.note(atPosition: position).tagKeys where other != key { counts[other, default: 0] += 1 }
+        }
+        companionCounts[key] = counts
+        return counts
     }
 
     /// The notes that carry exactly `key` (not only a child of it).
@@ -248,9 +345,21 @@ private struct Finder {
         return String(word.dropLast())
     }
 
+    /// Whether two leaves are one edit apart: a letter added, dropped or changed, or two
+    /// neighbours swapped (`EditDistance` of 1, without its table).
+    static func oneEditApart(_ x: [Character], _ y: [Character]) -> Bool {
+        let (short, long) = x.count <= y.count ? (x, y) : (y, x)
+        guard long.count - short.count <= 1 else { return false }
+        var i = 0
+        while i < short.count, short[i] == long[i] { i += 1 }
+        if short.count != long.count { return short[i...].elementsEqual(long[(i + 1)...]) }
+        guard i < short.count else { return false }
+        if short[(i + 1)...].elementsEqual(long[(i + 1)...]) { return true }
+        return i + 1 < short.count && short[i] == long[i + 1] && short[i + 1] == long[i] && short[(i + 2)...].elementsEqual(long[(i + 2)...])
+    }
+
     /// Whether the two names differ where one has a digit (years, versions).
-    static func differInDigit(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (Array(a), Array(b))
+    static func differInDigit(_ x: [Character], _ y: [Character]) -> Bool {
         var (i, j) = (0, 0)
         while i < x.count, j < y.count, x[i] == y[j] { i += 1; j += 1 }
         let atI = i < x.count && x[i].isNumber

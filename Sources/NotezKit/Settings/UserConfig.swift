@@ -10,7 +10,7 @@ import Foundation
 /// vault: ~/notes                    # the default vault
 /// vaults: {work: ~/work-notes}      # notez -V work ...
 /// searches: {inbox: "folder:Inbox -tag:done"}   # notez search @inbox
-/// aliases: {todo: "search tag:todo --sort modified"}  # notez todo
+/// aliases: {todo: "search tag:todo --sort modified"}  # notez todo (may hide a command: zk's rule)
 /// editor: nvim
 /// ```
 ///
@@ -139,15 +139,16 @@ public struct UserConfig: Sendable, Equatable {
         return vault
     }
 
-    /// `arguments` with an alias in the command's place replaced by its words (once: an alias's own
-    /// first word is not looked up again). `commands` are notez's own, which an alias never hides.
-    public func expandingAlias(_ arguments: [String], commands: Set<String>) -> [String] {
+    /// `arguments` with an alias in the command's place replaced by its words, once: an alias's own
+    /// words are not looked up again. As in zk, an alias may have a command's name and hide it, so
+    /// `ls: "ls --sort modified"` gives `notez ls` new defaults (its first word is notez's `ls`).
+    public func expandingAlias(_ arguments: [String]) -> [String] {
         guard let at = arguments.firstIndex(where: { !$0.hasPrefix("-") }) else { return arguments }
         // A word after an option that takes a value is that value, not the command: only the
         // first word of all, or one after flags, is looked at.
         guard arguments[..<at].allSatisfy({ $0 == "--no-pager" }) else { return arguments }
         let word = arguments[at]
-        guard !commands.contains(word), let expansion = aliases[word] else { return arguments }
+        guard let expansion = aliases[word] else { return arguments }
         return Array(arguments[..<at]) + expansion + Array(arguments[(at + 1)...])
     }
 
