@@ -100,7 +100,7 @@ enum Assets {
         .filter-group h3{margin:0 0 6px;font-size:.72rem;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
         .filter-head{display:flex;align-items:center;justify-content:space-between;gap:8px;margin-bottom:6px}.filter-head h3{margin:0}
         ul.filter-chips{margin:0 0 8px;gap:6px}
-        .filter-chip{padding-right:2px}.filter-chip .value{min-width:0}
+        ul.filter-chips li.filter-chip{gap:6px;padding-right:2px}.filter-chip .value{min-width:0}
         .kind-folder.chip::before,.kind-not-folder.chip::before{border-radius:2px;background:var(--accent)}
         .kind-not-folder.chip::before{background:#c0392b}.kind-not-folder .value{text-decoration:line-through}
         .kind-text.chip::before{display:none}

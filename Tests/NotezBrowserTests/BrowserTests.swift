@@ -171,12 +171,15 @@ struct BrowserTests {
             try driver.waitUntil("the OR query") { try driver.property("#q", "value") == "(tag:ideas OR tag:books) -folder:Archive" }
             // A word: the rows show it in context, marked.
             _ = try driver.execute("var q = document.getElementById('q'); q.value = ''; return true;")
-            try driver.type("#q", "thought")
+            try driver.type("#q", "tag:ideas thought")
             try driver.waitUntil("marked matches") {
                 try driver.execute("return document.querySelectorAll('.results-list .snippet mark').length;") as? Int ?? 0 > 0
             }
+            try check(try chips() == 2, "a tag and a word")
             try docsScreenshot(driver, "web-search")
             try driver.click(".filter-chip.kind-text .remove")
+            try driver.waitUntil("the word removed") { try driver.property("#q", "value") == "tag:ideas" }
+            try driver.click(".filter-chip.kind-tag .remove")
             try driver.waitUntil("the empty query") { try driver.property("#q", "value") == "" }
             try check(try driver.pageSource().contains("Search your notes"), "the empty state")
         }
