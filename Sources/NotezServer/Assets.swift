@@ -75,12 +75,53 @@ enum Assets {
         .breadcrumbs ol{list-style:none;padding:0;margin:0 0 8px;display:flex;flex-wrap:wrap;font-size:.9em;color:var(--muted)}
         .breadcrumbs a{color:var(--muted);display:inline-block;padding:8px 0}
         .breadcrumbs li+li::before{content:"\\203A";padding:0 8px}
-        details.capture{position:relative}
-        details.capture>summary{list-style:none}details.capture>summary::-webkit-details-marker{display:none}
-        details.capture[open]>form{position:absolute;right:0;top:48px;width:min(420px,calc(100vw - 24px));background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);box-shadow:0 8px 30px rgba(0,0,0,.2);padding:16px;z-index:30}
-        details.capture form,.card-form{display:grid;gap:10px}
-        details.capture label,.card-form label{display:grid;gap:4px;font-size:.9em;color:var(--muted)}
-        @media (max-width:520px){details.capture summary span,.brand span{display:none}details.capture[open]>form{position:fixed;left:12px;right:12px;top:64px;width:auto}}
+        .card-form{display:grid;gap:12px}
+        .card-form label{display:grid;gap:4px;font-size:.9em;color:var(--muted)}
+        @media (max-width:520px){.new-note span,.brand span{display:none}}
+        .capture-screen{max-width:680px}
+        .capture-form{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:16px;box-shadow:var(--shadow)}
+        .capture-form input[name=title]{font-size:1.15rem;font-weight:600}
+        .form-row{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(220px,100%),1fr));gap:12px}
+        .property-fields{display:grid;gap:12px}.property-fields:empty{display:none}
+        .form-actions{display:flex;flex-wrap:wrap;gap:8px;margin:4px 0 0}
+        .hint{margin:0;font-size:.85em;color:var(--muted)}
+        kbd{font:.85em ui-monospace,monospace;border:1px solid var(--line);border-bottom-width:2px;border-radius:4px;padding:0 5px;background:var(--panel)}
+        main:has(.search-layout){max-width:1180px}
+        .search-bar{position:relative;display:flex;gap:8px;align-items:center}
+        .search-bar>.icon{position:absolute;left:14px;color:var(--muted);pointer-events:none}
+        .search-bar input{flex:1;min-width:0;min-height:48px;padding-left:42px;font-size:1.05rem;border-radius:12px}
+        .search-bar button{min-height:48px;border-radius:12px}
+        .q-help{margin:6px 0 16px}
+        .search-layout{display:grid;gap:16px;grid-template-columns:minmax(0,1fr)}
+        @media (min-width:1180px){.search-layout{grid-template-columns:270px minmax(0,1fr);align-items:start}.filters{position:sticky;top:calc(var(--top) + 16px)}}
+        .filters{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:12px 14px 4px}
+        .filters h2{margin:0 0 6px;font-size:1rem}
+        .filter-group{padding:10px 0;border-top:1px solid var(--line)}
+        .filter-group h3{margin:0 0 6px;font-size:.72rem;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
+        .filter-head{display:flex;align-items:center;justify-content:space-between;gap:8px;margin-bottom:6px}.filter-head h3{margin:0}
+        ul.filter-chips{margin:0 0 8px;gap:6px}
+        ul.filter-chips li.filter-chip{gap:6px;padding-right:2px}.filter-chip .value{min-width:0}
+        .kind-folder.chip::before,.kind-not-folder.chip::before{border-radius:2px;background:var(--accent)}
+        .kind-not-folder.chip::before{background:#c0392b}.kind-not-folder .value{text-decoration:line-through}
+        .kind-text.chip::before{display:none}
+        .add-filter{display:flex;gap:6px}.add-filter input{flex:1;min-width:0;min-height:36px}
+        button.icon-only{min-height:36px;padding:4px 10px;box-shadow:none}
+        .segmented{display:inline-flex;border:1px solid var(--line);border-radius:8px;overflow:hidden}
+        .segmented a{display:inline-flex;align-items:center;min-height:30px;padding:2px 12px;color:var(--muted);font-size:.82em;font-weight:600}
+        .segmented a+a{border-left:1px solid var(--line)}
+        .segmented a[aria-current]{background:var(--accent);color:var(--accent-fg)}
+        .switch{display:flex;align-items:center;gap:10px;color:var(--fg);min-height:40px}.switch:hover{text-decoration:none}
+        .switch .track{position:relative;flex:none;width:36px;height:20px;border-radius:999px;background:var(--line);transition:background .15s}
+        .switch .track::after{content:"";position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;transition:left .15s}
+        .switch[aria-checked=true] .track{background:var(--accent)}.switch[aria-checked=true] .track::after{left:18px}
+        pre.explain{font-size:.8em}
+        h2.counts{font-size:.95rem;margin:0 0 8px;color:var(--muted);font-weight:600}
+        .results-list .row-head{display:flex;align-items:baseline;gap:4px 8px;flex-wrap:wrap}
+        .results-list .row-head time{margin-left:auto}
+        .row-meta{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
+        .folder-name .icon{margin-right:4px;vertical-align:-2px}
+        .snippet.match{color:var(--fg);opacity:.85}.snippet .line{font-size:.78em;color:var(--muted);font-variant-numeric:tabular-nums;margin-right:4px}
+        .empty-state>.icon{width:40px;height:40px;color:var(--muted)}
         .flash{background:var(--flash);padding:10px 16px;margin:12px 16px 0;border-radius:var(--radius);display:flex;flex-wrap:wrap;gap:8px;align-items:center}
         .flash p{margin:0;flex:1 1 60%}
         .flash.error,.banner{background:var(--error)}
@@ -137,21 +178,20 @@ enum Assets {
         .callout-example{--cc:120,82,238}.callout-quote{--cc:140,140,150}
         .embed{border:1px solid var(--line);border-left:4px solid var(--accent);border-radius:8px;padding:6px 14px;margin:1em 0;background:var(--panel)}
         .embed-title{margin:4px 0;font-size:.85em;font-weight:600}.embed-cut{color:var(--muted);font-size:.9em}
+        .math{font:.92em ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--code);padding:1px 5px;border-radius:4px;border-left:2px solid var(--accent)}
+        .math-display{display:block;margin:.6em 0;padding:10px 14px;overflow-x:auto;white-space:pre}
+        figure.diagram{margin:1em 0;border:1px solid var(--line);border-radius:8px;overflow:hidden}
+        figure.diagram figcaption{font-size:.8em;color:var(--muted);padding:6px 12px;border-bottom:1px solid var(--line);background:var(--panel)}
+        figure.diagram pre{margin:0;border-radius:0}
         .problem{color:#b00020}
         @media (prefers-color-scheme:dark){.problem{color:#ff8a80}}
         table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid var(--line);text-align:left}
         .table-wrap{max-width:100%;overflow-x:auto}
-        #q{width:min(60ch,100%)}
-        form.search{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
         textarea{width:100%;font:14px/1.5 ui-monospace,monospace}
         .empty-state{text-align:center;padding:40px 16px}.empty-state .button{margin:4px}
         .empty{color:var(--muted)}
-        .chips-editor{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:4px 16px 12px;margin-bottom:16px}
-        .chips-editor .join{font-weight:700;font-size:.8em}
         .chip .remove{color:var(--muted);display:inline-flex;align-items:center;justify-content:center;min-width:28px;min-height:28px}
         .kind{color:var(--muted)}
-        .add-chip{display:flex;flex-wrap:wrap;gap:8px;align-items:end}
-        .add-chip label{display:grid;gap:2px;font-size:.85em;color:var(--muted)}
         .backlink-list .line,.backlink-list .context{color:var(--muted)}
         @media (pointer:coarse){.chip,.chip-remove button,.chip .remove,.breadcrumbs a{min-height:40px}}
         .notebook-page{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:4px 20px 12px;margin:16px 0}
@@ -164,7 +204,7 @@ enum Assets {
     static let js = """
         "use strict";
         (function () {
-          // Keyboard: "/" focuses search, "n" opens capture, "j"/"k" move through note lists.
+          // Keyboard: "/" focuses search, "n" opens the capture screen, "j"/"k" move through note lists.
           document.addEventListener("keydown", function (event) {
             var target = event.target;
             var drawer = document.getElementById("drawer");
@@ -175,8 +215,9 @@ enum Assets {
               var box = document.getElementById("q") || document.getElementById("top-q");
               if (box) { event.preventDefault(); box.focus(); }
             } else if (event.key === "n") {
-              var capture = document.querySelector("details.capture");
-              if (capture) { event.preventDefault(); capture.open = true; capture.querySelector("input[name=title]").focus(); }
+              var title = document.querySelector("form.capture-form input[name=title]");
+              var link = document.querySelector("a.new-note");
+              if (title) { event.preventDefault(); title.focus(); } else if (link) { event.preventDefault(); location.href = link.href; }
             } else if (event.key === "j" || event.key === "k") {
               var links = Array.prototype.slice.call(document.querySelectorAll("main ul.notes a.title"));
               if (!links.length) return;
@@ -184,6 +225,37 @@ enum Assets {
               at = event.key === "j" ? Math.min(links.length - 1, at + 1) : Math.max(0, at - 1);
               links[at].focus();
             }
+          });
+
+          // Capture: the property fields follow the folder chosen (the server checks them against it).
+          var capture = document.querySelector("form.capture-form");
+          if (capture) capture.addEventListener("change", function (event) {
+            if (event.target.name !== "folder") return;
+            fetch("/new?folder=" + encodeURIComponent(event.target.value), { credentials: "same-origin" }).then(function (response) {
+              return response.ok ? response.text() : null;
+            }).then(function (text) {
+              if (!text) return;
+              var fresh = new DOMParser().parseFromString(text, "text/html").querySelector(".property-fields");
+              var fields = capture.querySelector(".property-fields");
+              if (fresh && fields) fields.innerHTML = fresh.innerHTML;
+            });
+          });
+
+          // Search: the filters and results follow the query as it is typed (the server parses it).
+          var query = document.querySelector("form.search-bar input[name=q]");
+          var timer = null, asked = 0;
+          if (query && document.getElementById("search-body")) query.addEventListener("input", function () {
+            clearTimeout(timer);
+            timer = setTimeout(function () {
+              var address = "/search?q=" + encodeURIComponent(query.value), mine = ++asked;
+              fetch(address, { credentials: "same-origin" }).then(function (response) { return response.text(); }).then(function (text) {
+                var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("search-body");
+                var body = document.getElementById("search-body");
+                if (!fresh || !body || mine !== asked) return;
+                body.innerHTML = fresh.innerHTML;
+                history.replaceState(null, "", address);
+              });
+            }, 250);
           });
 
           // Live: the server says when the vault changed; the page reloads its main part in place.
@@ -221,7 +293,8 @@ enum Assets {
               }
               return;
             }
-            refresh();
+            // A capture being written is not replaced under the user's hands.
+            if (!capture) refresh();
           });
         })();
         """

@@ -16,6 +16,8 @@ enum Icons {
     static let history = svg("<path d=\"M3 12a9 9 0 1 0 3-6.7L3 8\"/><path d=\"M3 3v5h5M12 7v5l3 3\"/>")
     static let menu = svg("<path d=\"M4 6h16M4 12h16M4 18h16\"/>", size: 22)
     static let plus = svg("<path d=\"M12 5v14M5 12h14\"/>")
+    static let close = svg("<path d=\"M18 6 6 18M6 6l12 12\"/>", size: 14)
+    static let folderSmall = svg("<path d=\"M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z\"/>", size: 14)
     static let edit = svg("<path d=\"M12 20h9\"/><path d=\"M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z\"/>", size: 18)
     static let logo = "<svg class=\"logo\" viewBox=\"0 0 32 32\" width=\"26\" height=\"26\" aria-hidden=\"true\"><rect width=\"32\" height=\"32\" rx=\"8\" fill=\"#4f46e5\"/><path d=\"M10 23V9l12 14V9\" fill=\"none\" stroke=\"#fff\" stroke-width=\"3\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></svg>"
 

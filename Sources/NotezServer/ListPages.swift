@@ -35,7 +35,7 @@ enum ListPages {
 
     /// A tag's view: its notes (the tag's and its children's, pinned first, paged), its child
     /// tags, and rename / merge / delete (each previewed first) and color.
-    static func tag(_ summary: TagSummary, page: Int, frame: Page.Frame, now: Double) -> String {
+    static func tag(_ summary: TagSummary, page: Int, frame: Page.Frame, now: Double, suggestions: TagSuggestionCache.Answer? = nil) -> String {
         let index = frame.index
         let csrf = Page.csrfField(frame.csrf)
         let hidden = "<input type=\"hidden\" name=\"tag\" value=\"\(HTMLText.escape(summary.name))\">"
@@ -57,6 +57,12 @@ enum ListPages {
             }
             html += "</ul></section>"
         }
+        if let found = suggestions?.suggestions?.filter({ suggestion in
+            ([suggestion.target] + suggestion.sources).contains { TagKey($0.name) == summary.key }
+        }), !found.isEmpty {
+            let answer = TagSuggestionCache.Answer(suggestions: found, current: suggestions?.current ?? false, running: suggestions?.running ?? false)
+            html += tagSuggestions(answer, index: index, frame: frame, heading: "Looks like the same tag")
+        }
         html += "<section aria-labelledby=\"h-tag-notes\"><h2 id=\"h-tag-notes\">Notes</h2>"
         let size = FolderPage.pageSize
         let start = min((page - 1) * size, notes.count)
@@ -69,6 +75,7 @@ enum ListPages {
             <label>Rename to <input name="to" required list="all-tags" value="\(HTMLText.escape(summary.name))"></label> <button type="submit">Preview rename</button></form>
             <form class="inline" method="post" action="/actions/tag-merge">\(csrf)\(hidden)\
             <label>Merge into <input name="into" required list="all-tags"></label> <button type="submit">Preview merge</button></form>
+            \(Page.tagDatalist(frame))
             <form class="inline" method="post" action="/actions/tag-delete">\(csrf)\(hidden)\
             <button type="submit">Preview delete</button></form>
             <form class="inline" method="post" action="/actions/tag-color">\(csrf)\(hidden)\
@@ -81,16 +88,52 @@ enum ListPages {
     /// The page a missing note's link opens: the capture form filled in (nothing is written
     /// until Create is pressed).
     static func newNote(title: String, frame: Page.Frame) -> String {
-        """
-        <h1>New note</h1>
-        <p>No note is named <strong dir="auto">\(HTMLText.escape(title))</strong> yet.</p>
-        <form class="card-form" method="post" action="/actions/new">\(Page.csrfField(frame.csrf))
-        <label>Title <input name="title" required maxlength="200" value="\(HTMLText.escape(title))" dir="auto"></label>
-        <label>Folder \(Page.folderPicker(frame, selected: frame.folder ?? "", id: "new-folder"))</label>
-        <label>Body <textarea name="body" rows="6" dir="auto"></textarea></label>
-        <p><button type="submit" class="primary">Create</button> <a class="button" href="/">Cancel</a></p>
-        </form>
-        """
+        var html = "<div class=\"capture-screen\"><h1>New note</h1>"
+        if !title.isEmpty {
+            html += "<p>No note is named <strong dir=\"auto\">\(HTMLText.escape(title))</strong> yet.</p>"
+        } else {
+            html += "<p class=\"small\">Press <kbd>n</kbd> on any page to come here. Nothing is written until you create the note.</p>"
+        }
+        return html + Page.captureForm(frame, title: title) + "</div>"
+    }
+
+    /// The most proposals a page lists.
+    static let suggestionLimit = 50
+
+    /// `notez tag suggest`'s proposals, each with its evidence and a Merge button that previews
+    /// the merge (the tag-merge action: the same planner as `notez tag merge`, journaled, undoable).
+    /// While they are computed: a notice; stale ones (of an older snapshot) leave out tags gone since.
+    static func tagSuggestions(_ answer: TagSuggestionCache.Answer, index: VaultIndex, frame: Page.Frame, heading: String = "Suggested merges") -> String {
+        var html = "<section class=\"suggestions\" aria-labelledby=\"h-suggest\"><h2 id=\"h-suggest\">\(HTMLText.escape(heading))</h2>"
+        let find = "<p><a class=\"button\" href=\"/tags?suggest=1\">Find near-duplicate tags</a> "
+            + "<span class=\"small\">(this takes a while in a vault of \(index.tags.count) tags)</span></p>"
+        guard let all = answer.suggestions else {
+            if !answer.running { return html + find + "</section>" }
+            return html + "<p class=\"small\" role=\"status\">Looking for near-duplicate tags… (reload in a moment)</p></section>"
+        }
+        let exists = { (tag: TagSuggestion.Tag) in index.tag(TagKey(tag.name)) != nil }
+        let shown = all.filter { exists($0.target) && $0.sources.allSatisfy(exists) }
+        if !answer.current {
+            html += answer.running ? "<p class=\"small\" role=\"status\">Updating after the last change…</p>" : find
+        }
+        if shown.isEmpty { return html + "<p class=\"empty\">No near-duplicate tags found.</p></section>" }
+        html += "<ul class=\"notes suggestion-list\">"
+        for suggestion in shown.prefix(suggestionLimit) {
+            html += "<li><div class=\"row-head\">"
+            for source in suggestion.sources {
+                html += Page.tagChip(source.name, index: index) + " <span class=\"count\">\(source.count)</span> "
+            }
+            html += "<span aria-label=\"into\">→</span> " + Page.tagChip(suggestion.target.name, index: index)
+            html += " <span class=\"count\">\(suggestion.target.count)</span> <span class=\"pin\">\(suggestion.reason.rawValue)</span></div>"
+            html += "<p class=\"snippet\">\(HTMLText.escape(suggestion.evidence))</p>"
+            html += "<form class=\"inline\" method=\"post\" action=\"/actions/tag-merge\">" + Page.csrfField(frame.csrf)
+            for source in suggestion.sources { html += "<input type=\"hidden\" name=\"tag\" value=\"\(HTMLText.escape(source.name))\">" }
+            html += "<input type=\"hidden\" name=\"into\" value=\"\(HTMLText.escape(suggestion.target.name))\">"
+            html += "<button type=\"submit\">Preview merge into #\(HTMLText.escape(suggestion.target.name))</button></form></li>"
+        }
+        html += "</ul>"
+        if shown.count > suggestionLimit { html += "<p class=\"small\">and \(shown.count - suggestionLimit) more: <code>notez tag suggest</code></p>" }
+        return html + "</section>"
     }
 
     /// What an action would do (the affected notes and the diff) with a button that applies it:

@@ -45,6 +45,7 @@ enum NotePage {
             <button type="submit">Move</button></form>
             <form class="inline" method="post" action="/actions/tag-add">\(Page.csrfField(csrf))\(hidden)\
             <label>Add tag <input name="tag" list="all-tags" required autocomplete="off"></label> <button type="submit">Add</button></form>
+            \(Page.tagDatalist(frame))
             """
         html += Page.button("Move to Trash", action: "/actions/trash", fields: [("path", path)], csrf: csrf)
         return html + "</section>"

@@ -30,6 +30,8 @@ enum Page {
         var lines: [String]
         var journal: String?
         var isError = false
+        /// Links after the message (what a capture created, a way to capture another).
+        var links: [(text: String, href: String)] = []
     }
 
     /// A whole HTML document: the top bar (menu, search, New note), the sidebar, the main pane.
@@ -81,22 +83,39 @@ enum Page {
         """
     }
 
-    /// Quick capture: title, body, folder, tags (auto-completed from the vault's tags).
+    /// The top bar's **New note**: a link to the capture screen (`/new`), proposing the page's
+    /// folder (other pages let routing propose one); the `n` key follows it.
     static func capture(_ frame: Frame) -> String {
-        var html = """
-            <details class="capture"><summary accesskey="n" class="button primary">\(Icons.plus)<span>New note</span></summary>
-            <form method="post" action="/actions/new">
-            \(csrfField(frame.csrf))
-            <label>Title <input name="title" required maxlength="200"></label>
-            <label>Body <textarea name="body" rows="4"></textarea></label>
-            <label>Folder \(folderPicker(frame, selected: frame.folder ?? frame.route?.folder ?? "", id: "capture-folder"))</label>
-            \(routeHint(frame))\(templatePicker(frame))\(propertyFields(frame))<label>Tags <input name="tags" list="all-tags" placeholder="comma separated" autocomplete="off"></label>
-            <datalist id="all-tags">
-            """
-        // Auto-complete offers the most used tags: a vault may have tens of thousands.
+        let href = frame.folder.map { HTML.href("/new", [("folder", $0)]) } ?? "/new"
+        return "<a class=\"button primary new-note\" href=\"\(href)\" accesskey=\"n\">\(Icons.plus)<span>New note</span></a>"
+    }
+
+    /// The capture form (seed 004's quick capture), planned on submit exactly as `notez new`:
+    /// title, body, folder (the proposed one selected, with routing's reason), template, the
+    /// folder's typed properties, tags (auto-completed from the vault's most used tags).
+    static func captureForm(_ frame: Frame, title: String = "") -> String {
+        """
+        <form class="card-form capture-form" method="post" action="/actions/new">
+        \(csrfField(frame.csrf))
+        <label>Title <input name="title" required maxlength="200" value="\(HTMLText.escape(title))" dir="auto" autocomplete="off"\(title.isEmpty ? " autofocus" : "")></label>
+        <label>Body <textarea name="body" rows="8" dir="auto"\(title.isEmpty ? "" : " autofocus")></textarea></label>
+        <div class="form-row">
+        <label>Folder \(folderPicker(frame, selected: frame.folder ?? frame.route?.folder ?? "", id: "capture-folder"))</label>
+        \(templatePicker(frame))</div>
+        \(routeHint(frame))<div class="property-fields">\(propertyFields(frame))</div>
+        <label>Tags <input name="tags" list="all-tags" placeholder="comma separated" autocomplete="off"></label>
+        \(tagDatalist(frame))
+        <p class="form-actions"><button type="submit" class="primary">\(Icons.plus) Create note</button> <a class="button" href="/">Cancel</a></p>
+        </form>
+        """
+    }
+
+    /// The tag suggestions of tag fields (`list="all-tags"`): the most used tags, since a vault
+    /// may have tens of thousands.
+    static func tagDatalist(_ frame: Frame) -> String {
+        var html = "<datalist id=\"all-tags\">"
         for tag in frame.lists.completionTags { html += "<option value=\"\(HTMLText.escape(tag.name))\">" }
-        html += "</datalist>\n<button type=\"submit\">Create</button>\n</form></details>"
-        return html
+        return html + "</datalist>"
     }
 
     /// One field per typed property of the proposed folder's schema (`prop.KEY`, as `--prop KEY=VALUE`),
@@ -182,6 +201,7 @@ enum Page {
     static func flashHTML(_ flash: Flash, csrf: String) -> String {
         var html = "<section class=\"flash\(flash.isError ? " error" : "")\" role=\"status\">"
         for line in flash.lines { html += "<p>\(HTMLText.escape(line))</p>" }
+        for link in flash.links { html += "<a class=\"button\" href=\"\(HTMLText.escape(link.href))\">\(HTMLText.escape(link.text))</a>" }
         if let journal = flash.journal {
             html += button("Undo", action: "/actions/undo", fields: [("id", journal)], csrf: csrf, className: "undo")
         }

@@ -95,7 +95,10 @@ extension WebServer {
         }
         action(router, "tag-merge", preview: "Merge tag", back: { form, _ in "/tag?name=" + HTMLText.percentEncoded(form["into"] ?? "") }) {
             form, index, files throws(NotezError) in
-            try TagRefactorPlanner.merge([try WebServer.field(form, "tag")], into: try WebServer.field(form, "into"), index: index, files: files)
+            // A proposal of `tag suggest` merges several tags at once (one `tag` field each).
+            let tags = form.all("tag").filter { !$0.isEmpty }
+            return try TagRefactorPlanner.merge(
+                tags.isEmpty ? [try WebServer.field(form, "tag")] : tags, into: try WebServer.field(form, "into"), index: index, files: files)
         }
         action(router, "tag-delete", preview: "Delete tag", back: { _, _ in "/" }) { form, index, files throws(NotezError) in
             try TagRefactorPlanner.delete([try WebServer.field(form, "tag")], index: index, files: files)
@@ -222,7 +225,16 @@ extension WebServer {
                 let restored = outcome.plan.steps.filter { $0.kind == .move && !($0.to ?? "").hasPrefix(".notez/") }.compactMap(\.to)
                 lines = restored.map { "Restored \($0) from the trash" } + lines.filter { $0 != "done" }
             }
-            let id = self.flashes.put(Page.Flash(lines: lines, journal: undoable ? journal : nil, isError: outcome.isError))
+            var flash = Page.Flash(lines: lines, journal: undoable ? journal : nil, isError: outcome.isError)
+            if name == "new", let created = outcome.plan.details["created"]?.first {
+                // Say what was created, with a link to it and a way to capture the next one.
+                flash.lines = ["Created " + created] + lines.filter { $0 != "created " + created }
+                flash.links = [
+                    ("Open " + VaultPath.name(of: created), "/note?path=" + HTMLText.percentEncoded(created)),
+                    ("New note", "/new?folder=" + HTMLText.percentEncoded(VaultPath.folder(of: created))),
+                ]
+            }
+            let id = self.flashes.put(flash)
             return Page.redirect(WebServer.with(flash: id, back(form, outcome.plan)))
     }
 

@@ -74,7 +74,7 @@ extension WebServer {
             let search = SearchPage.Search(WebServer.parameter(request, "q") ?? "")
             let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
             let frame = self.frame(request, index: index, version: version)
-            let main = SearchPage.html(search: search, page: page, frame: frame, now: ActionRunner.now)
+            let main = SearchPage.html(search: search, page: page, frame: frame, now: ActionRunner.now) { self.readNote($0, index: index)?.1 }
             return Page.response(Page.document(title: "Search", frame: frame, main: main), status: search.error == nil ? .ok : .badRequest)
         }
         // Chip edits are links and a GET form (they change the query, not the vault).
@@ -90,7 +90,8 @@ extension WebServer {
             }
             let frame = self.frame(request, index: index, version: version)
             let page = max(1, WebServer.parameter(request, "page").flatMap { Int($0) } ?? 1)
-            let main = ListPages.tag(summary, page: page, frame: frame, now: ActionRunner.now)
+            let answer = self.tagSuggestions.suggestions(index, version: version)
+            let main = ListPages.tag(summary, page: page, frame: frame, now: ActionRunner.now, suggestions: answer)
             return Page.response(Page.document(title: "#" + summary.name, frame: frame, main: main))
         }
         router.get("/tags") { request, _ in
@@ -100,6 +101,12 @@ extension WebServer {
             let size = 200
             let start = min((page - 1) * size, index.tags.count)
             var main = "<h1>Tags <span class=\"count\">\(index.tags.count)</span></h1>"
+            if page == 1 {
+                // `suggest=1` (the page's button) starts the search in a vault of many tags.
+                let asked = WebServer.parameter(request, "suggest") == "1" ? true : nil
+                let answer = self.tagSuggestions.suggestions(index, version: version, start: asked)
+                main += ListPages.tagSuggestions(answer, index: index, frame: frame)
+            }
             main += MainPage.tagList(Array(index.tags[start..<min(start + size, index.tags.count)]))
             main += Page.pager(total: index.tags.count, page: page, pageSize: size) { HTML.href("/tags", [("page", String($0))]) }
             return Page.response(Page.document(title: "Tags", frame: frame, main: main))
@@ -120,11 +127,14 @@ extension WebServer {
         router.get("/file") { request, _ in
             self.attachment(WebServer.parameter(request, "path"))
         }
-        // A missing note's link offers this: the capture form with the title and folder filled in.
+        // The capture screen (New note, the `n` key); a missing note's link opens it with the title
+        // and folder filled in.
         router.get("/new") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()
-            let folder = WebServer.parameter(request, "folder") ?? ""
-            let known = folder.isEmpty || index.folderTree.find(folder) != nil
+            // Without a folder, routing proposes one (as on pages of no folder); a folder that does
+            // not exist (a link's `Projects/x`) is Unsorted.
+            let folder = WebServer.parameter(request, "folder")
+            let known = folder.map { $0.isEmpty || index.folderTree.find($0) != nil } ?? true
             let frame = self.frame(request, index: index, version: version, folder: known ? folder : "")
             let title = WebServer.parameter(request, "title") ?? ""
             return Page.response(Page.document(title: "New note", frame: frame, main: ListPages.newNote(title: title, frame: frame)))

@@ -19,6 +19,7 @@ public final class WebServer: Sendable {
     let flashes = FlashStore()
     let derived = DerivedLists()
     let renderCache = RenderCache()
+    let tagSuggestions = TagSuggestionCache()
     let port: PortBox
 
     /// The largest form body read (a note's text plus the form's fields).

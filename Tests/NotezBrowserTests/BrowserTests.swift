@@ -106,15 +106,28 @@ struct BrowserTests {
         }
     }
 
-    @Test func captureCreatesANote() throws {
+    @Test func theNKeyOpensTheCaptureScreenAndTheNoteHasTheRightBytes() throws {
         try scenario("capture") { driver, served in
-            try driver.click("details.capture summary")
-            try driver.type("details.capture input[name=title]", "Captured in the browser")
-            try driver.type("details.capture textarea[name=body]", "Written by the browser test.")
-            try driver.click("details.capture button[type=submit]")
+            try driver.open(served.url("/folder?path=Work"))
+            // The key handler is on the document: a keydown there is what pressing n does.
+            _ = try driver.execute("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n', bubbles: true })); return true;")
+            try driver.waitUntil("the capture screen") { try driver.currentURL() == served.url("/new?folder=Work") }
+            try check(try driver.property("form.capture-form select[name=folder]", "value") == "Work", "the page's folder proposed")
+            let fields = try driver.execute("return document.querySelectorAll('form.capture-form input[name=title], form.capture-form textarea[name=body], form.capture-form [name=folder], form.capture-form input[name=tags]').length;")
+            try check(fields as? Int == 4, "capture fields: \(fields)")
+            try docsScreenshot(driver, "web-capture")
+            try driver.type("form.capture-form input[name=title]", "Captured in the browser")
+            try driver.type("form.capture-form textarea[name=body]", "Written by the browser test.\nSecond line.")
+            try driver.type("form.capture-form input[name=tags]", "browser, ideas")
+            try driver.click("form.capture-form button[type=submit]")
             try driver.waitUntil("the new note's page") { try driver.text("main h1") == "Captured in the browser" }
-            try check(try served.read("Captured in the browser.md").contains("Written by the browser test."), "file content")
-            try check(try driver.pageSource().contains("created Captured in the browser.md"), "no flash")
+            try check(try driver.pageSource().contains("Created Work/Captured in the browser.md"), "no flash saying what was created")
+            try check(try driver.execute("return document.querySelectorAll('.flash a[href=\"/note?path=Work%2FCaptured%20in%20the%20browser.md\"]').length;") as? Int == 1, "no link to the note")
+            // The bytes `notez new` writes, but for the time.
+            let text = try served.read("Work/Captured in the browser.md")
+            let time = text.split(separator: "\n").first { $0.hasPrefix("created: ") }.map { String($0.dropFirst(9)) } ?? "?"
+            let expected = "---\ncreated: \(time)\nmodified: \(time)\ntags: [browser, ideas]\n---\nWritten by the browser test.\nSecond line.\n"
+            try check(text == expected && time.count >= 19, "file bytes: \(text.debugDescription)")
         }
     }
 
@@ -135,20 +148,40 @@ struct BrowserTests {
         }
     }
 
-    @Test func chipsAndTextStayInSync() throws {
-        try scenario("chips") { driver, served in
+    @Test func filtersAndTextStayInSync() throws {
+        try scenario("search") { driver, served in
             try driver.open(served.url("/search?q=tag%3Aideas"))
-            try check(try driver.text("ol.chips li .value") == "ideas", "first chip")
-            try driver.type(".add-chip input[name=add_value]", "Work")
-            try driver.click(".add-chip select[name=add_kind] option[value=folder]")
-            try driver.click(".add-chip select[name=add_join] option[value=OR]")
-            try driver.click(".add-chip button")
-            try driver.waitUntil("the text query") { try driver.property("#q", "value") == "tag:ideas OR folder:Work" }
+            try check(try driver.text(".filter-chip .value") == "#ideas", "first chip")
+            // Filters to text: adding a folder rewrites the query.
+            try driver.type("#add-folder", "Work")
+            try driver.click("#add-folder + button")
+            try driver.waitUntil("the text query") { try driver.property("#q", "value") == "tag:ideas folder:Work" }
+            func chips() throws -> Int { try driver.execute("return document.querySelectorAll('.filter-chip').length;") as? Int ?? -1 }
+            try check(try chips() == 2, "two chips")
+            // And back: typing in the query box redraws the filters without submitting.
+            _ = try driver.execute("var q = document.getElementById('q'); q.value = ''; return true;")
+            try driver.type("#q", "tag:ideas tag:books -folder:Archive")
+            try driver.waitUntil("the filters follow the text") {
+                try driver.execute("return document.querySelectorAll('.filter-chip.kind-not-folder').length;") as? Int == 1
+            }
+            try check(try chips() == 3, "three chips")
+            try check(try driver.currentURL().contains("q=tag%3Aideas%20tag%3Abooks%20-folder%3AArchive"), "the address follows")
+            // The tags' join: Any.
+            try driver.click(".segmented a:last-child")
+            try driver.waitUntil("the OR query") { try driver.property("#q", "value") == "(tag:ideas OR tag:books) -folder:Archive" }
+            // A word: the rows show it in context, marked.
+            _ = try driver.execute("var q = document.getElementById('q'); q.value = ''; return true;")
+            try driver.type("#q", "tag:ideas thought")
+            try driver.waitUntil("marked matches") {
+                try driver.execute("return document.querySelectorAll('.results-list .snippet mark').length;") as? Int ?? 0 > 0
+            }
+            try check(try chips() == 2, "a tag and a word")
             try docsScreenshot(driver, "web-search")
-            // And back: the text box drives the chips.
-            try driver.type("#q", "tag:ideas -draft")
-            try driver.click("form.search button")
-            try driver.waitUntil("the chips") { try driver.text("ol.chips").contains("NOT") }
+            try driver.click(".filter-chip.kind-text .remove")
+            try driver.waitUntil("the word removed") { try driver.property("#q", "value") == "tag:ideas" }
+            try driver.click(".filter-chip.kind-tag .remove")
+            try driver.waitUntil("the empty query") { try driver.property("#q", "value") == "" }
+            try check(try driver.pageSource().contains("Search your notes"), "the empty state")
         }
     }
 

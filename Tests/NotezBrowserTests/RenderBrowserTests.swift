@@ -46,6 +46,21 @@ struct RenderBrowserTests {
 
         A paragraph with an id. ^para1
 
+        | in a cell | more |
+        |---|---|
+        | [[Target note\\|cell link]] | ==cell mark== and $x*y*z$ |
+
+        Shown %%a hidden comment%% here.
+
+        $$
+        a*b*c
+        $$
+
+        ```mermaid
+        graph TD
+        A-->B
+        ```
+
         """
 
     static let hostile = """
@@ -117,6 +132,8 @@ struct RenderBrowserTests {
             function n(s) { return m.querySelectorAll(s).length; }
             return {
               links: n('a.internal-link[href^="/note?path=Render%2FTarget%20note.md"]'),
+              cellLinks: n('td a.internal-link'), cellMarks: n('td mark'), math: n('.math'), displayMath: n('.math-display'),
+              diagrams: n('figure.diagram-mermaid pre'), comments: m.textContent.indexOf('hidden comment') >= 0 ? 1 : 0,
               unresolved: n('a.internal-link.unresolved[href^="/new?"]'),
               images: n('img[src="/file?path=Render%2Fpixel.png"][width="40"]'),
               embeds: n('div.embed'), embedText: m.querySelector('div.embed .embed-body') ? m.querySelector('div.embed .embed-body').textContent : '',
@@ -124,12 +141,13 @@ struct RenderBrowserTests {
               icons: n('.callout-title svg'), marks: n('mark'), tags: n('a.tag[href="/tag?name=rendertag"]'),
               tasks: n('input[type=checkbox]'), footnotes: n('section.footnotes li'), tables: n('table'),
               blockIDs: n('[id="^para1"]'), headingAnchors: n('#everything'),
-              raw: ['[[', '[!', '^para1', '=='].filter(function (s) { return m.textContent.indexOf(s) >= 0; })
+              raw: ['[[', '[!', '^para1', '==', '%%', '$$'].filter(function (s) { return m.textContent.indexOf(s) >= 0; })
             };
             """) as? [String: Any] ?? [:]
         let expected: [String: Int] = [
-            "links": 3, "unresolved": 1, "images": 1, "embeds": 1, "callouts": 1, "folded": 1, "icons": 2, "marks": 1, "tags": 1,
-            "tasks": 2, "footnotes": 1, "tables": 1, "blockIDs": 1, "headingAnchors": 1,
+            "links": 4, "unresolved": 1, "images": 1, "embeds": 1, "callouts": 1, "folded": 1, "icons": 2, "marks": 2, "tags": 1,
+            "tasks": 2, "footnotes": 1, "tables": 2, "blockIDs": 1, "headingAnchors": 1, "cellLinks": 1, "cellMarks": 1, "math": 2,
+            "displayMath": 1, "diagrams": 1, "comments": 0,
         ]
         for (key, count) in expected.sorted(by: { $0.key < $1.key }) {
             try check(counts[key] as? Int == count, "\(key): \(counts[key] ?? "none") elements, expected \(count)")
@@ -202,7 +220,7 @@ struct RenderBrowserTests {
     func noPageScrollsSideways(_ driver: WebDriver, _ served: ServedVault) throws {
         let pages = [
             "/", "/folder?path=Render", "/note?path=Render%2FEverything.md", "/tag?name=render", "/search?q=tag%3Arender", "/trash",
-            "/history", "/tags", "/new?title=Missing&folder=Render", "/notebook?path=Render", "/notebook?path=Render&page=2", "/no-such-page", "/note?path=Nope.md",
+            "/history", "/tags", "/new?title=Missing&folder=Render", "/new", "/search", "/search?q=filler+folder%3ARender", "/notebook?path=Render", "/notebook?path=Render&page=2", "/no-such-page", "/note?path=Nope.md",
         ]
         for width in [360, 390, 1280] {
             try driver.viewport(width: width, height: width < 600 ? 800 : 900)

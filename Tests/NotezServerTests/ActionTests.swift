@@ -88,7 +88,7 @@ struct ActionTests {
         let fixture = try ServerFixture()
         try fixture.write(".notez/config.yaml", "properties:\n  Work:\n    estimate: number\n    status: {type: select, options: [todo, done]}\n")
         try await fixture.test { client in
-            try await client.execute(uri: "/folder?path=Work", method: .get, headers: fixture.browser) { response in
+            try await client.execute(uri: "/new?folder=Work", method: .get, headers: fixture.browser) { response in
                 #expect(response.text.contains("<input name=\"prop.estimate\" type=\"number\" step=\"any\">"))
                 #expect(response.text.contains("<select name=\"prop.status\"><option value=\"\"></option><option value=\"todo\">todo</option>"))
             }
@@ -115,7 +115,7 @@ struct ActionTests {
         try fixture.write(".notez/config.yaml", "templates:\n  Work/Standups: standup\n")
         try await fixture.test { client in
             // The picker lists the templates.
-            try await client.execute(uri: "/", method: .get, headers: fixture.browser) { response in
+            try await client.execute(uri: "/new", method: .get, headers: fixture.browser) { response in
                 #expect(response.text.contains("<option value=\"plain\">plain</option><option value=\"standup\">standup</option>"))
             }
             for (title, folder, template) in [("Daily sync", "Work/Standups", ""), ("Other", "Work/Standups", "plain"), ("Bare", "Work/Standups", "-")] {
@@ -146,8 +146,8 @@ struct ActionTests {
         let history = try #require(CaptureHistory.file(root: fixture.root.path))
         defer { try? FileManager.default.removeItem(atPath: history) }
         try await fixture.test { client in
-            // No history: the main page proposes Unsorted and gives no reason.
-            try await client.execute(uri: "/", method: .get, headers: fixture.browser) { response in
+            // No history: the capture screen proposes Unsorted and gives no reason.
+            try await client.execute(uri: "/new", method: .get, headers: fixture.browser) { response in
                 #expect(!response.text.contains("class=\"hint\">Suggested"))
             }
             try await client.execute(
@@ -156,14 +156,17 @@ struct ActionTests {
             ) { response in
                 #expect(response.status == .seeOther)
             }
-            // The capture was recorded: pages of no folder now propose it, with the reason.
-            try await client.execute(uri: "/", method: .get, headers: fixture.browser) { response in
+            // The capture was recorded: capture from a page of no folder now proposes it, with the reason.
+            try await client.execute(uri: "/new", method: .get, headers: fixture.browser) { response in
                 let html = response.text
                 #expect(html.contains("<p class=\"hint\">Suggested: Work/Meetings (most recent capture, "))
                 #expect(html.contains("<option value=\"Work/Meetings\" selected>"))
             }
             // A folder's own page proposes that folder, without a routing hint.
             try await client.execute(uri: "/folder?path=Personal", method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("<a class=\"button primary new-note\" href=\"/new?folder=Personal\" accesskey=\"n\">"))
+            }
+            try await client.execute(uri: "/new?folder=Personal", method: .get, headers: fixture.browser) { response in
                 #expect(!response.text.contains("class=\"hint\">Suggested"))
                 #expect(response.text.contains("<option value=\"Personal\" selected>"))
             }

@@ -7,7 +7,7 @@ import Testing
 
 @testable import NotezServer
 
-/// The pages: main page counts, folder breadcrumbs, note page, search with chips, the live stream.
+/// The pages: main page counts, folder breadcrumbs, note page, the live stream (search: SearchPageTests).
 struct PageTests {
     @Test func mainPageShowsTheOverviewCounts() async throws {
         let fixture = try ServerFixture()
@@ -82,33 +82,6 @@ struct PageTests {
             }
             try await client.execute(uri: "/backlinks?path=..%2Fetc%2Fpasswd", method: .get, headers: fixture.browser) { response in
                 #expect(response.status == .notFound)
-            }
-        }
-    }
-
-    @Test func searchShowsChipsResultsErrorsAndTheEmptyState() async throws {
-        let fixture = try ServerFixture()
-        try await fixture.test { client in
-            try await client.execute(uri: "/search?q=tag%3Aideas", method: .get, headers: fixture.browser) { response in
-                #expect(response.text.contains("<span class=\"kind\">tag</span> <span class=\"value\">ideas</span>"))
-                #expect(response.text.contains("scratch.md"))
-            }
-            try await client.execute(uri: "/search?q=modified%3A%3E2024-01-01+OR+(a+b)", method: .get, headers: fixture.browser) { response in
-                #expect(response.text.contains("This query is too complex for visual mode"))
-            }
-            try await client.execute(uri: "/search?q=tag%3Aideas+(", method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .badRequest)
-                #expect(response.text.contains("<pre class=\"caret\">tag:ideas (\n"))
-                #expect(response.text.contains("^</pre>"))
-            }
-            try await client.execute(uri: "/search?q=zzzznotthere", method: .get, headers: fixture.browser) { response in
-                #expect(response.text.contains("No notes match your search"))
-                #expect(response.text.contains("Clear filters"))
-            }
-            try await client.execute(uri: "/search/chips?q=tag%3Aideas&add_kind=folder&add_value=Work&add_join=OR", method: .get, headers: fixture.browser) {
-                response in
-                #expect(response.status == .seeOther)
-                #expect(response.headers[.location] == "/search?q=tag%3Aideas%20OR%20folder%3AWork")
             }
         }
     }

@@ -12,7 +12,15 @@
 enum MarkdownProse {
     /// Byte ranges of prose in `bytes`, in order, never crossing a line break; offsets are indices of `bytes`.
     public static func ranges(in bytes: ArraySlice<UInt8>) -> [Range<Int>] {
+        var math: [Range<Int>]?
+        return ranges(in: bytes, math: &math)
+    }
+
+    /// The prose ranges, and in `math` (when not nil) the ranges of math left out of them, each from
+    /// its opening `$` to after its closing one (display blocks outside block quotes; inline math).
+    static func ranges(in bytes: ArraySlice<UInt8>, math: inout [Range<Int>]?) -> [Range<Int>] {
         var result: [Range<Int>] = []
+        var mathStart: Int?
         var fence: (char: UInt8, count: Int, indent: Int, quotes: Int)?
         var inMath = false
         var inHTML: [UInt8]?
@@ -59,14 +67,18 @@ enum MarkdownProse {
             }
             if inMath {
                 // `$$` display math (Obsidian's MathJax) holds no tags or links.
-                if find(line, "$$") != nil { inMath = false }
+                if let close = find(line, "$$") {
+                    inMath = false
+                    if let start = mathStart { math?.append(start..<close + 2) }
+                    mathStart = nil
+                }
                 previousBlank = false
                 continue
             }
             if inComment {
                 guard let end = find(line, "-->") else { continue }
                 inComment = false
-                scanLine(bytes, from: end + 3, to: lineEnd, into: &result, inComment: &inComment)
+                scanLine(bytes, from: end + 3, to: lineEnd, into: &result, inComment: &inComment, math: &math)
                 previousBlank = blank
                 continue
             }
@@ -97,6 +109,7 @@ enum MarkdownProse {
             }
             if starts(quotedContent, "$$"), find(quotedContent.dropFirst(2), "$$") == nil {
                 inMath = true
+                mathStart = quotes == 0 ? quotedContent.startIndex : nil
                 previousBlank = false
                 continue
             }
@@ -106,14 +119,15 @@ enum MarkdownProse {
                 listContext = false
             }
             previousBlank = false
-            scanLine(bytes, from: lineStart, to: lineEnd, into: &result, inComment: &inComment)
+            scanLine(bytes, from: lineStart, to: lineEnd, into: &result, inComment: &inComment, math: &math)
         }
         return result
     }
 
     /// Splits one line at code spans and comments; a comment left open sets `inComment`.
     static func scanLine(
-        _ bytes: ArraySlice<UInt8>, from start: Int, to end: Int, into result: inout [Range<Int>], inComment: inout Bool
+        _ bytes: ArraySlice<UInt8>, from start: Int, to end: Int, into result: inout [Range<Int>], inComment: inout Bool,
+        math: inout [Range<Int>]?
     ) {
         var proseStart = start
         var index = start
@@ -150,6 +164,7 @@ enum MarkdownProse {
             }
             if byte == dollar, let close = mathEnd(bytes, from: index, end: end, closers: &mathClosers) {
                 if index > proseStart { result.append(proseStart..<index) }
+                math?.append(index..<close)
                 index = close
                 proseStart = index
                 continue

@@ -67,14 +67,16 @@ public struct NoteRenderer: Sendable {
 
     /// Renders a body (no front matter) written in the note at `path`; `chain` holds the notes
     /// being embedded around it (a cycle is cut where a note would embed one of them).
-    func renderBody(_ body: [UInt8], path: String, chain: [String], budget: RenderBudget) -> String {
+    /// `anchorPrefix` goes before its heading and block ids (an embedded note's).
+    func renderBody(_ body: [UInt8], path: String, chain: [String], budget: RenderBudget, anchorPrefix: String = "") -> String {
         let bytes = body.count > MarkdownHTML.maxBytes ? Array(body[..<MarkdownHTML.maxBytes]) : body
         var source = SourcePass(bytes: bytes)
         source.run()
-        let pass = TreePass(renderer: self, path: path, chain: chain, budget: budget, tokens: source.tokens)
-        return MarkdownHTML.render(markdown: source.output, extraOptions: CMARK_OPT_FOOTNOTES) { document in
+        let pass = TreePass(renderer: self, path: path, chain: chain, budget: budget, tokens: source.tokens, anchorPrefix: anchorPrefix)
+        let html = MarkdownHTML.render(markdown: source.output, extraOptions: CMARK_OPT_FOOTNOTES) { document in
             pass.transform(document)
         }
+        return pass.fill(html)
     }
 
     // MARK: Names and anchors

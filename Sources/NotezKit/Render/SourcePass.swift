@@ -12,6 +12,10 @@ struct SourcePass {
         case markOpen
         case markClose
         case blockID(String)
+        /// `$x$` or `$$x$$` (display): the TeX source, shown as it is written.
+        case math(String, display: Bool)
+        /// An Obsidian comment `%%...%%`: dropped from the page (never a token).
+        case comment
     }
 
     let bytes: [UInt8]
@@ -36,18 +40,27 @@ struct SourcePass {
             spans.append((link.range, link.kind == .embed ? .embed(link) : .link(link)))
         }
         for tag in InlineTagScanner.tags(in: body) { spans.append((tag.range, .tag(tag.name))) }
-        for range in MarkdownProse.ranges(in: body) {
+        var math: [Range<Int>]? = []
+        let prose = MarkdownProse.ranges(in: body, math: &math)
+        for range in prose {
             if let id = blockID(range) { spans.append(id) }
             spans += highlights(range)
         }
+        for range in math ?? [] {
+            let display = range.count >= 4 && bytes[range.lowerBound + 1] == UInt8(ascii: "$")
+            let inner = display ? (range.lowerBound + 2)..<(range.upperBound - 2) : (range.lowerBound + 1)..<(range.upperBound - 1)
+            spans.append((range, .math(String(decoding: bytes[inner], as: UTF8.self), display: display)))
+        }
+        spans += comments(prose)
         spans.sort { $0.range.lowerBound < $1.range.lowerBound }
         output.reserveCapacity(bytes.count + spans.count * 8)
         var at = 0
         for span in spans where span.range.lowerBound >= at {
             copy(at..<span.range.lowerBound)
+            at = span.range.upperBound
+            if case .comment = span.token { continue }
             output += SourcePass.open + Array(String(tokens.count).utf8) + SourcePass.close
             tokens.append(span.token)
-            at = span.range.upperBound
         }
         copy(at..<bytes.count)
     }
@@ -84,6 +97,32 @@ struct SourcePass {
     static func isIDByte(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || (byte >= 0x30 && byte <= 0x39)
             || byte == UInt8(ascii: "-")
+    }
+
+    /// Obsidian comments: `%%` pairs in prose, in order, inline or across lines; a `%%` left
+    /// open hides the rest of the note, as Obsidian's reading view does.
+    private func comments(_ prose: [Range<Int>]) -> [(range: Range<Int>, token: Token)] {
+        var marks: [Int] = []
+        let percent = UInt8(ascii: "%")
+        for range in prose {
+            var index = range.lowerBound
+            while index + 1 < range.upperBound {
+                if bytes[index] == percent, bytes[index + 1] == percent {
+                    marks.append(index)
+                    index += 2
+                } else {
+                    index += 1
+                }
+            }
+        }
+        var result: [(range: Range<Int>, token: Token)] = []
+        var index = 0
+        while index < marks.count {
+            let end = index + 1 < marks.count ? marks[index + 1] + 2 : bytes.count
+            result.append((marks[index]..<end, .comment))
+            index += 2
+        }
+        return result
     }
 
     /// `==text==` pairs in one prose range: an opening `==` before a non-space, a closing one after

@@ -13,6 +13,9 @@ final class TreePass {
     let chain: [String]
     let budget: RenderBudget
     let tokens: [SourcePass.Token]
+    /// Put before every heading and block anchor: an embedded note's ids must not collide with
+    /// the page's own ("" for the page's note).
+    let anchorPrefix: String
 
     private var marks: [(node: OpaquePointer, open: Bool)] = []
     private var blockAnchors: [OpaquePointer] = []
@@ -28,12 +31,46 @@ final class TreePass {
     }
     private var fallbacks: [OpaquePointer: Fallback] = [:]
 
-    init(renderer: NoteRenderer, path: String, chain: [String], budget: RenderBudget, tokens: [SourcePass.Token]) {
+    /// The HTML of nodes placed where cmark-gfm takes no custom node (a table cell's inlines):
+    /// the cell gets a text placeholder (U+FDD0 `H` number U+FDD1, which no note text can forge:
+    /// `SourcePass` replaces those characters), and `fill` puts the HTML in after rendering.
+    private var pieces: [String] = []
+    /// Highlight marks that became placeholders, with their piece.
+    private var placeholderMarks: [OpaquePointer: Int] = [:]
+
+    init(
+        renderer: NoteRenderer, path: String, chain: [String], budget: RenderBudget, tokens: [SourcePass.Token],
+        anchorPrefix: String = ""
+    ) {
         self.renderer = renderer
         self.path = path
         self.chain = chain
         self.budget = budget
         self.tokens = tokens
+        self.anchorPrefix = anchorPrefix
+    }
+
+    /// The rendered HTML with the placeholders' HTML put in.
+    func fill(_ html: String) -> String {
+        guard !pieces.isEmpty else { return html }
+        var out = ""
+        out.reserveCapacity(html.utf8.count)
+        var scalars = html.unicodeScalars[...]
+        while let open = scalars.firstIndex(of: SourcePass.openScalar) {
+            out.unicodeScalars.append(contentsOf: scalars[..<open])
+            let rest = scalars[scalars.index(after: open)...]
+            if rest.first == "H", let close = rest.firstIndex(of: SourcePass.closeScalar),
+                let number = Int(String(String.UnicodeScalarView(rest[rest.index(after: rest.startIndex)..<close]))),
+                pieces.indices.contains(number)
+            {
+                out += pieces[number]
+                scalars = scalars[scalars.index(after: close)...]
+            } else {
+                scalars = rest
+            }
+        }
+        out.unicodeScalars.append(contentsOf: scalars)
+        return out
     }
 
     func transform(_ document: OpaquePointer) {
@@ -43,6 +80,7 @@ final class TreePass {
         var images: [OpaquePointer] = []
         var headings: [OpaquePointer] = []
         var quotes: [OpaquePointer] = []
+        var codeBlocks: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(document) else { return }
         while true {
             let event = cmark_iter_next(iterator)
@@ -54,6 +92,7 @@ final class TreePass {
             case CMARK_NODE_IMAGE: images.append(node)
             case CMARK_NODE_HEADING: headings.append(node)
             case CMARK_NODE_BLOCK_QUOTE: quotes.append(node)
+            case CMARK_NODE_CODE_BLOCK: codeBlocks.append(node)
             default: break
             }
         }
@@ -66,6 +105,7 @@ final class TreePass {
         for image in images { markdownImage(image) }
         for heading in headings { anchorHeading(heading) }
         for quote in quotes { callout(quote) }
+        for block in codeBlocks { diagram(block) }
     }
 
     // MARK: Tokens
@@ -99,6 +139,23 @@ final class TreePass {
     /// takes no custom node.
     private func place(_ node: OpaquePointer, before text: OpaquePointer) {
         if cmark_node_insert_before(text, node) != 0 { return }
+        if !blockAnchors.contains(node) {
+            // A table cell: a placeholder now, the node's HTML after rendering.
+            let placeholder = textNode(
+                String(Character(SourcePass.openScalar)) + "H" + String(pieces.count) + String(Character(SourcePass.closeScalar)))
+            if let at = marks.firstIndex(where: { $0.node == node }) {
+                marks[at].node = placeholder
+                placeholderMarks[placeholder] = pieces.count
+                pieces.append("==")
+            } else {
+                pieces.append(TreePass.html(of: node))
+            }
+            embeds.removeAll { $0.node == node }
+            fallbacks[node] = nil
+            cmark_node_free(node)
+            cmark_node_insert_before(text, placeholder)
+            return
+        }
         var replacement: OpaquePointer?
         switch fallbacks[node] {
         case .link(let href)?:
@@ -141,9 +198,13 @@ final class TreePass {
             fallbacks[node] = .text("==")
             return node
         case .blockID(let id):
-            let node = custom("<span class=\"block-id\" id=\"^\(HTMLText.escape(id))\"></span>", "")
+            let node = custom("<span class=\"block-id\" id=\"\(HTMLText.escape(anchorPrefix))^\(HTMLText.escape(id))\"></span>", "")
             blockAnchors.append(node)
             return node
+        case .math(let source, let display):
+            return element("<span class=\"math\(display ? " math-display" : "")\" title=\"TeX\">", "</span>", text: source)
+        case .comment:
+            return textNode("")
         }
     }
 
@@ -164,7 +225,7 @@ final class TreePass {
         }
         switch resolution {
         case .sameNote:
-            return linkNode("#" + (fragment ?? ""), className: "internal-link", text: display)
+            return linkNode("#" + (fragment.map { anchorPrefix + $0 } ?? ""), className: "internal-link", text: display)
         case .attachment:
             if let found = attachment(link) {
                 return linkNode(renderer.addresses.file(found), className: "internal-link file-link", text: display)
@@ -228,14 +289,23 @@ final class TreePass {
                 cmark_node_parent(node) == cmark_node_parent(marks[index + 1].node)
             {
                 let closing = marks[index + 1].node
+                if let open = placeholderMarks[node], let close = placeholderMarks[closing] {
+                    // In a table cell: the placeholders become the tags.
+                    pieces[open] = "<mark>"
+                    pieces[close] = "</mark>"
+                    index += 2
+                    continue
+                }
                 cmark_node_set_on_enter(node, "<mark>")
                 cmark_node_set_on_exit(node, "</mark>")
                 while let next = cmark_node_next(node), next != closing { cmark_node_append_child(node, next) }
                 cmark_node_free(closing)
                 index += 2
             } else {
-                insert(textNode("=="), before: node)
-                cmark_node_free(node)
+                if placeholderMarks[node] == nil {
+                    insert(textNode("=="), before: node)
+                    cmark_node_free(node)
+                }
                 index += 1
             }
         }
@@ -314,7 +384,8 @@ final class TreePass {
             return cut("Not embedded: the page's embedded notes are large enough already.")
         }
         budget.bytes += body.count
-        let inner = renderer.renderBody(body, path: target, chain: chain + [target], budget: budget)
+        // Its ids get a prefix: a heading repeated in the embed must not take the page's own id.
+        let inner = renderer.renderBody(body, path: target, chain: chain + [target], budget: budget, anchorPrefix: "embed-\(budget.embeds)-")
         return html + "<div class=\"embed-body\">" + inner + "</div></div>"
     }
 
@@ -326,7 +397,7 @@ final class TreePass {
         guard let raw = cmark_node_get_url(node).map({ String(cString: $0) }), !raw.isEmpty else { return }
         if raw.hasPrefix("#") {
             let fragment = LinkScanner.percentDecoded(String(raw.dropFirst()))
-            cmark_node_set_url(node, "#" + (NoteRenderer.anchor(ofFragment: fragment) ?? ""))
+            cmark_node_set_url(node, "#" + (NoteRenderer.anchor(ofFragment: fragment).map { anchorPrefix + $0 } ?? ""))
             return
         }
         guard !LinkScanner.isExternal(raw), let link = TreePass.localLink(raw, kind: .markdown) else { return }
@@ -408,7 +479,7 @@ final class TreePass {
         guard !slug.isEmpty else { return }
         let seen = usedAnchors[slug, default: 0]
         usedAnchors[slug] = seen + 1
-        let id = seen == 0 ? slug : slug + "-" + String(seen)
+        let id = anchorPrefix + (seen == 0 ? slug : slug + "-" + String(seen))
         cmark_node_prepend_child(node, custom("<span class=\"anchor\" id=\"\(HTMLText.escape(id))\"></span>", ""))
     }
 
@@ -462,6 +533,18 @@ final class TreePass {
         cmark_node_append_child(box, content)
         insert(box, before: quote)
         cmark_node_free(quote)
+    }
+
+    /// A Mermaid fence: its source in a labelled frame (no script draws it: the page runs only
+    /// its own script, and a diagram library would be an external resource).
+    private func diagram(_ block: OpaquePointer) {
+        let info = cmark_node_get_fence_info(block).map { String(cString: $0) } ?? ""
+        guard info.split(separator: " ").first?.lowercased() == "mermaid" else { return }
+        let figure = customBlock(
+            "<figure class=\"diagram diagram-mermaid\"><figcaption>Mermaid diagram (its source; diagrams are not drawn)</figcaption>",
+            "</figure>")
+        insert(figure, before: block)
+        cmark_node_append_child(figure, block)
     }
 
     // MARK: Nodes
@@ -531,6 +614,24 @@ final class TreePass {
     }
 
     // MARK: Helpers
+
+    /// The HTML cmark-gfm would write for a custom inline node of this pass (its children are
+    /// text or custom nodes).
+    static func html(of node: OpaquePointer) -> String {
+        guard cmark_node_get_type(node) == CMARK_NODE_CUSTOM_INLINE else {
+            if cmark_node_get_type(node) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node) {
+                return HTMLText.escape(String(cString: literal))
+            }
+            return HTMLText.escape(plainText(node))
+        }
+        var html = cmark_node_get_on_enter(node).map { String(cString: $0) } ?? ""
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            html += TreePass.html(of: current)
+            child = cmark_node_next(current)
+        }
+        return html + (cmark_node_get_on_exit(node).map { String(cString: $0) } ?? "")
+    }
 
     /// The text of a node's subtree (a heading's anchor, an image's alt text).
     static func plainText(_ node: OpaquePointer) -> String {

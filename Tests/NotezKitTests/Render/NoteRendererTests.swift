@@ -149,8 +149,51 @@ struct NoteRendererTests {
         #expect(Self.count("type=\"checkbox\"", in: html) == 2)
         #expect(html.contains("<section class=\"footnotes\""))
         #expect(html.contains("<table>"))
-        // cmark-gfm's table cells take no custom nodes: a link there is a plain link.
-        #expect(html.contains("<td><a href=\"/note?path=Projects%2FPlan.md\">Plan</a></td>"))
+        // cmark-gfm's table cells take no custom nodes: notez's pass puts its HTML in after rendering.
+        #expect(html.contains("<td><a class=\"internal-link\" href=\"/note?path=Projects%2FPlan.md\">Plan</a></td>"))
+    }
+
+    @Test func wikilinksHighlightsTagsAndMathInTableCells() {
+        let html = Self.render(
+            "| link | rest |\n|---|---|\n| [[Plan\\|the plan]] | ==hot== and #cell and $x*y*z$ |\n| ![[chart.png\\|20]] | ==open and [[Missing]] |\n")
+        #expect(html.contains("<td><a class=\"internal-link\" href=\"/note?path=Projects%2FPlan.md\">the plan</a></td>"))
+        #expect(html.contains("<td><mark>hot</mark> and <a class=\"tag\" href=\"/tag?name=cell\">#cell</a> and <span class=\"math\" title=\"TeX\">x*y*z</span></td>"))
+        #expect(html.contains("<td><img src=\"/file?path=attachments%2Fchart.png\" alt=\"chart.png\" loading=\"lazy\" width=\"20\"></td>"))
+        // A highlight left open is its text; an unresolved link offers to create the note.
+        #expect(html.contains("<td>==open and <a class=\"internal-link unresolved\" href=\"/new?title=Missing&amp;folder=\""))
+        #expect(!html.unicodeScalars.contains { $0.value == 0xFDD0 || $0.value == 0xFDD1 })
+    }
+
+    @Test func obsidianCommentsAreHidden() {
+        let html = Self.render(
+            "Before %%inline secret%% after.\n\n%%\nblock secret [[Plan]] #hidden\n%%\n\nVisible `%%code%%` text.\n\nLast %%open secret\n\nnever shown\n")
+        #expect(html.contains("<p>Before  after.</p>"))
+        #expect(html.contains("<p>Visible <code>%%code%%</code> text.</p>"))
+        #expect(html.contains("<p>Last</p>"))
+        for hidden in ["secret", "Plan", "hidden", "never shown"] { #expect(!html.contains(hidden), "\(hidden)") }
+    }
+
+    @Test func mathIsShownAsItsSourceUntouchedByEmphasis() {
+        let html = Self.render("Inline $a*b*c$ and $$x_1 + y_1$$ cost $5 and $10.\n\n$$\n\\sum_{i=1}^n *i* <b>\n$$\n")
+        #expect(html.contains("Inline <span class=\"math\" title=\"TeX\">a*b*c</span> and <span class=\"math math-display\" title=\"TeX\">x_1 + y_1</span> cost $5 and $10."))
+        #expect(html.contains("<span class=\"math math-display\" title=\"TeX\">\n\\sum_{i=1}^n *i* &lt;b&gt;\n</span>"))
+        #expect(!html.contains("<em>"))
+    }
+
+    @Test func mermaidFencesAreLabelledCodeBlocks() {
+        let html = Self.render("```mermaid\ngraph TD\nA-->B\n```\n\n```swift\nlet a = 1\n```\n")
+        #expect(html.contains("<figure class=\"diagram diagram-mermaid\"><figcaption>Mermaid diagram (its source; diagrams are not drawn)</figcaption>\n<pre lang=\"mermaid\"><code>graph TD\nA--&gt;B\n</code></pre>\n</figure>"))
+        #expect(Self.count("<figure", in: html) == 1)
+        #expect(!html.contains("<script"))
+    }
+
+    @Test func anEmbeddedNotesIdsArePrefixed() {
+        let html = Self.render("# One\n\n![[Sections]]\n\n[[#One]] and [[Sections#Two]]\n")
+        #expect(html.contains("<h1><span class=\"anchor\" id=\"one\"></span>One</h1>"))
+        #expect(html.contains("<span class=\"anchor\" id=\"embed-1-one\"></span>One</h1>"))
+        #expect(html.contains("id=\"embed-1-^blk1\""))
+        #expect(Self.count("id=\"one\"", in: html) == 1)
+        #expect(html.contains("<a class=\"internal-link\" href=\"#one\">One</a>"))
     }
 
     @Test func nothingInACodeBlockChanges() {
