@@ -70,6 +70,17 @@ struct VaultOptions: ParsableArguments {
         try build(prepare(dryRun: dryRun))
     }
 
+    /// As `openForChange`, for `rename`: the index cache with the few notes changed since it was
+    /// written read afresh (`LinkFocus`), when it proves itself current; else the full index.
+    func openForRename(dryRun: Bool = false) throws -> (focus: LinkFocus?, index: VaultIndex?) {
+        let root = try prepare(dryRun: dryRun)
+        if VaultOptions.warm == nil, let focus = LinkFocus.open(root: root) {
+            warn(focus.stateProblems)
+            return (focus, nil)
+        }
+        return (nil, try build(root))
+    }
+
     /// For a command that only creates a note (`new`, `today`): the same start as `openForChange`
     /// (lock, recovery, queued captures) but no note is read: the index holds the vault's settings
     /// and no notes (`IndexBuilder.settingsIndex`), so the command costs the same in any vault.
@@ -104,10 +115,14 @@ struct VaultOptions: ParsableArguments {
 
     /// The index, after warning about notez's own files that were not used.
     private func report<Notes: NoteCollection>(_ index: Notes) -> Notes {
-        for problem in index.stateProblems where !problem.path.hasPrefix(TrashPlanner.folder) {
+        warn(index.stateProblems)
+        return index
+    }
+
+    private func warn(_ problems: [FileIssue]) {
+        for problem in problems where !problem.path.hasPrefix(TrashPlanner.folder) {
             Terminal.warning(TerminalText.safe("\(problem.path): \(problem.reason)"))
         }
-        return index
     }
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+import NotezTestSupport
+import Testing
+
+/// `rename` with a current index cache plans from it (`LinkFocus`, only the notes it touches are
+/// read) and does exactly what it does without a cache: same stdout, stderr, status, the same
+/// bytes in every file, and an undo that gives every byte back; also when notes changed since the
+/// cache was written or added since.
+@Suite("rename from the index cache ≡ without a cache")
+struct RenameFromCacheTests {
+    /// Runs the same commands on two copies of the vault, one with a cache written before (every
+    /// note aged, so the cache keeps it), one with none, after `prepare` changed both.
+    static func compare(_ renames: [[String]], prepare: (TempVault) throws -> Void = { _ in }) throws {
+        let cached = try TempVault.example()
+        let plain = try TempVault.example()
+        let cacheHome = try TempVault()
+        let withCache = ["XDG_CACHE_HOME": cacheHome.path]
+        try CachedQueryTests.age(cached)
+        _ = try cached.run(["ls"], environment: withCache)
+        #expect(FileManager.default.enumerator(atPath: cacheHome.path)?.contains { ($0 as? String)?.hasSuffix("index-v1.bin") == true } == true)
+        try prepare(cached)
+        try prepare(plain)
+        let original = try plain.snapshot()
+        for arguments in renames + [["undo", "--yes"]] {
+            let a = try cached.run(arguments, environment: withCache)
+            let b = try plain.run(arguments, environment: CachedQueryTests.noCache)
+            #expect(a.stdout == b.stdout, "\(arguments)")
+            #expect(a.stderr == b.stderr, "\(arguments)")
+            #expect(a.status == b.status, "\(arguments)")
+            let (x, y) = (try cached.snapshot(skipping: [".notez/journal.jsonl"]), try plain.snapshot(skipping: [".notez/journal.jsonl"]))
+            #expect(x.keys.sorted() == y.keys.sorted(), "\(arguments)")
+            for (path, bytes) in x where !path.hasPrefix(".notez/") { #expect(y[path] == bytes, "\(arguments): \(path)") }
+        }
+        let back = try cached.snapshot()
+        for (path, bytes) in original where !path.hasPrefix(".notez/") { #expect(back[path] == bytes, "undo: \(path)") }
+    }
+
+    @Test("renames of linked notes, a dry run, a refusal and a title only")
+    func renamesAsWithoutACache() throws {
+        try RenameFromCacheTests.compare([
+            ["rename", "API design notes", "API notes", "--dry-run"],
+            ["rename", "Work/Projects/Alpha/API design notes.md", "Interface notes"],
+            ["rename", "Team handbook", "Handbook"],
+            ["rename", "Vendor comparison", "Open questions"],
+            ["rename", "Packing list", ""],
+        ])
+    }
+
+    @Test("notes edited since the cache was written (a new link, a new alias) are read again")
+    func changedNotesAsWithoutACache() throws {
+        try RenameFromCacheTests.compare([["rename", "Team handbook", "Handbook"], ["rename", "Sourdough bread", "Bread"]]) { vault in
+            let file = vault.url.appendingPathComponent("Reading/Reading list 2025.md")
+            var text = try String(contentsOf: file, encoding: .utf8)
+            text += "\nAlso [[Team handbook|the handbook]] and [bread](../Personal/Recipes/Sourdough%20bread.md).\n"
+            try vault.write("Reading/Reading list 2025.md", text)
+            try vault.write("Personal/Recipes/Lentil soup.md", "---\naliases: [Bread]\n---\nNo more links.\n")
+        }
+    }
+
+    @Test("a note added since the cache was written is read with the ones that changed")
+    func addedNoteAsWithoutACache() throws {
+        try RenameFromCacheTests.compare([["rename", "Team handbook", "Handbook"]]) { vault in
+            try vault.write("Work/New page.md", "See [[Team handbook]] and [[Handbook]].\n")
+        }
+    }
+}
