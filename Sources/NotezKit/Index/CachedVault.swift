@@ -53,6 +53,12 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         return CachedVault(root: root, settings: settings, file: file, image: image, folders: [], provenWithoutWalk: false)
     }
 
+    /// Whether `snapshot` proves this view current: its folders and every cached note keep their
+    /// stamps (`WalkSnapshot.confirms`), under the same ignore globs.
+    func isConfirmed(by snapshot: WalkSnapshot) -> Bool {
+        snapshot.ignore == config.ignore && snapshot.confirms(image, root: root)
+    }
+
     /// The listing a walk would give, from `snapshot` where it still holds (`WalkSnapshot.listing`).
     func listing(from snapshot: WalkSnapshot) -> VaultWalker.Listing? {
         snapshot.listing(of: image, root: root, ignore: config.ignore)

@@ -63,13 +63,14 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
         let settings = IndexBuilder.Settings(root: root)
         guard let cacheFolder = IndexCache.folderPath(root: root), (try? UserFolders.check(cacheFolder)) != nil else { return nil }
         let cachePath = cacheFolder + "/" + IndexCache.fileName
+        // Mapped and checked once, whichever way it is then proven.
+        guard let cached = CachedVault.unproven(root: root, settings: settings, cachePath: cachePath) else { return nil }
         let known = WalkSnapshot.load(folder: cacheFolder)
-        if let known, let cached = CachedVault(root: root, settings: settings, snapshot: known, cachePath: cachePath) {
+        if let known, cached.isConfirmed(by: known) {
             return LinkFocus(
                 root: root, settings: settings, cached: cached, paths: nil, cachePositions: nil, fresh: [:], symlinkedNotes: [],
-                folders: cached.folders)
+                folders: Array(known.folders.dropFirst()))
         }
-        guard let cached = CachedVault.unproven(root: root, settings: settings, cachePath: cachePath) else { return nil }
         // The folders that kept their stamps need no listing; a walk when the folder tree changed.
         let listing = known.flatMap { cached.listing(from: $0) } ?? VaultWalker(root: root, ignore: settings.config.ignore).walk()
         guard listing.stamps.count == listing.notes.count else { return nil }

@@ -1,6 +1,7 @@
 /// A lookup from folded names to note positions, kept compact for a daemon that holds it for
 /// 100,000 notes: one sorted array of 64-bit entries, a 32-bit hash of the name above the note's
 /// position (8 bytes per name of a note, instead of a dictionary of strings with an array per name).
+/// Names compare by their bytes, as the cache's link key table does: folding made them NFC.
 ///
 /// Two names may share a hash, so a lookup may give a few positions too many, never too few:
 /// every use reads it as candidates (backlinks check each link's keys; a resolver given an extra
