@@ -28,6 +28,8 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
     private let positionsOfCached: [Int32]?
     /// The notes read afresh (changed, added or too recent for the cache), by position.
     private let fresh: [Int: (note: Note, links: [UInt8])]
+    /// The names of each note read afresh and the keys its links are filed under, made once.
+    private let freshKeys: [Int: (names: Set<String>, targets: Set<String>)]
     private let symlinkedNotes: Set<String>
     private let folders: [String]
 
@@ -53,6 +55,13 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
             positionsOfCached = nil
         }
         self.fresh = fresh
+        var keys: [Int: (names: Set<String>, targets: Set<String>)] = [:]
+        for (position, changed) in fresh {
+            var targets = Set<String>()
+            for stored in StoredLink.decode(changed.links) ?? [] { targets.formUnion(StoredLink.targetKeys(stored.link, source: changed.note.path)) }
+            keys[position] = (Set(StoredLink.nameKeys(path: changed.note.path, title: changed.note.title, aliases: changed.note.aliases)), targets)
+        }
+        freshKeys = keys
         self.symlinkedNotes = symlinkedNotes
         self.folders = folders
     }
@@ -192,18 +201,12 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
 
     /// The cache's postings of the notes taken from it, and the notes read afresh by what they hold now.
     func positions(linkingUnder key: String) -> [Int] {
-        merged(fromCache(cached.positions(linkingUnder: key))) { position, changed in
-            guard let links = StoredLink.decode(changed.links) else { return false }
-            let source = path(at: position)
-            return links.contains { StoredLink.targetKeys($0.link, source: source).contains(key) }
-        }
+        merged(fromCache(cached.positions(linkingUnder: key))) { position in freshKeys[position]?.targets.contains(key) == true }
     }
 
     /// The cache's postings of the notes taken from it, and the notes read afresh by their names now.
     func positions(namedBy key: String) -> [Int] {
-        merged(fromCache(cached.positions(namedBy: key))) { _, changed in
-            StoredLink.nameKeys(path: changed.note.path, title: changed.note.title, aliases: changed.note.aliases).contains(key)
-        }
+        merged(fromCache(cached.positions(namedBy: key))) { position in freshKeys[position]?.names.contains(key) == true }
     }
 
     func linkTarget(at position: Int) -> LinkResolver.Target {
@@ -214,10 +217,10 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
     var linkOptions: LinkResolver.Options { LinkResolver.Options(config: config) }
 
     /// `positions` (from the cache) with the notes read afresh that `has` accepts, ascending.
-    private func merged(_ positions: [Int], _ has: (Int, (note: Note, links: [UInt8])) -> Bool) -> [Int] {
+    private func merged(_ positions: [Int], _ has: (Int) -> Bool) -> [Int] {
         guard !fresh.isEmpty else { return positions }
         var result = positions
-        for (position, changed) in fresh where has(position, changed) { result.append(position) }
+        for position in fresh.keys where has(position) { result.append(position) }
         return result.sorted()
     }
 }
