@@ -39,7 +39,7 @@ struct RenameFromCacheTests {
             if status == 0 && !arguments.contains("--dry-run") { changed += 1 }
         }
         // Undone newest first, every byte comes back.
-        for _ in 0..<changed { #expect(try both(["undo", "--yes"]) == 0) }
+        for _ in 0..<changed { #expect(try both(["undo"]) == 0) }
         let back = try cached.snapshot()
         for (path, bytes) in original where !path.hasPrefix(".notez/") { #expect(back[path] == bytes, "undo: \(path)") }
     }
