@@ -10,9 +10,14 @@ import Testing
 struct RenameFromCacheTests {
     /// Runs the same commands on two copies of the vault, one with a cache written before (every
     /// note aged, so the cache keeps it), one with none, after `prepare` changed both.
-    static func compare(_ renames: [[String]], prepare: (TempVault) throws -> Void = { _ in }) throws {
+    /// `setUp` changes both copies before the cache is written.
+    static func compare(
+        _ renames: [[String]], setUp: (TempVault) throws -> Void = { _ in }, prepare: (TempVault) throws -> Void = { _ in }
+    ) throws {
         let cached = try TempVault.example()
         let plain = try TempVault.example()
+        try setUp(cached)
+        try setUp(plain)
         let cacheHome = try TempVault()
         let withCache = ["XDG_CACHE_HOME": cacheHome.path]
         try CachedQueryTests.age(cached)
@@ -63,6 +68,34 @@ struct RenameFromCacheTests {
             text += "\nAlso [[Team handbook|the handbook]] and [bread](../Personal/Recipes/Sourdough%20bread.md).\n"
             try vault.write("Reading/Reading list 2025.md", text)
             try vault.write("Personal/Recipes/Lentil soup.md", "---\naliases: [Bread]\n---\nNo more links.\n")
+        }
+    }
+
+    /// Hostile: a note that links to the renamed note is a symlink to a file outside the vault,
+    /// in the cache and added after it; a `.git/` folder holds a note-like file with such a link.
+    /// Nothing outside the vault or in `.git/` is written, with or without the cache.
+    @Test("symlinked notes and .git/ are never written through, with the cache as without")
+    func symlinksAndGitAreLeftAlone() throws {
+        let outside = try TempVault()
+        try outside.write("secret.md", "See [[Team handbook]].\n")
+        try outside.write("later.md", "And [[Team handbook]] again.\n")
+        let before = try outside.snapshot()
+        var gits: [TempVault] = []
+        try RenameFromCacheTests.compare(
+            [["rename", "Team handbook", "Handbook"]],
+            setUp: { vault in
+                try FileManager.default.createSymbolicLink(atPath: vault.path + "/Work/Linked.md", withDestinationPath: outside.path + "/secret.md")
+                try vault.write(".git/notes.md", "[[Team handbook]]\n")
+                gits.append(vault)
+            },
+            prepare: { vault in
+                try FileManager.default.createSymbolicLink(atPath: vault.path + "/Later.md", withDestinationPath: outside.path + "/later.md")
+            })
+        #expect(try outside.snapshot() == before)
+        #expect(gits.count == 2)
+        for vault in gits {
+            #expect(try String(contentsOfFile: vault.path + "/.git/notes.md", encoding: .utf8) == "[[Team handbook]]\n")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/Linked.md") == outside.path + "/secret.md")
         }
     }
 
