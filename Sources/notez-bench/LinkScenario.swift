@@ -114,7 +114,8 @@ struct LinkScenario {
     }
 
     /// `backlinks` answered by a running `notez watch` (the first question builds the link
-    /// lookups; the measured runs follow one warm-up, as every row), and the daemon's peak memory.
+    /// lookups; the measured runs follow one warm-up, as every row), and the daemon's peak memory;
+    /// then `links --summary` answered by it, and its peak memory after that.
     private func warmRows(_ linked: VaultFacts, target: String) -> [Row] {
         let daemon: WarmDaemon
         do {
@@ -132,6 +133,15 @@ struct LinkScenario {
         row.notes = facts.notes
         var memory = Row(measure: "links: `notez watch` peak RSS after warm `backlinks`", notes: facts.notes, tool: .notez, medianMs: 0)
         memory.maxRSSMB = daemon.peakRSSMB()
-        return [row, memory]
+        // Then every link of the vault counted by the daemon: the peak it reaches with it.
+        let summary = BenchMeasure(name: "links: warm `links --summary` (`notez watch` running)", tool: .notez, warm: true) { _ in
+            ["links", "--summary", "--vault", linked.root]
+        }
+        var summaryRow = measure(summary, facts: linked, executable: notez, runs: runs)
+        summaryRow.notes = facts.notes
+        var summaryMemory = Row(
+            measure: "links: `notez watch` peak RSS after warm `links --summary`", notes: facts.notes, tool: .notez, medianMs: 0)
+        summaryMemory.maxRSSMB = daemon.peakRSSMB()
+        return [row, memory, summaryRow, summaryMemory]
     }
 }

@@ -26,20 +26,23 @@ struct LinksCommand: ParsableCommand {
         let format = try formatOptions.resolve(.links(context: false))
         let index = try vault.loadIndex()
         let resolver = LinkResolver(index: index)
-        let entries: [LinkGraph.Entry]
+        var entries: [LinkGraph.Entry] = []
         var unread: [String] = []
+        var counts: LinkGraph.Counts?
         if let note {
             let found = try index.resolve(note)
             let contents = try NoteReader.readAll(index.root + "/" + found.path)
             entries = LinkGraph.links(ofFile: contents.bytes, source: found.path, resolver: resolver)
-        } else if summary, let stored = LinkGraph.storedLinks(in: index, resolver: resolver) {
-            // The counts need no line's text: the index's links, no note read.
-            (entries, unread) = stored
+        } else if summary, let stored = LinkGraph.storedLinkCounts(in: index, resolver: resolver) {
+            // The counts need no line's text: the index's links, no note read, never all at once.
+            counts = stored.counts
+            unread = stored.unread
         } else {
             (entries, unread) = LinkGraph.scan(index: index, resolver: resolver)
         }
+        let counted = counts ?? LinkGraph.Counts(entries)
         if summary {
-            printSummary(entries, notes: index.notes.count)
+            printSummary(counted, notes: index.notes.count)
         } else if output.json {
             Terminal.line(JSONValue.array(entries.map(LinksCommand.json)).text())
         } else if let format {
@@ -57,30 +60,25 @@ struct LinksCommand: ParsableCommand {
                     + unread.prefix(5).joined(separator: ", ") + (unread.count > 5 ? ", ..." : ""))
             throw CLIExit(code: CLIExit.io)
         }
-        if entries.isEmpty { throw CLIExit(code: CLIExit.noMatchOrProblems) }
+        if counted.links == 0 { throw CLIExit(code: CLIExit.noMatchOrProblems) }
     }
 
     /// Counts by kind and by status, as text or one JSON object.
-    func printSummary(_ entries: [LinkGraph.Entry], notes: Int) {
-        var kinds: [String: Int] = [:]
-        var statuses: [String: Int] = [:]
-        for entry in entries {
-            kinds[entry.link.kind.rawValue, default: 0] += 1
-            statuses[entry.resolution.label, default: 0] += 1
-        }
+    func printSummary(_ counts: LinkGraph.Counts, notes: Int) {
         let kindNames = ["wikilink", "embed", "markdown", "image"]
         let statusNames = ["resolved", "ambiguous", "self", "attachment", "broken"]
         if output.json {
             Terminal.line(
                 JSONValue.object(
-                    [("links", .int(entries.count)), ("notesWithLinks", .int(Set(entries.map(\.source)).count))]
-                        + kindNames.map { ($0, JSONValue.int(kinds[$0] ?? 0)) } + statusNames.map { ($0, JSONValue.int(statuses[$0] ?? 0)) }
+                    [("links", .int(counts.links)), ("notesWithLinks", .int(counts.notesWithLinks))]
+                        + kindNames.map { ($0, JSONValue.int(counts.kinds[$0] ?? 0)) }
+                        + statusNames.map { ($0, JSONValue.int(counts.statuses[$0] ?? 0)) }
                 ).text())
             return
         }
-        Terminal.line("\(entries.count) links in \(Set(entries.map(\.source)).count) of \(notes) notes")
-        Terminal.line(kindNames.map { "\($0) \(kinds[$0] ?? 0)" }.joined(separator: ", "))
-        Terminal.line(statusNames.map { "\($0) \(statuses[$0] ?? 0)" }.joined(separator: ", "))
+        Terminal.line("\(counts.links) links in \(counts.notesWithLinks) of \(notes) notes")
+        Terminal.line(kindNames.map { "\($0) \(counts.kinds[$0] ?? 0)" }.joined(separator: ", "))
+        Terminal.line(statusNames.map { "\($0) \(counts.statuses[$0] ?? 0)" }.joined(separator: ", "))
     }
 
     /// `Folder/Note.md`, `broken`, `ambiguous: a.md (also b.md, c.md)`.

@@ -17,8 +17,13 @@ struct RenameCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let index = try vault.openForChange(dryRun: mutation.dryRun)
-        let plan = try RenamePlanner.rename(note: note, to: title, index: index, files: DiskVaultFiles(root: index.root))
-        try PlanExecution.execute(plan, root: index.root, options: mutation)
+        let opened = try vault.openForRename(dryRun: mutation.dryRun)
+        if let focus = opened.focus {
+            let plan = try RenamePlanner.rename(note: note, to: title, focus: focus, files: DiskVaultFiles(root: focus.root))
+            try PlanExecution.execute(plan, root: focus.root, options: mutation)
+        } else if let index = opened.index {
+            let plan = try RenamePlanner.rename(note: note, to: title, index: index, files: DiskVaultFiles(root: index.root))
+            try PlanExecution.execute(plan, root: index.root, options: mutation)
+        }
     }
 }

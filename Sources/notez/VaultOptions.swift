@@ -79,6 +79,17 @@ struct VaultOptions: ParsableArguments {
         return report(try session.index(), session)
     }
 
+    /// As `openForChange`, for `rename`: the index cache with the few notes changed since it was
+    /// written read afresh (`LinkFocus`), when it proves itself current; else the full index.
+    func openForRename(dryRun: Bool = false) throws -> (focus: LinkFocus?, index: VaultIndex?) {
+        let session = try prepare(dryRun: dryRun)
+        if let focus = session.linkFocus() {
+            warn(session.stateWarnings(focus.stateProblems))
+            return (focus, nil)
+        }
+        return (nil, report(try session.index(), session))
+    }
+
     /// For a command that only creates a note (`new`, `today`): the same start as `openForChange`
     /// but no note is read: the index holds the vault's settings and no notes, so the command costs
     /// the same in any vault.
@@ -98,8 +109,12 @@ struct VaultOptions: ParsableArguments {
 
     /// The index, after warning about notez's own files that were not used.
     private func report<Notes: NoteCollection>(_ index: Notes, _ session: Vault) -> Notes {
-        for warning in session.stateWarnings(index) { Terminal.warning(TerminalText.safe(warning)) }
+        warn(session.stateWarnings(index.stateProblems))
         return index
+    }
+
+    private func warn(_ warnings: [String]) {
+        for warning in warnings { Terminal.warning(TerminalText.safe(warning)) }
     }
 }
 

@@ -45,6 +45,31 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         self.init(root: root, settings: settings, file: file, image: image, folders: listing.folders, provenWithoutWalk: false)
     }
 
+    /// The view of the cache at `cachePath`, not proven current: only for a caller that matches
+    /// its paths and stamps against a walk itself and reads every other note (`LinkFocus`).
+    static func unproven(root: String, settings: IndexBuilder.Settings, cachePath: String) -> CachedVault? {
+        guard let file = MappedFile(path: cachePath), let image = CacheImage(file.contents, titleFromHeading: settings.config.titleFromHeading)
+        else { return nil }
+        return CachedVault(root: root, settings: settings, file: file, image: image, folders: [], provenWithoutWalk: false)
+    }
+
+    /// Whether `snapshot` proves this view current: its folders and every cached note keep their
+    /// stamps (`WalkSnapshot.confirms`), under the same ignore globs.
+    func isConfirmed(by snapshot: WalkSnapshot) -> Bool {
+        snapshot.ignore == config.ignore && snapshot.confirms(image, root: root)
+    }
+
+    /// The listing a walk would give, from `snapshot` where it still holds (`WalkSnapshot.listing`).
+    func listing(from snapshot: WalkSnapshot) -> VaultWalker.Listing? {
+        snapshot.listing(of: image, root: root, ignore: config.ignore)
+    }
+
+    /// Whether the record at `position` is of the file at `path` (exact bytes).
+    func records(_ path: String, at position: Int) -> Bool { PathKey.sameBytes(path, image.pathBytes(position)) }
+
+    /// The stamp the file at `position` had when the cache was written.
+    func recordedStamp(at position: Int) -> FileStamp { image.stamp(position) }
+
     /// The cached view when `snapshot` names the cache at `cachePath` and its folders and every
     /// cached note still have their stamps (no folder is listed); nil otherwise.
     convenience init?(root: String, settings: IndexBuilder.Settings, snapshot: WalkSnapshot, cachePath: String) {
@@ -238,6 +263,12 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
 extension CachedVault: LinkStore {
     /// From the records' link bytes.
     func storedLinks(at position: Int) -> [StoredLink]? { StoredLink.decode(image.linkBytes(position)) }
+
+    /// The stored form of the note's links as recorded (`LinkTable.stored`).
+    func storedLinkBytes(at position: Int) -> [UInt8] { Array(image.linkBytes(position)) }
+
+    /// The folders of the walk (or snapshot) that proved this view, without the root.
+    var folders: [String] { walkedFolders }
 
     /// The notes whose stored links are the unread marker.
     var unreadPositions: [Int] {

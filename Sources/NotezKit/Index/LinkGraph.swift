@@ -30,6 +30,59 @@ public enum LinkGraph {
         }
     }
 
+    /// How many links there are by kind and by resolution, and in how many notes (`links --summary`).
+    public struct Counts: Sendable, Equatable {
+        /// Every link counted.
+        public var links = 0
+        /// The notes with at least one link.
+        public var notesWithLinks = 0
+        /// By `NoteLink.Kind.rawValue`.
+        public var kinds: [String: Int] = [:]
+        /// By `LinkResolver.Resolution.label`.
+        public var statuses: [String: Int] = [:]
+
+        /// No links.
+        public init() {}
+
+        /// The counts of `entries`, grouped by source as every listing gives them.
+        public init(_ entries: [Entry]) {
+            var last: String?
+            for entry in entries {
+                if entry.source != last { notesWithLinks += 1 }
+                last = entry.source
+                add(entry.link.kind, entry.resolution)
+            }
+        }
+
+        mutating func add(_ kind: NoteLink.Kind, _ resolution: LinkResolver.Resolution) {
+            links += 1
+            kinds[kind.rawValue, default: 0] += 1
+            statuses[resolution.label, default: 0] += 1
+        }
+    }
+
+    /// The counts of every stored link of `notes` (resolved with `resolver`, else one made for
+    /// the links' names) and the notes whose links are unknown; nil when `notes` does not keep
+    /// its links. `chunk` notes at a time: every link of the vault is never held at once.
+    public static func storedLinkCounts(
+        in notes: any NoteCollection, resolver: LinkResolver? = nil, chunk: Int = 8192
+    ) -> (counts: Counts, unread: [String])? {
+        guard let store = linkStore(of: notes) else { return nil }
+        var counts = Counts()
+        var unread: [String] = []
+        for start in stride(from: 0, to: store.noteCount, by: chunk) {
+            let found = store.resolvedLinks(of: Array(start..<min(store.noteCount, start + chunk)), resolver: resolver)
+            var last = -1
+            for item in found.links {
+                if item.position != last { counts.notesWithLinks += 1 }
+                last = item.position
+                counts.add(item.stored.link.kind, item.resolution)
+            }
+            unread += found.unread.map { store.path(at: $0) }
+        }
+        return (counts, unread)
+    }
+
     /// The links of one note's file bytes, resolved; the line's text when `withContext`.
     public static func links(
         ofFile bytes: [UInt8], source: String, resolver: LinkResolver, withContext: Bool = false,

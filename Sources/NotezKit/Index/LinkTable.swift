@@ -14,8 +14,8 @@ public final class LinkTable: @unchecked Sendable {
     let stored: [[UInt8]]
     // Built on first use (or carried over by `updated`); `lock` guards them.
     private let lock = NSLock()
-    private var byTargetStorage: [String: [Int32]]?
-    private var byNameStorage: [String: [Int32]]?
+    private var byTargetStorage: LinkLookup?
+    private var byNameStorage: LinkLookup?
 
     /// A table of `stored` (one entry per note, in the index's order).
     init(stored: [[UInt8]]) {
@@ -36,24 +36,24 @@ public final class LinkTable: @unchecked Sendable {
     /// Whether the note's links are unknown.
     func isUnread(_ position: Int) -> Bool { stored[position] == StoredLink.unreadMarker }
 
-    /// The notes with a link filed under `key`, ascending.
+    /// The notes with a link filed under `key`, ascending (a few more when names share a hash: `LinkLookup`).
     func positions(linkingUnder key: String, notes: [Note]) -> [Int] {
         lock.withLock {
-            if byTargetStorage == nil { byTargetStorage = LinkTable.lookup(stored.indices) { targetKeys(at: $0, source: notes[$0].path) } }
-            return (byTargetStorage![key] ?? []).map(Int.init)
+            if byTargetStorage == nil { byTargetStorage = LinkLookup(stored.indices) { targetKeys(at: $0, source: notes[$0].path) } }
+            return byTargetStorage!.positions(of: key)
         }
     }
 
-    /// The notes called `key` (file name, title or alias), ascending.
+    /// The notes called `key` (file name, title or alias), ascending (a few more when names share a hash).
     func positions(namedBy key: String, notes: [Note]) -> [Int] {
         lock.withLock {
-            if byNameStorage == nil { byNameStorage = LinkTable.lookup(notes.indices) { LinkTable.nameKeys(of: notes[$0]) } }
-            return (byNameStorage![key] ?? []).map(Int.init)
+            if byNameStorage == nil { byNameStorage = LinkLookup(notes.indices) { LinkTable.nameKeys(of: notes[$0]) } }
+            return byNameStorage!.positions(of: key)
         }
     }
 
     /// Both lookups, built if they were not (to compare an updated table with a fresh one).
-    func lookups(notes: [Note]) -> (byTarget: [String: [Int32]], byName: [String: [Int32]]) {
+    func lookups(notes: [Note]) -> (byTarget: LinkLookup, byName: LinkLookup) {
         _ = positions(linkingUnder: "", notes: notes)
         _ = positions(namedBy: "", notes: notes)
         return lock.withLock { (byTargetStorage!, byNameStorage!) }
@@ -78,15 +78,6 @@ public final class LinkTable: @unchecked Sendable {
         StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases)
     }
 
-    /// A lookup from each key to the positions (ascending) that have it.
-    private static func lookup(_ positions: Range<Int>, keys: (Int) -> [String]) -> [String: [Int32]] {
-        var table: [String: [Int32]] = [:]
-        for position in positions {
-            for key in keys(position) { table[key, default: []].append(Int32(position)) }
-        }
-        return table
-    }
-
     // MARK: - Update
 
     /// How an index update moved notes: the positions of the changed notes before and after, and
@@ -108,58 +99,26 @@ public final class LinkTable: @unchecked Sendable {
     /// next link query. `inPlace` when nothing else holds this table: its lookups are then moved,
     /// not copied.
     func updated(stored newStored: [[UInt8]], _ change: Change, inPlace: Bool) -> LinkTable {
-        let (byTarget, byName) = lock.withLock { () -> ([String: [Int32]]?, [String: [Int32]]?) in
+        var (byTarget, byName) = lock.withLock { () -> (LinkLookup?, LinkLookup?) in
             let taken = (byTargetStorage, byNameStorage)
             if inPlace { (byTargetStorage, byNameStorage) = (nil, nil) }
             return taken
         }
         let next = LinkTable(stored: newStored)
-        if var table = byTarget {
-            LinkTable.carry(
-                &table, change, old: { self.targetKeys(at: $0, source: change.oldNotes[$0].path) },
+        // Mutated through the optionals: a copy bound by `if var` would copy every entry.
+        if byTarget != nil {
+            byTarget!.carry(
+                leaving: change.leaving, remap: change.remap, arriving: change.arriving,
+                old: { self.targetKeys(at: $0, source: change.oldNotes[$0].path) },
                 new: { next.targetKeys(at: $0, source: change.newNotes[$0].path) })
-            next.byTargetStorage = table
+            next.byTargetStorage = byTarget
         }
-        if var table = byName {
-            LinkTable.carry(&table, change, old: { LinkTable.nameKeys(of: change.oldNotes[$0]) }, new: { LinkTable.nameKeys(of: change.newNotes[$0]) })
-            next.byNameStorage = table
+        if byName != nil {
+            byName!.carry(
+                leaving: change.leaving, remap: change.remap, arriving: change.arriving,
+                old: { LinkTable.nameKeys(of: change.oldNotes[$0]) }, new: { LinkTable.nameKeys(of: change.newNotes[$0]) })
+            next.byNameStorage = byName
         }
         return next
-    }
-
-    /// A lookup brought up to date by `change`: the leaving notes' `old` keys out, positions
-    /// moved, the arriving notes' `new` keys in (each posting stays ascending).
-    private static func carry(_ table: inout [String: [Int32]], _ change: Change, old: (Int) -> [String], new: (Int) -> [String]) {
-        for position in change.leaving {
-            for key in old(position) {
-                table[key]?.removeAll { $0 == Int32(position) }
-                if table[key]?.isEmpty == true { table[key] = nil }
-            }
-        }
-        move(&table, by: change.remap)
-        var added: [String: [Int32]] = [:]
-        for position in change.arriving {
-            for key in new(position) { added[key, default: []].append(Int32(position)) }
-        }
-        insert(added, into: &table)
-    }
-
-    /// Moves every posting's positions where `remap` sends them (each stays ascending: `remap`
-    /// keeps order). Walked by index: `values.indices` would hold a reference and copy the table.
-    private static func move(_ table: inout [String: [Int32]], by remap: [Int]?) {
-        guard let remap else { return }
-        var at = table.values.startIndex
-        while at != table.values.endIndex {
-            for slot in table.values[at].indices { table.values[at][slot] = Int32(remap[Int(table.values[at][slot])]) }
-            table.values.formIndex(after: &at)
-        }
-    }
-
-    /// Adds the arriving notes' postings, keeping each posting ascending.
-    private static func insert(_ added: [String: [Int32]], into table: inout [String: [Int32]]) {
-        for (key, positions) in added {
-            table[key, default: []].append(contentsOf: positions)
-            table[key]!.sort()
-        }
     }
 }

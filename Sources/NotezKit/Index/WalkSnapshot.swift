@@ -113,6 +113,76 @@ struct WalkSnapshot: Sendable, Equatable {
         return true
     }
 
+    // MARK: - Listing where it still holds
+
+    /// The listing a walk would give, made from this snapshot as far as it still holds: a folder
+    /// that kept its stamp has the names it had, so its notes are the cached ones (each stat'ed
+    /// now, so a note changed since has its new stamp); a folder whose stamp changed is read again.
+    /// Nil when the snapshot is of another cache or other ignore globs, a folder cannot be opened,
+    /// or a folder read again has other subfolders than the snapshot's or a problem: then only a
+    /// walk knows the vault. Notes that are symlinks are marked only in the folders read again.
+    func listing(of image: CacheImage, root: String, ignore: [String]) -> VaultWalker.Listing? {
+        guard image.generation == generation, ignore == self.ignore else { return nil }
+        var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(folders.count)
+        for (number, folder) in folders.enumerated() { numbers[folder] = number }
+        var snapshotFolder: [Int] = []
+        for number in 0..<image.folderCount {
+            guard let folder = numbers[image.folder(number: number)] else { return nil }
+            snapshotFolder.append(folder)
+        }
+        var members = [[Int32]](repeating: [], count: folders.count)
+        for note in 0..<image.noteCount { members[snapshotFolder[image.folderNumber(note)]].append(Int32(note)) }
+        var children = [Set<String>](repeating: [], count: folders.count)
+        for folder in folders.dropFirst() {
+            guard let parent = numbers[VaultPath.folder(of: folder)] else { return nil }
+            children[parent].insert(folder)
+        }
+        var listing = VaultWalker.Listing()
+        listing.startedNanos = SystemIO.currentTimeNanos()
+        let walker = VaultWalker(root: root, ignore: ignore)
+        let slots = ResultSlots<(notes: [(path: String, stamp: FileStamp?)], symlinked: [String])?>(count: folders.count)
+        let (notesOf, childrenOf) = (members, children)
+        Parallel.forEach(folders.count, minimumChunk: 4) { number in
+            slots.set(number, notes(inFolder: number, cached: notesOf[number], children: childrenOf[number], image: image, root: root, walker: walker))
+        }
+        var found: [(path: String, stamp: FileStamp?)] = []
+        found.reserveCapacity(image.noteCount)
+        for folder in slots.takeValues() {
+            guard let folder else { return nil }
+            found += folder.notes
+            listing.symlinkedNotes.formUnion(folder.symlinked)
+        }
+        let order = VaultWalker.pathOrder(found.map(\.path))
+        listing.notes = order.map { found[$0].path }
+        listing.stamps = order.map { found[$0].stamp }
+        listing.folders = Array(folders.dropFirst())
+        return listing
+    }
+
+    /// The notes of the folder `number`, as `listing(of:root:ignore:)` finds them; nil when only a walk can tell.
+    private func notes(inFolder number: Int, cached: [Int32], children: Set<String>, image: CacheImage, root: String, walker: VaultWalker)
+        -> (notes: [(path: String, stamp: FileStamp?)], symlinked: [String])?
+    {
+        let isRoot = number == 0
+        guard let fd = SystemIO.openFolder(isRoot ? root : root + "/" + folders[number], following: isRoot) else { return nil }
+        defer { close(fd) }
+        guard let info = SystemIO.fstat(fd), SystemIO.isFolder(info) else { return nil }
+        guard FolderStamp(info) == stamps[number] else {
+            let scan = walker.scan(folders[number], stamps: true)
+            guard scan.problems.isEmpty, Set(scan.subfolders) == children else { return nil }
+            return (scan.notes, scan.symlinkedNotes)
+        }
+        var notes: [(path: String, stamp: FileStamp?)] = []
+        notes.reserveCapacity(cached.count)
+        for note in cached {
+            let path = image.path(Int(note))
+            // Following a symlinked note, as the walk stamps it.
+            notes.append((path, SystemIO.fstatat(fd, VaultPath.name(of: path), following: true).map { FileStamp($0) }))
+        }
+        return (notes, [])
+    }
+
     /// Whether every unit so far confirmed the cache; shared by the workers.
     private final class Outcome: @unchecked Sendable {
         private let lock = NSLock()

@@ -10,18 +10,43 @@ public enum RenamePlanner {
     public static func rename(note argument: String, to newTitle: String, index: VaultIndex, files: any VaultFiles) throws(NotezError)
         -> Plan
     {
-        var builder = PlanBuilder(index: index, files: files, operation: "rename", arguments: [argument, newTitle])
-        let note = try index.resolve(argument)
-        if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
-            throw .refused("\(note.path) is a symlink; notez never moves or writes through symlinks")
-        }
+        try rename(index.resolve(argument), argument: argument, to: newTitle, index: index, files: files)
+    }
+
+    /// `rename(note:to:index:files:)` planned from the index cache (`LinkFocus`): the same plan,
+    /// made from an index of only the notes whose links the rename can touch and the notes those
+    /// links may name.
+    public static func rename(note argument: String, to newTitle: String, focus: LinkFocus, files: any VaultFiles) throws(NotezError)
+        -> Plan
+    {
+        let note = try focus.resolve(argument)
+        // A title that gives no file name is refused by the plan, after the checks that come first.
+        let named = try? naming(note, newTitle)
+        let index = focus.index(moving: [note.path: (path: named?.target ?? note.path, title: named?.title)])
+        return try rename(note, argument: argument, to: newTitle, index: index, files: files)
+    }
+
+    /// The new title (trimmed) and the path it gives the note.
+    private static func naming(_ note: Note, _ newTitle: String) throws(NotezError) -> (title: String, target: String) {
         let title = newTitle.trimmingCharacters(in: .whitespacesAndNewlines)
         let stem = NoteNaming.stem(for: title)
         if title.isEmpty || (stem == "Untitled" && title != "Untitled") {
             throw .invalidName(newTitle, reason: "it gives no file name")
         }
         let name = stem + PlanBuilder.split(VaultPath.name(of: note.path)).1
-        let target = VaultPath.join(note.folder, name)
+        return (title, VaultPath.join(note.folder, name))
+    }
+
+    private static func rename(_ note: Note, argument: String, to newTitle: String, index: VaultIndex, files: any VaultFiles)
+        throws(NotezError) -> Plan
+    {
+        var builder = PlanBuilder(index: index, files: files, operation: "rename", arguments: [argument, newTitle])
+        if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
+            throw .refused("\(note.path) is a symlink; notez never moves or writes through symlinks")
+        }
+        let (title, target) = try naming(note, newTitle)
+        let stem = NoteNaming.stem(for: title)
+        let name = VaultPath.name(of: target)
         guard let contents = try files.read(note.path) else { throw .refused("\(note.path) no longer exists") }
         // The key as the note spells it (`Title:` is read as the title too).
         let key =

@@ -114,9 +114,17 @@ public final class Vault: @unchecked Sendable {
         }
     }
 
-    /// Warnings about notez's own files that `collection` did not use (the defaults were used).
-    public func stateWarnings(_ collection: any NoteCollection) -> [String] {
-        collection.stateProblems.filter { !$0.path.hasPrefix(TrashPlanner.folder) }.map { "\($0.path): \($0.reason)" }
+    /// Warnings about notez's own files that were not used (the defaults were used instead), from
+    /// a collection's `stateProblems`; trash items are reported by the trash commands.
+    public func stateWarnings(_ problems: [FileIssue]) -> [String] {
+        problems.filter { !$0.path.hasPrefix(TrashPlanner.folder) }.map { "\($0.path): \($0.reason)" }
+    }
+
+    /// For a rename: the index cache with the few notes changed since it was written read afresh,
+    /// when it proves itself current (`LinkFocus`); nil when warm or when the whole index is needed.
+    public func linkFocus() -> LinkFocus? {
+        guard case .disk = source else { return nil }
+        return LinkFocus.open(root: root)
     }
 
     /// The notes matching `query`, with what the answer could not include said as values.

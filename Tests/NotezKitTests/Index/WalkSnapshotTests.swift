@@ -40,6 +40,35 @@ struct WalkSnapshotTests {
         #expect(cached.tags == full.tags)
     }
 
+    /// Where the snapshot still holds (the folder tree unchanged), the listing made from it
+    /// (`LinkFocus`: only the folders whose stamps changed are read) is the walk's: after an edit
+    /// in place, a note added, removed or renamed; nil once a folder was added.
+    @Test func aListingFromTheSnapshotIsTheWalks() throws {
+        let vault = try makeVault()
+        let cacheFolder = try #require(IndexCache.folderPath(root: vault.path))
+        let snapshot = try #require(WalkSnapshot.load(folder: cacheFolder))
+        let settings = IndexBuilder.Settings(root: vault.path)
+        let cached = try #require(CachedVault.unproven(root: vault.path, settings: settings, cachePath: cacheFolder + "/" + IndexCache.fileName))
+        func expectTheWalk(_ context: String) throws {
+            let listing = try #require(cached.listing(from: snapshot), "\(context)")
+            let walk = VaultWalker(root: vault.path).walk()
+            #expect(listing.notes == walk.notes, "\(context)")
+            #expect(listing.stamps == walk.stamps, "\(context)")
+            #expect(listing.folders == walk.folders, "\(context)")
+        }
+        try expectTheWalk("unchanged")
+        _ = try vault.write("Work/note 1-0.md", "changed in place, longer than before\n")
+        try expectTheWalk("modified")
+        _ = try vault.write("Big/new note.md", "new\n")
+        try expectTheWalk("added")
+        try FileManager.default.removeItem(atPath: vault.path + "/Work/Deep/note 2-1.md")
+        try expectTheWalk("removed")
+        try FileManager.default.moveItem(atPath: vault.path + "/Big/note 5-3.md", toPath: vault.path + "/Big/renamed.md")
+        try expectTheWalk("renamed")
+        try vault.mkdir("Work/New folder")
+        #expect(cached.listing(from: snapshot) == nil)
+    }
+
     @Test func recentFoldersWriteNoSnapshot() throws {
         let vault = try ScratchFolder()
         _ = try vault.write("Work/a.md", "a\n", modified: Date(timeIntervalSinceNow: -3600))
