@@ -193,6 +193,21 @@ enum LSP {
         var arguments: [String]?
     }
 
+    /// One entry of a code action answer: an action (an edit), or a bare command. The create-note
+    /// action is sent as a bare command: some clients (lsprotocol, used by pygls) read any entry
+    /// with a `command` key as a command and would lose a code action's command object.
+    enum CodeActionOrCommand: Encodable {
+        case action(CodeAction)
+        case command(Command)
+
+        func encode(to encoder: Encoder) throws {
+            switch self {
+            case .action(let action): try action.encode(to: encoder)
+            case .command(let command): try command.encode(to: encoder)
+            }
+        }
+    }
+
     struct Command: Encodable {
         var title: String
         var command: String

@@ -390,27 +390,24 @@ public final class NotezLSPServer: @unchecked Sendable {
 
     // MARK: Code actions
 
-    private func codeActions(_ params: LSP.CodeActionParams) throws -> [LSP.CodeAction] {
+    private func codeActions(_ params: LSP.CodeActionParams) throws -> [LSP.CodeActionOrCommand] {
         let uri = params.textDocument.uri
         let (path, text) = try text(of: uri)
         let version = documents[uri]?.version
-        var actions: [LSP.CodeAction] = []
+        var actions: [LSP.CodeActionOrCommand] = []
         for diagnostic in params.context.diagnostics where diagnostic.source == "notez" {
             switch diagnostic.code ?? "" {
             case EditorDiagnostic.Code.nearDuplicateTag.rawValue:
                 guard let replacement = diagnostic.data?.replacement else { continue }
                 let edit = LSP.TextEdit(range: diagnostic.range, newText: replacement)
                 actions.append(
-                    LSP.CodeAction(
+                    .action(LSP.CodeAction(
                         title: "Replace with \(replacement.hasPrefix("#") ? replacement : "#" + replacement)", kind: "quickfix", diagnostics: [diagnostic],
                         edit: LSP.WorkspaceEdit(documentChanges: [.edit(LSP.TextDocumentEdit(textDocument: LSP.VersionedTextDocumentIdentifier(uri: uri, version: version), edits: [edit]))]),
-                        isPreferred: true))
+                        isPreferred: true)))
             case EditorDiagnostic.Code.brokenLink.rawValue:
                 guard let target = diagnostic.data?.replacement, !target.isEmpty else { continue }
-                actions.append(
-                    LSP.CodeAction(
-                        title: "Create note '\(target)'", kind: "quickfix", diagnostics: [diagnostic],
-                        command: LSP.Command(title: "Create note '\(target)'", command: LSPCommands.createNote, arguments: [target, path])))
+                actions.append(.command(LSP.Command(title: "Create note '\(target)'", command: LSPCommands.createNote, arguments: [target, path])))
             default:
                 continue
             }
@@ -419,10 +416,10 @@ public final class NotezLSPServer: @unchecked Sendable {
             let block = EditorDiagnostics.frontMatterBlock(forPath: path)
             let edit = LSP.TextEdit(range: LSP.Range(start: LSP.Position(line: 0, character: 0), end: LSP.Position(line: 0, character: 0)), newText: block)
             actions.append(
-                LSP.CodeAction(
+                .action(LSP.CodeAction(
                     title: "Add front matter", kind: "source", diagnostics: nil,
                     edit: LSP.WorkspaceEdit(documentChanges: [.edit(LSP.TextDocumentEdit(textDocument: LSP.VersionedTextDocumentIdentifier(uri: uri, version: version), edits: [edit]))]),
-                    isPreferred: nil))
+                    isPreferred: nil)))
         }
         return actions
     }
@@ -460,7 +457,7 @@ public final class NotezLSPServer: @unchecked Sendable {
             guard let path = resolution.path ?? (resolution == .sameNote ? found.path : nil) else {
                 throw LSP.ResponseError(code: LSP.ResponseError.requestFailed, message: "the link '\(link.target)' leads to no note to rename")
             }
-            return (.note(path, link.targetRange.isEmpty ? link.range : link.targetRange), found.text, found.path)
+            return (.note(path, EditorNavigation.nameRange(of: link)), found.text, found.path)
         case nil:
             return (.note(found.path, nil), found.text, found.path)
         }

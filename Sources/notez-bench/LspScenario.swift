@@ -111,7 +111,7 @@ struct LspScenario {
         return rows
     }
 
-    private func json(_ object: Any) -> String {
+    private func json(_ object: [String: Any]) -> String {
         String(decoding: (try? JSONSerialization.data(withJSONObject: object)) ?? Data(), as: UTF8.self)
     }
 

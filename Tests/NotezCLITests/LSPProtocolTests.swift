@@ -40,10 +40,10 @@ import Testing
         }
 
         /// Sends a request and returns its answer (skipping notifications, which `notes` collects).
-        func request(_ method: String, _ params: Any, notes: inout [[String: Any]]) throws -> [String: Any]? {
+        func request(_ method: String, _ params: [String: Any]?, notes: inout [[String: Any]]) throws -> [String: Any]? {
             nextID += 1
             let id = nextID
-            try send(["id": id, "method": method, "params": params])
+            try send(["id": id, "method": method, "params": params ?? NSNull()])
             while let message = try receive() {
                 if message["id"] as? Int == id, message["method"] == nil { return message }
                 notes.append(message)
@@ -165,7 +165,7 @@ import Testing
         #expect((wrong?["error"] as? [String: Any])?["code"] as? Int == -32602)
 
         // shutdown, then a request: InvalidRequest; exit after shutdown: status 0.
-        let shutdown = try session.request("shutdown", NSNull(), notes: &notes)
+        let shutdown = try session.request("shutdown", nil, notes: &notes)
         #expect(shutdown?["error"] == nil)
         let late = try session.request("workspace/symbol", ["query": "x"], notes: &notes)
         #expect((late?["error"] as? [String: Any])?["code"] as? Int == -32600)

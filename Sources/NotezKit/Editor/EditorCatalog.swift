@@ -77,8 +77,9 @@ public final class EditorCatalog: @unchecked Sendable {
         return (squashedTags[EditorCatalog.squashed(name)] ?? []).filter { $0.key != key }
     }
 
-    /// The name folded for near-duplicate comparison.
+    /// The name folded for near-duplicate comparison: its key without `-`, `_`, `.` and spaces
+    /// (the separators `notez tag suggest` ignores when it finds spelling variants).
     static func squashed(_ name: String) -> String {
-        TagKey(TagSuggestion.squashed(name)).rawValue
+        String(TagKey(name).rawValue.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
     }
 }

@@ -57,6 +57,11 @@ public enum EditorNavigation {
         return .tag(name, start..<end)
     }
 
+    /// The bytes of a link's target as written (`Note` in `[[Note#H|label]]`), else the whole link.
+    public static func nameRange(of link: NoteLink) -> Range<Int> {
+        link.targetRange.isEmpty ? link.range : link.targetRange
+    }
+
     /// Whether the front matter line at `lineStart` is `tags:` or an item of its list.
     static func isTagLine(_ bytes: [UInt8], line lineStart: Int, text: EditorText) -> Bool {
         var number = text.line(ofOffset: lineStart)
