@@ -61,7 +61,7 @@ struct LspScenario {
         let lastLine = text.split(separator: "\n", omittingEmptySubsequences: false).count - 2
         try client.notify("textDocument/didOpen", json(["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": text]]))
         _ = try client.waitFor("textDocument/publishDiagnostics")
-        // The first completion builds the catalog of the snapshot (names, uses): a row of its own.
+        // The catalog (names, uses) is built for the diagnostics published at open: the first completion only scans it.
         var first: [Double] = []
         var empty: [Double] = []
         var typed: [Double] = []
@@ -74,7 +74,7 @@ struct LspScenario {
             if run == 0 { first.append(ms) } else { empty.append(ms) }
             hits = ((answer["result"] as? [String: Any])?["items"] as? [Any])?.count ?? 0
         }
-        row("completion after `[[` (first: builds the catalog)", first, hits: hits)
+        row("completion after `[[` (first; the catalog was built for the diagnostics at open)", first, hits: hits)
         row("completion after `[[`", empty, hits: hits)
         var version = 1
         for letters in ["n", "no", "not"] {

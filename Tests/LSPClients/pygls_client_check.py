@@ -181,7 +181,7 @@ async def main():
     titles = sorted(a.title for a in actions)
     check("code actions offered", "Replace with #lsp-check" in titles and "Create note 'Nowhere'" in titles and "Add front matter" in titles, str(titles))
     create = [a for a in actions if a.title == "Create note 'Nowhere'"]
-    check("create-note is a command with the target and the linking note", create and create[0].command == "notez.createNote" and create[0].arguments == ["Nowhere", "LSP/Spoke.md"], repr(create))
+    check("create-note is a command with the target and the linking note", create and create[0].command == "notez.createNote" and list(create[0].arguments) == ["Nowhere", "LSP/Spoke.md"], repr(create))
     if create:
         await client.workspace_execute_command_async(t.ExecuteCommandParams(command=create[0].command, arguments=create[0].arguments))
     check("create-note action writes the note in the folder", os.path.exists(os.path.join(VAULT, "LSP/Nowhere.md")), str(os.listdir(os.path.join(VAULT, "LSP"))))
