@@ -430,6 +430,8 @@ public final class NotezLSPServer: @unchecked Sendable {
         }
         let (title, from) = (arguments[0], arguments[1])
         let session = try vault()
+        // The linking note's path comes from the client: checked as a URI of the vault would be.
+        _ = try LSPDocumentPath.relative(LSPDocumentPath.uri(root: session.root, relative: from), root: session.root, realRoot: session.realRoot)
         let environment = ProcessInfo.processInfo.environment
         // The linking note's folder, with that folder's template (capture's default template rule).
         var request = CaptureRequest(title: title, time: LocalTime(seconds: LSPVaultSession.now, zone: LocalTime.zone(environment: environment)))
