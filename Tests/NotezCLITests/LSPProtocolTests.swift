@@ -176,6 +176,34 @@ import Testing
         #expect(try outside.snapshot() == outsideBefore)
     }
 
+    @Test func utf8PositionsWhenTheClientOffersThem() throws {
+        let vault = try TempVault.example()
+        let session = try RawSession(vault: vault)
+        var notes: [[String: Any]] = []
+        let answer = try session.request(
+            "initialize", ["rootUri": "file://" + vault.path, "capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]]], notes: &notes)
+        let capabilities = (answer?["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+        #expect(capabilities?["positionEncoding"] as? String == "utf-8")
+        // `é` is 2 bytes and `😀` 4: the broken link starts at byte 7 of its line (UTF-16 would say 4).
+        try session.send([
+            "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": Self.uri(vault, "scratch.md"), "languageId": "markdown", "version": 1, "text": "é😀 [[Nowhere]]\n"]],
+        ])
+        var published: [String: Any]?
+        while let message = try session.receive() {
+            if message["method"] as? String == "textDocument/publishDiagnostics" {
+                published = message["params"] as? [String: Any]
+                break
+            }
+        }
+        let range = ((published?["diagnostics"] as? [[String: Any]])?.first?["range"] as? [String: Any])
+        #expect((range?["start"] as? [String: Any])?["character"] as? Int == 7, "\(String(describing: published))")
+        #expect((range?["end"] as? [String: Any])?["character"] as? Int == 18)
+        _ = try session.request("shutdown", nil, notes: &notes)
+        try session.send(["method": "exit"])
+        #expect(session.close() == 0)
+    }
+
     @Test func brokenFramingStopsCleanlyWithStatusOne() throws {
         let vault = try TempVault.example()
         let before = try vault.snapshot()
