@@ -6,6 +6,8 @@ NOTEZ := .build/debug/notez
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The MCP Python SDK the end-to-end test drives `notez mcp` with (PyPI's `mcp`), pinned.
 MCP_PYTHON_SDK := 2.3.0
+# The LSP client the end-to-end test of `notez lsp` drives it with (PyPI's `pygls`), pinned.
+LSP_PYGLS := 2.1.1
 
 .PHONY: setup build test demo bench bench-storage install uninstall man completions clean format lint fuzz screenshots
 
@@ -85,6 +87,22 @@ setup:
 	    python3 -m venv .build/mcp-python; \
 	  } && .build/mcp-python/bin/python -m pip install -q "mcp==$(MCP_PYTHON_SDK)" || \
 	  echo "The MCP Python client test needs the MCP Python SDK: python3 -m venv .build/mcp-python && .build/mcp-python/bin/pip install mcp==$(MCP_PYTHON_SDK)"; \
+	}
+	@# `notez lsp` is tested from Neovim's built-in LSP client (Debian's neovim, headless) ...
+	@command -v nvim >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing neovim with apt-get (for the language server tests)..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends neovim; \
+	  else echo "The Neovim language server test needs nvim; without it that test is skipped"; fi; \
+	}
+	@# ... and from the pygls client, pinned, in a virtual environment of its own under .build/.
+	@.build/lsp-python/bin/python -c 'import importlib.metadata as m; assert m.version("pygls") == "$(LSP_PYGLS)"' >/dev/null 2>&1 || { \
+	  echo "Installing pygls==$(LSP_PYGLS) into .build/lsp-python..."; \
+	  python3 -m venv .build/lsp-python 2>/dev/null || { \
+	    if command -v apt-get >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; fi; \
+	    python3 -m venv .build/lsp-python; \
+	  } && .build/lsp-python/bin/python -m pip install -q "pygls==$(LSP_PYGLS)" || \
+	  echo "The pygls client test needs pygls: python3 -m venv .build/lsp-python && .build/lsp-python/bin/pip install pygls==$(LSP_PYGLS)"; \
 	}
 
 build: setup

@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "NotezKit",
                 "NotezServer",
+                "NotezLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +60,9 @@ let package = Package(
         // load it nor the networking Foundation the SDK links.
         .target(name: "NotezMCP", dependencies: ["NotezKit", .product(name: "MCP", package: "swift-sdk")]),
         .executableTarget(name: "notez-mcp", dependencies: ["NotezMCP"]),
+        // The Language Server (`notez lsp`): JSON-RPC over stdio with Foundation's JSON only, so it
+        // lives in notez itself; the editor rules it serves are NotezKit's (Sources/NotezKit/Editor).
+        .target(name: "NotezLSP", dependencies: ["NotezKit"]),
         .executableTarget(name: "notez-bench", dependencies: ["NotezKit", "CSQLite"]),
         // Fuzzing: the checks live in NotezFuzz; each fuzz-* executable is a libFuzzer target when built
         // with `-DNOTEZ_LIBFUZZER -sanitize=fuzzer` (make fuzz) and a replayer of input files otherwise.

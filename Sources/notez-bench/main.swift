@@ -345,6 +345,10 @@ for facts in vaults {
     if options.only.map({ $0.contains("links") }) ?? true {
         rows += LinkScenario(notez: notez, facts: facts, runs: options.runs).rows()
     }
+    // The language server on the vault itself (it writes nothing: buffers are never saved).
+    if facts.corpus == nil, options.only.map({ $0.contains("lsp") }) ?? true {
+        rows += LspScenario(notez: notez, facts: facts, runs: options.runs).rows()
+    }
     // The web UI's pages on a copy (a generated vault only: its files are changed).
     if facts.corpus == nil, options.only.map({ $0.contains("serve") }) ?? true {
         rows += ServeScenario(notez: notez, facts: facts).rows()

@@ -11,7 +11,7 @@ struct LayeringTests {
     /// The layers, lowest first.
     static let layers = [
         "Vault", "FrontMatter", "Settings", "Note", "Index", "Query", "Render", "Operations", "Journal", "Capture", "Files",
-        "Watch", "Daemon", "Session",
+        "Watch", "Daemon", "Editor", "Session",
     ]
 
     static let library = TestPaths.packageRoot.appendingPathComponent("Sources/NotezKit")

@@ -1,0 +1,52 @@
+import Foundation
+import NotezTestSupport
+import Testing
+
+/// `notez lsp` driven by real clients no one here wrote: the pygls client (PyPI `pygls`, pinned in
+/// the Makefile, installed by `make setup` into `.build/lsp-python`) for every request, and
+/// Neovim's built-in LSP client (Debian's `neovim`, headless) for completion, definition,
+/// references and rename. Each test is skipped, saying why, only when its client is not installed.
+@Suite struct LSPClientTests {
+    /// The Python that has pygls: `NOTEZ_LSP_PYTHON` when set, else the one `make setup` made.
+    static let python: String = {
+        if let explicit = ProcessInfo.processInfo.environment["NOTEZ_LSP_PYTHON"], !explicit.isEmpty { return explicit }
+        return TestPaths.packageRoot.appendingPathComponent(".build/lsp-python/bin/python").path
+    }()
+
+    static let pyglsInstalled: Bool = (try? CLIRunner.runShell("\(quoted(python)) -c 'import pygls.lsp.client'").status == 0) ?? false
+    static let neovimInstalled: Bool = (try? CLIRunner.runShell("command -v nvim").status == 0) ?? false
+
+    @Test(.enabled(if: pyglsInstalled, "pygls is not installed in .build/lsp-python; run 'make setup'"))
+    func everyRequestWorksFromThePyglsClient() throws {
+        let vault = try TempVault.example()
+        let outside = try TempVault()
+        try outside.write("keep.md", "outside\n")
+        let outsideBefore = try outside.snapshot()
+        let script = TestPaths.packageRoot.appendingPathComponent("Tests/LSPClients/pygls_client_check.py").path
+        let result = try CLIRunner.runShell([Self.python, script, CLIRunner.binary.path, vault.path].map(Self.quoted).joined(separator: " "))
+        let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
+        #expect(result.status == 0, "the pygls client failed:\n\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
+        #expect(passed >= 40, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
+        #expect(try outside.snapshot() == outsideBefore)
+    }
+
+    @Test(.enabled(if: neovimInstalled, "Neovim (nvim) is not installed; run 'make setup'"))
+    func completionDefinitionReferencesAndRenameWorkFromNeovim() throws {
+        let vault = try TempVault.example()
+        let script = TestPaths.packageRoot.appendingPathComponent("Tests/LSPClients/neovim_check.lua").path
+        let result = try CLIRunner.runShell(
+            "nvim --headless -u NONE -i NONE -n -c \(Self.quoted("luafile " + script)) </dev/null",
+            environment: ["NOTEZ_BIN": CLIRunner.binary.path, "NOTEZ_VAULT": vault.path])
+        let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
+        #expect(result.status == 0, "Neovim's client failed:\n\(failures.joined(separator: "\n"))\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(2000))")
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
+        #expect(passed >= 11, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
+    }
+
+    static func quoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
