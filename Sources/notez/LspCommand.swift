@@ -24,7 +24,7 @@ struct LspCommand: ParsableCommand {
 
     func run() throws {
         var root: String?
-        if let explicit = vaultPath ?? VaultOptions.leadingVault {
+        if let explicit = vaultPath ?? CommandRun.current?.leadingVault {
             root = try Vault.locate(explicit: explicit).root
         }
         Terminal.flush()

@@ -36,9 +36,10 @@ public final class EditorCatalog: @unchecked Sendable {
         for name in foldedNames { counts[String(decoding: name, as: UTF8.self), default: 0] += 1 }
         nameCounts = counts
         if let table = index.linkTable {
+            // Candidates by name hash: a rare collision only nudges the ranking.
             let byTarget = table.lookups(notes: notes).byTarget
             uses = notes.map { note in
-                StoredLink.nameKeys(path: note.path, title: "", aliases: []).first.map { byTarget[$0]?.count ?? 0 } ?? 0
+                StoredLink.nameKeys(path: note.path, title: "", aliases: []).first.map { byTarget.positions(of: $0).count } ?? 0
             }
         } else {
             uses = Array(repeating: 0, count: notes.count)
