@@ -13,7 +13,7 @@ final class LSPVaultSession: @unchecked Sendable {
     let root: String
     /// The root with symlinks in its own path resolved: editors may name files by either.
     let realRoot: String
-    let live: LiveVault
+    let live: WatchedIndex
     /// Changes go through a session on the disk's state: the live snapshot may lag a change made a
     /// moment ago by another program.
     private let session: Vault
@@ -25,7 +25,7 @@ final class LSPVaultSession: @unchecked Sendable {
         self.root = root
         realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
-        live = LiveVault(root: root, config: config)
+        live = WatchedIndex(root: root, config: config)
         session = Vault(root: root)
         try live.start()
     }

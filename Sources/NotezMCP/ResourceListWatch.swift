@@ -2,7 +2,7 @@ import Foundation
 import NotezKit
 import Synchronization
 
-/// Follows the vault on disk (NotezKit's `LiveVault`, the watcher behind `notez serve` and `notez
+/// Follows the vault on disk (NotezKit's `WatchedIndex`, the watcher behind `notez serve` and `notez
 /// watch`) and calls back when the list of note resources may have changed: a note added, removed
 /// or moved by anyone (this server, the CLI, an editor, a sync tool), or a full rescan.
 ///
@@ -10,11 +10,11 @@ import Synchronization
 /// to hear that their list changed, and the watcher's first scan reads every note (16,000 notes
 /// took seconds of CPU, which slowed a tool-only client's first answers).
 final class ResourceListWatch: Sendable {
-    private let live: LiveVault
+    private let live: WatchedIndex
     private let started = Mutex(false)
 
     init(root: String) {
-        live = LiveVault(root: root, config: (try? VaultConfig.load(root: root)) ?? VaultConfig())
+        live = WatchedIndex(root: root, config: (try? VaultConfig.load(root: root)) ?? VaultConfig())
     }
 
     /// Starts watching on a thread of its own (the first scan must not delay the answers), once;

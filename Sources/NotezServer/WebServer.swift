@@ -13,7 +13,7 @@ public final class WebServer: Sendable {
     /// Where it listens and its tokens.
     public let settings: ServerSettings
     /// The live index shared by every page and the live stream.
-    public let vault: LiveVault
+    public let vault: WatchedIndex
     let runner: ActionRunner
     let hub = EventHub()
     let flashes = FlashStore()
@@ -26,7 +26,7 @@ public final class WebServer: Sendable {
     static let maxForm = 16 << 20
 
     /// A server for `vault`; nothing listens until `run`.
-    public init(vault: LiveVault, settings: ServerSettings) {
+    public init(vault: WatchedIndex, settings: ServerSettings) {
         self.root = vault.root
         self.settings = settings
         self.vault = vault

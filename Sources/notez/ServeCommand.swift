@@ -46,7 +46,7 @@ struct ServeCommand: ParsableCommand {
             Terminal.warning("listening on \(TerminalText.safe(host)): other machines can reach this server; only the token protects it, and traffic is not encrypted")
         }
         let config = (try? VaultConfig.load(root: root)) ?? VaultConfig()
-        let live = LiveVault(root: root, config: config)
+        let live = WatchedIndex(root: root, config: config)
         try live.start()
         // One daemon: read commands on this vault are answered from the same live index.
         var warm: WarmServer?

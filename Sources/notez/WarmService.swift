@@ -7,7 +7,7 @@ import Glibc
 /// The daemon side of the warm path: answers a client's read command from the watcher's live
 /// index, byte for byte as the client would have answered it cold, or sends it to the cold path.
 final class WarmService: @unchecked Sendable {
-    private let vault: LiveVault
+    private let vault: WatchedIndex
     private let root: String
     private let environment: [String: String]
 
@@ -27,7 +27,7 @@ final class WarmService: @unchecked Sendable {
         var request: WarmRequest
     }
 
-    init(vault: LiveVault) {
+    init(vault: WatchedIndex) {
         self.vault = vault
         root = vault.root
         environment = WarmPath.environment()
@@ -35,7 +35,7 @@ final class WarmService: @unchecked Sendable {
 
     /// Starts serving the vault's socket; nil (with the reason) when it cannot.
     /// The answers come from `vault`'s snapshot, the one its other users (the web pages) share.
-    static func start(vault: LiveVault) -> (WarmServer?, String?) {
+    static func start(vault: WatchedIndex) -> (WarmServer?, String?) {
         let root = vault.root
         guard let socketPath = WarmSocket.socketPath(root: root), let cookies = WarmSocket.cookieFolder(root: root) else {
             return (nil, "no cache folder ($XDG_CACHE_HOME or $HOME): searches are not served by this watch")

@@ -54,7 +54,7 @@ struct WatchCommand: ParsableCommand {
 
         let printer = WatchPrinter(json: output.json)
         // One live view: the printer follows its batches, the warm path answers from its snapshot.
-        let live = LiveVault(root: root, config: config)
+        let live = WatchedIndex(root: root, config: config)
         live.addListener { report in printer.report(report) }
         // The lock is held until the initial output is printed, so changes always come after it.
         printer.lock.lock()

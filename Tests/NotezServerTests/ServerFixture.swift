@@ -13,7 +13,7 @@ import NotezTestSupport
 /// `Host: localhost` is the loopback name and port it expects.
 final class ServerFixture: @unchecked Sendable {
     let root: URL
-    let vault: LiveVault
+    let vault: WatchedIndex
     let server: WebServer
     let settings = ServerSettings(host: "127.0.0.1", port: 80)
 
@@ -23,7 +23,7 @@ final class ServerFixture: @unchecked Sendable {
         try FileManager.default.copyItem(at: TestPaths.exampleVault, to: root)
         for (path, text) in extraFiles { try ServerFixture.write(root, path, text) }
         try prepare?(root)
-        vault = LiveVault(root: root.path, config: (try? VaultConfig.load(root: root.path)) ?? VaultConfig())
+        vault = WatchedIndex(root: root.path, config: (try? VaultConfig.load(root: root.path)) ?? VaultConfig())
         try vault.start()
         server = WebServer(vault: vault, settings: settings)
     }

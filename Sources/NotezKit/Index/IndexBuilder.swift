@@ -17,7 +17,7 @@ public enum IndexBuilder {
     }
 
     /// The notes of the vault at `root` for a query: straight from the memory-mapped cache when no
-    /// note changed since it was written (`CachedVault`: nothing is decoded but what the query
+    /// note changed since it was written (`CachedIndex`: nothing is decoded but what the query
     /// reads and prints), else the full index, which writes the cache again for the next run.
     /// The cache is proven current by the folder stamps of the last walk that matched it
     /// (`WalkSnapshot`: no folder listed) or else by a walk, after which the stamps are saved.
@@ -26,11 +26,11 @@ public enum IndexBuilder {
         let cacheFolder = IndexCache.folderPath(root: root).flatMap { (try? UserFolders.check($0)) != nil ? $0 : nil }
         let cachePath = cacheFolder.map { $0 + "/" + IndexCache.fileName }
         let known = cacheFolder.flatMap { WalkSnapshot.load(folder: $0) }
-        if let cachePath, let known, let cached = CachedVault(root: root, settings: settings, snapshot: known, cachePath: cachePath) {
+        if let cachePath, let known, let cached = CachedIndex(root: root, settings: settings, snapshot: known, cachePath: cachePath) {
             return cached
         }
         let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk()
-        if let cachePath, let cached = CachedVault(root: root, settings: settings, listing: listing, cachePath: cachePath) {
+        if let cachePath, let cached = CachedIndex(root: root, settings: settings, listing: listing, cachePath: cachePath) {
             if let snapshot = WalkSnapshot(listing: listing, generation: cached.cacheGeneration, ignore: settings.config.ignore),
                 snapshot != known
             {

@@ -19,7 +19,7 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
     /// notez's own files that were not used (the defaults were used instead), to warn about.
     public let stateProblems: [FileIssue]
     private let settings: IndexBuilder.Settings
-    private let cached: CachedVault
+    private let cached: CachedIndex
     /// The notes' paths in path order, when the walk's differ from the cache's.
     private let paths: [String]?
     /// Per note, its position in the cache, -1 for a note read afresh; nil: the same positions.
@@ -37,7 +37,7 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
     static let changedLimit = 256
 
     private init(
-        root: String, settings: IndexBuilder.Settings, cached: CachedVault, paths: [String]?, cachePositions: [Int32]?,
+        root: String, settings: IndexBuilder.Settings, cached: CachedIndex, paths: [String]?, cachePositions: [Int32]?,
         fresh: [Int: (note: Note, links: [UInt8])], symlinkedNotes: Set<String>, folders: [String]
     ) {
         self.root = root
@@ -73,7 +73,7 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
         guard let cacheFolder = IndexCache.folderPath(root: root), (try? UserFolders.check(cacheFolder)) != nil else { return nil }
         let cachePath = cacheFolder + "/" + IndexCache.fileName
         // Mapped and checked once, whichever way it is then proven.
-        guard let cached = CachedVault.unproven(root: root, settings: settings, cachePath: cachePath) else { return nil }
+        guard let cached = CachedIndex.unproven(root: root, settings: settings, cachePath: cachePath) else { return nil }
         let known = WalkSnapshot.load(folder: cacheFolder)
         if let known, cached.isConfirmed(by: known) {
             return LinkFocus(

@@ -196,7 +196,7 @@ public enum LinkGraph {
 
     /// The index's links of `notes`, when it keeps them.
     static func linkStore(of notes: any NoteCollection) -> (any LinkStore)? {
-        if let cached = notes as? CachedVault { return cached }
+        if let cached = notes as? CachedIndex { return cached }
         if let index = notes as? VaultIndex, let table = index.linkTable { return IndexedLinks(index: index, table: table) }
         return nil
     }

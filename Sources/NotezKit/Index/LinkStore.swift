@@ -1,5 +1,5 @@
 /// The links of a vault as an index keeps them: `VaultIndex` with its `LinkTable`, or the
-/// memory-mapped `CachedVault`. Links are stored raw and resolved when asked (resolution depends
+/// memory-mapped `CachedIndex`. Links are stored raw and resolved when asked (resolution depends
 /// on the whole vault and on the linking note's folder); the lookups make backlinks a lookup.
 protocol LinkStore: Sendable {
     /// The number of notes.

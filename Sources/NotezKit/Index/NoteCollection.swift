@@ -1,5 +1,5 @@
 /// The notes of a vault by position (`0..<noteCount`, in path order), as a query reads them: the
-/// whole `VaultIndex`, or a `CachedVault`, which reads the fields from the memory-mapped index
+/// whole `VaultIndex`, or a `CachedIndex`, which reads the fields from the memory-mapped index
 /// cache and builds a `Note` only for the positions asked for.
 public protocol NoteCollection: Sendable {
     /// The absolute vault root.

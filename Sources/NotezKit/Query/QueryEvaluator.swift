@@ -1,7 +1,7 @@
 import Foundation
 
 /// Evaluates a query tree over a `NoteCollection` (the full `VaultIndex` or the memory-mapped
-/// `CachedVault`), reading note bodies only for full-text terms.
+/// `CachedIndex`), reading note bodies only for full-text terms.
 ///
 /// Cheap terms (tags from the posting lists, folders, titles, flags, dates) are evaluated first in
 /// an AND, so full-text terms read only the bodies of the notes that are still candidates.

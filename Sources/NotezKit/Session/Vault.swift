@@ -22,7 +22,7 @@ public final class Vault: @unchecked Sendable {
         /// One fixed index (a daemon answering a request from its live index's snapshot).
         case snapshot(VaultIndex)
         /// A live index kept current by a watcher (`watch`, `serve`, `lsp`).
-        case live(LiveVault)
+        case live(WatchedIndex)
     }
 
     /// A session on the vault at `root` that reads from disk.
@@ -40,7 +40,7 @@ public final class Vault: @unchecked Sendable {
     }
 
     /// A session that answers reads from the live index `live` keeps current.
-    public init(live: LiveVault, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(live: WatchedIndex, environment: [String: String] = ProcessInfo.processInfo.environment) {
         root = live.root
         self.environment = environment
         source = .live(live)

@@ -150,7 +150,7 @@ public struct LiveIndex: Sendable {
         index.update(
             changing: paths, notes: sortedNotes, links: sortedLinks, isSymlink: state.isSymlink,
             folders: foldersChangedBefore > sequence ? sortedFolders : nil, trashCount: trashCount ?? index.trashCount)
-        LiveVault.retire(consume replaced)
+        WatchedIndex.retire(consume replaced)
         return true
     }
 }

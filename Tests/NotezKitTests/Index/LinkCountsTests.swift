@@ -11,7 +11,7 @@ struct LinkCountsTests {
     func countsByChunksAreTheCountsOfEveryLink(seed: UInt64) throws {
         let vault = try LinkStoreTests.makeVault(seed: seed)
         let full = try IndexBuilder.build(root: vault.path)
-        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         let all = try #require(LinkGraph.storedLinks(in: full))
         let expected = LinkGraph.Counts(all.entries)
         #expect(expected.links > 0)

@@ -5,7 +5,7 @@ import Testing
 @testable import NotezKit
 
 /// The links kept in the index (`LinkTable` in the full index, the link sections of the cache in
-/// `CachedVault`) answer exactly as a scan of every body with the whole vault's resolver: on
+/// `CachedIndex`) answer exactly as a scan of every body with the whole vault's resolver: on
 /// random vaults whose names collide by case, Unicode form, folder, title and alias, and whose
 /// links take every form the resolver reads.
 @Suite("links in the index")
@@ -81,7 +81,7 @@ struct LinkStoreTests {
         let vault = try LinkStoreTests.makeVault(seed: seed)
         let full = try IndexBuilder.build(root: vault.path)
         let table = try #require(full.linkTable)
-        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         let brute = LinkStoreTests.bruteForce(full)
         let stores: [any LinkStore] = [IndexedLinks(index: full, table: table), cached]
         for store in stores {

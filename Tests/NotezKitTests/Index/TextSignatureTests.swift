@@ -52,7 +52,7 @@ struct TextSignatureTests {
             try vault.write("n\(number).md", "---\ntags: [x]\n---\n\(text)\n", modified: Date(timeIntervalSinceNow: -3600))
         }
         _ = try IndexBuilder.build(root: vault.path)
-        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         let matcher = FullTextMatcher(notes: cached, needles: ["QUOKKA"])
         let found = matcher.matching(0, in: PositionSet(capacity: 200, full: true))
         #expect(found.count == 4)

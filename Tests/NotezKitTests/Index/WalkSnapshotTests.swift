@@ -20,7 +20,7 @@ struct WalkSnapshotTests {
         try vault.mkdir("Empty")
         try ScratchFolder.age(vault.path)
         _ = try IndexBuilder.build(root: vault.path)
-        let walked = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        let walked = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         #expect(!walked.provenWithoutWalk)
         return vault
     }
@@ -32,7 +32,7 @@ struct WalkSnapshotTests {
     @Test func anUnchangedVaultIsProvenWithoutAWalk() throws {
         let vault = try makeVault()
         let full = try IndexBuilder.build(root: vault.path)
-        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         #expect(cached.provenWithoutWalk)
         #expect(cached.noteCount == full.noteCount)
         #expect(cached.folderTree == full.folderTree)
@@ -48,7 +48,7 @@ struct WalkSnapshotTests {
         let cacheFolder = try #require(IndexCache.folderPath(root: vault.path))
         let snapshot = try #require(WalkSnapshot.load(folder: cacheFolder))
         let settings = IndexBuilder.Settings(root: vault.path)
-        let cached = try #require(CachedVault.unproven(root: vault.path, settings: settings, cachePath: cacheFolder + "/" + IndexCache.fileName))
+        let cached = try #require(CachedIndex.unproven(root: vault.path, settings: settings, cachePath: cacheFolder + "/" + IndexCache.fileName))
         func expectTheWalk(_ context: String) throws {
             let listing = try #require(cached.listing(from: snapshot), "\(context)")
             let walk = VaultWalker(root: vault.path).walk()
@@ -73,7 +73,7 @@ struct WalkSnapshotTests {
         let vault = try ScratchFolder()
         _ = try vault.write("Work/a.md", "a\n", modified: Date(timeIntervalSinceNow: -3600))
         _ = try IndexBuilder.build(root: vault.path)
-        #expect(IndexBuilder.collection(root: vault.path) is CachedVault)
+        #expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
         #expect(!FileManager.default.fileExists(atPath: try snapshotPath(vault)))
     }
 
@@ -114,7 +114,7 @@ struct WalkSnapshotTests {
         default: try Data("NZWK garbage".utf8).write(to: URL(fileURLWithPath: try snapshotPath(vault)))
         }
         let collection = IndexBuilder.collection(root: vault.path)
-        #expect((collection as? CachedVault)?.provenWithoutWalk != true)
+        #expect((collection as? CachedIndex)?.provenWithoutWalk != true)
         let full = try IndexBuilder.build(root: vault.path, useCache: false)
         #expect(collection.noteCount == full.noteCount)
         #expect(collection.folderTree == full.folderTree)
@@ -123,7 +123,7 @@ struct WalkSnapshotTests {
         try ScratchFolder.age(vault.path)
         _ = IndexBuilder.collection(root: vault.path)
         _ = IndexBuilder.collection(root: vault.path)
-        let again = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        let again = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         #expect(again.provenWithoutWalk)
     }
 
@@ -153,10 +153,10 @@ struct WalkSnapshotTests {
         try FileManager.default.moveItem(atPath: path, toPath: target)
         let before = try Data(contentsOf: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
-        #expect((IndexBuilder.collection(root: vault.path) as? CachedVault)?.provenWithoutWalk == false)
+        #expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.provenWithoutWalk == false)
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeRegular)
-        #expect((IndexBuilder.collection(root: vault.path) as? CachedVault)?.provenWithoutWalk == true)
+        #expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.provenWithoutWalk == true)
     }
 
     /// A snapshot that leaves out a folder the cache's notes live in proves nothing.
@@ -169,6 +169,6 @@ struct WalkSnapshotTests {
             generation: snapshot.generation, ignore: snapshot.ignore, folders: kept.map { snapshot.folders[$0] },
             stamps: kept.map { snapshot.stamps[$0] })
         try Data(partial.encoded()).write(to: URL(fileURLWithPath: path))
-        #expect((IndexBuilder.collection(root: vault.path) as? CachedVault)?.provenWithoutWalk != true)
+        #expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.provenWithoutWalk != true)
     }
 }

@@ -4,10 +4,10 @@ import Testing
 
 @testable import NotezKit
 
-/// `CachedVault` answers every question a query asks exactly as the full `VaultIndex` does, and is
+/// `CachedIndex` answers every question a query asks exactly as the full `VaultIndex` does, and is
 /// used only while the cache describes every note exactly.
 @Suite("cached vault")
-struct CachedVaultTests {
+struct CachedIndexTests {
     /// A vault of 150 aged notes with nested, case-variant and non-ASCII tags, folders, pins, dates
     /// and broken front matter, indexed once so its cache is written.
     private func makeVault() throws -> ScratchFolder {
@@ -35,7 +35,7 @@ struct CachedVaultTests {
     @Test func answersLikeTheFullIndex() throws {
         let vault = try makeVault()
         let full = try IndexBuilder.build(root: vault.path)
-        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         #expect(cached.noteCount == full.noteCount)
         for position in 0..<full.noteCount {
             #expect(cached.path(at: position) == full.path(at: position))
@@ -71,7 +71,7 @@ struct CachedVaultTests {
     func anyDifferenceUsesTheFullIndex(change: String) throws {
         let vault = try makeVault()
         _ = try IndexBuilder.build(root: vault.path)
-        #expect(IndexBuilder.collection(root: vault.path) is CachedVault)
+        #expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
         let cacheFile = try #require(IndexCache.filePath(root: vault.path))
         switch change {
         case "modified": _ = try vault.write("Work/note 1.md", "---\ntags: [changed]\n---\n", modified: Date(timeIntervalSinceNow: -60))
@@ -90,7 +90,7 @@ struct CachedVaultTests {
             #expect(collection.positions(taggedWith: TagKey("changed")).count == 1)
         }
         // The full build wrote the cache again (notes older than the racy window), so the next run is cached.
-        #expect(IndexBuilder.collection(root: vault.path) is CachedVault)
+        #expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
     }
 
     @Test func anEntryThatDoesNotDecodeIsReadFromTheFile() throws {
@@ -105,7 +105,7 @@ struct CachedVaultTests {
         }
         bytes[entryOffset + 3] = 0x7F
         try Data(bytes).write(to: URL(fileURLWithPath: cacheFile))
-        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedVault)
+        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         #expect(cached.note(atPosition: 0) == full.note(atPosition: 0))
         #expect(cached.title(at: 0) == full.title(at: 0))
     }
@@ -125,6 +125,6 @@ struct CachedVaultTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
         let attributes = try FileManager.default.attributesOfItem(atPath: cacheFile)
         #expect(attributes[.type] as? FileAttributeType == .typeRegular)
-        #expect(IndexBuilder.collection(root: vault.path) is CachedVault)
+        #expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
     }
 }

@@ -12,7 +12,7 @@ import Darwin
 /// the notes it prints. Anything else (a note added, changed or removed since, a cache that is
 /// missing, corrupt or of another version) gets the full index instead (`IndexBuilder.collection`),
 /// which also writes the cache again.
-public final class CachedVault: NoteCollection, @unchecked Sendable {
+public final class CachedIndex: NoteCollection, @unchecked Sendable {
     /// The absolute vault root.
     public let root: String
     /// The vault's settings.
@@ -47,10 +47,10 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
 
     /// The view of the cache at `cachePath`, not proven current: only for a caller that matches
     /// its paths and stamps against a walk itself and reads every other note (`LinkFocus`).
-    static func unproven(root: String, settings: IndexBuilder.Settings, cachePath: String) -> CachedVault? {
+    static func unproven(root: String, settings: IndexBuilder.Settings, cachePath: String) -> CachedIndex? {
         guard let file = MappedFile(path: cachePath), let image = CacheImage(file.contents, titleFromHeading: settings.config.titleFromHeading)
         else { return nil }
-        return CachedVault(root: root, settings: settings, file: file, image: image, folders: [], provenWithoutWalk: false)
+        return CachedIndex(root: root, settings: settings, file: file, image: image, folders: [], provenWithoutWalk: false)
     }
 
     /// Whether `snapshot` proves this view current: its folders and every cached note keep their
@@ -247,7 +247,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
         var (low, high) = (0, image.tagCount)
         while low < high {
             let middle = (low + high) / 2
-            if CachedVault.precedes(image.tagKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
+            if CachedIndex.precedes(image.tagKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -260,7 +260,7 @@ public final class CachedVault: NoteCollection, @unchecked Sendable {
     }
 }
 
-extension CachedVault: LinkStore {
+extension CachedIndex: LinkStore {
     /// From the records' link bytes.
     func storedLinks(at position: Int) -> [StoredLink]? { StoredLink.decode(image.linkBytes(position)) }
 
@@ -300,7 +300,7 @@ extension CachedVault: LinkStore {
             var (low, high) = (0, image.linkKeyCount)
             while low < high {
                 let middle = (low + high) / 2
-                if CachedVault.precedes(image.linkKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
+                if CachedIndex.precedes(image.linkKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
             }
             guard low < image.linkKeyCount, PathKey.sameBytes(key, image.linkKeyBytes(low)) else { return [] }
             let postings = image.linkPostings(low, named: named)

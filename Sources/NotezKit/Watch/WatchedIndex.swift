@@ -7,7 +7,7 @@ import Glibc
 /// The one live view of a vault that a long-running front end shares: a `Watcher`'s index, an
 /// immutable `VaultIndex` snapshot rebuilt only when something changed, and listeners told of
 /// every batch of changes (the web UI's live stream; the warm CLI path can read the same object).
-public final class LiveVault: @unchecked Sendable {
+public final class WatchedIndex: @unchecked Sendable {
     /// The absolute vault root.
     public let root: String
     /// The watcher behind it (the warm CLI path answers from the same one).
@@ -73,13 +73,10 @@ public final class LiveVault: @unchecked Sendable {
         return (snapshot.index, snapshot.version)
     }
 
-    /// The snapshot the warm CLI path answers from: the same one the pages use (one per process),
-    /// built exactly as `IndexBuilder` builds an index from the same notes and state files; nil when
-    /// the vault's settings changed since the watcher started. It includes every change the watcher
-    /// had applied when this was called.
-    public func commandSnapshot() -> VaultIndex? { versionedCommandSnapshot()?.index }
-
-    /// `commandSnapshot` with its version (see `versionedSnapshot`).
+    /// The snapshot the warm CLI path answers from, with its version: the same one the pages use
+    /// (one per process), built exactly as `IndexBuilder` builds an index from the same notes and
+    /// state files; nil when the vault's settings changed since the watcher started. It includes
+    /// every change the watcher had applied when this was called.
     public func versionedCommandSnapshot() -> (index: VaultIndex, version: Int)? {
         let snapshot = current()
         return snapshot.settingsCurrent ? (snapshot.index, snapshot.version) : nil
@@ -139,7 +136,7 @@ public final class LiveVault: @unchecked Sendable {
             cached = Snapshot(key: key, index: built, version: builds, sequence: live.sequence, settingsCurrent: settingsCurrent)
             return cached!
         }
-        LiveVault.retire(consume retired)
+        WatchedIndex.retire(consume retired)
         return snapshot
     }
 
