@@ -18,7 +18,7 @@ final class LSPVaultSession: @unchecked Sendable {
     /// moment ago by another program.
     private let session: Vault
     private let lock = NSLock()
-    private var cached: (version: Int, catalog: EditorCatalog)?
+    private var cached: (version: Int, generation: Int, catalog: EditorCatalog)?
 
     /// Opens the vault at `root` and starts watching it.
     init(root: String) throws(NotezError) {
@@ -35,10 +35,15 @@ final class LSPVaultSession: @unchecked Sendable {
 
     /// The catalog of the current snapshot (built again only when the snapshot changed).
     func catalog() -> EditorCatalog {
+        // After a change on disk the old catalog is let go before the new snapshot is made: it holds
+        // the old snapshot, which would make the update copy the index's tables instead of changing
+        // them in place, and two catalogs would be alive at once.
+        let generation = live.currentGeneration
+        lock.withLock { if let held = cached, held.generation != generation { cached = nil } }
         let (index, version) = live.versionedSnapshot()
         if let found = lock.withLock({ cached?.version == version ? cached?.catalog : nil }) { return found }
         let catalog = EditorCatalog(index: index)
-        lock.withLock { cached = (version, catalog) }
+        lock.withLock { cached = (version, generation, catalog) }
         return catalog
     }
 

@@ -349,8 +349,8 @@ for facts in vaults {
     if facts.corpus == nil, options.only.map({ $0.contains("lsp") }) ?? true {
         rows += LspScenario(notez: notez, facts: facts, runs: options.runs).rows()
     }
-    // The web UI's pages on a copy (a generated vault only: its files are changed).
-    if facts.corpus == nil, options.only.map({ $0.contains("serve") }) ?? true {
+    // The web UI's pages on a copy (its files are changed), of a generated vault and of a corpus.
+    if options.only.map({ $0.contains("serve") }) ?? true {
         rows += ServeScenario(notez: notez, facts: facts).rows()
     }
     try? FileManager.default.removeItem(atPath: MutationCopy.root(facts))
