@@ -13,15 +13,18 @@ import Glibc
 enum WarmPath {
     /// Exit status when `NOTEZ_WARM=require` and no daemon answered.
     static let notAnswered: Int32 = 6
-    /// The commands a daemon answers (`["ls"]`, `["tag", "list"]`): those that conform to
-    /// `WarmServable`, the one place they are declared.
-    static let commandPaths: [[String]] = servablePaths(of: Notez.self, prefix: [])
-
-    private static func servablePaths(of command: ParsableCommand.Type, prefix: [String]) -> [[String]] {
-        command.configuration.subcommands.flatMap { sub -> [[String]] in
-            let path = prefix + [sub.configuration.commandName ?? sub._commandName]
-            return (sub is any WarmServable.Type ? [path] : []) + servablePaths(of: sub, prefix: path)
+    /// Whether the command the first words name (`ls`, `tag list`; none: the default command) is
+    /// one a daemon answers, that is, one that conforms to `WarmServable`, the one place they are
+    /// declared. The command is found by name first, so that only its own conformance is looked up
+    /// at run time (looking up every command's cost milliseconds at each start).
+    static func answersWarm(_ words: [String]) -> Bool {
+        var command: ParsableCommand.Type = words.isEmpty ? (Notez.configuration.defaultSubcommand ?? Notez.self) : Notez.self
+        for word in words {
+            guard let sub = command.configuration.subcommands.first(where: { ($0.configuration.commandName ?? $0._commandName) == word })
+            else { break }
+            command = sub
         }
+        return command is any WarmServable.Type
     }
 
     /// The client's exit status when a daemon answered (its output is written, through the pager
@@ -93,8 +96,7 @@ enum WarmPath {
             if !argument.hasPrefix("-"), words.count < 2 { words.append(argument) }
             index += 1
         }
-        // No word is the default command, `overview`.
-        if !words.isEmpty, !commandPaths.contains(where: { words.starts(with: $0) }) { return nil }
+        if !answersWarm(words) { return nil }
         guard let root = try? Vault.locate(explicit: explicitVault).root, let directory = currentDirectory() else { return nil }
         var terminals: WarmRequest.Terminals = []
         if facts.stdinIsTerminal { terminals.insert(.stdin) }

@@ -19,10 +19,8 @@ public final class Vault: @unchecked Sendable {
     private enum Source {
         /// The disk: the memory-mapped cache when it is current, else every note.
         case disk
-        /// One fixed index (a daemon answering a request from its live index's snapshot).
+        /// One fixed index: a snapshot of a watched index (a daemon's request, a web page).
         case snapshot(VaultIndex)
-        /// A live index kept current by a watcher (`watch`, `serve`, `lsp`).
-        case live(WatchedIndex)
     }
 
     /// A session on the vault at `root` that reads from disk.
@@ -37,13 +35,6 @@ public final class Vault: @unchecked Sendable {
         root = snapshot.root
         self.environment = environment
         source = .snapshot(snapshot)
-    }
-
-    /// A session that answers reads from the live index `live` keeps current.
-    public init(live: WatchedIndex, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        root = live.root
-        self.environment = environment
-        source = .live(live)
     }
 
     /// The vault `explicit` names, else `$NOTEZ_VAULT`, else the nearest folder with `.notez/` around
@@ -76,7 +67,7 @@ public final class Vault: @unchecked Sendable {
 
     // MARK: Reads
 
-    /// Whether reads come from a live index or a snapshot of one (not from disk).
+    /// Whether reads come from a snapshot of a watched index (not from disk).
     public var isWarm: Bool {
         if case .disk = source { return false }
         return true
@@ -91,7 +82,6 @@ public final class Vault: @unchecked Sendable {
         switch source {
         case .disk: return try IndexBuilder.build(root: root)
         case .snapshot(let index): return index
-        case .live(let live): return live.snapshot()
         }
     }
 
@@ -101,7 +91,6 @@ public final class Vault: @unchecked Sendable {
         switch source {
         case .disk: return IndexBuilder.collection(root: root)
         case .snapshot(let index): return index
-        case .live(let live): return live.snapshot()
         }
     }
 
@@ -110,7 +99,6 @@ public final class Vault: @unchecked Sendable {
         switch source {
         case .disk: return IndexBuilder.settingsIndex(root: root)
         case .snapshot(let index): return index
-        case .live(let live): return live.snapshot()
         }
     }
 
