@@ -52,7 +52,7 @@ enum MCPSchemas {
 
     static let folders = object([
         "unsorted": integer, "total": integer, "truncated": boolean,
-        "folders": array(object(["path": string, "count": integer, "direct": integer])),
+        "folders": array(listedFolder),
     ])
 
     static let folder = object([
@@ -60,39 +60,51 @@ enum MCPSchemas {
         "notes": array(note), "subfolders": strings,
     ])
 
-    static let tags = object(["total": integer, "truncated": boolean, "tags": array(object(["name": string, "count": integer]))])
+    /// `FolderJSON` without `children` (a flat list).
+    static let listedFolder = object(["name": string, "path": string, "count": integer, "direct": integer, "color": nullableString])
+
+    /// `TagJSON`.
+    static let tag = object(["name": string, "count": integer, "frontmatter": integer, "inline": integer, "color": nullableString])
+
+    static let tags = object(["total": integer, "truncated": boolean, "tags": array(tag)])
 
     static let recent = object(["total": integer, "notes": array(note)])
 
     static let links = object([
         "note": string, "total": integer, "truncated": boolean,
-        "links": array(
-            object([
-                "line": integer, "kind": string, "text": string, "target": string, "status": string, "path": nullableString,
-            ])),
+        "links": array(object(linkProperties)),
     ])
+
+    /// `LinkJSON`.
+    static let linkProperties: [String: Value] = [
+        "source": string, "line": integer, "kind": string, "text": string, "target": string, "fragment": nullableString,
+        "label": nullableString, "status": string, "path": nullableString, "candidates": strings,
+    ]
 
     static let backlinks = object([
         "note": string, "total": integer, "truncated": boolean, "unread": strings,
-        "backlinks": array(object(["source": string, "line": integer, "text": string, "context": string])),
+        "backlinks": array(object(linkProperties.merging(["context": string]) { $1 })),
     ])
 
     static let history = object([
         "total": integer,
         "entries": array(
             object([
-                "id": string, "time": string, "command": string, "files": integer, "undoable": boolean, "reason": nullableString,
+                "id": string, "time": string, "operation": string, "arguments": strings, "command": string, "files": strings,
+                "fileCount": integer, "complete": boolean, "recovered": boolean, "failed": boolean, "rolledBack": boolean,
+                "undoes": nullableString, "undoneBy": nullableString, "undoable": boolean, "reason": nullableString,
             ])),
     ])
 
     static let trash = object([
         "total": integer, "truncated": boolean,
-        "items": array(object(["id": string, "originalPath": string, "deleted": string])),
+        "items": array(object(["id": string, "title": string, "path": string, "folder": string, "deleted": string, "snippet": string])),
     ])
 
-    /// What every changing tool answers (`VaultService.run`).
+    /// What every changing tool answers (`VaultService.run`): `PlanJSON`.
     static let changeProperties: [String: Value] = [
-        "journal": nullableString, "changed": strings, "changedCount": integer,
+        "operation": string, "journal": nullableString, "dryRun": boolean,
+        "steps": array(object(["kind": string, "path": string, "to": string], required: ["kind", "path"])), "stepCount": integer,
         "skipped": array(object(["path": string, "reason": string])), "messages": strings,
     ]
     static let change = object(changeProperties)

@@ -7,6 +7,11 @@ enum MCPShapes {
     /// `{"path", "title", "folder", "tags", "inlineTags", "pinned", "created", "modified", "snippet"}`.
     static func note(_ note: Note, index: any NoteCollection) -> Value { value(NoteJSON.object(note, in: index)) }
 
+    /// A change as the library shapes it (`PlanJSON`), steps cut to the list limit, as an object's fields.
+    static func change(_ plan: Plan, result: OperationRunner.Result?, dryRun: Bool) -> [String: Value] {
+        Dictionary(PlanJSON.fields(plan, result: result, dryRun: dryRun, stepLimit: MCPLimits.listItems).map { ($0.0, value($0.1)) }) { _, last in last }
+    }
+
     /// The library's JSON value as the MCP SDK's.
     static func value(_ json: JSONValue) -> Value {
         switch json {

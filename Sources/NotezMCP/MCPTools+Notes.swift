@@ -105,7 +105,7 @@ extension MCPTools {
             ])),
         tool(
             "list_trash",
-            "The trashed notes, newest first: {total, truncated, items: [{id, originalPath, deleted}]}. At most \(MCPLimits.listItems).",
+            "The trashed notes, newest first: {total, truncated, items: [{id, title, path (where it was), folder, deleted, snippet}]}. At most \(MCPLimits.listItems).",
             readOnly: true, output: MCPSchemas.trash),
         tool(
             "restore_note",

@@ -38,7 +38,7 @@ enum MCPTools {
         tool(
             "history",
             "The journal of changes made by notez (this server, the command line, the web UI), newest first: "
-                + "returns {entries: [{id, time, command, files, undoable, reason}], total}. Pass an id to undo.",
+                + "returns {entries: [{id, time, operation, arguments, command, files (at most \(MCPLimits.listItems)), fileCount, undoable, reason, ...}], total}. Pass an id to undo.",
             properties: ["limit": integer("At most this many operations (default 20, at most \(MCPLimits.historyItems)).")],
             readOnly: true, output: MCPSchemas.history),
     ]

@@ -90,13 +90,7 @@ extension VaultService {
         return .object([
             "note": .string(note.path), "total": .int(entries.count), "truncated": .bool(entries.count > MCPLimits.listItems),
             "links": .array(
-                entries.prefix(MCPLimits.listItems).map { entry in
-                    .object([
-                        "line": .int(entry.line), "kind": .string(entry.link.kind.rawValue), "text": .string(entry.text),
-                        "target": .string(entry.link.target), "status": .string(entry.resolution.label),
-                        "path": entry.resolution.path.map(Value.string) ?? .null,
-                    ])
-                }),
+                entries.prefix(MCPLimits.listItems).map { MCPShapes.value(LinkJSON.object($0)) }),
         ])
     }
 
@@ -113,24 +107,19 @@ extension VaultService {
             "note": .string(note.path), "total": .int(entries.count), "truncated": .bool(entries.count > MCPLimits.listItems),
             "unread": .array(unread.filter { index.isExposed($0) }.prefix(MCPLimits.listItems).map(Value.string)),
             "backlinks": .array(
-                entries.prefix(MCPLimits.listItems).map { entry in
-                    .object([
-                        "source": .string(entry.source), "line": .int(entry.line), "text": .string(entry.text),
-                        "context": .string((entry.context ?? "").trimmingCharacters(in: .whitespaces)),
-                    ])
-                }),
+                entries.prefix(MCPLimits.listItems).map { MCPShapes.value(LinkJSON.object($0, context: true)) }),
         ])
     }
 
     func listTrash() throws -> Value {
         let items = TrashStore(root: root).items().sorted { $0.deleted > $1.deleted }
+        let titleFromHeading = ((try? VaultConfig.load(root: root)) ?? VaultConfig()).titleFromHeading
         return .object([
             "total": .int(items.count), "truncated": .bool(items.count > MCPLimits.listItems),
             "items": .array(
-                items.prefix(MCPLimits.listItems).map {
-                    .object([
-                        "id": .string($0.id), "originalPath": .string($0.originalPath), "deleted": .string(NoteDate.iso8601($0.deleted)),
-                    ])
+                items.prefix(MCPLimits.listItems).map { item in
+                    let note = NoteReader.note(relativePath: item.storedPath, root: root, titleFromHeading: titleFromHeading)
+                    return MCPShapes.value(TrashJSON.object(item, note: note))
                 }),
         ])
     }
@@ -143,17 +132,8 @@ extension VaultService {
             let plan = try BodyEditPlanner.plan(edit, note: note, now: session.now, index: index, files: DiskVaultFiles(root: root))
             let diff = plan.dryRunText()
             let shown = diff.utf8.count > MCPLimits.textBytes ? MCPShapes.prefix(diff, bytes: MCPLimits.textBytes) : diff
-            var result: [String: Value]
-            if dryRun {
-                result = [
-                    "journal": .null, "changed": .array([]), "changedCount": .int(0), "skipped": .array([]),
-                    "messages": .array(plan.messages.map(Value.string)),
-                ]
-            } else {
-                result = try run(plan)
-            }
+            var result = try dryRun ? MCPShapes.change(plan, result: nil, dryRun: true) : run(plan)
             result["diff"] = .string(shown)
-            result["dryRun"] = .bool(dryRun)
             return .object(result)
         }
     }
@@ -236,8 +216,7 @@ extension VaultService {
             let (path, plan) = try CapturePlanner.daily(
                 day: day, now: now, template: template, settings: settings, index: index, files: DiskVaultFiles(root: root))
             var result: [String: Value] =
-                try plan.map { try run($0) }
-                ?? ["journal": .null, "changed": .array([]), "changedCount": .int(0), "skipped": .array([]), "messages": .array([])]
+                try plan.map { try run($0) } ?? MCPShapes.change(Plan(operation: "daily", arguments: [path]), result: nil, dryRun: false)
             result["path"] = .string(path)
             result["created"] = .bool(plan != nil)
             return .object(result)

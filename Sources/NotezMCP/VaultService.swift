@@ -92,9 +92,7 @@ actor VaultService {
             "unsorted": .int(index.folderTree.direct),
             "total": .int(folders.count),
             "folders": .array(
-                folders.prefix(MCPLimits.listItems).map {
-                    .object(["path": .string($0.path), "count": .int($0.count), "direct": .int($0.direct)])
-                }),
+                folders.prefix(MCPLimits.listItems).map { MCPShapes.value(FolderJSON.object($0, children: false)) }),
             "truncated": .bool(folders.count > MCPLimits.listItems),
         ])
     }
@@ -103,7 +101,7 @@ actor VaultService {
         let index = loadCollection()
         return .object([
             "total": .int(index.tags.count),
-            "tags": .array(index.tags.prefix(MCPLimits.listItems).map { .object(["name": .string($0.name), "count": .int($0.count)]) }),
+            "tags": .array(index.tags.prefix(MCPLimits.listItems).map { MCPShapes.value(TagJSON.object($0)) }),
             "truncated": .bool(index.tags.count > MCPLimits.listItems),
         ])
     }
@@ -112,20 +110,7 @@ actor VaultService {
         let history = JournalHistory(records: Journal(writer: try AtomicWriter(root: root)).read().records)
         let records = history.records.reversed().prefix(limit)
         // An object, never a bare array: MCP requires structuredContent to be an object.
-        let entries: [Value] =
-            records.map { record in
-                let status = history.undoability(of: record)
-                var reason: Value = .null
-                if case .notUndoable(let text) = status { reason = .string(text) }
-                return .object([
-                    "id": .string(record.id),
-                    "time": .string(record.time),
-                    "command": .string(JournalHistory.commandLine(record, history: history)),
-                    "files": .int(record.fileCount),
-                    "undoable": .bool(status == .undoable),
-                    "reason": reason,
-                ])
-            }
+        let entries = records.map { MCPShapes.value(JournalJSON.object($0, history: history, fileLimit: MCPLimits.listItems)) }
         return .object(["entries": .array(entries), "total": .int(history.records.count)])
     }
 
@@ -318,13 +303,7 @@ actor VaultService {
                         ? "nothing was changed"
                         : "the operation is pending: run 'notez recover' once the cause is fixed to finish it"))
         }
-        return [
-            "journal": result.id.map(Value.string) ?? .null,
-            "changed": .array(result.applied.filter { !$0.hasPrefix(".notez/") }.prefix(MCPLimits.listItems).map(Value.string)),
-            "changedCount": .int(result.applied.count),
-            "skipped": .array(result.issues.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
-            "messages": .array(plan.messages.map(Value.string)),
-        ]
+        return MCPShapes.change(plan, result: result, dryRun: false)
     }
 
     private func makePlan(_ kind: StoredPlan.Kind, index: VaultIndex) throws -> Plan {

@@ -23,11 +23,7 @@ struct BacklinksCommand: ParsableCommand {
         let notes = try vault.loadCollection()
         let found = try notes.resolve(note)
         let (entries, unread) = LinkGraph.backlinks(to: found.path, in: notes)
-        let rows = entries.map { entry -> JSONValue in
-            guard case .object(var pairs) = LinksCommand.json(entry) else { return .null }
-            pairs.append(("context", .string(entry.context ?? "")))
-            return .object(pairs)
-        }
+        let rows = entries.map { LinkJSON.object($0, context: true) }
         if output.json {
             Terminal.line(JSONValue.array(rows).text())
         } else if let format {

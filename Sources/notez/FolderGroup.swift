@@ -22,7 +22,7 @@ struct FolderTreeCommand: ParsableCommand {
         // Counted from the cache's records when it is current (no note is decoded).
         let index = try vault.loadCollection()
         if output.json {
-            Terminal.line(JSONValue.array(index.folderTree.children.map(JSONExport.folder)).text())
+            Terminal.line(JSONValue.array(index.folderTree.children.map { FolderJSON.object($0) }).text())
             return
         }
         Terminal.line(TerminalText.pad("(vault)", 34) + TerminalText.right(index.folderTree.count, 6))

@@ -31,10 +31,10 @@ struct HistoryCommand: ParsableCommand {
         if onlyTags { records = records.filter { history.isTagOperation($0) } }
         if let limit { records = Array(records.prefix(max(0, limit))) }
         if json {
-            Terminal.line(JSONValue.array(records.map { jsonObject($0, history: history) }).text())
+            Terminal.line(JSONValue.array(records.map { JournalJSON.object($0, history: history) }).text())
             return
         }
-        if let format { return ListPrinter.print(records.map { ListRow(json: jsonObject($0, history: history)) }, schema: .history, format: format) }
+        if let format { return ListPrinter.print(records.map { ListRow(json: JournalJSON.object($0, history: history)) }, schema: .history, format: format) }
         if records.isEmpty {
             Terminal.line(onlyTags ? "No tag operations in the journal yet." : "No operations in the journal yet.")
             return
@@ -50,30 +50,6 @@ struct HistoryCommand: ParsableCommand {
                 Terminal.row(String(repeating: " ", count: 61) + Terminal.dim("↳ " + TerminalText.safe(reason)))
             }
         }
-    }
-
-    /// `{"id", "time", "operation", "arguments", "command", "files", "complete", "recovered", "failed", "rolledBack", "undoes",
-    /// "undoneBy", "undoable", "reason"}`.
-    static func jsonObject(_ record: JournalRecord, history: JournalHistory) -> JSONValue {
-        let status = history.undoability(of: record)
-        var reason: JSONValue = .null
-        if case .notUndoable(let text) = status { reason = .string(text) }
-        return .object([
-            ("id", .string(record.id)),
-            ("time", .string(record.time)),
-            ("operation", .string(record.operation)),
-            ("arguments", .array(record.arguments.map(JSONValue.string))),
-            ("command", .string(JournalHistory.commandLine(record, history: history))),
-            ("files", .array(record.steps.filter(\.touchesFile).map { .string($0.path) })),
-            ("complete", .bool(record.complete)),
-            ("recovered", .bool(record.recovered ?? false)),
-            ("failed", .bool(record.failed ?? false)),
-            ("rolledBack", .bool(record.rolledBack ?? false)),
-            ("undoes", record.undoes.map(JSONValue.string) ?? .null),
-            ("undoneBy", history.undoneBy[record.id].map(JSONValue.string) ?? .null),
-            ("undoable", .bool(status == .undoable)),
-            ("reason", reason),
-        ])
     }
 }
 

@@ -44,9 +44,9 @@ struct LinksCommand: ParsableCommand {
         if summary {
             printSummary(counted, notes: index.notes.count)
         } else if output.json {
-            Terminal.line(JSONValue.array(entries.map(LinksCommand.json)).text())
+            Terminal.line(JSONValue.array(entries.map { LinkJSON.object($0) }).text())
         } else if let format {
-            ListPrinter.print(entries.map { ListRow(json: LinksCommand.json($0)) }, schema: .links(context: false), format: format)
+            ListPrinter.print(entries.map { ListRow(json: LinkJSON.object($0)) }, schema: .links(context: false), format: format)
         } else {
             for entry in entries {
                 let location = note == nil ? "\(entry.source):\(entry.line)" : "\(entry.line)"
@@ -92,23 +92,5 @@ struct LinksCommand: ParsableCommand {
         case .attachment: return "attachment (not resolved)"
         case .broken: return "broken"
         }
-    }
-
-    /// `{"line", "kind", "text", "target", "fragment", "label", "status", "path", "candidates"}`.
-    static func json(_ entry: LinkGraph.Entry) -> JSONValue {
-        var candidates: [String] = []
-        if case .ambiguous(let paths) = entry.resolution { candidates = paths }
-        return .object([
-            ("source", .string(entry.source)),
-            ("line", .int(entry.line)),
-            ("kind", .string(entry.link.kind.rawValue)),
-            ("text", .string(entry.text)),
-            ("target", .string(entry.link.target)),
-            ("fragment", entry.link.fragment.map(JSONValue.string) ?? .null),
-            ("label", entry.link.label.map(JSONValue.string) ?? .null),
-            ("status", .string(entry.resolution.label)),
-            ("path", entry.resolution.path.map(JSONValue.string) ?? .null),
-            ("candidates", .array(candidates.map(JSONValue.string))),
-        ])
     }
 }

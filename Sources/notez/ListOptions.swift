@@ -73,7 +73,7 @@ struct ListOptions: ParsableArguments {
 
     /// Prints notes in a `--format` other than path.
     static func print(_ notes: [Note], index: any NoteCollection, format: ListFormat) {
-        let rows = notes.map { ListRow(json: JSONShapes.note($0, index: index), extra: [("size", .int(Int($0.stamp.size)))]) }
+        let rows = notes.map { ListRow(json: NoteJSON.object($0, in: index), extra: [("size", .int(Int($0.stamp.size)))]) }
         ListPrinter.print(rows, schema: .notes, format: format)
     }
 }

@@ -65,7 +65,7 @@ struct LsCommand: ParsableCommand {
             return
         }
         if output.json {
-            Terminal.line(JSONShapes.notes(notes, index: index).text())
+            Terminal.line(JSONValue.array(notes.map { NoteJSON.object($0, in: index) }).text())
             return
         }
         if let format { return ListOptions.print(notes, index: index, format: format) }

@@ -18,10 +18,10 @@ struct OverviewCommand: ParsableCommand {
                 ("pinned", .int(index.pinnedCount)),
                 ("unsorted", .int(index.unsortedCount)),
                 ("trash", .int(index.trashCount)),
-                ("folders", .array(index.folderTree.children.map(JSONExport.folder))),
+                ("folders", .array(index.folderTree.children.map { FolderJSON.object($0) })),
                 // Made while written, and written in pieces: 47,000 tags as values, then as one
                 // text, took 20 MB at once.
-                ("tags", .elements(count: tags.count) { JSONShapes.tag(tags[$0]) }),
+                ("tags", .elements(count: tags.count) { TagJSON.object(tags[$0]) }),
             ]).write(to: Terminal.bytes)
             Terminal.line()
             return

@@ -84,26 +84,8 @@ enum PlanExecution {
             + "all be undone, so the operation is pending: run 'notez recover' once the cause is fixed to finish it"
     }
 
-    /// `{"operation", "journal", "dryRun", "steps": [{"kind", "path", "to"}], "messages", "skipped"}`,
-    /// plus `"outcome": "rolled back" | "pending"` when a step failed.
+    /// The plan's JSON (`PlanJSON`), with `extra` fields of the command after it.
     static func json(_ plan: Plan, result: OperationRunner.Result?, dryRun: Bool, extra: [(String, JSONValue)] = []) -> JSONValue {
-        let issues = result?.issues ?? plan.skipped
-        return .object(
-            [
-                ("operation", .string(plan.operation)),
-                ("journal", result?.id.map(JSONValue.string) ?? .null),
-                ("dryRun", .bool(dryRun)),
-                (
-                    "steps",
-                    .array(
-                        plan.steps.map { step in
-                            var pairs: [(String, JSONValue)] = [("kind", .string(step.kind.rawValue)), ("path", .string(step.path))]
-                            if let to = step.to { pairs.append(("to", .string(to))) }
-                            return .object(pairs)
-                        })
-                ),
-                ("messages", .array(plan.messages.map(JSONValue.string))),
-                ("skipped", .array(issues.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
-            ] + (result?.failure.map { [("outcome", JSONValue.string($0.rolledBack ? "rolled back" : "pending"))] } ?? []) + extra)
+        .object(PlanJSON.fields(plan, result: result, dryRun: dryRun) + extra)
     }
 }

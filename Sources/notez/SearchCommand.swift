@@ -150,7 +150,7 @@ struct SearchCommand: ParsableCommand {
             Terminal.line(String(limit.map { min($0, positions.count) } ?? positions.count))
         } else if output.json {
             // `[]` when nothing matched, so a script can always parse stdout.
-            Terminal.line(JSONShapes.notes(shown, index: index).text())
+            Terminal.line(JSONValue.array(shown.map { NoteJSON.object($0, in: index) }).text())
         } else if let format {
             // `[]` for json and a header for csv/tsv when nothing matched, like --json.
             ListOptions.print(shown, index: index, format: format)

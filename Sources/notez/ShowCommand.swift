@@ -35,7 +35,7 @@ struct ShowCommand: ParsableCommand {
             body = String(decoding: contents.bytes[bodyStart...], as: UTF8.self)
         }
         if output.json {
-            guard case .object(var pairs) = JSONShapes.note(found, index: index) else { return }
+            guard case .object(var pairs) = NoteJSON.object(found, in: index) else { return }
             pairs.append(("body", .string(body)))
             Terminal.line(JSONValue.object(pairs).text())
             return

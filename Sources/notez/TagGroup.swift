@@ -39,10 +39,10 @@ struct TagListCommand: ParsableCommand {
             tags.sort { $0.count != $1.count ? $0.count > $1.count : Ordering.nameLess($0.name, $1.name) }
         }
         if output.json {
-            Terminal.line(JSONValue.array(tags.map(JSONShapes.tag)).text())
+            Terminal.line(JSONValue.array(tags.map(TagJSON.object)).text())
             return
         }
-        if let format { return ListPrinter.print(tags.map { ListRow(json: JSONShapes.tag($0)) }, schema: .tags, format: format) }
+        if let format { return ListPrinter.print(tags.map { ListRow(json: TagJSON.object($0)) }, schema: .tags, format: format) }
         if tags.isEmpty {
             Terminal.line("No tags yet. Add one with:  notez tag add NOTE TAG")
             return

@@ -20,16 +20,7 @@ struct TrashListCommand: ParsableCommand {
         let (items, ignored) = TrashStore(root: index.root).read()
         for issue in ignored { Terminal.warning(TerminalText.safe("\(issue.path): \(issue.reason)")) }
         let notes = items.map { NoteReader.note(relativePath: $0.storedPath, root: index.root, titleFromHeading: index.config.titleFromHeading) }
-        let rows = zip(items, notes).map { item, note -> JSONValue in
-            .object([
-                ("id", .string(item.id)),
-                ("title", .string(note.title)),
-                ("path", .string(item.originalPath)),
-                ("folder", .string(VaultPath.folder(of: item.originalPath))),
-                ("deleted", .string(NoteDate.iso8601(item.deleted))),
-                ("snippet", .string(note.snippet)),
-            ])
-        }
+        let rows = zip(items, notes).map { TrashJSON.object($0, note: $1) }
         if output.json {
             Terminal.line(JSONValue.array(rows).text())
             return

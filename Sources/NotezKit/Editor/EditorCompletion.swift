@@ -116,10 +116,9 @@ public enum EditorCompletion {
         var best: [(position: Int, score: Int, use: Int)] = []
         best.reserveCapacity(keep + 1)
         let uses = catalog.uses
-        let names = catalog.foldedNames
-        for position in names.indices {
-            guard let score = EditorFuzzy.score(folded, names[position]) else { continue }
-            let use = uses[position]
+        for position in notes.indices {
+            guard let score = EditorFuzzy.score(folded, catalog.foldedName(at: position)) else { continue }
+            let use = Int(uses[position])
             if best.count == keep, let last = best.last, (score, use) <= (last.score, last.use) { continue }
             // Insertion into the list sorted best first (binary search for the place).
             var low = 0
@@ -134,9 +133,9 @@ public enum EditorCompletion {
         return best.map { match in
             let note = notes[match.position]
             return Candidate(
-                label: catalog.names[match.position], kind: .note,
-                detail: (note.folder.isEmpty ? "" : note.folder + " · ") + note.title + (catalog.uses[match.position] > 0 ? " · \(catalog.uses[match.position]) links" : ""),
-                insert: catalog.linkName(at: match.position) + closing, key: catalog.foldedNames[match.position], use: catalog.uses[match.position])
+                label: catalog.name(at: match.position), kind: .note,
+                detail: (note.folder.isEmpty ? "" : note.folder + " · ") + note.title + (match.use > 0 ? " · \(match.use) links" : ""),
+                insert: catalog.linkName(at: match.position) + closing, key: Array(catalog.foldedName(at: match.position)), use: match.use)
         }
     }
 

@@ -3,35 +3,38 @@
 /// then a scattered subsequence. Works on bytes so that 100,000 names take a few milliseconds.
 enum EditorFuzzy {
     /// The score of `candidate` for `typed` (higher is better); nil when it does not match.
-    static func score(_ typed: [UInt8], _ candidate: [UInt8]) -> Int? {
+    static func score<Candidate: RandomAccessCollection<UInt8>>(_ typed: [UInt8], _ candidate: Candidate) -> Int? where Candidate.Index == Int {
         if typed.isEmpty { return 0 }
-        if typed.count > candidate.count { return nil }
-        if candidate.starts(with: typed) { return 1000 - candidate.count }
-        if let at = firstIndex(of: typed, in: candidate) {
-            let wordStart = at > 0 && isSeparator(candidate[at - 1])
-            return (wordStart ? 800 : 600) - at - candidate.count / 4
+        let (base, count) = (candidate.startIndex, candidate.count)
+        if typed.count > count { return nil }
+        if candidate.starts(with: typed) { return 1000 - count }
+        if let at = firstOffset(of: typed, in: candidate) {
+            let wordStart = at > 0 && isSeparator(candidate[base + at - 1])
+            return (wordStart ? 800 : 600) - at - count / 4
         }
         // Subsequence: fewer gaps score higher.
         var position = 0
         var gaps = 0
         var last = -1
         for byte in typed {
-            while position < candidate.count, candidate[position] != byte { position += 1 }
-            guard position < candidate.count else { return nil }
+            while position < count, candidate[base + position] != byte { position += 1 }
+            guard position < count else { return nil }
             if last >= 0, position != last + 1 { gaps += 1 }
             last = position
             position += 1
         }
-        return 300 - gaps * 10 - candidate.count / 4
+        return 300 - gaps * 10 - count / 4
     }
 
-    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard let first = needle.first, needle.count <= haystack.count else { return nil }
+    /// The offset from `haystack`'s start where `needle` first occurs.
+    static func firstOffset<Haystack: RandomAccessCollection<UInt8>>(of needle: [UInt8], in haystack: Haystack) -> Int? where Haystack.Index == Int {
+        let (base, count) = (haystack.startIndex, haystack.count)
+        guard let first = needle.first, needle.count <= count else { return nil }
         var start = 0
-        while start + needle.count <= haystack.count {
-            if haystack[start] == first {
+        while start + needle.count <= count {
+            if haystack[base + start] == first {
                 var matched = true
-                for offset in 1..<needle.count where haystack[start + offset] != needle[offset] {
+                for offset in 1..<needle.count where haystack[base + start + offset] != needle[offset] {
                     matched = false
                     break
                 }

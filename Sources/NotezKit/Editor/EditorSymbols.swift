@@ -50,7 +50,7 @@ public enum EditorSymbols {
         var scored: [(Int, Int)] = []
         for position in notes.indices {
             let title = Array(notes[position].title.lowercased().utf8)
-            let best = max(EditorFuzzy.score(typed, title) ?? Int.min, EditorFuzzy.score(typed, catalog.foldedNames[position]) ?? Int.min)
+            let best = max(EditorFuzzy.score(typed, title) ?? Int.min, EditorFuzzy.score(typed, catalog.foldedName(at: position)) ?? Int.min)
             if best > Int.min { scored.append((position, best)) }
         }
         scored.sort { ($0.1, catalog.uses[$0.0]) > ($1.1, catalog.uses[$1.0]) }

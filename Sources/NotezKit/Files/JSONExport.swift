@@ -36,8 +36,8 @@ public enum JSONExport {
             ("exported", .string(NoteDate.iso8601(now))),
             ("query", query.map(JSONValue.string) ?? .null),
             ("notes", .array(entries)),
-            ("folders", .array(index.folderTree.children.map(folder))),
-            ("tags", .array(index.tags.map(tag))),
+            ("folders", .array(index.folderTree.children.map { FolderJSON.object($0) })),
+            ("tags", .array(index.tags.map(TagJSON.object))),
         ])
         return (document, issues)
     }
@@ -80,28 +80,6 @@ public enum JSONExport {
             ("frontMatterText", text ? .string(prefix!) : .null),
             ("body", text ? .string(body!) : .null),
             ("contentBase64", text ? .null : .string(Base64.encode(bytes))),
-        ])
-    }
-
-    /// `{"name", "path", "count", "direct", "color", "children"}`: a folder in the export and in
-    /// `overview --json` and `folder tree --json`.
-    public static func folder(_ node: FolderNode) -> JSONValue {
-        .object([
-            ("name", .string(node.name)),
-            ("path", .string(node.path)),
-            ("count", .int(node.count)),
-            ("direct", .int(node.direct)),
-            ("color", node.color.map { .string($0.text) } ?? .null),
-            ("children", .array(node.children.map(folder))),
-        ])
-    }
-
-    /// `{"name", "count", "color"}`, as in `tag list --json`.
-    static func tag(_ tag: TagSummary) -> JSONValue {
-        .object([
-            ("name", .string(tag.name)),
-            ("count", .int(tag.count)),
-            ("color", tag.color.map { .string($0.text) } ?? .null),
         ])
     }
 }

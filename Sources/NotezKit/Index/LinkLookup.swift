@@ -21,6 +21,14 @@ struct LinkLookup: Sendable, Equatable {
         self.entries = entries
     }
 
+    /// The lookup of one key per position, `key(position)` for each of `0..<count`, hashed on all cores.
+    init(count: Int, key: @Sendable (Int) -> String) {
+        var entries = Parallel.map(count, minimumChunk: 2048) { LinkLookup.entry(key($0), $0) }
+        entries.sort()
+        LinkLookup.dedupe(&entries)
+        self.entries = entries
+    }
+
     /// The positions filed under `key`, ascending.
     func positions(of key: String) -> [Int] {
         let hash = UInt64(LinkLookup.hash(key))

@@ -60,8 +60,11 @@ public struct LinkResolver: Sendable {
     }
 
     private let paths: [String]
-    private let byPath: [String: [Int]]
-    private let byName: [String: [Int]]
+    // Compact for a resolver kept beside a live index of 100,000 notes (8 bytes per note and key
+    // instead of a dictionary of folded strings): a hit is checked against the note's own key.
+    private let byPath: LinkLookup
+    private let byName: LinkLookup
+    /// Titles and aliases, only with `link_aliases` (empty otherwise).
     private let byTitle: [String: [Int]]
     private let options: Options
     /// The vault's other files, when the caller listed them: a link to one is an attachment link
@@ -95,31 +98,35 @@ public struct LinkResolver: Sendable {
 
     /// Builds the lookup tables from notes as they will be (the vault after a planned rename or move).
     public init(targets: [Target], options: Options = Options(), files: AttachmentScan? = nil) {
-        var paths: [String] = []
-        var byPath: [String: [Int]] = [:]
-        var byName: [String: [Int]] = [:]
+        let paths = targets.map(\.path)
+        // The names are folded and hashed on all cores (the whole vault's resolver folds 200,000 of them).
+        byPath = LinkLookup(count: paths.count) { LinkResolver.fold(paths[$0]) }
+        byName = LinkLookup(count: paths.count) { LinkResolver.nameKey(paths[$0]) }
         var byTitle: [String: [Int]] = [:]
-        // The names are folded on all cores (the whole vault's resolver folds 200,000 of them).
-        let aliases = options.aliases
-        let folded = Parallel.map(targets.count, minimumChunk: 2048) { position -> (path: String, name: String, titles: [String]) in
-            let note = targets[position]
-            let titles = aliases ? ([note.title] + note.aliases).map(LinkResolver.fold) : []
-            return (LinkResolver.fold(note.path), LinkResolver.fold(VaultPath.fileTitle(of: note.path)), titles)
-        }
-        paths.reserveCapacity(targets.count)
-        byPath.reserveCapacity(targets.count)
-        for (position, keys) in folded.enumerated() {
-            paths.append(targets[position].path)
-            byPath[keys.path, default: []].append(position)
-            byName[keys.name, default: []].append(position)
-            for title in keys.titles { byTitle[title, default: []].append(position) }
+        if options.aliases {
+            for (position, note) in targets.enumerated() {
+                for title in ([note.title] + note.aliases).map(LinkResolver.fold) { byTitle[title, default: []].append(position) }
+            }
         }
         self.paths = paths
-        self.byPath = byPath
-        self.byName = byName
         self.byTitle = byTitle
         self.options = options
         self.files = files
+    }
+
+    /// The folded file title a note at `path` is called by.
+    private static func nameKey(_ path: String) -> String { fold(VaultPath.fileTitle(of: path)) }
+
+    /// The notes whose folded path is `key`; nil when none.
+    private func notes(atPath key: String) -> [Int]? {
+        let found = byPath.positions(of: key).filter { LinkResolver.fold(paths[$0]) == key }
+        return found.isEmpty ? nil : found
+    }
+
+    /// The notes whose folded file title is `key`; nil when none.
+    private func notes(named key: String) -> [Int]? {
+        let found = byName.positions(of: key).filter { LinkResolver.nameKey(paths[$0]) == key }
+        return found.isEmpty ? nil : found
     }
 
     /// Resolves `link` written in the note at `source`.
@@ -160,7 +167,7 @@ public struct LinkResolver: Sendable {
         // A bare name that no note has (most broken links): no note at the root or in the linking
         // note's folder can match either, since such a note would be called by that name.
         let bare = !path.contains("/") && VaultPath.fileTitle(of: path) == path
-        if bare, byName[LinkResolver.fold(path)] == nil {
+        if bare, notes(named: LinkResolver.fold(path)) == nil {
             return byTitle[LinkResolver.fold(path)].flatMap { LinkResolver.pick($0.map { paths[$0] }, from: source) } ?? .broken
         }
         if let found = exact(path) { return found }
@@ -169,7 +176,7 @@ public struct LinkResolver: Sendable {
         for suffix in [".md", ".markdown"] where name.lowercased().hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))
         }
-        var candidates = byName[LinkResolver.fold(VaultPath.name(of: name))] ?? []
+        var candidates = notes(named: LinkResolver.fold(VaultPath.name(of: name))) ?? []
         if name.contains("/") {
             let suffix = "/" + LinkResolver.fold(name)
             candidates = candidates.filter { position in
@@ -188,7 +195,7 @@ public struct LinkResolver: Sendable {
     /// The note at exactly `path`, or `path` with `.md` or `.markdown` added (any case).
     private func exact(_ path: String) -> Resolution? {
         for candidate in [path, path + ".md", path + ".markdown"] {
-            if let positions = byPath[LinkResolver.fold(candidate)] {
+            if let positions = notes(atPath: LinkResolver.fold(candidate)) {
                 return LinkResolver.pick(positions.map { paths[$0] }, from: "")
             }
         }

@@ -56,6 +56,19 @@ struct LinkResolverTests {
         #expect(resolver.resolve(wiki("N"), from: "x.md").path == "A/N.md")
     }
 
+    /// The tables are keyed by a 32-bit hash of the folded name: `note1171` and `note904100` share
+    /// one (and so do their paths, which add the same `.md`), and neither may answer for the other.
+    @Test func namesThatShareAHashStayApart() {
+        #expect(LinkLookup.hash("note1171") == LinkLookup.hash("note904100"))
+        #expect(LinkLookup.hash("note1171.md") == LinkLookup.hash("note904100.md"))
+        let resolver = LinkResolver(index: index([("note1171.md", "a", []), ("Deep/note904100.md", "b", [])]))
+        #expect(resolver.resolve(wiki("note1171"), from: "x.md") == .note("note1171.md"))
+        #expect(resolver.resolve(wiki("note904100"), from: "x.md") == .note("Deep/note904100.md"))
+        #expect(resolver.resolve(wiki("note904100.md"), from: "x.md") == .note("Deep/note904100.md"))
+        #expect(resolver.resolve(markdown("note1171.md"), from: "x.md") == .note("note1171.md"))
+        #expect(resolver.resolve(wiki("Deep/note1171"), from: "x.md") == .broken)
+    }
+
     @Test func markdownLinksAreRelative() {
         let resolver = LinkResolver(index: vault)
         #expect(resolver.resolve(markdown("Alpha.md"), from: "Work/Plan.md") == .note("Work/Alpha.md"))
