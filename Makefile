@@ -102,6 +102,13 @@ setup:
 	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends neovim; \
 	  else echo "The Neovim language server test needs nvim; without it that test is skipped"; fi; \
 	}
+	@# ... from Emacs's eglot (Debian's emacs-nox and elpa-eglot, batch mode) ...
+	@{ command -v emacs >/dev/null 2>&1 && ls -d /usr/share/emacs/site-lisp/elpa/eglot-* >/dev/null 2>&1; } || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing emacs-nox and elpa-eglot with apt-get (for the language server tests)..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends emacs-nox elpa-eglot; \
+	  else echo "The Emacs language server test needs emacs and eglot; without them that test is skipped"; fi; \
+	}
 	@# ... and from the pygls client, pinned, in a virtual environment of its own under .build/.
 	@.build/lsp-python/bin/python -c 'import importlib.metadata as m; assert m.version("pygls") == "$(LSP_PYGLS)"' >/dev/null 2>&1 || { \
 	  echo "Installing pygls==$(LSP_PYGLS) into .build/lsp-python..."; \

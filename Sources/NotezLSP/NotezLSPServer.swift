@@ -528,11 +528,15 @@ public final class NotezLSPServer: @unchecked Sendable {
                 showMessage(2, "notez: \(step.path) was renamed to \(newPath); open \(newPath) (this buffer still has the old name)")
             }
         }
-        guard !edits.isEmpty else { return }
-        nextRequest += 1
-        output.request(
-            id: .string("notez-\(nextRequest)"), "workspace/applyEdit",
-            LSP.ApplyWorkspaceEditParams(label: "notez: files changed by rename", edit: LSP.WorkspaceEdit(documentChanges: edits)))
+        // One request per buffer: an editor refuses a whole edit when one of its buffers moved on
+        // (Emacs rereads a file changed on disk before it edits the buffer), and the others must
+        // still be given their text.
+        for edit in edits {
+            nextRequest += 1
+            output.request(
+                id: .string("notez-\(nextRequest)"), "workspace/applyEdit",
+                LSP.ApplyWorkspaceEditParams(label: "notez: files changed by rename", edit: LSP.WorkspaceEdit(documentChanges: [edit])))
+        }
     }
 
     // MARK: Output

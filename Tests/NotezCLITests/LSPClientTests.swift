@@ -4,8 +4,9 @@ import Testing
 
 /// `notez lsp` driven by real clients no one here wrote: the pygls client (PyPI `pygls`, pinned in
 /// the Makefile, installed by `make setup` into `.build/lsp-python`) for every request, and
-/// Neovim's built-in LSP client (Debian's `neovim`, headless) for completion, definition,
-/// references and rename. Each test is skipped, saying why, only when its client is not installed.
+/// Neovim's built-in LSP client (Debian's `neovim`, headless) and Emacs's eglot (Debian's
+/// `emacs-nox` and `elpa-eglot`, batch mode) for completion, definition, references, diagnostics
+/// and rename. Each test is skipped, saying why, only when its client is not installed.
 @Suite struct LSPClientTests {
     /// The Python that has pygls: `NOTEZ_LSP_PYTHON` when set, else the one `make setup` made.
     static let python: String = {
@@ -15,6 +16,10 @@ import Testing
 
     static let pyglsInstalled: Bool = (try? CLIRunner.runShell("\(quoted(python)) -c 'import pygls.lsp.client'").status == 0) ?? false
     static let neovimInstalled: Bool = (try? CLIRunner.runShell("command -v nvim").status == 0) ?? false
+    /// Debian installs ELPA packages here; `emacs -Q` does not activate them by itself.
+    static let debianELPA = "/usr/share/emacs/site-lisp/elpa"
+    static let eglotInstalled: Bool =
+        (try? CLIRunner.runShell("command -v emacs >/dev/null && ls -d \(debianELPA)/eglot-*").status == 0) ?? false
 
     @Test(.enabled(if: pyglsInstalled, "pygls is not installed in .build/lsp-python; run 'make setup'"))
     func everyRequestWorksFromThePyglsClient() throws {
@@ -44,6 +49,27 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
         #expect(passed >= 11, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
+    }
+
+    @Test(.enabled(if: eglotInstalled, "Emacs with eglot (emacs-nox, elpa-eglot) is not installed; run 'make setup'"))
+    func completionDefinitionReferencesDiagnosticsAndRenameWorkFromEmacsEglot() throws {
+        let vault = try TempVault.example()
+        let script = TestPaths.packageRoot.appendingPathComponent("Tests/LSPClients/emacs_check.el").path
+        let activate = "(progn (require 'package) (setq package-directory-list '(\"\(Self.debianELPA)\")) (package-initialize))"
+        let result = try CLIRunner.runShell(
+            "emacs --batch -Q --eval \(Self.quoted(activate)) -l \(Self.quoted(script)) </dev/null",
+            environment: ["NOTEZ_BIN": CLIRunner.binary.path, "NOTEZ_VAULT": vault.path])
+        let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
+        #expect(result.status == 0, "eglot failed:\n\(failures.joined(separator: "\n"))\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(2000))")
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
+        #expect(passed >= 13, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
+        // Emacs wrote no backup, lock or auto-save file into the vault.
+        let strays = try FileManager.default.subpathsOfDirectory(atPath: vault.path).filter {
+            let name = ($0 as NSString).lastPathComponent
+            return name.hasSuffix("~") || name.hasPrefix(".#") || name.hasPrefix("#")
+        }
+        #expect(strays.isEmpty, "\(strays)")
     }
 
     static func quoted(_ word: String) -> String {
