@@ -29,11 +29,7 @@ import Testing
         let outsideBefore = try outside.snapshot()
         let script = TestPaths.packageRoot.appendingPathComponent("Tests/LSPClients/pygls_client_check.py").path
         let result = try CLIRunner.runShell([Self.python, script, CLIRunner.binary.path, vault.path].map(Self.quoted).joined(separator: " "))
-        let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
-        #expect(result.status == 0, "the pygls client failed:\n\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
-        #expect(passed >= 40, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
+        Self.expectChecks(result, client: "the pygls client", atLeast: 40)
         #expect(try outside.snapshot() == outsideBefore)
     }
 
@@ -44,11 +40,7 @@ import Testing
         let result = try CLIRunner.runShell(
             "nvim --headless -u NONE -i NONE -n -c \(Self.quoted("luafile " + script)) </dev/null",
             environment: ["NOTEZ_BIN": CLIRunner.binary.path, "NOTEZ_VAULT": vault.path])
-        let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
-        #expect(result.status == 0, "Neovim's client failed:\n\(failures.joined(separator: "\n"))\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(2000))")
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
-        #expect(passed >= 11, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
+        Self.expectChecks(result, client: "Neovim's client", atLeast: 11)
     }
 
     @Test(.enabled(if: eglotInstalled, "Emacs with eglot (emacs-nox, elpa-eglot) is not installed; run 'make setup'"))
@@ -59,17 +51,25 @@ import Testing
         let result = try CLIRunner.runShell(
             "emacs --batch -Q --eval \(Self.quoted(activate)) -l \(Self.quoted(script)) </dev/null",
             environment: ["NOTEZ_BIN": CLIRunner.binary.path, "NOTEZ_VAULT": vault.path])
-        let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
-        #expect(result.status == 0, "eglot failed:\n\(failures.joined(separator: "\n"))\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(2000))")
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
-        #expect(passed >= 13, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
+        Self.expectChecks(result, client: "eglot", atLeast: 13)
         // Emacs wrote no backup, lock or auto-save file into the vault.
         let strays = try FileManager.default.subpathsOfDirectory(atPath: vault.path).filter {
             let name = ($0 as NSString).lastPathComponent
             return name.hasSuffix("~") || name.hasPrefix(".#") || name.hasPrefix("#")
         }
         #expect(strays.isEmpty, "\(strays)")
+    }
+
+    /// A client script printed "ok NAME" or "FAILED NAME" per check and "N passed" last: none failed,
+    /// it exited 0, and at least `atLeast` checks ran.
+    static func expectChecks(_ result: CLIResult, client: String, atLeast: Int) {
+        let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
+        #expect(
+            result.status == 0,
+            "\(client) failed:\n\(failures.joined(separator: "\n"))\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(3000))")
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
+        #expect(passed >= atLeast, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
     }
 
     static func quoted(_ word: String) -> String {
