@@ -13,6 +13,8 @@ struct Ranker: Sendable {
     let needles: [[UInt8]]
     /// Inverse document frequency of each needle.
     let idf: [Double]
+    /// How many of `needles` are the query's terms (the rest is the bonus phrase).
+    let termCount: Int
     let averageLength: Double
     let ignoreAccents: Bool
 
@@ -23,6 +25,8 @@ struct Ranker: Sendable {
     static let tagWeight = 2.0
     static let propertyWeight = 1.0
     static let bodyWeight = 1.0
+    /// The weight of a title the terms cover whole (a share of it counts that share).
+    static let coverageWeight = 1.0
     /// An occurrence inside a word (`cat` in `concatenate`) counts this much of one at a word start.
     static let insideWordWeight = 0.5
 
@@ -45,6 +49,7 @@ struct Ranker: Sendable {
         }
         self.needles = needles
         self.idf = idf
+        termCount = terms.count
         var total = 0.0
         for position in 0..<notes.noteCount { total += Double(notes.fileSize(at: position)) }
         averageLength = max(1, total / max(1, count))
@@ -68,6 +73,19 @@ struct Ranker: Sendable {
         let length = Double(notes.fileSize(at: position))
         let norm = 1 - Ranker.b + Ranker.b * length / averageLength
         var total = 0.0
+        // A title (or file name) made of the words is the note about them ("Linux" for `linux`,
+        // over "Linux Test Project"): the share of it the terms cover, times their idf.
+        var covered = (title: 0, name: 0)
+        var termsIDF = 0.0
+        for (number, needle) in needles.prefix(termCount).enumerated() where !needle.isEmpty {
+            termsIDF += idf[number]
+            if FullTextMatcher.contains(title, needle) { covered.title += needle.count }
+            if FullTextMatcher.contains(fileName, needle) { covered.name += needle.count }
+        }
+        let coverage = max(
+            title.isEmpty ? 0 : min(1, Double(covered.title) / Double(title.count)),
+            fileName.isEmpty ? 0 : min(1, Double(covered.name) / Double(fileName.count)))
+        total += Ranker.coverageWeight * coverage * termsIDF
         for (number, needle) in needles.enumerated() where !needle.isEmpty {
             let name = max(Ranker.occurrences(of: needle, in: title[...]), Ranker.occurrences(of: needle, in: fileName[...]))
             let tagCount = tags.reduce(0.0) { $0 + Ranker.occurrences(of: needle, in: $1[...]) }
