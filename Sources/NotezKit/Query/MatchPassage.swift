@@ -23,7 +23,9 @@ public struct MatchPassage: Sendable, Equatable {
         let needles = terms.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }.filter { !$0.isEmpty }
         guard !needles.isEmpty, limit > 0 else { return [] }
         // Candidate lines from the folded body (folding keeps every newline, so line numbers agree).
-        let folded = TextFold.fold(body, ignoreAccents: ignoreAccents)
+        // ASCII words in text folding cannot make ASCII: the lowered bytes find the same lines.
+        let asciiSuffices = !ignoreAccents && !needles.joined().contains(where: { $0 >= 0x80 }) && !TextFold.mayFoldToASCII(body)
+        let folded = asciiSuffices ? body.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : TextFold.fold(body, ignoreAccents: ignoreAccents)
         var candidates: [(line: Int, distinct: Int, total: Int)] = []
         var lineNumber = 1
         var start = 0
@@ -74,6 +76,12 @@ public struct MatchPassage: Sendable, Equatable {
         var folded: [UInt8] = []
         var owner: [Int] = []
         for (index, character) in characters.enumerated() {
+            // ASCII folds to its lowercase byte; only other characters go through `TextFold`.
+            if let ascii = character.asciiValue, character.unicodeScalars.count == 1 {
+                folded.append(ascii >= 0x41 && ascii <= 0x5A ? ascii | 0x20 : ascii)
+                owner.append(index)
+                continue
+            }
             let bytes = TextFold.fold(Array(String(character).utf8)[...], ignoreAccents: ignoreAccents)
             folded += bytes
             owner += Array(repeating: index, count: bytes.count)

@@ -27,6 +27,8 @@ struct Ranker: Sendable {
     static let bodyWeight = 1.0
     /// The weight of a title the terms cover whole (a share of it counts that share).
     static let coverageWeight = 1.0
+    /// Notes whose sizes give the average size.
+    static let sampleSize = 4096
     /// An occurrence inside a word (`cat` in `concatenate`) counts this much of one at a word start.
     static let insideWordWeight = 0.5
 
@@ -50,9 +52,16 @@ struct Ranker: Sendable {
         self.needles = needles
         self.idf = idf
         termCount = terms.count
+        // The average size from at most `sampleSize` evenly spaced notes: reading every note's
+        // size from the mapped cache costs more than ranking a thousand results.
+        let step = max(1, notes.noteCount / Ranker.sampleSize)
         var total = 0.0
-        for position in 0..<notes.noteCount { total += Double(notes.fileSize(at: position)) }
-        averageLength = max(1, total / max(1, count))
+        var sampled = 0
+        for position in stride(from: 0, to: notes.noteCount, by: step) {
+            total += Double(notes.fileSize(at: position))
+            sampled += 1
+        }
+        averageLength = max(1, total / Double(max(1, sampled)))
     }
 
     /// `positions` best first; equal scores keep list order (pinned first, newest modified, path).
@@ -69,7 +78,9 @@ struct Ranker: Sendable {
         let title = TextFold.fold(Array(note.title.utf8)[...], ignoreAccents: ignoreAccents)
         let fileName = TextFold.fold(Array(Ranker.stem(note.path).utf8)[...], ignoreAccents: ignoreAccents)
         let tags = note.tags.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
-        let (frontMatter, body) = readFields(position)
+        let (rawFrontMatter, rawBody) = readFields(position)
+        var frontMatter = Ranker.Field(rawFrontMatter[...], ignoreAccents: ignoreAccents)
+        var body = Ranker.Field(rawBody, ignoreAccents: ignoreAccents)
         let length = Double(notes.fileSize(at: position))
         let norm = 1 - Ranker.b + Ranker.b * length / averageLength
         var total = 0.0
@@ -89,8 +100,8 @@ struct Ranker: Sendable {
         for (number, needle) in needles.enumerated() where !needle.isEmpty {
             let name = max(Ranker.occurrences(of: needle, in: title[...]), Ranker.occurrences(of: needle, in: fileName[...]))
             let tagCount = tags.reduce(0.0) { $0 + Ranker.occurrences(of: needle, in: $1[...]) }
-            let (bodyCount, headingCount) = Ranker.bodyOccurrences(of: needle, in: body)
-            let propertyCount = Ranker.occurrences(of: needle, in: frontMatter[...])
+            let (bodyCount, headingCount) = Ranker.bodyOccurrences(of: needle, in: body.text(for: needle))
+            let propertyCount = Ranker.occurrences(of: needle, in: frontMatter.text(for: needle)[...])
             let tf =
                 Ranker.nameWeight * name + Ranker.tagWeight * tagCount
                 + (Ranker.headingWeight * headingCount + Ranker.bodyWeight * bodyCount + Ranker.propertyWeight * propertyCount) / norm
@@ -102,7 +113,33 @@ struct Ranker: Sendable {
 
     /// The folded values of the front matter (the text after each `key:`, and list items) and the
     /// folded body; empty for unreadable or oversized notes (full text skipped their bodies too).
-    private func readFields(_ position: Int) -> (frontMatter: [UInt8], body: [UInt8]) {
+    /// A field's text as an ASCII needle needs it (A-Z lowered, nothing else touched) and, made
+    /// only when a needle needs it, fully folded.
+    struct Field {
+        let raw: ArraySlice<UInt8>
+        let ignoreAccents: Bool
+        /// Folding cannot make ASCII here, so an ASCII needle's matches are the lowered bytes'.
+        let asciiSuffices: Bool
+        var lowered: [UInt8]?
+        var folded: [UInt8]?
+
+        init(_ raw: ArraySlice<UInt8>, ignoreAccents: Bool) {
+            self.raw = raw
+            self.ignoreAccents = ignoreAccents
+            asciiSuffices = !ignoreAccents && !TextFold.mayFoldToASCII(raw)
+        }
+
+        mutating func text(for needle: [UInt8]) -> [UInt8] {
+            if asciiSuffices, !needle.contains(where: { $0 >= 0x80 }) {
+                if lowered == nil { lowered = raw.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
+                return lowered!
+            }
+            if folded == nil { folded = TextFold.fold(raw, ignoreAccents: ignoreAccents) }
+            return folded!
+        }
+    }
+
+    private func readFields(_ position: Int) -> (frontMatter: [UInt8], body: ArraySlice<UInt8>) {
         if notes.fileSize(at: position) > Int64(NoteReader.maxNoteSize) { return ([], []) }
         guard
             let contents = try? NoteReader.read(
@@ -123,9 +160,7 @@ struct Ranker: Sendable {
                 values.append(0x0A)
             }
         }
-        return (
-            TextFold.fold(values[...], ignoreAccents: ignoreAccents), TextFold.fold(bytes[start...], ignoreAccents: ignoreAccents)
-        )
+        return (values, bytes[start...])
     }
 
     /// The file name without folder and `.md`.
