@@ -1,4 +1,5 @@
 import Foundation
+import MCP
 import Testing
 
 /// `notez search` with words ranks by relevance (docs/query.md, "Ranking"): order, `--sort`,
@@ -88,5 +89,30 @@ import Testing
         #expect(text.count <= 2 * 80 + 6)
         #expect(try vault.snapshot() == before)
         #expect(try outside.snapshot() == outsideBefore)
+    }
+}
+
+/// MCP's `search` ranks a query with words: score and marked snippets, best first; a `sort` turns it off.
+@Suite struct RankedMCPSearchTests {
+    @Test func searchReturnsScoresAndSnippets() async throws {
+        let vault = try TempVault()
+        try vault.write("Passing.md", "---\nmodified: 2024-06-01\n---\nWe could use kafka, or not.\n")
+        try vault.write("Streams/Kafka.md", "---\nmodified: 2024-01-01\n---\n# Kafka\nKafka is a log.\n")
+        let session = try await MCPServerTests.Session(vault: vault, allowWrites: false)
+        let ranked = try await session.call("search", ["query": "kafka"])
+        let notes = ranked.objectValue?["notes"]?.arrayValue ?? []
+        #expect(notes.compactMap { $0.objectValue?["path"]?.stringValue } == ["Streams/Kafka.md", "Passing.md"])
+        let scores = notes.compactMap { $0.objectValue?["score"]?.doubleValue }
+        #expect(scores.count == 2 && scores[0] > scores[1])
+        let snippet = notes.last?.objectValue?["snippets"]?.arrayValue?.first?.objectValue
+        #expect(snippet?["text"]?.stringValue == "We could use kafka, or not.")
+        #expect(snippet?["matches"]?.arrayValue?.first?.arrayValue?.compactMap(\.intValue) == [13, 18])
+        let explicit = try await session.call("search", ["query": "kafka", "sort": "relevance"])
+        #expect(explicit == ranked)
+        let byDate = try await session.call("search", ["query": "kafka", "sort": "modified"])
+        let plain = byDate.objectValue?["notes"]?.arrayValue ?? []
+        #expect(plain.compactMap { $0.objectValue?["path"]?.stringValue } == ["Passing.md", "Streams/Kafka.md"])
+        #expect(plain.allSatisfy { $0.objectValue?["score"] == nil })
+        await session.close()
     }
 }
