@@ -123,6 +123,15 @@ import Testing
         #expect(try vault.paths("zürich") == ["two.md", "one.md"])
     }
 
+    @Test func relevanceIsASortKeyThatKeepsAPlainListsOrder() throws {
+        #expect(NoteOrder(parsing: "relevance") == NoteOrder(.relevance, descending: true))
+        #expect(NoteOrder(parsing: "relevance+") == NoteOrder(.relevance, descending: false))
+        let vault = try Fixture([("b.md", Self.note("2024-01-01", "x")), ("a.md", Self.note("2024-06-01", "y"))])
+        let notes = vault.index.notesInListOrder(Array(0..<vault.index.noteCount), limit: nil)
+        #expect(NoteOrder(.relevance).sorted(notes).map(\.path) == ["a.md", "b.md"])
+        #expect(NoteOrder(.relevance, descending: false).sorted(notes).map(\.path) == ["b.md", "a.md"])
+    }
+
     /// Random small vaults and queries: ranking reorders the answer and never changes it.
     @Test func rankedSetEqualsUnrankedSet() async throws {
         let words = ["alpha", "beta", "gamma", "Zürich", "zu\u{308}rich", "ab", "x-y", "ALPHA beta"]
