@@ -28,8 +28,15 @@ enum MCPSchemas {
     ]
     static let note = object(noteProperties)
 
+    /// A note of a search; ranked results (a query with words) add `score` and `snippets`.
+    static let rankedNote = object(
+        noteProperties.merging([
+            "score": ["type": "number"],
+            "snippets": array(object(["line": integer, "text": string, "matches": array(array(integer))])),
+        ]) { $1 }, required: noteProperties.keys.sorted())
+
     static let search = object([
-        "total": integer, "offset": integer, "limit": integer, "notes": array(note), "nextOffset": nullableInteger,
+        "total": integer, "offset": integer, "limit": integer, "notes": array(rankedNote), "nextOffset": nullableInteger,
     ])
 
     static let snippets = object([

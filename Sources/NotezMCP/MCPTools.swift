@@ -8,7 +8,9 @@ enum MCPTools {
             "search",
             "Search notes with the notez query language (tag:T folder:F title:T is:pinned created:>2024-01-01 prop:status=done prop:estimate>3, words, "
                 + "\"phrases\", AND/OR/NOT, parentheses). Returns {total, offset, limit, notes, nextOffset}: "
-                + "each note's path, title, folder, tags, pinned, created, modified and first lines (snippet). Paged: pass nextOffset "
+                + "each note's path, title, folder, tags, pinned, created, modified and first lines (snippet). A query with words is "
+                + "ranked by relevance (BM25: title and file name above headings above body) unless sort is given: each note adds score "
+                + "and snippets, its best lines [{line, text, matches: [[start, end]] in Unicode scalars}]. Paged: pass nextOffset "
                 + "back as offset; it is null on the last page. limit 0 only counts (total) and returns no notes.",
             properties: [
                 "query": string("The query, e.g. 'tag:work -folder:Archive meeting'."),
@@ -16,8 +18,9 @@ enum MCPTools {
                 "limit": integer(
                     "Notes per page (default \(MCPLimits.defaultSearchPage), at most \(MCPLimits.searchPage)); 0 counts only."),
                 "sort": .object([
-                    "type": .string("string"), "enum": .array(["modified", "created", "title"]),
-                    "description": .string("modified or created (newest first) or title (A to Z); default: pinned first, then newest."),
+                    "type": .string("string"), "enum": .array(["relevance", "modified", "created", "title"]),
+                    "description": .string(
+                        "modified or created (newest first) or title (A to Z); default: by relevance for a query with words, else pinned first, then newest."),
                 ]),
                 "ignoreAccents": boolean("Ignore accents in words and titles: 'cafe' finds 'café'."),
             ], required: ["query"], readOnly: true, output: MCPSchemas.search),

@@ -104,8 +104,11 @@ public enum NotezMCPServer {
         case "search":
             let limit = min(try arguments.integer("limit") ?? MCPLimits.defaultSearchPage, MCPLimits.searchPage)
             let sortName = try arguments.string("sort")
+            // `relevance` is the default of a query with words (nil here).
             let sort = sortName.flatMap(NoteSortKey.init(rawValue:))
-            if sortName != nil && sort == nil { throw MCPToolError("argument 'sort' must be modified, created or title") }
+            if sortName != nil && sortName != "relevance" && sort == nil {
+                throw MCPToolError("argument 'sort' must be relevance, modified, created or title")
+            }
             return try await vault.search(
                 query: try arguments.requiredString("query"), offset: try arguments.integer("offset") ?? 0, limit: limit,
                 sort: sort, ignoreAccents: try arguments.bool("ignoreAccents") ?? false)

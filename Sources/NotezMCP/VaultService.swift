@@ -38,7 +38,25 @@ actor VaultService {
 
     // MARK: Reads
 
+    /// `sort` nil: by relevance when the query has words (each note with its score and best
+    /// passages), else list order.
     func search(query: String, offset: Int, limit: Int, sort: NoteSortKey? = nil, ignoreAccents: Bool = false) throws -> Value {
+        let node = try parsed(query)
+        if sort == nil, !MatchSnippets.terms(of: node).isEmpty {
+            let result = try searchResult(node, ignoreAccents: ignoreAccents, ranked: true)
+            let ranking = result.ranking ?? []
+            let page = ranking.dropFirst(offset).prefix(limit)
+            let notes: [Value] = page.map { ranked in
+                let note = result.collection.note(atPosition: ranked.position)
+                let fields = NoteJSON.fields(note, in: result.collection)
+                    + NoteJSON.rankedFields(score: ranked.score, passages: result.passages(at: ranked.position, limit: MatchPassage.perResult))
+                return MCPShapes.value(.object(fields))
+            }
+            return .object([
+                "total": .int(ranking.count), "offset": .int(offset), "limit": .int(limit), "notes": .array(notes),
+                "nextOffset": Self.nextOffset(offset: offset, shown: page.count, total: ranking.count),
+            ])
+        }
         var (index, found, _) = try matching(query, ignoreAccents: ignoreAccents)
         if let sort { found = sort.sorted(found) }
         let page = found.dropFirst(offset).prefix(limit)
@@ -54,18 +72,28 @@ actor VaultService {
     /// The notes matching `query` in the search's order (`Vault.search`: symlinked notes left out,
     /// link terms checked), with the parsed query (parsed first: a bad query costs no index build).
     func matching(_ query: String, ignoreAccents: Bool = false) throws -> (index: any NoteCollection, notes: [Note], node: QueryNode) {
-        let node: QueryNode
+        let node = try parsed(query)
+        let result = try searchResult(node, ignoreAccents: ignoreAccents, ranked: false)
+        return (result.collection, result.notes(), node)
+    }
+
+    /// The query parsed, or the tool's error naming the character.
+    func parsed(_ query: String) throws -> QueryNode {
         do {
-            node = try QueryParser.parse(query)
+            return try QueryParser.parse(query)
         } catch {
             throw MCPToolError(
                 "query error at character \(error.offset + 1): \(error.message); see the query language in docs/query.md")
         }
+    }
+
+    /// `Vault.search` over the whole index, which knows symlinked notes: they are no result, not
+    /// even by file name. Notices go to the log.
+    func searchResult(_ node: QueryNode, ignoreAccents: Bool, ranked: Bool) throws -> SearchResult {
         for message in session.readNotices() { MCPLog.notice(message) }
-        // Over the whole index, which knows symlinked notes: they are no result, not even by file name.
-        let result = try session.search(node, ignoringAccents: ignoreAccents, over: try session.index())
+        let result = try session.search(node, ignoringAccents: ignoreAccents, over: try session.index(), ranked: ranked)
         for diagnostic in result.diagnostics { MCPLog.notice(diagnostic.message) }
-        return (result.collection, result.notes(), node)
+        return result
     }
 
     /// Where the next page starts, or null: never the offset itself (limit 0 counts only and has no

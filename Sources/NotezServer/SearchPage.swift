@@ -8,8 +8,6 @@ import NotezKit
 /// `QuerySerializer`. A query the filters cannot show is explained by `QueryExplainer` instead.
 enum SearchPage {
     static let pageSize = 50
-    /// Bytes of the line shown each side of a match.
-    static let snippetContext = 80
 
     /// What the text box held and what parsing it gave.
     struct Search {
@@ -90,9 +88,11 @@ enum SearchPage {
         }
         // The session's search: a symlinked note is no result (its words must not be probed), and a
         // link term naming no note is an error, as on the command line.
+        // Words rank by relevance (BM25F), as on the command line; other queries keep list order.
         let notes: [Note]
         do throws(NotezError) {
-            notes = try Vault(snapshot: index).search(node).notes()
+            let result = try Vault(snapshot: index).search(node, ranked: !MatchSnippets.terms(of: node).isEmpty)
+            notes = result.ranking.map { $0.map { index.note(atPosition: $0.position) } } ?? result.notes()
         } catch {
             html += "<h2 id=\"h-results\" class=\"visually-hidden\">Results</h2>"
             return html + "<section class=\"flash error\" role=\"alert\"><p>\(HTMLText.escape(error.description))</p></section></section></div>"
@@ -190,8 +190,8 @@ enum SearchPage {
         return html + "</datalist>"
     }
 
-    /// Result rows: title, pinned, folder, tags, modified time, and the text around the first match
-    /// of the query's words with the words marked (else the note's first lines, when snippets are on).
+    /// Result rows: title, pinned, folder, tags, modified time, and the best passage of the
+    /// query's words with the words marked (else the note's first lines, when snippets are on).
     static func rows(_ notes: ArraySlice<Note>, terms: [String], index: VaultIndex, now: Double, read: (String) -> [UInt8]?) -> String {
         var html = "<ul class=\"notes results-list\">"
         for note in notes {
@@ -204,8 +204,10 @@ enum SearchPage {
             var snippet: String?
             if !terms.isEmpty, let bytes = read(note.path) {
                 let body = Array(bytes[MarkdownHTML.bodyStart(of: bytes)...])
-                if let hit = MatchSnippets.find(terms, in: body, context: snippetContext, limit: 1).first {
-                    snippet = "<p class=\"snippet match\" dir=\"auto\"><span class=\"line\">line \(hit.line)</span> " + marked(hit.text, terms: terms) + "</p>"
+                // The best passage (most of the words), marked where the search matched (folded).
+                if let hit = MatchPassage.best(terms, in: body[...], ignoreAccents: false, limit: 1).first {
+                    let text = hit.marked(open: "<mark>", close: "</mark>", escape: HTMLText.escape)
+                    snippet = "<p class=\"snippet match\" dir=\"auto\"><span class=\"line\">line \(hit.line)</span> " + text + "</p>"
                 }
             }
             if snippet == nil, index.config.snippets, !note.snippet.isEmpty {

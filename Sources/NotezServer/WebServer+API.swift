@@ -26,9 +26,10 @@ extension WebServer {
             }
             let notes: [Note]
             if let node {
-                // The session's search: link terms checked, symlinked notes left out.
+                // The session's search: link terms checked, symlinked notes left out; words rank by relevance.
                 do throws(NotezError) {
-                    notes = try Vault(snapshot: index).search(node).notes()
+                    let result = try Vault(snapshot: index).search(node, ranked: !MatchSnippets.terms(of: node).isEmpty)
+                    notes = result.ranking.map { $0.map { index.note(atPosition: $0.position) } } ?? result.notes()
                 } catch {
                     return Page.json("{\"error\":\(EventHub.quoted(error.description))}", status: .badRequest)
                 }

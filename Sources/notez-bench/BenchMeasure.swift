@@ -87,6 +87,13 @@ struct BenchMeasure {
                     search(tagQuery($0) + " " + $0.word, vault: $0.root)
                 },
                 BenchMeasure(name: "search full text `--count`", tool: .notez) { ["search", $0.word, "--vault", $0.root, "--count"] },
+                // Words rank by relevance by default; `--sort modified` is the unranked order.
+                BenchMeasure(name: "search full text, not ranked (`--sort modified`)", tool: .notez) {
+                    ["search", $0.word, "--vault", $0.root, "--paths", "--sort", "modified"]
+                },
+                BenchMeasure(name: "search ranked, top 20 rows (`WORD -n 20`)", tool: .notez) {
+                    ["search", $0.word, "-n", "20", "--vault", $0.root]
+                },
                 BenchMeasure(name: "search full text, rows (no `--paths`)", tool: .notez) {
                     ["search", $0.word, "--vault", $0.root]
                 },
@@ -103,6 +110,9 @@ struct BenchMeasure {
                 },
                 BenchMeasure(name: "warm: search boolean", tool: .notez, warm: true) { search(booleanQuery($0), vault: $0.root) },
                 BenchMeasure(name: "warm: search full text (`WORD`)", tool: .notez, warm: true) { search($0.word, vault: $0.root) },
+                BenchMeasure(name: "warm: search ranked, top 20 rows (`WORD -n 20`)", tool: .notez, warm: true) {
+                    ["search", $0.word, "-n", "20", "--vault", $0.root]
+                },
                 BenchMeasure(name: "warm: `ls -r` (every row)", tool: .notez, warm: true) { ["ls", "-r", "--vault", $0.root] },
                 BenchMeasure(name: "`sed -i` on the same files (fresh copy)", tool: .sed, reference: .sed, setUp: MutationCopy.make) {
                     ["-a", MutationCopy.fileList($0), "-d", "\n", "sed", "-i", "s/\(MutationCopy.sedPattern($0.topTags[0]))/&-renamed/"]

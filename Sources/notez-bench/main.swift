@@ -406,6 +406,10 @@ for facts in vaults {
                 + "boolean = `%@`", facts.notes, Double(facts.bytes) / 1_048_576, facts.folders, facts.topTags[0],
             facts.bigFolder, facts.word, facts.wordNotes, BenchMeasure.booleanQuery(facts)))
 }
+// nDCG@10 of the hand-judged queries on their corpus (issue 32), list order against ranked.
+for facts in vaults where options.only.map({ $0.contains("rank") }) ?? true {
+    if let section = RankingQuality.report(facts) { print(section) }
+}
 if ripgrep == nil { print("- ripgrep is not installed: the ratio column is empty (`apt-get install ripgrep`).") }
 if !hasSearch { print("- this notez has no `search` command: only `overview` was measured.") }
 print("- max RSS of rg in parentheses; \"hits\" counts output lines (paths for search and rg), for the `serve:` rows the page's bytes.")

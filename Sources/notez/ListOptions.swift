@@ -8,7 +8,7 @@ struct ListOptions: ParsableArguments {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
-            "Sort by title, path, created, modified, size, word-count or random instead of pinned first, then newest; "
+            "Sort by title, path, created, modified, size, word-count, random or relevance (search words, best first) instead of pinned first, then newest; "
                 + "'-' before or after the key for descending, '+' for ascending (default: A to Z, newest or largest first, "
                 + "fewest words first; word-count reads every listed note).",
             valueName: "key"),

@@ -19,9 +19,20 @@ enum NoteRows {
         print(count: positions.count, index: index, snippets: snippets, showFolder: showFolder) { index.note(atPosition: positions[$0]) }
     }
 
+    /// Prints the rows of a ranked search: under each note its best passage with the matches in
+    /// bold (when colors are on), or the note's snippet when the words are only in its title.
+    static func print(
+        positions: [Int], index: any NoteCollection, snippets: Bool, showFolder: Bool, passage: @escaping @Sendable (Int) -> MatchPassage?
+    ) {
+        print(count: positions.count, index: index, snippets: snippets, showFolder: showFolder, passage: { passage(positions[$0]) }) {
+            index.note(atPosition: positions[$0])
+        }
+    }
+
     /// Prints the rows of notes `note(0)…note(count - 1)`, each built by the worker that lays it out.
     private static func print(
-        count: Int, index: any NoteCollection, snippets: Bool, showFolder: Bool, note: @Sendable (Int) -> Note
+        count: Int, index: any NoteCollection, snippets: Bool, showFolder: Bool, passage: (@Sendable (Int) -> MatchPassage?)? = nil,
+        note: @Sendable (Int) -> Note
     ) {
         // Worker threads have their own terminal context: they get the facts, not `Terminal`.
         let layout = Layout(
@@ -33,7 +44,10 @@ enum NoteRows {
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(chunk * (snippets ? 256 : 128))
                 let first = window.lowerBound + part * chunk
-                for position in first..<min(first + chunk, window.upperBound) { layout.append(note(position), index: index, to: &bytes) }
+                for position in first..<min(first + chunk, window.upperBound) {
+                    let shown = snippets ? passage?(position) : nil
+                    layout.append(note(position), index: index, passage: shown, to: &bytes)
+                }
                 return bytes
             }
             for part in parts { Terminal.bytes(part) }
@@ -58,7 +72,7 @@ enum NoteRows {
         let snippets: Bool
         let showFolder: Bool
 
-        func append(_ note: Note, index: any NoteCollection, to out: inout [UInt8]) {
+        func append(_ note: Note, index: any NoteCollection, passage: MatchPassage? = nil, to out: inout [UInt8]) {
             var line: [UInt8] = [note.pinned ? 0x2A : 0x20, 0x20]
             style(Layout.bold, &line) {
                 $0.append(contentsOf: TerminalText.safe(note.title).utf8)
@@ -74,6 +88,19 @@ enum NoteRows {
             let when = facts.relativeTimes ? RelativeTime.describe(note.modified, now: now) : NoteDate.day(note.modified)
             style(Layout.dim, &line) { $0.append(contentsOf: when.utf8) }
             appendRow(line, to: &out)
+            if snippets, let passage {
+                line = [0x20, 0x20, 0x20, 0x20]
+                if facts.color {
+                    // Dim text, bold matches: each piece made safe on its own, so offsets hold.
+                    let text = passage.marked(open: "\u{1B}[0m\u{1B}[1m", close: "\u{1B}[0m\u{1B}[2m") { TerminalText.safe($0) }
+                    line.append(contentsOf: Layout.dim)
+                    line.append(contentsOf: text.utf8)
+                    line.append(contentsOf: "\u{1B}[0m".utf8)
+                } else {
+                    line.append(contentsOf: TerminalText.safe(passage.text).utf8)
+                }
+                return appendRow(line, to: &out)
+            }
             guard snippets, !note.snippet.isEmpty else { return }
             line = [0x20, 0x20, 0x20, 0x20]
             style(Layout.dim, &line) { $0.append(contentsOf: TerminalText.safe(note.snippet).utf8) }

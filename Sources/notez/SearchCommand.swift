@@ -129,7 +129,13 @@ struct SearchCommand: ParsableCommand {
             if explain { Terminal.line(TerminalText.safe(QueryExplainer.explain(node), keepNewlines: true)) }
             return
         }
-        let result = try vault.search(node, ignoringAccents: ignoreAccents)
+        // Words rank by relevance unless another order is asked for (docs/query.md, "Ranking").
+        let hasWords = !MatchSnippets.terms(of: node).isEmpty
+        let byRelevance = hasWords && !count && (list.sort == nil || list.sort?.key == .relevance)
+        let result = try vault.search(node, ignoringAccents: ignoreAccents, ranked: byRelevance)
+        if byRelevance, let ranking = result.ranking {
+            return try printRanked(result, ranking: ranking, node: node, format: format)
+        }
         let index = result.collection
         let positions = result.positions
         // --count needs no note; in list order --paths none at all, and rows build each note only
@@ -169,6 +175,39 @@ struct SearchCommand: ParsableCommand {
         }
         if positions.isEmpty {
             // Like grep: nothing on stdout (except --count's 0), a short note on stderr, status 1.
+            if !count && !output.json && format == nil { Terminal.notice("no notes match \(TerminalText.safe(QuerySerializer.serialize(node)))") }
+            throw CLIExit(code: CLIExit.noMatchOrProblems)
+        }
+    }
+
+    /// The output of a search ranked by relevance: best first (`relevance+` or `--reverse` turn
+    /// it around), with scores and marked passages in JSON and the best passage under each row.
+    func printRanked(_ result: SearchResult, ranking: [RankedResult], node: QueryNode, format: ListFormat?) throws {
+        let index = result.collection
+        var ordered = ranking
+        if list.sort?.descending == false { ordered.reverse() }
+        if list.reverse { ordered.reverse() }
+        if let limit { ordered = Array(ordered.prefix(limit)) }
+        if count {
+            Terminal.line(String(ordered.count))
+        } else if output.json {
+            let notes = ordered.map { ranked -> JSONValue in
+                let note = index.note(atPosition: ranked.position)
+                return .object(
+                    NoteJSON.fields(note, in: index)
+                        + NoteJSON.rankedFields(score: ranked.score, passages: result.passages(at: ranked.position, limit: MatchPassage.perResult)))
+            }
+            Terminal.line(JSONValue.array(notes).text())
+        } else if let format {
+            ListOptions.print(ordered.map { index.note(atPosition: $0.position) }, index: index, format: format)
+        } else if list.pathsOnly {
+            list.printPaths(ordered.map { index.path(at: $0.position) })
+        } else {
+            NoteRows.print(
+                positions: ordered.map(\.position), index: index, snippets: snippetOptions.enabled(index.config), showFolder: true,
+                passage: { result.passages(at: $0, limit: 1).first })
+        }
+        if ranking.isEmpty {
             if !count && !output.json && format == nil { Terminal.notice("no notes match \(TerminalText.safe(QuerySerializer.serialize(node)))") }
             throw CLIExit(code: CLIExit.noMatchOrProblems)
         }

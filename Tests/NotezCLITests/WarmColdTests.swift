@@ -27,6 +27,9 @@ struct WarmColdTests {
         ["backlinks", "Team handbook"], ["backlinks", "API design notes", "--json"], ["backlinks", "scratch"],
         ["links"], ["links", "--summary"], ["links", "Projects overview", "--json"], ["search", "linkedfrom:\"Projects overview\"", "--paths"],
         ["search", "links:\"Team handbook\" OR links:\"Packing list\""],
+        // Ranked by relevance: scores, passages and bold matches alike warm and cold.
+        ["search", "project plan", "--json"], ["search", "soup OR zürich", "--snippets", "--color", "always"],
+        ["search", "tag:work meeting", "--sort", "relevance+", "--paths"], ["search", "cafe", "--ignore-accents", "--json"],
     ]
 
     @Test("ExampleVault: every command, then after edits, then after a folder move and a settings change")

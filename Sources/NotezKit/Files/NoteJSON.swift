@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one JSON shape of a note, for `--json` on the command line, the web API, MCP and export:
 /// `{"path", "title", "folder", "tags", "inlineTags", "pinned", "created", "modified", "snippet"}`
 /// (docs/json.md). Tags are in display spelling (the registry's, else the most common one).
@@ -14,6 +16,26 @@ public enum NoteJSON {
             ("created", .string(NoteDate.iso8601(note.created))),
             ("modified", .string(NoteDate.iso8601(note.modified))),
             ("snippet", .string(note.snippet)),
+        ]
+    }
+
+    /// The optional fields of a ranked search result, appended after the note's fields:
+    /// `"score"` (4 decimals) and `"snippets": [{"line", "text", "matches": [[start, end]]}]`
+    /// (offsets in Unicode scalars of `text`, end exclusive).
+    public static func rankedFields(score: Double, passages: [MatchPassage]) -> [(String, JSONValue)] {
+        [
+            ("score", .number(String(format: "%.4f", score))),
+            (
+                "snippets",
+                .array(
+                    passages.map { passage in
+                        .object([
+                            ("line", .int(passage.line)),
+                            ("text", .string(passage.text)),
+                            ("matches", .array(passage.matches.map { .array([.int($0.lowerBound), .int($0.upperBound)]) })),
+                        ])
+                    })
+            ),
         ]
     }
 

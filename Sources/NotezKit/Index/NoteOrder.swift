@@ -9,6 +9,8 @@ public struct NoteOrder: Sendable, Equatable {
     public enum Key: String, Sendable, CaseIterable {
         case title, path, created, modified, size, random
         case wordCount = "word-count"
+        /// A search's BM25F score, best first (`Ranker`); a list without words keeps its order.
+        case relevance
     }
 
     /// The key.
@@ -44,7 +46,7 @@ public struct NoteOrder: Sendable, Equatable {
 
     /// Dates and sizes are read largest first; names A to Z.
     static func naturallyDescending(_ key: Key) -> Bool {
-        key == .created || key == .modified || key == .size
+        key == .created || key == .modified || key == .size || key == .relevance
     }
 
     /// `notes` in this order; `random` shuffles with the system's generator. `word-count` reads
@@ -53,6 +55,9 @@ public struct NoteOrder: Sendable, Equatable {
         switch key {
         case .random:
             return notes.shuffled()
+        case .relevance:
+            // Scores belong to a search (`SearchResult.ranking`); a plain list has none.
+            return descending ? notes : notes.reversed()
         case .title:
             // One lower-cased key per note, not one per comparison.
             let keyed = notes.map { (Ordering.sortKey($0.title), $0) }

@@ -43,6 +43,22 @@ public struct QueryEvaluator: Sendable {
         return run.evaluate(node, within: PositionSet(capacity: collection.noteCount, full: true)).positions
     }
 
+    /// The matching notes ranked by BM25F (`Ranker`), best first; ties in list order. Document
+    /// frequencies count every note of the collection whose title or body contains a term, reusing
+    /// the bodies the evaluation read. A query without words keeps list order, every score 0.
+    public func ranked(matching node: QueryNode) -> [RankedResult] {
+        let terms = MatchSnippets.terms(of: node)
+        var run = Run(evaluator: self, node: node)
+        let full = PositionSet(capacity: collection.noteCount, full: true)
+        let positions = run.evaluate(node, within: full).positions
+        guard !terms.isEmpty, let matcher = run.matcher else {
+            return collection.listOrder(positions, limit: nil).map { RankedResult(position: $0, score: 0) }
+        }
+        let frequencies = terms.map { term in run.needleNumbers[term].map { matcher.matching($0, in: full).count } ?? 0 }
+        let ranker = Ranker(notes: collection, terms: terms, documentFrequencies: frequencies, ignoreAccents: ignoresAccents)
+        return ranker.rank(positions)
+    }
+
     /// One evaluation, with the caches it builds along the way.
     struct Run {
         let evaluator: QueryEvaluator

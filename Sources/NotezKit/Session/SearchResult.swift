@@ -25,6 +25,38 @@ public struct SearchResult: Sendable {
     /// What the answer could not include.
     public let diagnostics: [SearchResult.Diagnostic]
 
+    /// The matching notes best first with their scores, when the search was asked to rank.
+    public let ranking: [RankedResult]?
+    /// The query's words and phrases outside NOT (what passages mark).
+    public let terms: [String]
+    /// Whether words were matched ignoring accents.
+    public let ignoringAccents: Bool
+
+    /// A result; `ranking` when the search ranked.
+    public init(
+        collection: any NoteCollection, positions: [Int], diagnostics: [SearchResult.Diagnostic], ranking: [RankedResult]? = nil,
+        terms: [String] = [], ignoringAccents: Bool = false
+    ) {
+        self.collection = collection
+        self.positions = positions
+        self.diagnostics = diagnostics
+        self.ranking = ranking
+        self.terms = terms
+        self.ignoringAccents = ignoringAccents
+    }
+
+    /// Up to `limit` passages of the note at `position` where the query's words occur, best first
+    /// (`MatchPassage.best`); empty when the query has no words or they occur only in the title.
+    public func passages(at position: Int, limit: Int) -> [MatchPassage] {
+        guard !terms.isEmpty, limit > 0, collection.fileSize(at: position) <= Int64(NoteReader.maxNoteSize),
+            let contents = try? NoteReader.read(
+                collection.root + "/" + collection.path(at: position), limit: NoteReader.maxNoteSize + 1, listedAsRegular: true),
+            contents.isComplete
+        else { return [] }
+        let bytes = contents.bytes
+        return MatchPassage.best(terms, in: bytes[FrontMatterBlock.bodyStart(bytes)...], ignoreAccents: ignoringAccents, limit: limit)
+    }
+
     /// The number of matching notes.
     public var count: Int { positions.count }
 

@@ -118,9 +118,10 @@ public final class Vault: @unchecked Sendable {
     /// The notes matching `query`, with what the answer could not include said as values.
     /// A link term needs the whole index, and names one note: an unknown or ambiguous NOTE throws.
     /// `index` is the whole index when the caller has read it already.
-    public func search(_ query: QueryNode, ignoringAccents: Bool = false, over index: VaultIndex? = nil) throws(NotezError)
-        -> SearchResult
-    {
+    /// `ranked`: also rank the answer by relevance (`SearchResult.ranking`, BM25F, docs/query.md).
+    public func search(
+        _ query: QueryNode, ignoringAccents: Bool = false, over index: VaultIndex? = nil, ranked: Bool = false
+    ) throws(NotezError) -> SearchResult {
         let collection: any NoteCollection
         if let index {
             for name in query.linkNoteNames { _ = try index.resolve(name) }
@@ -134,7 +135,15 @@ public final class Vault: @unchecked Sendable {
         }
         var evaluator = QueryEvaluator(collection: collection, now: now)
         evaluator.ignoresAccents = ignoringAccents
-        var positions = evaluator.positions(matching: query)
+        var ranking: [RankedResult]?
+        var positions: [Int]
+        if ranked {
+            let all = evaluator.ranked(matching: query)
+            ranking = all
+            positions = all.map(\.position).sorted()
+        } else {
+            positions = evaluator.positions(matching: query)
+        }
         var diagnostics: [SearchResult.Diagnostic] = []
         if !query.textValues.isEmpty {
             // Full text skipped these bodies: a missing hit must not look like no match.
@@ -151,7 +160,13 @@ public final class Vault: @unchecked Sendable {
                 return false
             }
         }
-        return SearchResult(collection: collection, positions: positions, diagnostics: diagnostics)
+        if let kept = ranking, kept.count != positions.count {
+            let exposed = Set(positions)
+            ranking = kept.filter { exposed.contains($0.position) }
+        }
+        return SearchResult(
+            collection: collection, positions: positions, diagnostics: diagnostics, ranking: ranking,
+            terms: MatchSnippets.terms(of: query), ignoringAccents: ignoringAccents)
     }
 
     // MARK: Changes

@@ -1,0 +1,229 @@
+import Foundation
+
+/// BM25F scores for the notes a full-text query matched (docs/query.md, "Ranking").
+///
+/// Terms are the query's words and phrases outside NOT, matched as the search matches them
+/// (substrings of folded text). Each note's term frequency is summed over weighted fields: title
+/// and file name, headings, tags, front matter values, body. Document frequencies come from the
+/// whole collection (not only the results), lengths from file sizes, so nothing beyond what every
+/// index already keeps is needed and a warm and a cold search score alike.
+struct Ranker: Sendable {
+    let notes: any NoteCollection
+    /// Folded terms, and for two or more, the phrase of them all joined by spaces (a bonus term).
+    let needles: [[UInt8]]
+    /// Inverse document frequency of each needle.
+    let idf: [Double]
+    /// How many of `needles` are the query's terms (the rest is the bonus phrase).
+    let termCount: Int
+    let averageLength: Double
+    let ignoreAccents: Bool
+
+    static let k1 = 1.2
+    static let b = 0.75
+    static let nameWeight = 3.0
+    static let headingWeight = 2.0
+    static let tagWeight = 2.0
+    static let propertyWeight = 1.0
+    static let bodyWeight = 1.0
+    /// The weight of a title the terms cover whole (a share of it counts that share).
+    static let coverageWeight = 1.0
+    /// Notes whose sizes give the average size.
+    static let sampleSize = 4096
+    /// An occurrence inside a word (`cat` in `concatenate`) counts this much of one at a word start.
+    static let insideWordWeight = 0.5
+
+    /// A ranker for `terms` (as `MatchSnippets.terms`), with `documentFrequencies[i]` the number of
+    /// notes in `notes` whose title or body contains `terms[i]`.
+    init(notes: any NoteCollection, terms: [String], documentFrequencies: [Int], ignoreAccents: Bool) {
+        self.notes = notes
+        self.ignoreAccents = ignoreAccents
+        let count = Double(notes.noteCount)
+        var needles = terms.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
+        var idf = documentFrequencies.map { frequency in
+            let df = Double(frequency)
+            return log(1 + (count - df + 0.5) / (df + 0.5))
+        }
+        if terms.count > 1 {
+            // The words next to each other, as typed: a phrase hit outranks scattered words. Its
+            // frequency is not counted over the vault (another pass); it weighs as its rarest word.
+            needles.append(TextFold.fold(Array(terms.joined(separator: " ").utf8)[...], ignoreAccents: ignoreAccents))
+            idf.append(idf.max() ?? 0)
+        }
+        self.needles = needles
+        self.idf = idf
+        termCount = terms.count
+        // The average size from at most `sampleSize` evenly spaced notes: reading every note's
+        // size from the mapped cache costs more than ranking a thousand results.
+        let step = max(1, notes.noteCount / Ranker.sampleSize)
+        var total = 0.0
+        var sampled = 0
+        for position in stride(from: 0, to: notes.noteCount, by: step) {
+            total += Double(notes.fileSize(at: position))
+            sampled += 1
+        }
+        averageLength = max(1, total / Double(max(1, sampled)))
+    }
+
+    /// `positions` best first; equal scores keep list order (pinned first, newest modified, path).
+    func rank(_ positions: [Int]) -> [RankedResult] {
+        let ordered = notes.listOrder(positions, limit: nil)
+        let scores = Parallel.map(ordered.count, minimumChunk: 8) { self.score(ordered[$0]) }
+        let indexes = ordered.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        return indexes.map { RankedResult(position: ordered[$0], score: scores[$0]) }
+    }
+
+    /// One note's score: the sum over needles of idf × tf / (k1 + tf), tf weighted by field.
+    func score(_ position: Int) -> Double {
+        let note = notes.note(atPosition: position)
+        let title = TextFold.fold(Array(note.title.utf8)[...], ignoreAccents: ignoreAccents)
+        let fileName = TextFold.fold(Array(Ranker.stem(note.path).utf8)[...], ignoreAccents: ignoreAccents)
+        let tags = note.tags.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
+        let (rawFrontMatter, rawBody) = readFields(position)
+        var frontMatter = Ranker.Field(rawFrontMatter[...], ignoreAccents: ignoreAccents)
+        var body = Ranker.Field(rawBody, ignoreAccents: ignoreAccents)
+        let length = Double(notes.fileSize(at: position))
+        let norm = 1 - Ranker.b + Ranker.b * length / averageLength
+        var total = 0.0
+        // A title (or file name) made of the words is the note about them ("Linux" for `linux`,
+        // over "Linux Test Project"): the share of it the terms cover, times their idf.
+        var covered = (title: 0, name: 0)
+        var termsIDF = 0.0
+        for (number, needle) in needles.prefix(termCount).enumerated() where !needle.isEmpty {
+            termsIDF += idf[number]
+            if FullTextMatcher.contains(title, needle) { covered.title += needle.count }
+            if FullTextMatcher.contains(fileName, needle) { covered.name += needle.count }
+        }
+        let coverage = max(
+            title.isEmpty ? 0 : min(1, Double(covered.title) / Double(title.count)),
+            fileName.isEmpty ? 0 : min(1, Double(covered.name) / Double(fileName.count)))
+        total += Ranker.coverageWeight * coverage * termsIDF
+        for (number, needle) in needles.enumerated() where !needle.isEmpty {
+            let name = max(Ranker.occurrences(of: needle, in: title[...]), Ranker.occurrences(of: needle, in: fileName[...]))
+            let tagCount = tags.reduce(0.0) { $0 + Ranker.occurrences(of: needle, in: $1[...]) }
+            let (bodyCount, headingCount) = Ranker.bodyOccurrences(of: needle, in: body.text(for: needle))
+            let propertyCount = Ranker.occurrences(of: needle, in: frontMatter.text(for: needle)[...])
+            let tf =
+                Ranker.nameWeight * name + Ranker.tagWeight * tagCount
+                + (Ranker.headingWeight * headingCount + Ranker.bodyWeight * bodyCount + Ranker.propertyWeight * propertyCount) / norm
+            if tf > 0 { total += idf[number] * tf / (Ranker.k1 + tf) }
+        }
+        // Rounded so a score prints the same on every platform and warm or cold.
+        return (total * 10_000).rounded() / 10_000
+    }
+
+    /// The folded values of the front matter (the text after each `key:`, and list items) and the
+    /// folded body; empty for unreadable or oversized notes (full text skipped their bodies too).
+    /// A field's text as an ASCII needle needs it (A-Z lowered, nothing else touched) and, made
+    /// only when a needle needs it, fully folded.
+    struct Field {
+        let raw: ArraySlice<UInt8>
+        let ignoreAccents: Bool
+        /// Folding cannot make ASCII here, so an ASCII needle's matches are the lowered bytes'.
+        let asciiSuffices: Bool
+        var lowered: [UInt8]?
+        var folded: [UInt8]?
+
+        init(_ raw: ArraySlice<UInt8>, ignoreAccents: Bool) {
+            self.raw = raw
+            self.ignoreAccents = ignoreAccents
+            asciiSuffices = !ignoreAccents && !TextFold.mayFoldToASCII(raw)
+        }
+
+        mutating func text(for needle: [UInt8]) -> [UInt8] {
+            if asciiSuffices, !needle.contains(where: { $0 >= 0x80 }) {
+                if lowered == nil { lowered = raw.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
+                return lowered!
+            }
+            if folded == nil { folded = TextFold.fold(raw, ignoreAccents: ignoreAccents) }
+            return folded!
+        }
+    }
+
+    private func readFields(_ position: Int) -> (frontMatter: [UInt8], body: ArraySlice<UInt8>) {
+        if notes.fileSize(at: position) > Int64(NoteReader.maxNoteSize) { return ([], []) }
+        guard
+            let contents = try? NoteReader.read(
+                notes.root + "/" + notes.path(at: position), limit: NoteReader.maxNoteSize + 1, listedAsRegular: true),
+            contents.isComplete, contents.bytes.count <= NoteReader.maxNoteSize
+        else { return ([], []) }
+        let bytes = contents.bytes
+        let start = FrontMatterBlock.bodyStart(bytes)
+        var values: [UInt8] = []
+        if start > 0 {
+            for line in bytes[..<start].split(separator: 0x0A) {
+                // `key: value` gives its value; `- item` and continuation lines count whole.
+                if let colon = line.firstIndex(of: 0x3A), line.first != 0x20, line.first != 0x2D {
+                    values.append(contentsOf: line[(colon + 1)...])
+                } else if line.first != 0x2D || line.count > 3 {
+                    values.append(contentsOf: line)
+                }
+                values.append(0x0A)
+            }
+        }
+        return (values, bytes[start...])
+    }
+
+    /// The file name without folder and `.md`.
+    static func stem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    /// Weighted occurrences of `needle` in the whole body, and in its ATX heading lines (`# …`).
+    static func bodyOccurrences(of needle: [UInt8], in body: [UInt8]) -> (body: Double, headings: Double) {
+        var total = 0.0
+        var headings = 0.0
+        var lineStart = 0
+        while lineStart < body.count {
+            var lineEnd = lineStart
+            while lineEnd < body.count, body[lineEnd] != 0x0A { lineEnd += 1 }
+            let line = body[lineStart..<lineEnd]
+            let found = occurrences(of: needle, in: line)
+            total += found
+            if found > 0, isHeading(line) { headings += found }
+            lineStart = lineEnd + 1
+        }
+        return (total, headings)
+    }
+
+    /// `#` to `######` followed by a space, after up to three spaces.
+    static func isHeading(_ line: ArraySlice<UInt8>) -> Bool {
+        var index = line.startIndex
+        var indent = 0
+        while index < line.endIndex, line[index] == 0x20, indent < 3 {
+            index += 1
+            indent += 1
+        }
+        var hashes = 0
+        while index < line.endIndex, line[index] == 0x23 {
+            index += 1
+            hashes += 1
+        }
+        return (1...6).contains(hashes) && (index == line.endIndex || line[index] == 0x20 || line[index] == 0x09)
+    }
+
+    /// Non-overlapping occurrences of folded `needle` in folded `text`; one inside a word counts
+    /// `insideWordWeight`.
+    static func occurrences(of needle: [UInt8], in text: ArraySlice<UInt8>) -> Double {
+        guard !needle.isEmpty, needle.count <= text.count else { return 0 }
+        var total = 0.0
+        var index = text.startIndex
+        let last = text.endIndex - needle.count
+        let first = needle[0]
+        while index <= last {
+            if text[index] == first, text[index..<(index + needle.count)].elementsEqual(needle) {
+                let atWordStart = index == text.startIndex || !isWordByte(text[index - 1]) || !isWordByte(first)
+                total += atWordStart ? 1 : insideWordWeight
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return total
+    }
+
+    /// ASCII letters and digits, and every byte of a non-ASCII character (letters in most scripts).
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A)
+    }
+}
