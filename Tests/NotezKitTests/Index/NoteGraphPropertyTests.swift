@@ -91,7 +91,7 @@ struct NoteGraphPropertyTests {
 
     @Test func graphTermsMatchABruteForceReading() throws {
         var generator = SeededGenerator(seed: 0x32_6A)
-        for round in 0..<30 {
+        for round in 0..<20 {
             let vault = try RandomVault(&generator)
             let session = Vault(root: vault.folder.path, environment: [:])
             let index = try session.index()
