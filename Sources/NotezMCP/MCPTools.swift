@@ -6,7 +6,8 @@ enum MCPTools {
     static let readTools: [Tool] = [
         tool(
             "search",
-            "Search notes with the notez query language (tag:T folder:F title:T is:pinned created:>2024-01-01 prop:status=done prop:estimate>3, words, "
+            "Search notes with the notez query language (tag:T folder:F title:T is:pinned links-to:NOTE linked-by:NOTE "
+                + "(NOTE~2: through chains of up to 2 links) is:orphan is:hub created:>2024-01-01 prop:status=done prop:estimate>3, words, "
                 + "\"phrases\", AND/OR/NOT, parentheses). Returns {total, offset, limit, notes, nextOffset}: "
                 + "each note's path, title, folder, tags, pinned, created, modified and first lines (snippet). A query with words is "
                 + "ranked by relevance (BM25: title and file name above headings above body) unless sort is given: each note adds score "

@@ -39,7 +39,7 @@ public enum NotezMCPServer {
             capabilities: .init(
                 prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: true),
                 tools: .init(listChanged: false)))
-        let tools = MCPTools.readTools + MCPTools.noteReadTools + (allowWrites ? MCPTools.writeTools + MCPTools.noteWriteTools : [])
+        let tools = MCPTools.readTools + MCPTools.noteReadTools + MCPTools.graphTools + (allowWrites ? MCPTools.writeTools + MCPTools.noteWriteTools : [])
         await server.withMethodHandler(ListPrompts.self) { _ in .init(prompts: MCPPrompts.prompts) }
         await server.withMethodHandler(GetPrompt.self) { params in
             do {
@@ -131,6 +131,17 @@ public enum NotezMCPServer {
             return try await vault.recentChanges(limit: min(try arguments.integer("limit") ?? 20, MCPLimits.searchPage))
         case "get_links": return try await vault.links(of: try arguments.requiredString("note"))
         case "get_backlinks": return try await vault.backlinks(to: try arguments.requiredString("note"))
+        case "graph_path":
+            return try await vault.graphPath(
+                from: try arguments.requiredString("from"), to: try arguments.requiredString("to"), undirected: try arguments.bool("undirected") ?? false)
+        case "graph_neighbours":
+            return try await vault.graphNeighbours(
+                note: try arguments.requiredString("note"), depth: try arguments.integer("depth") ?? 1,
+                direction: try arguments.string("direction") ?? "both")
+        case "related_notes":
+            return try await vault.relatedNotes(note: try arguments.requiredString("note"), limit: min(max(1, try arguments.integer("limit") ?? RelatedNotes.defaultLimit), 100))
+        case "note_history":
+            return try await vault.noteHistory(note: try arguments.requiredString("note"), limit: min(max(1, try arguments.integer("limit") ?? 20), MCPLimits.historyItems))
         case "edit_note":
             return try await vault.editNote(
                 note: try arguments.requiredString("note"), edit: try bodyEdit(arguments), dryRun: try arguments.bool("dryRun") ?? false)

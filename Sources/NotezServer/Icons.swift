@@ -14,6 +14,7 @@ enum Icons {
     static let tag = svg("<path d=\"M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z\"/><circle cx=\"7.5\" cy=\"7.5\" r=\"1.5\"/>")
     static let trash = svg("<path d=\"M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6\"/>")
     static let history = svg("<path d=\"M3 12a9 9 0 1 0 3-6.7L3 8\"/><path d=\"M3 3v5h5M12 7v5l3 3\"/>")
+    static let graph = svg("<circle cx=\"6\" cy=\"6\" r=\"2.5\"/><circle cx=\"18\" cy=\"8\" r=\"2.5\"/><circle cx=\"10\" cy=\"18\" r=\"2.5\"/><path d=\"M8.4 6.3l7.2 1.4M7 8.3l2.2 7.4M16.5 10.1l-5 6\"/>")
     static let menu = svg("<path d=\"M4 6h16M4 12h16M4 18h16\"/>", size: 22)
     static let plus = svg("<path d=\"M12 5v14M5 12h14\"/>")
     static let close = svg("<path d=\"M18 6 6 18M6 6l12 12\"/>", size: 14)

@@ -28,6 +28,7 @@ enum NotePage {
         let body = renderer.render(path: note.path, bytes: bytes)
         html += "</header>\n<div class=\"markdown\" dir=\"auto\">" + body + "</div>\n</article>\n"
         html += BacklinksSection.forNotePage(note: note, index: index)
+        html += GraphPage.relatedSection(note: note, index: index)
         html += actions(note: note, frame: frame)
         return html
     }

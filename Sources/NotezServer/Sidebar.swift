@@ -33,6 +33,7 @@ enum Sidebar {
         html += "\n<ul class=\"places\">"
         html += place("/trash", Icons.trash, "Trash", count: index.trashCount, id: "count-trash")
         html += place("/history", Icons.history, "History", count: nil)
+        html += place("/graph", Icons.graph, "Link graph", count: nil)
         return html + "</ul>\n</nav>\n"
     }
 

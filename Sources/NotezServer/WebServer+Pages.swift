@@ -57,6 +57,19 @@ extension WebServer {
             return Page.response(
                 Page.document(title: "Links to " + note.title, frame: frame, main: BacklinksSection.page(note: note, index: index)))
         }
+        router.get("/related") { request, _ in
+            let (index, version) = self.vault.versionedSnapshot()
+            guard let (note, _) = self.readNote(WebServer.parameter(request, "path"), index: index) else {
+                return self.notFound(request, index: index, version: version, message: "There is no such note.")
+            }
+            let frame = self.frame(request, index: index, version: version, folder: note.folder)
+            return Page.response(Page.document(title: "Related to " + note.title, frame: frame, main: GraphPage.relatedPage(note: note, index: index)))
+        }
+        router.get("/graph") { request, _ in
+            let (index, version) = self.vault.versionedSnapshot()
+            let frame = self.frame(request, index: index, version: version)
+            return Page.response(Page.document(title: "Link graph", frame: frame, main: GraphPage.page(index: index)))
+        }
         router.get("/edit") { request, _ in
             let (index, version) = self.vault.versionedSnapshot()
             guard let (note, bytes) = self.readNote(WebServer.parameter(request, "path"), index: index) else {

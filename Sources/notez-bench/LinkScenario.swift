@@ -75,6 +75,19 @@ struct LinkScenario {
             BenchMeasure(name: "links: `rg -l -i NAME`", tool: .ripgrepName, reference: .ripgrepName) { _ in
                 ["-l", "-i", LinkScenario.name, copy]
             },
+            // Graph terms (issue 32): the whole vault's link graph from the cache, against the same rg.
+            BenchMeasure(name: "graph: `search 'links-to:NOTE~2' --count`", tool: .notez, reference: .ripgrepName) { _ in
+                ["search", "links-to:\"\(LinkScenario.name)\"~2", "--count", "--vault", copy]
+            },
+            BenchMeasure(name: "graph: `search is:orphan --count`", tool: .notez, reference: .ripgrepName) { _ in
+                ["search", "is:orphan", "--count", "--vault", copy]
+            },
+            BenchMeasure(name: "graph: `search is:hub --count`", tool: .notez, reference: .ripgrepName) { _ in
+                ["search", "is:hub", "--count", "--vault", copy]
+            },
+            BenchMeasure(name: "graph: `graph neighbours NOTE --depth 2`", tool: .notez, reference: .ripgrepName) { _ in
+                ["graph", "neighbours", target, "--depth", "2", "--json", "--vault", copy]
+            },
             BenchMeasure(name: "links: `check`", tool: .notez) { _ in ["check", "--vault", copy] },
             BenchMeasure(name: "links: `links --summary`", tool: .notez) { _ in ["links", "--summary", "--vault", copy] },
             BenchMeasure(

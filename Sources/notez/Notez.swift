@@ -19,7 +19,7 @@ struct Notez: ParsableCommand {
             SearchCommand.self, TagGroup.self, FolderGroup.self, CheckCommand.self, InitCommand.self,
             NewCommand.self, EditCommand.self, PinCommand.self, UnpinCommand.self, MvCommand.self, RenameCommand.self, RmCommand.self,
             TrashGroup.self, WatchCommand.self, UndoCommand.self, HistoryCommand.self, RecoverCommand.self, McpCommand.self,
-            LinksCommand.self, BacklinksCommand.self, AttachCommand.self, AttachmentsCommand.self,
+            LinksCommand.self, BacklinksCommand.self, GraphGroup.self, RelatedCommand.self, RecentCommand.self, LogCommand.self, AttachCommand.self, AttachmentsCommand.self,
             TemplateGroup.self, SetCommand.self, TodayCommand.self, DailyCommand.self, SuggestCommand.self, QueueGroup.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self, MergeDriverCommand.self, OrderCommand.self,
             ServeCommand.self, LspCommand.self,

@@ -65,6 +65,9 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print only the number of matching notes.")
     var count = false
 
+    @Option(help: "Follow link terms written without ~N (links-to:, linked-by:) through up to N links (1-99).")
+    var depth: Int?
+
     @Flag(name: .customLong("ignore-accents"), help: "Ignore accents in words and titles: 'cafe' finds 'café'.")
     var ignoreAccents = false
 
@@ -228,6 +231,10 @@ struct SearchCommand: ParsableCommand {
                 code: CLIExit.usage,
                 message: "nothing to search for: give a QUERY or a filter flag such as --tag (see 'notez search --help')")
         }
-        return node
+        guard let depth else { return node }
+        guard (1...NoteGraph.maxDepth).contains(depth) else {
+            throw CLIExit(code: CLIExit.usage, message: "--depth must be from 1 to \(NoteGraph.maxDepth)")
+        }
+        return node.withLinkDepth(depth)
     }
 }

@@ -12,6 +12,7 @@ It prints one line per check and ends with 'N passed, N failed'; the exit status
 import asyncio
 import json
 import os
+import subprocess
 import sys
 
 try:
@@ -144,6 +145,25 @@ async def run_calls(session, called):
     await call(session, "recent_changes", {"limit": 5}, called)
     await call(session, "get_links", {"note": "Quarterly goals"}, called)
     await call(session, "get_backlinks", {"note": "Quarterly goals"}, called)
+    chain = await call(session, "graph_path", {"from": "Old onboarding notes", "to": "Team handbook"}, called)
+    if chain:
+        check(chain["length"] == 1 and chain["path"][-1]["path"] == "Work/Team handbook.md", "graph_path finds the link")
+    near = await call(session, "graph_neighbours", {"note": "Team handbook", "depth": 2, "direction": "in"}, called)
+    if near:
+        check(near["total"] >= 2 and not near["truncated"], "graph_neighbours lists the notes linking in")
+    await call(session, "graph_neighbours", {"note": "Team handbook", "depth": 0}, called, expect_error=True)
+    await call(session, "related_notes", {"note": "Team handbook", "limit": 3}, called)
+    # The copy of the example vault is in no git work tree: the tool says so; once it is, the history.
+    await call(session, "note_history", {"note": "Team handbook"}, called, expect_error=True)
+    vault = os.environ["NOTEZ_PY_VAULT"]
+    git_env = dict(os.environ, GIT_AUTHOR_NAME="py", GIT_AUTHOR_EMAIL="py@example.invalid", GIT_COMMITTER_NAME="py",
+                   GIT_COMMITTER_EMAIL="py@example.invalid", GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_NOSYSTEM="1")
+    for command in (["git", "init", "-q"], ["git", "add", "-A"], ["git", "commit", "-qm", "python client"]):
+        subprocess.run(command, cwd=vault, env=git_env, check=True)
+    history = await call(session, "note_history", {"note": "Team handbook", "limit": 5}, called)
+    if history:
+        check(history["note"] == "Work/Team handbook.md" and history["commits"][0]["subject"] == "python client",
+              "note_history gives the commit")
     # Writes, each journaled.
     created = await call(session, "create_note", {"title": "Python client note", "body": "# Tasks\n- one\n\n# Later\n"}, called)
     path = created["path"] if created else "Python client note.md"

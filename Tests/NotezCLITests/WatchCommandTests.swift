@@ -145,4 +145,18 @@ struct WatchCommandTests {
         #expect(watch.waitForLines(5).last == "- c.md")
         #expect(watch.stop(SIGTERM) == 0)
     }
+
+    @Test("graph terms are followed live: is:orphan changes when another note links")
+    func graphTermsFollowOtherNotes() throws {
+        let vault = try TempVault()
+        try vault.write("a.md", "A\n")
+        try vault.write("b.md", "B\n")
+        let watch = try WatchProcess(["watch", "--vault", vault.path, "--query", "is:orphan"])
+        let first = watch.waitForLines(3)
+        #expect(Set(first.prefix(2)) == ["= a.md", "= b.md"] && first.last == "2 of 2 notes match is:orphan (Ctrl-C to stop)")
+        // Only a changes, yet b leaves the set too: a links to it now.
+        try vault.write("a.md", "[[b]]\n")
+        #expect(Set(watch.waitForLines(5).suffix(2)) == ["- a.md", "- b.md"])
+        #expect(watch.stop(SIGTERM) == 0)
+    }
 }

@@ -81,6 +81,17 @@ public struct QueryEvaluator: Sendable {
             }
         }
 
+        /// The whole vault's link graph, built on first use by a graph term.
+        var graphStorage: NoteGraph?
+        var graph: NoteGraph {
+            mutating get {
+                if let graphStorage { return graphStorage }
+                let made = NoteGraph(notes)
+                graphStorage = made
+                return made
+            }
+        }
+
         init(evaluator: QueryEvaluator, node: QueryNode) {
             self.evaluator = evaluator
             notes = evaluator.collection
@@ -152,15 +163,28 @@ public struct QueryEvaluator: Sendable {
             case .text(let value):
                 guard let matcher, let number = needleNumbers[value] else { return PositionSet(capacity: within.capacity) }
                 return matcher.matching(number, in: within)
-            case .linksTo(let value):
+            case .linksTo(let value, 1):
                 // A NOTE that names no note, or several, matches nothing (the CLI checks it first).
                 guard let index, let target = try? index.resolve(value) else { return PositionSet(capacity: within.capacity) }
                 let sources = LinkGraph.sources(linkingTo: target.path, among: within.positions, in: index) { resolver }
                 return within.filter { sources.contains($0) }
-            case .linkedFrom(let value):
+            case .linkedFrom(let value, 1):
                 guard let index, let source = try? index.resolve(value) else { return PositionSet(capacity: within.capacity) }
                 let targets = LinkGraph.targets(of: source.path, in: index) { resolver }
                 return within.filter { targets.contains(PathKey(notes.path(at: $0))) }
+            case .linksTo(let value, let depth), .linkedFrom(let value, let depth):
+                guard let note = try? notes.resolve(value), let start = notes.position(ofPath: note.path) else {
+                    return PositionSet(capacity: within.capacity)
+                }
+                let direction: NoteGraph.Direction
+                if case .linksTo = node { direction = .backward } else { direction = .forward }
+                let reached = PositionSet(capacity: within.capacity, positions: graph.reach(from: start, direction, depth: depth).map(\.position).sorted())
+                return within.intersection(reached)
+            case .orphan:
+                let graph = self.graph
+                return within.filter { graph.isOrphan($0) }
+            case .hub:
+                return within.intersection(PositionSet(capacity: within.capacity, positions: graph.hubs.sorted()))
             }
         }
 

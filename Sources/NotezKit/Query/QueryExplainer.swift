@@ -51,8 +51,12 @@ public enum QueryExplainer {
         case .property(let key, let value?): return describe(key, PropertyComparison(equals: value))
         case .propertyOrder(let key, let ordering, let value): return describe(key, PropertyComparison(ordering, value))
         case .text(let value): return "title or body contains '\(value)'"
-        case .linksTo(let value): return "links to the note '\(value)'"
-        case .linkedFrom(let value): return "is linked from the note '\(value)'"
+        case .linksTo(let value, 1): return "links to the note '\(value)'"
+        case .linksTo(let value, let depth): return "links to the note '\(value)' through at most \(depth) links"
+        case .linkedFrom(let value, 1): return "is linked from the note '\(value)'"
+        case .linkedFrom(let value, let depth): return "is reached from the note '\(value)' through at most \(depth) links"
+        case .orphan: return "no link to or from another note"
+        case .hub: return "among the \(NoteGraph.hubCount) notes with the most backlinks (ties included)"
         case .and, .or, .not: return QuerySerializer.serialize(node)
         }
     }

@@ -25,10 +25,16 @@ public indirect enum QueryNode: Sendable, Hashable {
     case modified(DateFilter)
     /// A bare word or quoted phrase: case-insensitive substring of the title or the body.
     case text(String)
-    /// `links:NOTE`: notes with a link that resolves to NOTE (its backlinks); reads note bodies.
-    case linksTo(String)
-    /// `linkedfrom:NOTE`: the notes NOTE links to.
-    case linkedFrom(String)
+    /// `links-to:NOTE` (alias `links:`): notes with a link that resolves to NOTE (its backlinks);
+    /// with `~N` (depth > 1), notes with a path of 1 to N links to NOTE.
+    case linksTo(String, depth: Int = 1)
+    /// `linked-by:NOTE` (alias `linkedfrom:`): the notes NOTE links to; with `~N`, the notes a
+    /// path of 1 to N links from NOTE reaches.
+    case linkedFrom(String, depth: Int = 1)
+    /// `is:orphan`: no link to another note and no link from one (`NoteGraph.isOrphan`).
+    case orphan
+    /// `is:hub`: among the `NoteGraph.hubCount` notes with the most backlinks.
+    case hub
     /// `prop:KEY=VALUE`: the front matter key (any case) has the value, or a list holding it,
     /// compared by the schema's type or the value's (`PropertyComparison`); `prop:KEY` (value nil):
     /// the key has a non-null value.
@@ -40,7 +46,7 @@ public indirect enum QueryNode: Sendable, Hashable {
     /// True when evaluating this node reads note files (bodies, or front matter for `prop:`).
     var needsFullText: Bool {
         switch self {
-        case .text, .linksTo, .property, .propertyOrder: return true
+        case .text, .linksTo, .linkedFrom, .property, .propertyOrder, .orphan, .hub: return true
         case .and(let operands), .or(let operands): return operands.contains(where: \.needsFullText)
         case .not(let operand): return operand.needsFullText
         default: return false
@@ -52,7 +58,7 @@ public indirect enum QueryNode: Sendable, Hashable {
         var result: [String] = []
         func visit(_ node: QueryNode) {
             switch node {
-            case .linksTo(let name), .linkedFrom(let name): if !result.contains(name) { result.append(name) }
+            case .linksTo(let name, _), .linkedFrom(let name, _): if !result.contains(name) { result.append(name) }
             case .and(let operands), .or(let operands): operands.forEach(visit)
             case .not(let operand): visit(operand)
             default: break
@@ -60,6 +66,29 @@ public indirect enum QueryNode: Sendable, Hashable {
         }
         visit(self)
         return result
+    }
+
+    /// True when a term reads the whole vault's link graph (`~N` depths, `is:orphan`, `is:hub`).
+    public var needsGraph: Bool {
+        switch self {
+        case .linksTo(_, let depth), .linkedFrom(_, let depth): return depth > 1
+        case .orphan, .hub: return true
+        case .and(let operands), .or(let operands): return operands.contains(where: \.needsGraph)
+        case .not(let operand): return operand.needsGraph
+        default: return false
+        }
+    }
+
+    /// The tree with every link term written without `~N` given `depth` (`notez search --depth`).
+    public func withLinkDepth(_ depth: Int) -> QueryNode {
+        switch self {
+        case .linksTo(let name, 1): return .linksTo(name, depth: depth)
+        case .linkedFrom(let name, 1): return .linkedFrom(name, depth: depth)
+        case .and(let operands): return .and(operands.map { $0.withLinkDepth(depth) })
+        case .or(let operands): return .or(operands.map { $0.withLinkDepth(depth) })
+        case .not(let operand): return .not(operand.withLinkDepth(depth))
+        default: return self
+        }
     }
 
     /// True for the operators, false for terms.

@@ -124,8 +124,8 @@ public struct QueryParser {
             if text.isEmpty { throw error(token, "empty phrase") }
             position += 1
             return .text(text)
-        case .field(let name, let value, _):
-            let node = try field(name, value, token)
+        case .field(let name, let value, let quoted, let depth):
+            let node = try field(name, value, token, quoted: quoted, depth: depth)
             position += 1
             return node
         case .not, .minus:
@@ -133,7 +133,9 @@ public struct QueryParser {
         }
     }
 
-    func field(_ name: String, _ value: String, _ token: QueryToken) throws(QueryError) -> QueryNode {
+    func field(_ name: String, _ value: String, _ token: QueryToken, quoted: Bool = false, depth: String? = nil) throws(QueryError)
+        -> QueryNode
+    {
         switch name {
         case "tag":
             guard !value.isEmpty else { throw error(token, "empty tag name") }
@@ -145,8 +147,12 @@ public struct QueryParser {
             guard !value.isEmpty else { throw error(token, "empty title") }
             return .title(value)
         case "is":
-            guard value.lowercased() == "pinned" else { throw error(token, "expected 'pinned' after is:") }
-            return .pinned(true)
+            switch value.lowercased() {
+            case "pinned": return .pinned(true)
+            case "orphan": return .orphan
+            case "hub": return .hub
+            default: throw error(token, "expected 'pinned', 'orphan' or 'hub' after is:")
+            }
         case "in":
             guard value.lowercased() == "unsorted" else { throw error(token, "expected 'unsorted' after in:") }
             return .unsorted
@@ -156,9 +162,24 @@ public struct QueryParser {
             case "false", "no": return .pinned(false)
             default: throw error(token, "expected true or false after pinned:")
             }
-        case "links", "linkedfrom":
-            guard !value.isEmpty else { throw error(token, "empty note name after \(name):") }
-            return name == "links" ? .linksTo(value) : .linkedFrom(value)
+        case "links", "linkedfrom", "links-to", "linked-by":
+            var note = value
+            var suffix = depth
+            if !quoted, let tilde = value.lastIndex(of: "~"), value[value.index(after: tilde)...].allSatisfy(QueryParser.isDigit) {
+                // A bare `NOTE~N`: a note whose name ends so is written quoted.
+                note = String(value[..<tilde])
+                suffix = String(value[tilde...])
+            }
+            guard !note.isEmpty else { throw error(token, "empty note name after \(name):") }
+            var steps = 1
+            if let suffix {
+                let digits = suffix.dropFirst()
+                guard digits.count <= 2, let number = Int(digits), number >= 1, number <= NoteGraph.maxDepth,
+                    digits.allSatisfy(QueryParser.isDigit)
+                else { throw error(token, "expected a depth from 1 to \(NoteGraph.maxDepth) after '~' in \(name):") }
+                steps = number
+            }
+            return name == "links" || name == "links-to" ? .linksTo(note, depth: steps) : .linkedFrom(note, depth: steps)
         case "created", "modified":
             guard !value.isEmpty else { throw error(token, "empty \(name) date") }
             guard let filter = DateFilter(value) else {
@@ -178,6 +199,9 @@ public struct QueryParser {
             return .text(name + ":" + value)
         }
     }
+
+    /// An ASCII digit (a depth after `~`).
+    static func isDigit(_ character: Character) -> Bool { ("0"..."9").contains(character) }
 
     /// `prop:KEY`, `prop:KEY=VALUE`, or `prop:KEY` with `>`, `>=`, `<`, `<=` and a number or a date.
     func property(_ value: String, _ token: QueryToken) throws(QueryError) -> QueryNode {
@@ -223,7 +247,7 @@ public struct QueryParser {
     /// The offset in the query's scalars of scalar `index` of a field's value, through the quote
     /// and its escapes when the value was quoted.
     func valueOffset(_ token: QueryToken, _ index: Int) -> Int {
-        guard case .field(let name, _, let quoted) = token.kind else { return token.scalarOffset }
+        guard case .field(let name, _, let quoted, _) = token.kind else { return token.scalarOffset }
         var raw = token.scalarOffset + name.unicodeScalars.count + 1
         guard quoted else { return raw + index }
         raw += 1

@@ -24,8 +24,10 @@ public enum QuerySerializer {
         case .created(let filter): return "created:\(filter)"
         case .modified(let filter): return "modified:\(filter)"
         case .text(let text): return word(text)
-        case .linksTo(let name): return "links:" + value(name)
-        case .linkedFrom(let name): return "linkedfrom:" + value(name)
+        case .linksTo(let name, let depth): return "links-to:" + note(name, depth)
+        case .linkedFrom(let name, let depth): return "linked-by:" + note(name, depth)
+        case .orphan: return "is:orphan"
+        case .hub: return "is:hub"
         case .property(let key, let wanted): return "prop:" + value(wanted.map { key + "=" + $0 } ?? key)
         case .propertyOrder(let key, let ordering, let wanted): return "prop:" + value(key + ordering.rawValue + wanted)
         }
@@ -35,6 +37,14 @@ public enum QuerySerializer {
     static func value(_ text: String) -> String {
         let bare = !text.isEmpty && !text.unicodeScalars.contains(where: QueryTokenizer.isDelimiter)
         return bare ? text : quote(text)
+    }
+
+    /// A link term's NOTE and its `~N` (none for depth 1): quoted when bare text would read
+    /// differently (a name ending in `~` and digits).
+    static func note(_ name: String, _ depth: Int) -> String {
+        let endsLikeDepth = name.lastIndex(of: "~").map { name[name.index(after: $0)...].allSatisfy(QueryParser.isDigit) } ?? false
+        let written = endsLikeDepth ? quote(name) : value(name)
+        return depth > 1 ? written + "~\(depth)" : written
     }
 
     /// A full-text term: bare unless it would read as something else (operator, field, negation).

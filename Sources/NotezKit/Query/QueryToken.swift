@@ -6,8 +6,9 @@ struct QueryToken: Sendable, Equatable {
         case word(String)
         /// A double-quoted phrase with escapes resolved.
         case phrase(String)
-        /// `prefix:VALUE` for a known prefix; `name` is lowercased, `quoted` says how the value was written.
-        case field(name: String, value: String, quoted: Bool)
+        /// `prefix:VALUE` for a known prefix; `name` is lowercased, `quoted` says how the value was
+        /// written; `depth` is the `~N` written after a quoted link term's value (`links-to:"a b"~2`).
+        case field(name: String, value: String, quoted: Bool, depth: String? = nil)
         /// The `AND` operator (any case).
         case and
         /// The `OR` operator (any case).

@@ -6,7 +6,11 @@ struct QueryTokenizer {
     /// The prefixes that make a field; any other `name:` is part of a full-text word.
     static let prefixes: Set<String> = [
         "tag", "folder", "title", "is", "pinned", "in", "created", "modified", "links", "linkedfrom", "prop",
+        "links-to", "linked-by",
     ]
+
+    /// The prefixes of link terms, which take a `~N` depth after the value.
+    static let linkPrefixes: Set<String> = ["links", "linkedfrom", "links-to", "linked-by"]
 
     let text: String
     let scalars: [Unicode.Scalar]
@@ -77,8 +81,14 @@ struct QueryTokenizer {
                 } else if let (name, colon) = QueryTokenizer.knownPrefix(word) {
                     if colon + 1 == index, index < count, scalars[index] == "\"" {
                         let (text, next) = try quoted(from: index)
-                        result.append(QueryToken(.field(name: name, value: text, quoted: true), at: start))
                         index = next
+                        var depth: String?
+                        if QueryTokenizer.linkPrefixes.contains(name), index < count, scalars[index] == "~" {
+                            let from = index
+                            while index < count, !QueryTokenizer.isDelimiter(scalars[index]) { index += 1 }
+                            depth = String(String.UnicodeScalarView(scalars[from..<index]))
+                        }
+                        result.append(QueryToken(.field(name: name, value: text, quoted: true, depth: depth), at: start))
                     } else {
                         let value = String(String.UnicodeScalarView(scalars[(colon + 1)..<index]))
                         result.append(QueryToken(.field(name: name, value: value, quoted: false), at: start))

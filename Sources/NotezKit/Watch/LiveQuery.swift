@@ -23,7 +23,8 @@ public struct LiveQuery: Sendable {
     /// Creates a live query of `node`: matched one note at a time, or over the whole index when it
     /// has link terms.
     public init(query node: QueryNode, root: String) {
-        if node.linkNoteNames.isEmpty {
+        // Graph terms (`~N`, `is:orphan`, `is:hub`) read the whole graph, as link terms do.
+        if node.linkNoteNames.isEmpty && !node.needsGraph {
             self.init(matcher: { note in QueryEvaluator.matches(note, node, root: root) }, linkQuery: nil)
         } else {
             self.init(matcher: { _ in false }, linkQuery: node)

@@ -134,7 +134,7 @@ struct QueryParserTests {
         ErrorCase("\"a\\\"", 0, "unterminated quote"),
         ErrorCase("é \"x", 2, "unterminated quote"),
         ErrorCase("\"\"", 0, "empty phrase"),
-        ErrorCase("is:archived", 0, "expected 'pinned' after is:"),
+        ErrorCase("is:archived", 0, "expected 'pinned', 'orphan' or 'hub' after is:"),
         ErrorCase("in:work", 0, "expected 'unsorted' after in:"),
         ErrorCase("pinned:maybe", 0, "expected true or false after pinned:"),
         ErrorCase("", 0, "empty query"),

@@ -111,6 +111,28 @@ public enum TextSimilarity {
         var length: Int
     }
 
+    /// Each note's score against `text` (the same per-note score the folder ranking sums), for
+    /// the notes of `notes` that share a word with it; `skip` is left out (the note asking).
+    public static func noteScores(_ text: String, notes: any NoteCollection, skip: Int? = nil) -> [Int: Double] {
+        let query = Query(text)
+        guard !query.words.isEmpty else { return [:] }
+        var documentFrequency = [Int](repeating: 0, count: query.words.count)
+        var matches: [(position: Int, match: Match)] = []
+        var scanner = WordScanner(query: query.index)
+        for position in 0..<notes.noteCount {
+            let note = notes.note(atPosition: position)
+            guard let match = scanner.match(folder: note.folder, title: note.title, tags: note.tags) else { continue }
+            for word in match.shared { documentFrequency[word] += 1 }
+            if position != skip { matches.append((position, match)) }
+        }
+        let total = Double(max(1, notes.noteCount))
+        func idf(_ word: Int) -> Double { log(1 + total / Double(max(1, documentFrequency[word]))) }
+        let mass = max(query.words.indices.filter { documentFrequency[$0] > 0 }.reduce(0.0) { $0 + idf($1) }, 1e-9)
+        var scores: [Int: Double] = [:]
+        for (position, match) in matches { scores[position] = noteScore(match, idf: idf, mass: mass) }
+        return scores
+    }
+
     /// The ranking over notes given by `notes(visit)`, which calls `visit(folder, title, tags)` for
     /// every note. Tags are ranked only with `tagNotes` (how many notes of the vault have a tag).
     static func rank(
@@ -141,9 +163,7 @@ public enum TextSimilarity {
         // Words no note has say nothing about where the note belongs: only shared words count.
         let mass = max(query.words.indices.filter { documentFrequency[$0] > 0 }.reduce(0.0) { $0 + idf($1) }, 1e-9)
         for match in matches {
-            // Summed in query order, so every way of finding the matches gives the same bits.
-            let coverage = match.shared.sorted().reduce(0.0) { $0 + idf($1) } / mass
-            let score = coverage * (Double(match.shared.count) / Double(match.length)).squareRoot()
+            let score = noteScore(match, idf: idf, mass: mass)
             byFolder[match.folder, default: Best()].add(score, match.title)
             if tagNotes != nil {
                 for tag in match.tags { byTag[tag, default: Best()].add(score, match.title) }
@@ -170,6 +190,14 @@ public enum TextSimilarity {
         }
         tags.sort { $0.score != $1.score ? $0.score > $1.score : $0.folder < $1.folder }
         return Result(folders: ranked(byFolder, limit: limit), tags: Array(tags.prefix(limit)))
+    }
+
+    /// One note's score: the share of the text's idf mass it has, times the square root of the share
+    /// of its words that match.
+    static func noteScore(_ match: Match, idf: (Int) -> Double, mass: Double) -> Double {
+        // Summed in query order, so every way of finding the matches gives the same bits.
+        let coverage = match.shared.sorted().reduce(0.0) { $0 + idf($1) } / mass
+        return coverage * (Double(match.shared.count) / Double(match.length)).squareRoot()
     }
 
     /// The three best notes of a folder or tag, and how many matched.
