@@ -33,7 +33,17 @@ struct SignatureScan {
 
     /// Whether the note with record `record` may contain every trigram (`TextSignature.mayContain`).
     mutating func mayContain(record: Int, _ trigrams: [UInt32]) -> Bool {
-        let signature = image.signature(record)
+        mayContain(image.signature(record), trigrams)
+    }
+
+    /// Whether a note with the signature at `offset` (in the signatures section) of `count` bytes
+    /// may contain every trigram; the range is one `CacheImage` checked.
+    mutating func mayContain(signatureAt offset: Int, count: Int, _ trigrams: [UInt32]) -> Bool {
+        let start = image.signatures + offset
+        return mayContain(UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + count]), trigrams)
+    }
+
+    private mutating func mayContain(_ signature: UnsafeRawBufferPointer, _ trigrams: [UInt32]) -> Bool {
         let answer = TextSignature.mayContain(signature, trigrams)
         if let base = signature.baseAddress {
             let end = image.bytes.baseAddress!.distance(to: base) + signature.count
