@@ -10,6 +10,8 @@ final class WarmService: @unchecked Sendable {
     private let vault: WatchedIndex
     private let root: String
     private let environment: [String: String]
+    /// The index cache's text signatures, joined to each new snapshot by its first full-text search.
+    private let signatures: CachedSignatures
 
     /// Seconds to wait for a client's cookie.
     static let cookieTimeout = 2.0
@@ -31,6 +33,7 @@ final class WarmService: @unchecked Sendable {
         self.vault = vault
         root = vault.root
         environment = WarmPath.environment()
+        signatures = CachedSignatures(root: vault.root)
     }
 
     /// Starts serving the vault's socket; nil (with the reason) when it cannot.
@@ -84,7 +87,8 @@ final class WarmService: @unchecked Sendable {
         let context = TerminalContext(facts: facts, capturing: true)
         var refusal = "the arguments do not parse"
         let status = context.use { () -> Int32? in
-            let status = Notez.execute(request.arguments, answering: true, warm: Vault(snapshot: index, environment: request.environment)) { command in
+            let session = Vault(snapshot: index.withTextSignatures(signatures, version: version), environment: request.environment)
+            let status = Notez.execute(request.arguments, answering: true, warm: session) { command in
                 guard let servable = command as? any WarmServable else {
                     refusal = "not a command the daemon answers"
                     return false

@@ -57,8 +57,10 @@ struct CacheImage: @unchecked Sendable {
 
     /// Checks the header, the section sizes and every offset, string and posting; nil when anything
     /// is out of place (truncated, corrupt, another version).
-    /// `titleFromHeading`: the title rule the cache must have been written with.
-    init?(_ bytes: UnsafeRawBufferPointer, titleFromHeading: Bool = false) {
+    /// `titleFromHeading`: the title rule the cache must have been written with. `checkingTables`
+    /// false skips the tag and link tables (a reader of paths, stamps and signatures only, which
+    /// must then never read them: `CachedSignatures`), so their pages are not touched.
+    init?(_ bytes: UnsafeRawBufferPointer, titleFromHeading: Bool = false, checkingTables: Bool = true) {
         let size = bytes.count
         guard size >= CacheImage.headerSize + IndexCache.endMarker.count,
             zip(IndexCache.magic, bytes.prefix(4)).allSatisfy({ $0 == $1 }),
@@ -97,7 +99,8 @@ struct CacheImage: @unchecked Sendable {
         guard linkPostings + q * 4 + IndexCache.endMarker.count == size, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
             g <= UInt32.max, l <= UInt32.max
         else { return nil }
-        guard validFolders(), validRecords(), validTags(postingCount: p), validLinkKeys() else { return nil }
+        guard validFolders(), validRecords() else { return nil }
+        guard !checkingTables || (validTags(postingCount: p) && validLinkKeys()) else { return nil }
     }
 
     // MARK: - Reading
@@ -145,6 +148,9 @@ struct CacheImage: @unchecked Sendable {
     }
 
     func folderNumber(_ note: Int) -> Int { u32(record(note) + 56) }
+
+    /// Where a note's text signature is: its offset in the signatures section and its length.
+    func signatureSpan(_ note: Int) -> (offset: Int, count: Int) { (u32(record(note) + 64), u32(record(note) + 68)) }
 
     /// A note's text signature (empty: unknown).
     func signature(_ note: Int) -> UnsafeRawBufferPointer {

@@ -205,6 +205,14 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
         TextSignature.mayContain(image.signature(position), trigrams)
     }
 
+    /// From the notes' text signatures in the cache, releasing the pages read as the pass goes
+    /// (`SignatureScan`): the signatures are most of what a full-text search maps.
+    public func positions(mayContainText trigrams: [UInt32], among positions: [Int]) -> [Int] {
+        var scan = SignatureScan(image: image, file: file)
+        defer { scan.finish() }
+        return positions.filter { scan.mayContain(record: $0, trigrams) }
+    }
+
     /// From the tag table, which is sorted by the keys' bytes: the key's children (`key/…`) follow
     /// it among the keys that start with its bytes.
     public func positions(taggedWith key: TagKey) -> [Int] {

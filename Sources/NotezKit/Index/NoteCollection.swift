@@ -39,6 +39,9 @@ public protocol NoteCollection: Sendable {
     /// False only when the note at `position` surely lacks one of these trigrams of folded text
     /// (`TextSignature`), so a full-text search need not read it.
     func mayContainText(_ trigrams: [UInt32], at position: Int) -> Bool
+    /// The members of `positions` (ascending) that may contain every one of `trigrams`: the
+    /// candidates a full-text search reads (`mayContainText` for each, in one pass).
+    func positions(mayContainText trigrams: [UInt32], among positions: [Int]) -> [Int]
     /// The root folder node; its children are the top-level folders, with note counts.
     var folderTree: FolderNode { get }
     /// Every tag in use or registered, alphabetical, with counts.
@@ -58,6 +61,11 @@ public protocol NoteCollection: Sendable {
 }
 
 extension NoteCollection {
+    /// Each position by `mayContainText`.
+    public func positions(mayContainText trigrams: [UInt32], among positions: [Int]) -> [Int] {
+        positions.filter { mayContainText(trigrams, at: $0) }
+    }
+
     /// How many notes are pinned, without building a note.
     public var pinnedCount: Int { (0..<noteCount).reduce(0) { $0 + (isPinned(at: $1) ? 1 : 0) } }
 

@@ -22,6 +22,21 @@ extension VaultIndex: NoteCollection {
     /// The full index keeps no text signatures: every note may contain any text.
     public func mayContainText(_ trigrams: [UInt32], at position: Int) -> Bool { true }
 
+    /// From the cache's signatures joined to these notes when a daemon attached them
+    /// (`withTextSignatures`), else every position.
+    public func positions(mayContainText trigrams: [UInt32], among positions: [Int]) -> [Int] {
+        guard let textSignatures else { return positions }
+        return textSignatures.source.candidates(positions, trigrams: trigrams, in: self, version: textSignatures.version)
+    }
+
+    /// This index with the cache's text signatures consulted by its full-text searches;
+    /// `version` must change whenever the notes do (a snapshot's version): the join is remade then.
+    public func withTextSignatures(_ signatures: CachedSignatures, version: Int) -> VaultIndex {
+        var copy = self
+        copy.textSignatures = (signatures, version)
+        return copy
+    }
+
     /// From the posting lists.
     public func positions(taggedWith key: TagKey) -> [Int] {
         // The children by binary search in the keys' byte order: a pass over 47,000 keys was half

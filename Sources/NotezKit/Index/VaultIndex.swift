@@ -50,6 +50,9 @@ public struct VaultIndex: Sendable {
     /// The links of every note by position, when they were read with the notes (`IndexBuilder`
     /// with the cache); nil otherwise, and then link commands read the bodies (`LinkGraph`).
     var linkTable: LinkTable?
+    /// The index cache's text signatures joined to these notes, and the version that names them
+    /// (a daemon's snapshot, `withTextSignatures`); nil otherwise: every note is then read.
+    var textSignatures: (source: CachedSignatures, version: Int)?
 
     /// Builds the index from notes already read (the builder and the watcher use this).
     public init(

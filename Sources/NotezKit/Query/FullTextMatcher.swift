@@ -66,7 +66,9 @@ final class FullTextMatcher: @unchecked Sendable {
     func matching(_ needle: Int, in candidates: PositionSet) -> PositionSet {
         var unread = candidates.subtracting(loaded)
         // A note whose signature lacks one of the needle's trigrams is left unread: it cannot match.
-        if let trigrams = needleTrigrams[needle] { unread = unread.filter { notes.mayContainText(trigrams, at: $0) } }
+        if let trigrams = needleTrigrams[needle] {
+            unread = PositionSet(capacity: unread.capacity, positions: notes.positions(mayContainText: trigrams, among: unread.positions))
+        }
         load(unread.positions)
         return candidates.filter { bits[$0 * stride + needle >> 6] & (1 << UInt64(needle & 63)) != 0 }
     }

@@ -1,0 +1,133 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The index cache's text signatures joined to the notes of a live index (a daemon's snapshot), so
+/// that a warm full-text search leaves unread the notes whose signature lacks a word's trigrams,
+/// as a cold search does, instead of reading every candidate body.
+///
+/// A note is joined only when the cache records its path with the same stamp (inode, size, mtime):
+/// the proof the cold path trusts the cache with. Every other note (changed since the cache was
+/// written, or never cached) stays a candidate and is read, so the join can make a search slower,
+/// never different. The cache stays mapped, not copied: what this keeps is one `UInt32` a note
+/// for the join, remade for each new snapshot by the first full-text search on it; the signature
+/// pages a search reads are released as it goes (`SignatureScan`), the rest when it ends. A cache
+/// file written again since (by a cold run) is mapped again at the next search.
+public final class CachedSignatures: @unchecked Sendable {
+    private let root: String
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var mapped: Mapped?
+    /// Each note's signature in the cache as offset << 32 | length (`none`: no record), so a
+    /// search reads the signatures alone, not the records.
+    private var join: (version: Int, generation: UInt64, signatures: [UInt64])?
+
+    /// The cache file as mapped, with the `stat` that tells when it was replaced.
+    private struct Mapped {
+        let file: MappedFile
+        let image: CacheImage
+        let identity: FileIdentity
+        let titleFromHeading: Bool
+    }
+
+    /// What identifies one version of the cache file (it is replaced by rename, never changed in place).
+    private struct FileIdentity: Equatable {
+        let device: UInt64
+        let stamp: FileStamp
+    }
+
+    /// No record for this note (it stays a candidate).
+    private static let none = UInt64.max
+
+    /// The signatures of the cache of the vault at `root`; nothing is read until a search asks.
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// The members of `positions` (ascending positions in `index`, whose notes `version` names)
+    /// that may contain every one of `trigrams`.
+    func candidates(_ positions: [Int], trigrams: [UInt32], in index: VaultIndex, version: Int) -> [Int] {
+        lock.withLock {
+            guard let mapped = current(titleFromHeading: index.config.titleFromHeading) else { return positions }
+            let generation = mapped.image.generation
+            let signatures: [UInt64]
+            if let join, join.version == version, join.generation == generation, join.signatures.count == index.notes.count {
+                signatures = join.signatures
+            } else {
+                // The old join goes first: two are never alive at once.
+                join = nil
+                signatures = CachedSignatures.join(index.notes, mapped.image)
+                CachedSignatures.release(mapped.file)
+                join = (version, generation, signatures)
+            }
+            var scan = SignatureScan(image: mapped.image, file: mapped.file)
+            let result = positions.filter { position in
+                let signature = signatures[position]
+                return signature == CachedSignatures.none
+                    || scan.mayContain(signatureAt: Int(signature >> 32), count: Int(signature & 0xFFFF_FFFF), trigrams)
+            }
+            // Everything the checks, the join and the pass touched (records, paths, tables) is
+            // given back too: a daemon keeps none of the cache resident between searches.
+            CachedSignatures.release(mapped.file)
+            return result
+        }
+    }
+
+    /// Drops the resident pages of a read-only, private mapping (they come back from the page cache).
+    private static func release(_ file: MappedFile) {
+        _ = madvise(UnsafeMutableRawPointer(mutating: file.base), file.count, Int32(MADV_DONTNEED))
+    }
+
+    /// The mapped cache, mapped again when the file was replaced; nil when there is no usable cache.
+    private func current(titleFromHeading: Bool) -> Mapped? {
+        guard let folder = IndexCache.folderPath(root: root), (try? UserFolders.check(folder)) != nil else {
+            mapped = nil
+            return nil
+        }
+        let path = folder + "/" + IndexCache.fileName
+        guard let info = SystemIO.lstat(path) else {
+            mapped = nil
+            return nil
+        }
+        let identity = FileIdentity(device: UInt64(info.st_dev), stamp: FileStamp(info))
+        if let mapped, mapped.identity == identity, mapped.titleFromHeading == titleFromHeading { return mapped }
+        mapped = nil
+        join = nil
+        // The mapping checks the file itself (regular, the user's, not a symlink). A replacement
+        // between the `lstat` and the mapping only costs mapping it again at the next search.
+        guard let file = MappedFile(path: path),
+            let image = CacheImage(file.contents, titleFromHeading: titleFromHeading, checkingTables: false)
+        else { return nil }
+        // The checks touched the records and paths: not kept resident until the join reads them.
+        CachedSignatures.release(file)
+        mapped = Mapped(file: file, image: image, identity: identity, titleFromHeading: titleFromHeading)
+        return mapped
+    }
+
+    /// For each note, the signature of the cache record of the same path and stamp (`none` when
+    /// there is none), by one merge of the two path-ordered lists.
+    static func join(_ notes: [Note], _ image: CacheImage) -> [UInt64] {
+        var records = [UInt64](repeating: none, count: notes.count)
+        var (position, record) = (0, 0)
+        while position < notes.count, record < image.noteCount {
+            let note = notes[position]
+            if PathKey.sameBytes(note.path, image.pathBytes(record)) {
+                if note.stamp == image.stamp(record) {
+                    let span = image.signatureSpan(record)
+                    records[position] = UInt64(span.offset) << 32 | UInt64(span.count)
+                }
+                position += 1
+                record += 1
+            } else if note.path < image.path(record) {
+                position += 1
+            } else {
+                record += 1
+            }
+        }
+        return records
+    }
+}

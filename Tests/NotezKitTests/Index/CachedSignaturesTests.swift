@@ -1,0 +1,162 @@
+import Foundation
+import NotezTestSupport
+import Testing
+
+@testable import NotezKit
+
+/// The cache's text signatures joined to a live index (the warm path's full text) find exactly
+/// what reading every note finds, read fewer notes, and never trust a note the cache does not
+/// describe as it is now.
+@Suite("cached signatures")
+struct CachedSignaturesTests {
+    static let words = [
+        "quokka", "Quokka", "Zürich", "ÉCOLE", "école", "naïve", "日本語", "straße", "STRASSE", "İstanbul", "\u{212A}elvin",
+        "kelvin", "e\u{301}t\u{E9}", "été", "a b", "ab", "xyz", "the", "lorem", "ipsum", "dolor",
+    ]
+
+    private static func text(_ generator: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...25, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+            .joined(separator: [" ", "\n", "-", ""].randomElement(using: &generator)!)
+    }
+
+    private static func note(_ generator: inout SeededGenerator) -> String {
+        let tag = ["x", "y", "x/z"].randomElement(using: &generator)!
+        return "---\ntags: [\(tag)]\n---\n# \(words.randomElement(using: &generator)!)\n\(text(&generator))\n"
+    }
+
+    private static func query(_ generator: inout SeededGenerator) -> QueryNode {
+        let word = QueryNode.text(words.randomElement(using: &generator)!)
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0: return .and([word, .text(words.randomElement(using: &generator)!)])
+        case 1: return .or([word, .tag("y")])
+        case 2: return .and([.tag("x"), .not(word)])
+        case 3: return .and([word, .folder("sub")])
+        default: return word
+        }
+    }
+
+    /// Every file under `root` with its bytes (symlinks as their targets' names).
+    private static func files(_ root: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for case let relative as String in FileManager.default.enumerator(atPath: root) ?? NSEnumerator() {
+            let path = root + "/" + relative
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                result[relative] = Data(target.utf8)
+            } else if let data = FileManager.default.contents(atPath: path) {
+                result[relative] = data
+            }
+        }
+        return result
+    }
+
+    /// The cache folder's index file (tests run with the user's cache folder; keyed by the vault).
+    private static func cacheFile(_ vault: ScratchFolder) throws -> String {
+        try #require(IndexCache.folderPath(root: vault.path)) + "/" + IndexCache.fileName
+    }
+
+    /// Random vaults: cached, then some notes changed, added and deleted behind the cache's back
+    /// (the old cache file put back), so the join must leave the changed ones to be read.
+    @Test func warmFullTextMatchesReadingEveryNote() throws {
+        var generator = SeededGenerator(seed: 31)
+        for round in 0..<6 {
+            let vault = try ScratchFolder()
+            let count = Int.random(in: 1...60, using: &generator)
+            for number in 0..<count {
+                _ = try vault.write(
+                    (number % 3 == 0 ? "sub/" : "") + "n\(number).md", Self.note(&generator), modified: Date(timeIntervalSinceNow: -3600))
+            }
+            _ = try IndexBuilder.build(root: vault.path)
+            let cache = try Self.cacheFile(vault)
+            let stale = try Data(contentsOf: URL(fileURLWithPath: cache))
+            for number in 0..<count where Bool.random(using: &generator) && number % 4 == 0 {
+                _ = try vault.write(
+                    (number % 3 == 0 ? "sub/" : "") + "n\(number).md", Self.note(&generator) + " quokka",
+                    modified: Date(timeIntervalSinceNow: -1800))
+            }
+            for number in count..<(count + Int.random(in: 0...3, using: &generator)) {
+                _ = try vault.write("new\(number).md", Self.note(&generator), modified: Date(timeIntervalSinceNow: -1800))
+            }
+            if count > 2 { try FileManager.default.removeItem(atPath: vault.path + "/n1.md") }
+            let full = try IndexBuilder.build(root: vault.path)
+            // Back to the cache of before the changes (a new file, as a cold run replaces it).
+            try stale.write(to: URL(fileURLWithPath: cache + ".old"))
+            #expect(rename(cache + ".old", cache) == 0)
+            let warm = full.withTextSignatures(CachedSignatures(root: vault.path), version: round)
+            for _ in 0..<40 {
+                let query = Self.query(&generator)
+                let ignoring = Int.random(in: 0..<6, using: &generator) == 0
+                var cold = QueryEvaluator(index: full, now: 0)
+                cold.ignoresAccents = ignoring
+                var hot = QueryEvaluator(collection: warm, now: 0)
+                hot.ignoresAccents = ignoring
+                #expect(hot.positions(matching: query) == cold.positions(matching: query), "round \(round): \(query)")
+            }
+        }
+    }
+
+    @Test func readsOnlyCandidatesAndFindsChangedNotes() throws {
+        let vault = try ScratchFolder()
+        for number in 0..<200 {
+            let text = number % 50 == 0 ? "a quokka here \(number)" : "nothing of note \(number), just words"
+            _ = try vault.write("n\(number).md", "\(text)\n", modified: Date(timeIntervalSinceNow: -3600))
+        }
+        _ = try IndexBuilder.build(root: vault.path)
+        let signatures = CachedSignatures(root: vault.path)
+        let index = try IndexBuilder.build(root: vault.path)
+        let warm = index.withTextSignatures(signatures, version: 1)
+        let matcher = FullTextMatcher(notes: warm, needles: ["QUOKKA"])
+        #expect(matcher.matching(0, in: PositionSet(capacity: 200, full: true)).count == 4)
+        #expect(matcher.loadedCount < 20)
+
+        // A note changed since the cache: its cached signature (no quokka) is not trusted.
+        let cache = try Self.cacheFile(vault)
+        let stale = try Data(contentsOf: URL(fileURLWithPath: cache))
+        _ = try vault.write("n7.md", "now a quokka too\n", modified: Date(timeIntervalSinceNow: -1800))
+        let changed = try IndexBuilder.build(root: vault.path)
+        try stale.write(to: URL(fileURLWithPath: cache + ".old"))
+        #expect(rename(cache + ".old", cache) == 0)
+        let after = FullTextMatcher(notes: changed.withTextSignatures(signatures, version: 2), needles: ["quokka"])
+        let found = after.matching(0, in: PositionSet(capacity: 200, full: true))
+        #expect(found.positions.map { changed.notes[$0].path }.contains("n7.md"))
+        #expect(found.count == 5)
+        #expect(after.loadedCount < 20)
+    }
+
+    /// A cache that is corrupt, truncated or a symlink is not used (every note is read), and
+    /// searching writes nothing: not in the vault, not in `.git/`, not where the symlink points.
+    @Test func hostileCacheIsIgnoredAndNothingIsWritten() throws {
+        let vault = try ScratchFolder()
+        for number in 0..<30 {
+            _ = try vault.write("n\(number).md", number % 10 == 0 ? "quokka \(number)\n" : "plain \(number)\n", modified: Date(timeIntervalSinceNow: -3600))
+        }
+        _ = try vault.write(".git/HEAD", "ref: refs/heads/main\n")
+        let outside = try ScratchFolder()
+        let index = try IndexBuilder.build(root: vault.path)
+        let cache = try Self.cacheFile(vault)
+        let good = try Data(contentsOf: URL(fileURLWithPath: cache))
+        // The cache is trusted only behind its checks (a private folder, its layout): a note count
+        // that does not fit the file is one of the layout checks.
+        var bad = good
+        bad[16] ^= 0x01
+        let decoy = try outside.write("decoy.bin", good)
+        let cases: [(String, () throws -> Void)] = [
+            ("corrupt", { try bad.write(to: URL(fileURLWithPath: cache)) }),
+            ("truncated", { try good.prefix(good.count - 9).write(to: URL(fileURLWithPath: cache)) }),
+            ("symlink", {
+                try FileManager.default.removeItem(atPath: cache)
+                try FileManager.default.createSymbolicLink(atPath: cache, withDestinationPath: decoy)
+            }),
+        ]
+        let before = try Self.files(vault.path)
+        let outsideBefore = try Self.files(outside.path)
+        for (version, (name, damage)) in cases.enumerated() {
+            try damage()
+            let warm = index.withTextSignatures(CachedSignatures(root: vault.path), version: version)
+            let matcher = FullTextMatcher(notes: warm, needles: ["quokka"])
+            #expect(matcher.matching(0, in: PositionSet(capacity: 30, full: true)).count == 3, "\(name)")
+            #expect(matcher.loadedCount == 30, "\(name): an unusable cache filters nothing")
+        }
+        #expect(try Self.files(vault.path) == before)
+        #expect(try Self.files(outside.path) == outsideBefore)
+    }
+}
