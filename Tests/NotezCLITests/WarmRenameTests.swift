@@ -71,8 +71,37 @@ struct WarmRenameTests {
         // The set was the watch's: a small part of the vault, proven fresh after the lock.
         let set = try warm.run(["_rename-focus", "Handbook", "Team guide", "--vault", warm.path], environment: ["NOTEZ_WARM": "require"])
         #expect(set.status == 0, "\(set.stderr)")
-        #expect(set.stdout.contains("\"notePath\":\"Work\/Handbook.md\"") || set.stdout.contains("\"notePath\":\"Work/Handbook.md\""), "\(set.stdout)")
+        #expect(set.stdout.contains("\"notePath\":\"Work\\/Handbook.md\"") || set.stdout.contains("\"notePath\":\"Work/Handbook.md\""), "\(set.stdout)")
         #expect(!set.stdout.contains("Zürich trip") && !set.stdout.contains("Z\\u00fcrich"), "\(set.stdout)")
+    }
+
+    /// Hostile: a note linking to the renamed note is a symlink to a file outside the vault
+    /// (before the watch started, and added while it runs); `.git/` holds a note-like file with
+    /// such a link. The same output as cold, and nothing outside the vault or in `.git/` written.
+    @Test("symlinked notes and .git/ are never written through, with the watch as without")
+    func symlinksAndGitAreLeftAlone() throws {
+        let outside = try TempVault()
+        try outside.write("secret.md", "See [[Team handbook]].\n")
+        try outside.write("later.md", "And [[Team handbook]] again.\n")
+        let before = try outside.snapshot()
+        let warm = try TempVault.example()
+        let cold = try TempVault.example()
+        for vault in [warm, cold] {
+            try FileManager.default.createSymbolicLink(atPath: vault.path + "/Work/Linked.md", withDestinationPath: outside.path + "/secret.md")
+            try vault.write(".git/notes.md", "[[Team handbook]]\n")
+        }
+        let watch = try Self.startWatch(warm)
+        defer { _ = watch.stop(SIGTERM) }
+        for vault in [warm, cold] {
+            try FileManager.default.createSymbolicLink(atPath: vault.path + "/Later.md", withDestinationPath: outside.path + "/later.md")
+        }
+        _ = try Self.both(warm, cold, ["rename", "Team handbook", "Handbook"])
+        _ = try Self.both(warm, cold, ["rename", "Work/Linked.md", "Renamed link"])
+        #expect(try outside.snapshot() == before)
+        for vault in [warm, cold] {
+            #expect(try String(contentsOfFile: vault.path + "/.git/notes.md", encoding: .utf8) == "[[Team handbook]]\n")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/Linked.md") == outside.path + "/secret.md")
+        }
     }
 
     @Test("without a watch, NOTEZ_WARM=require refuses a rename (status 6) and changes nothing")
