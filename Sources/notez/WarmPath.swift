@@ -77,7 +77,9 @@ enum WarmPath {
             case .answer(0, let stdout, _):
                 set = try? JSONDecoder().decode(FocusSet.self, from: Data(stdout))
                 if set == nil { reason = "a malformed answer" }
-            case .answer(_, _, let stderr): reason = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            case .answer(_, _, let stderr):
+                let said = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                reason = said.hasPrefix("notez: error: ") ? String(said.dropFirst("notez: error: ".count)) : said
             case .fallback(let why): reason = why
             case .captured, nil: break
             }

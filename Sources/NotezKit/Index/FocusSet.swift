@@ -24,8 +24,10 @@ public struct FocusSet: Codable, Sendable, Equatable {
     /// The notes, in path order.
     public var entries: [Entry]
 
-    /// At most this many notes: a bigger set is planned cold (the cache's own bound on a set read again).
-    public static let maxEntries = 4096
+    /// At most this many notes: the client reads every one, so a bigger set (a renamed note whose
+    /// linking notes name thousands of others) is slower than the cold path, which takes their
+    /// names from the index cache; it is planned cold (`LinkFocus.changedLimit`'s bound).
+    public static let maxEntries = 256
 
     /// The set for a move of `moves` (old path → new path and title, as `LinkFocus.index(moving:)`)
     /// from `index`, which must keep its links; nil when it does not or the set is too big.
