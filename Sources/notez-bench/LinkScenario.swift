@@ -68,6 +68,13 @@ struct LinkScenario {
         defer { try? FileManager.default.removeItem(atPath: list) }
         let pattern = "s/\\[\\[\(LinkScenario.name)\\]\\]/[[\(LinkScenario.renamed)]]/"
         let back = "s/\\[\\[\(LinkScenario.renamed)\\]\\]/[[\(LinkScenario.name)]]/"
+        let movedPath = LinkScenario.name + ".md"
+        // The `mv` row's note goes back to its folder before each run and before the rename rows.
+        func moveBack() throws {
+            if !facts.bigFolder.isEmpty, FileManager.default.fileExists(atPath: copy + "/" + movedPath) {
+                _ = try ProcessRunner.run(notez, ["mv", movedPath, facts.bigFolder, "--vault", copy])
+            }
+        }
         let items = [
             BenchMeasure(name: "links: `backlinks NOTE` (50 links, cache fresh)", tool: .notez, reference: .ripgrepName) { _ in
                 ["backlinks", target, "--vault", copy]
@@ -91,8 +98,13 @@ struct LinkScenario {
             BenchMeasure(name: "links: `check`", tool: .notez) { _ in ["check", "--vault", copy] },
             BenchMeasure(name: "links: `links --summary`", tool: .notez) { _ in ["links", "--summary", "--vault", copy] },
             BenchMeasure(
+                name: "links: `mv NOTE /` (50 backlinks, kept as written; moved back untimed)", tool: .notez, reference: .sedLinks,
+                setUp: { _ in try moveBack() }
+            ) { _ in ["mv", target, "/", "--vault", copy] },
+            BenchMeasure(
                 name: "links: `rename NOTE` (50 backlinks; renamed back untimed)", tool: .notez, reference: .sedLinks,
                 setUp: { _ in
+                    try moveBack()
                     if FileManager.default.fileExists(atPath: copy + "/" + renamedPath) {
                         _ = try ProcessRunner.run(notez, ["rename", renamedPath, LinkScenario.name, "--vault", copy])
                     }
@@ -155,6 +167,19 @@ struct LinkScenario {
         var summaryMemory = Row(
             measure: "links: `notez watch` peak RSS after warm `links --summary`", notes: facts.notes, tool: .notez, medianMs: 0)
         summaryMemory.maxRSSMB = daemon.peakRSSMB()
-        return [row, memory, summaryRow, summaryMemory]
+        // A rename planned from the notes the watch names (docs/warm-path.md); renamed back untimed.
+        let original = facts.bigFolder + "/" + LinkScenario.name + ".md"
+        let rename = BenchMeasure(
+            name: "links: warm `rename NOTE` (50 backlinks, `notez watch` running; renamed back untimed)", tool: .notez,
+            reference: .sedLinks, warm: true,
+            setUp: { _ in
+                if FileManager.default.fileExists(atPath: linked.root + "/" + original) {
+                    _ = try ProcessRunner.run(notez, ["rename", original, LinkScenario.renamed, "--vault", linked.root])
+                }
+            }
+        ) { _ in ["rename", target, LinkScenario.name, "--vault", linked.root] }
+        var renameRow = measure(rename, facts: linked, executable: notez, runs: runs)
+        renameRow.notes = facts.notes
+        return [row, memory, summaryRow, summaryMemory, renameRow]
     }
 }

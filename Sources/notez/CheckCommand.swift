@@ -19,15 +19,22 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let index = try vault.loadIndex()
         let journal = Journal(writer: try AtomicWriter(root: index.root))
-        let properties = PropertyCheck.issues(
-            index: index, settings: CaptureClock.settings(root: index.root), files: DiskVaultFiles(root: index.root))
-        // One read of every note for its dates and conflict markers.
-        let bodies = VaultCheck.bodyFindings(index)
-        var check = VaultCheck(index: index, extra: journal.pending().ignored + journal.read().ignored + properties
-                + SyncConflicts.issues(index: index, markers: bodies.markers))
-        check.findings += bodies.dates
-        // The vault's other files, so that a link to one (of any name) is no broken link.
-        if !noLinks { check.findings += VaultCheck.linkFindings(index, attachments: !noAttachments) }
+        let settings = CaptureClock.settings(root: index.root)
+        let ignored = journal.pending().ignored + journal.read().ignored
+        let (noLinks, noAttachments, json) = (noLinks, noAttachments, output.json)
+        // The tag proposals (one core) are made while the findings are gathered on the others.
+        let (check, suggestions) = Parallel.both(
+            {
+                let properties = PropertyCheck.issues(index: index, settings: settings, files: DiskVaultFiles(root: index.root))
+                // One read of every note for its dates and conflict markers.
+                let bodies = VaultCheck.bodyFindings(index)
+                var check = VaultCheck(index: index, extra: ignored + properties + SyncConflicts.issues(index: index, markers: bodies.markers))
+                check.findings += bodies.dates
+                // The vault's other files, so that a link to one (of any name) is no broken link.
+                if !noLinks { check.findings += VaultCheck.linkFindings(index, attachments: !noAttachments) }
+                return check
+            },
+            { json ? [] : TagSuggestion.suggestions(for: index) })
         if output.json {
             Terminal.line(
                 JSONValue.array(
@@ -44,7 +51,6 @@ struct CheckCommand: ParsableCommand {
             for finding in check.findings { Terminal.line(TerminalText.safe(finding.text)) }
             if check.findings.isEmpty { Terminal.line("No problems in \(index.notes.count) notes.") }
             // Near-duplicate tags are no problem (the status stays), but check is where people look.
-            let suggestions = TagSuggestion.suggestions(for: index)
             if !suggestions.isEmpty {
                 if !check.findings.isEmpty { Terminal.line() }
                 Terminal.line(

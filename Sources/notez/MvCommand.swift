@@ -20,11 +20,16 @@ struct MvCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.openForChange(dryRun: mutation.dryRun)
         let folder = items.last! == "/" ? "" : items.last!
-        let plan = try MovePlanner.move(
-            notes: Array(items.dropLast()), to: folder, create: create,
-            index: index, files: DiskVaultFiles(root: index.root))
-        try PlanExecution.execute(plan, root: index.root, options: mutation)
+        let notes = Array(items.dropLast())
+        let (plan, root) = try vault.planFocused(
+            dryRun: mutation.dryRun,
+            focused: { focus in
+                try MovePlanner.move(notes: notes, to: folder, create: create, focus: focus, files: DiskVaultFiles(root: focus.root))
+            },
+            whole: { index in
+                try MovePlanner.move(notes: notes, to: folder, create: create, index: index, files: DiskVaultFiles(root: index.root))
+            })
+        try PlanExecution.execute(plan, root: root, options: mutation)
     }
 }

@@ -17,8 +17,12 @@ struct RenameCommand: ParsableCommand {
     @OptionGroup var mutation: MutationOptions
 
     func run() throws {
-        let opened = try vault.openForRename(dryRun: mutation.dryRun)
-        if let focus = opened.focus {
+        let opened = try vault.openForRename(dryRun: mutation.dryRun, note: note, title: title)
+        if let warm = opened.warm {
+            let plan = try RenamePlanner.rename(
+                note: note, to: title, focused: warm.index, notePath: warm.notePath, files: DiskVaultFiles(root: warm.index.root))
+            try PlanExecution.execute(plan, root: warm.index.root, options: mutation)
+        } else if let focus = opened.focus {
             let plan = try RenamePlanner.rename(note: note, to: title, focus: focus, files: DiskVaultFiles(root: focus.root))
             try PlanExecution.execute(plan, root: focus.root, options: mutation)
         } else if let index = opened.index {

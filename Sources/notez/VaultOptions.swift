@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NotezKit
 
 /// `--vault PATH`, shared by every command, and opening the vault.
@@ -79,15 +80,46 @@ struct VaultOptions: ParsableArguments {
         return report(try session.index(), session)
     }
 
-    /// As `openForChange`, for `rename`: the index cache with the few notes changed since it was
-    /// written read afresh (`LinkFocus`), when it proves itself current; else the full index.
-    func openForRename(dryRun: Bool = false) throws -> (focus: LinkFocus?, index: VaultIndex?) {
+    /// As `openForChange`, for `rename NOTE TITLE`: the notes a running `notez watch` names for it
+    /// (`FocusSet`, read now; the note's path is the one the watch resolved), else the index cache
+    /// with the few notes changed since it was written read afresh (`LinkFocus`), when it proves
+    /// itself current; else the full index.
+    func openForRename(dryRun: Bool = false, note: String, title: String) throws
+        -> (warm: (index: VaultIndex, notePath: String)?, focus: LinkFocus?, index: VaultIndex?)
+    {
         let session = try prepare(dryRun: dryRun)
+        if !session.isWarm, let set = try WarmPath.renameFocus(note: note, title: title, root: session.root) {
+            if let index = set.index(root: session.root) {
+                return (warm: (index: report(index, session), notePath: set.notePath), focus: nil, index: nil)
+            }
+            if getenv("NOTEZ_WARM").map({ String(cString: $0) }) == "require" {
+                throw CLIExit(code: WarmPath.notAnswered, message: "NOTEZ_WARM=require, but a note changed since the watch indexed it")
+            }
+        }
         if let focus = session.linkFocus() {
             warn(session.stateWarnings(focus.stateProblems))
-            return (focus, nil)
+            return (warm: nil, focus: focus, index: nil)
         }
-        return (nil, report(try session.index(), session))
+        return (warm: nil, focus: nil, index: report(try session.index(), session))
+    }
+
+    /// As `openForRename`, for `mv`: the plan `focused` makes from the index cache when it proves
+    /// itself current and the plan needs no more (nil: it needs the whole index), else the plan
+    /// `whole` makes from the full index. The vault lock is taken once, before either.
+    func planFocused(
+        dryRun: Bool, focused: (LinkFocus) throws -> Plan?, whole: (VaultIndex) throws -> Plan
+    ) throws -> (plan: Plan, root: String) {
+        let session = try prepare(dryRun: dryRun)
+        var warned: [String] = []
+        if let focus = session.linkFocus() {
+            warned = session.stateWarnings(focus.stateProblems)
+            warn(warned)
+            if let plan = try focused(focus) { return (plan, focus.root) }
+        }
+        let index = try session.index()
+        // What the focus warned about is not said twice.
+        warn(session.stateWarnings(index.stateProblems).filter { !warned.contains($0) })
+        return (try whole(index), index.root)
     }
 
     /// For a command that only creates a note (`new`, `today`): the same start as `openForChange`

@@ -152,25 +152,8 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
     /// can only resolve to a note called by one of its names: `LinkStore.resolver(forKeys:)`),
     /// before and after the move, and so do the rewritten links, which use the new names.
     func index(moving moves: [String: (path: String, title: String?)]) -> VaultIndex {
-        var chosen = Set(unreadPositions)
-        var keys = Set<String>()
-        for (old, move) in moves {
-            guard let position = self.position(ofPath: old) else { continue }
-            chosen.insert(position)
-            let note = self.note(at: position)
-            let names = StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases)
-            for key in names { chosen.formUnion(positions(linkingUnder: key)) }
-            keys.formUnion(names)
-            keys.formUnion(StoredLink.nameKeys(path: move.path, title: move.title ?? note.title, aliases: note.aliases))
-            keys.formUnion(StoredLink.nameKeys(path: move.path, title: VaultPath.fileTitle(of: move.path), aliases: []))
-        }
-        let candidates = chosen
-        for position in candidates {
-            let source = path(at: position)
-            for stored in storedLinks(at: position) ?? [] { keys.formUnion(StoredLink.targetKeys(stored.link, source: source)) }
-        }
-        for key in keys { chosen.formUnion(positions(namedBy: key)) }
-        let ordered = chosen.sorted()
+        let (ordered, candidates) = focusPositions(moving: moves) { self.position(ofPath: $0) }
+        let chosen = Set(ordered)
         var index = settings.index(
             notes: ordered.map { note(at: $0) }, folders: folders,
             symlinkedNotes: symlinkedNotes.filter { path in self.position(ofPath: path).map(chosen.contains) ?? false }, walkProblems: [])

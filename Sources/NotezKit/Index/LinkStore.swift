@@ -46,6 +46,35 @@ struct IndexedLinks: LinkStore {
 }
 
 extension LinkStore {
+    /// The notes a move of `moves` (old path → new path and the title after it, nil when it
+    /// stays) needs to plan its link rewrites, ascending (`LinkFocus.index(moving:)`): the
+    /// candidates (the moved notes, the notes with a link filed under one of their names, the notes
+    /// whose links are unknown) and every note called by a name that the candidates' links use or
+    /// that the moved notes will have. `position` finds a note by its exact path.
+    func focusPositions(moving moves: [String: (path: String, title: String?)], position: (String) -> Int?)
+        -> (chosen: [Int], candidates: Set<Int>)
+    {
+        var chosen = Set(unreadPositions)
+        var keys = Set<String>()
+        for (old, move) in moves {
+            guard let position = position(old) else { continue }
+            chosen.insert(position)
+            let note = linkTarget(at: position)
+            let names = StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases)
+            for key in names { chosen.formUnion(positions(linkingUnder: key)) }
+            keys.formUnion(names)
+            keys.formUnion(StoredLink.nameKeys(path: move.path, title: move.title ?? note.title, aliases: note.aliases))
+            keys.formUnion(StoredLink.nameKeys(path: move.path, title: VaultPath.fileTitle(of: move.path), aliases: []))
+        }
+        let candidates = chosen
+        for position in candidates {
+            let source = path(at: position)
+            for stored in storedLinks(at: position) ?? [] { keys.formUnion(StoredLink.targetKeys(stored.link, source: source)) }
+        }
+        for key in keys { chosen.formUnion(positions(namedBy: key)) }
+        return (chosen.sorted(), candidates)
+    }
+
     /// A resolver that answers exactly as the whole vault's would for every link filed under
     /// `keys`: such a link can only resolve to a note called by one of its keys, so the notes
     /// called by them are all it needs (a few notes instead of the vault).

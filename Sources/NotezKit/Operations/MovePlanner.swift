@@ -8,6 +8,43 @@ public enum MovePlanner {
         notes arguments: [String], to folder: String, create: Bool,
         index: VaultIndex, files: any VaultFiles
     ) throws(NotezError) -> Plan {
+        try plan(arguments, to: folder, create: create, index: index, files: files, wholeVault: true)!
+    }
+
+    /// `move(notes:to:create:index:files:)` planned from the index cache (`LinkFocus`), as
+    /// `RenamePlanner` does: the same plan, made from an index of only the moved notes, the notes
+    /// whose links the move can touch and the notes those links may name. Nil when the whole index
+    /// is needed: an argument that names no single note (its error lists other notes), or a moved
+    /// note that links to a file which may move with it (`SoleAttachments` reads every note's links).
+    public static func move(
+        notes arguments: [String], to folder: String, create: Bool, focus: LinkFocus, files: any VaultFiles
+    ) throws(NotezError) -> Plan? {
+        var moves: [String: (path: String, title: String?)] = [:]
+        for argument in arguments {
+            guard let note = try? focus.resolve(argument) else { return nil }
+            moves[note.path] = (note.path, nil)
+        }
+        // A first plan finds the destinations (a name taken in the folder is numbered); its index
+        // already holds every note the move needs unless a destination's name differs.
+        let first = focus.index(moving: moves)
+        guard let planned = try self.plan(arguments, to: folder, create: create, index: first, files: files, wholeVault: false) else {
+            return nil
+        }
+        var destinations = moves
+        var renamed = false
+        for step in planned.steps where step.kind == .move {
+            guard let to = step.to, moves[step.path] != nil else { continue }
+            destinations[step.path] = (to, nil)
+            if VaultPath.name(of: to) != VaultPath.name(of: step.path) { renamed = true }
+        }
+        guard renamed else { return planned }
+        return try self.plan(arguments, to: folder, create: create, index: focus.index(moving: destinations), files: files, wholeVault: false)
+    }
+
+    /// The plan; nil when `index` is not the whole vault and attachment files may move.
+    private static func plan(
+        _ arguments: [String], to folder: String, create: Bool, index: VaultIndex, files: any VaultFiles, wholeVault: Bool
+    ) throws(NotezError) -> Plan? {
         var builder = PlanBuilder(index: index, files: files, operation: "mv", arguments: arguments + [folder])
         let target = try existingOrPlannedFolder(folder, create: create, builder: &builder)
         for note in try builder.resolveNotes(arguments) {
@@ -29,6 +66,7 @@ public enum MovePlanner {
             builder.move(note.path, to: destination)
             builder.warnIfIgnored(destination)
         }
+        if !wholeVault, builder.mayMoveAttachments() { return nil }
         let attachments = builder.moveAttachments()
         try builder.keepLinks(attachments: attachments)
         try builder.keepManualOrder()

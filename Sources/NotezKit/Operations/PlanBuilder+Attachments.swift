@@ -9,32 +9,8 @@ extension PlanBuilder {
     /// Returns the scan of the vault's attachments when a file moves, for `keepLinks` to rewrite
     /// every link form to it (wikilink embeds included); nil when nothing moves.
     mutating func moveAttachments() -> AttachmentScan? {
+        guard let (rule, moving, directory) = attachmentMovers(messages: &plan.messages) else { return nil }
         let movedNotes = plannedMoves().notes
-        guard !movedNotes.isEmpty else { return nil }
-        let rule: AttachmentFolderRule
-        do {
-            rule = try AttachmentFolderRule.load(root: index.root, config: index.config)
-        } catch {
-            plan.messages.append("attachments were left in place: \(error.description)")
-            return nil
-        }
-        // In step order, so that a file two moved notes share goes with the first, as in `rm`.
-        let order = plan.steps.filter { $0.kind == .move && movedNotes[$0.path] != nil }.map(\.path)
-        let byPath = Dictionary(index.notes.filter { movedNotes[$0.path] != nil }.map { ($0.path, $0) }) { first, _ in first }
-        let notes = order.compactMap { byPath[$0] }
-        let moving = notes.filter { note in
-            !PathKey.sameBytes(rule.folder(forNote: note.path), rule.folder(forNote: movedNotes[note.path] ?? note.path))
-        }
-        guard !moving.isEmpty, let directory = try? VaultDirectory(root: index.root) else { return nil }
-        // The vault's files are listed (and every body read) only when a moved note links to a file at all.
-        let byExtension = LinkResolver(targets: [])
-        let linksFiles = moving.contains { note in
-            guard let contents = try? files.read(note.path) else { return false }
-            return !LinkGraph.links(ofFile: contents.bytes, source: note.path, resolver: byExtension) { _, resolution in
-                resolution == .attachment
-            }.isEmpty
-        }
-        guard linksFiles else { return nil }
         let scan = AttachmentScan(index: index)
         let sole = SoleAttachments.of(moving, scan: scan, index: index, files: files, messages: &plan.messages)
         var emptied: [String] = []
@@ -77,6 +53,45 @@ extension PlanBuilder {
         }
         plan.messages.append("\(moved) attachment\(moved == 1 ? "" : "s") moved with \(moving.count == 1 ? "the note" : "the notes")")
         return scan
+    }
+
+    /// Whether `moveAttachments` has files to consider, which needs every note's links (the
+    /// vault's attachment scan): a moved note whose attachment folder changes links to a file.
+    func mayMoveAttachments() -> Bool {
+        var ignored: [String] = []
+        return attachmentMovers(messages: &ignored) != nil
+    }
+
+    /// The attachment rule, the moved notes whose attachment folder changes, and the vault's
+    /// directory, when one of those notes links to a file at all; nil when no file can move.
+    private func attachmentMovers(messages: inout [String]) -> (AttachmentFolderRule, [Note], VaultDirectory)? {
+        let movedNotes = plannedMoves().notes
+        guard !movedNotes.isEmpty else { return nil }
+        let rule: AttachmentFolderRule
+        do {
+            rule = try AttachmentFolderRule.load(root: index.root, config: index.config)
+        } catch {
+            messages.append("attachments were left in place: \(error.description)")
+            return nil
+        }
+        // In step order, so that a file two moved notes share goes with the first, as in `rm`.
+        let order = plan.steps.filter { $0.kind == .move && movedNotes[$0.path] != nil }.map(\.path)
+        let byPath = Dictionary(index.notes.filter { movedNotes[$0.path] != nil }.map { ($0.path, $0) }) { first, _ in first }
+        let notes = order.compactMap { byPath[$0] }
+        let moving = notes.filter { note in
+            !PathKey.sameBytes(rule.folder(forNote: note.path), rule.folder(forNote: movedNotes[note.path] ?? note.path))
+        }
+        guard !moving.isEmpty, let directory = try? VaultDirectory(root: index.root) else { return nil }
+        // The vault's files are listed (and every body read) only when a moved note links to a file at all.
+        let byExtension = LinkResolver(targets: [])
+        let linksFiles = moving.contains { note in
+            guard let contents = try? files.read(note.path) else { return false }
+            return !LinkGraph.links(ofFile: contents.bytes, source: note.path, resolver: byExtension) { _, resolution in
+                resolution == .attachment
+            }.isEmpty
+        }
+        guard linksFiles else { return nil }
+        return (rule, moving, directory)
     }
 
     /// A regular file inside the vault, reached without a symlink, outside hidden folders, not a note.

@@ -26,6 +26,24 @@ public enum RenamePlanner {
         return try rename(note, argument: argument, to: newTitle, index: index, files: files)
     }
 
+    /// The notes a running `notez watch` names for the client to plan this rename from
+    /// (`FocusSet`), from its live `index`; nil when the index keeps no links or the set is too big.
+    /// An argument that names no single note throws, as the plan would.
+    public static func focusSet(note argument: String, to newTitle: String, index: VaultIndex) throws(NotezError) -> FocusSet? {
+        let note = try index.resolve(argument)
+        let named = try? naming(note, newTitle)
+        return FocusSet.of(index, notePath: note.path, moving: [note.path: (path: named?.target ?? note.path, title: named?.title)])
+    }
+
+    /// `rename(note:to:index:files:)` planned from the index of a `FocusSet` (`FocusSet.index`),
+    /// whose note `notePath` the watch resolved the argument to: the same plan.
+    public static func rename(note argument: String, to newTitle: String, focused index: VaultIndex, notePath: String, files: any VaultFiles)
+        throws(NotezError) -> Plan
+    {
+        guard let note = index.note(at: notePath) else { throw .refused("\(notePath) no longer exists") }
+        return try rename(note, argument: argument, to: newTitle, index: index, files: files)
+    }
+
     /// The new title (trimmed) and the path it gives the note.
     private static func naming(_ note: Note, _ newTitle: String) throws(NotezError) -> (title: String, target: String) {
         let title = newTitle.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -15,6 +15,16 @@ public enum Parallel {
         }
     }
 
+    /// `first()` and `second()`, run at the same time (one of them on another thread).
+    public static func both<First, Second>(_ first: @Sendable () -> First, _ second: @Sendable () -> Second) -> (First, Second) {
+        let firsts = ResultSlots<First>(count: 1)
+        let seconds = ResultSlots<Second>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 { firsts.set(0, first()) } else { seconds.set(0, second()) }
+        }
+        return (firsts.takeValues()[0], seconds.takeValues()[0])
+    }
+
     /// `body(i)` for every `i` in `0..<count`, computed concurrently, in index order.
     public static func map<Value>(_ count: Int, minimumChunk: Int = 64, _ body: @Sendable (Int) -> Value) -> [Value] {
         let results = ResultSlots<Value>(count: count)

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The notes a rename needs to plan its link rewrites, as a running `notez watch` names them from
+/// its live index (docs/warm-path.md, "Renames planned with the watch's help"): the renamed note,
+/// the candidates (the notes whose links the rename can touch) and the notes their links may name,
+/// each with the stamp the watch indexed it at. The client reads these notes itself and plans as
+/// without the watch (`index(root:)`); a note whose stamp differs when read means the set may be
+/// stale, and the client plans cold.
+public struct FocusSet: Codable, Sendable, Equatable {
+    /// One note of the set.
+    public struct Entry: Codable, Sendable, Equatable {
+        /// The vault-relative path.
+        public var path: String
+        /// The stamp the watch indexed the note at.
+        public var stamp: FileStamp
+        /// Whether its links are kept (a candidate of the rewrite).
+        public var candidate: Bool
+        /// Whether the note is a symlink.
+        public var symlinked: Bool
+    }
+
+    /// The path of the note the request named.
+    public var notePath: String
+    /// The notes, in path order.
+    public var entries: [Entry]
+
+    /// At most this many notes: the client reads every one, so a bigger set (a renamed note whose
+    /// linking notes name thousands of others) is slower than the cold path, which takes their
+    /// names from the index cache; it is planned cold (`LinkFocus.changedLimit`'s bound).
+    public static let maxEntries = 256
+
+    /// The set for a move of `moves` (old path → new path and title, as `LinkFocus.index(moving:)`)
+    /// from `index`, which must keep its links; nil when it does not or the set is too big.
+    static func of(_ index: VaultIndex, notePath: String, moving moves: [String: (path: String, title: String?)]) -> FocusSet? {
+        guard let table = index.linkTable else { return nil }
+        let store = IndexedLinks(index: index, table: table)
+        let (chosen, candidates) = store.focusPositions(moving: moves) { index.position(ofPath: $0) }
+        guard chosen.count <= maxEntries else { return nil }
+        let entries = chosen.map { position in
+            let note = index.notes[position]
+            return Entry(
+                path: note.path, stamp: note.stamp, candidate: candidates.contains(position), symlinked: index.symlinkedNotes.contains(note.path))
+        }
+        return FocusSet(notePath: notePath, entries: entries)
+    }
+
+    /// The index of only these notes, read now from the vault at `root` with their links (those of
+    /// the candidates), for planning; nil when a note cannot be read or its stamp is not the one the
+    /// watch indexed (the set may then miss a note its new links name). The notes are in the
+    /// watch's index order, which the index keeps.
+    public func index(root: String) -> VaultIndex? {
+        let settings = IndexBuilder.Settings(root: root)
+        let titleFromHeading = settings.config.titleFromHeading
+        // Each a clean vault path: a set that is not is not used.
+        for entry in entries where (try? VaultPath.validated(entry.path)) != entry.path { return nil }
+        guard entries.contains(where: { $0.path == notePath }) else { return nil }
+        let entries = self.entries
+        let read = Parallel.map(entries.count, minimumChunk: 8) { slot -> (note: Note, links: [UInt8])? in
+            let entry = entries[slot]
+            let (note, contents) = NoteReader.noteAndContents(relativePath: entry.path, root: root, titleFromHeading: titleFromHeading)
+            guard note.stamp == entry.stamp else { return nil }
+            return (note, entry.candidate ? LinkTable.storedForm(of: contents.flatMap { $0.isComplete ? $0.bytes : nil }) : [])
+        }
+        var notes: [Note] = []
+        var links: [[UInt8]] = []
+        for item in read {
+            guard let item else { return nil }
+            notes.append(item.note)
+            links.append(item.links)
+        }
+        var index = settings.index(
+            notes: notes, folders: [], symlinkedNotes: Set(entries.filter(\.symlinked).map(\.path)), walkProblems: [])
+        index.linkTable = LinkTable(stored: links)
+        return index
+    }
+}

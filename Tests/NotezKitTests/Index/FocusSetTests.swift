@@ -1,0 +1,56 @@
+import Foundation
+import NotezTestSupport
+import Testing
+
+@testable import NotezKit
+
+/// A rename planned from the notes a watch names (`FocusSet`, as the JSON a daemon sends, read
+/// again by the client) is the plan the full index makes; a note changed since the set was made
+/// makes the set unusable (the client then plans cold).
+@Suite("rename from a watch's focus set")
+struct FocusSetTests {
+    @Test(arguments: [81, 82, 83, 84] as [UInt64])
+    func plansAsTheFullIndex(seed: UInt64) throws {
+        let vault = try LinkStoreTests.makeVault(seed: seed)
+        if seed % 2 == 0 { _ = try vault.write(".notez/config.yaml", "link_aliases: true\ndendron_links: true\n") }
+        let full = try IndexBuilder.build(root: vault.path)
+        #expect(full.linkTable != nil)
+        let files = DiskVaultFiles(root: vault.path)
+        var random = SeededGenerator(seed: seed)
+        var rewritten = 0
+        for note in full.notes {
+            for title in LinkFocusTests.titles.shuffled(using: &random).prefix(3) {
+                let expected = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
+                    try RenamePlanner.rename(note: note.path, to: title, index: full, files: files)
+                }
+                let set = try #require(try RenamePlanner.focusSet(note: note.path, to: title, index: full))
+                // As sent and received.
+                let received = try JSONDecoder().decode(FocusSet.self, from: JSONEncoder().encode(set))
+                #expect(received == set)
+                let index = try #require(received.index(root: vault.path))
+                let focused = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
+                    try RenamePlanner.rename(note: note.path, to: title, focused: index, notePath: received.notePath, files: files)
+                }
+                #expect(focused == expected, "rename \(note.path) to \(title)")
+                if expected.contains("links rewritten") || expected.contains("link rewritten") { rewritten += 1 }
+            }
+        }
+        #expect(rewritten > 0)
+    }
+
+    @Test("a note of the set changed after the watch indexed it: the set is not used")
+    func changedNoteMakesTheSetStale() throws {
+        let vault = try LinkStoreTests.makeVault(seed: 91)
+        let full = try IndexBuilder.build(root: vault.path)
+        let set = try #require(try RenamePlanner.focusSet(note: full.notes[0].path, to: "Renamed", index: full))
+        #expect(set.index(root: vault.path) != nil)
+        let changed = try #require(set.entries.last)
+        let file = vault.path + "/" + changed.path
+        try (String(contentsOfFile: file, encoding: .utf8) + "\nNow [[Renamed]] too.\n").write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(set.index(root: vault.path) == nil)
+        // A path that leaves the vault is never read.
+        var hostile = set
+        hostile.entries[0].path = "../outside.md"
+        #expect(hostile.index(root: vault.path) == nil)
+    }
+}
