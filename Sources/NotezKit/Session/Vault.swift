@@ -68,7 +68,7 @@ public final class Vault: @unchecked Sendable {
     // MARK: Reads
 
     /// Whether reads come from a snapshot of a watched index (not from disk).
-    var isWarm: Bool {
+    public var isWarm: Bool {
         if case .disk = source { return false }
         return true
     }
