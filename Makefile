@@ -126,11 +126,20 @@ build: setup
 # rename and undo across 16,000 real notes, and waiting for the disk at each of notez's fsyncs
 # was most of their time (an import of the 16k corpus: 66 s, 3.7 s under eatmydata). No test can
 # observe durability across a power cut, which is all fsync adds; the crash tests kill processes.
-# (Looked up when the recipe runs, after `setup` has installed it.)
+# (Looked up when the recipe runs, after `setup` has installed it.) The tests' temporary vaults go
+# to a folder on /dev/shm (tmpfs) when it has 4 GiB free, removed afterwards: creating the 16,486
+# files of a corpus took 3.5 s of system time on the disk's file system and 0.3 s there (a
+# `git add` of them 5.7 s and 1.9 s), and the corpus tests unpack one for each case.
 
 test: setup
 	$(SWIFT) build --build-tests
-	$$(command -v eatmydata) $(SWIFT) test --skip-build
+	@shm=""; \
+	if [ "$$(df -k --output=avail /dev/shm 2>/dev/null | tail -n 1)" -gt 4194304 ] 2>/dev/null; then \
+	  shm=$$(mktemp -d /dev/shm/notez-tests.XXXXXX); fi; \
+	status=0; \
+	TMPDIR="$${shm:-$${TMPDIR:-/tmp}}" $$(command -v eatmydata) $(SWIFT) test --skip-build || status=$$?; \
+	if [ -n "$$shm" ]; then rm -rf "$$shm"; fi; \
+	exit $$status
 
 # Runs on a temporary copy of ExampleVault: the example vault in git must never change.
 demo: build

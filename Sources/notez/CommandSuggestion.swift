@@ -28,10 +28,11 @@ enum CommandSuggestion {
 
     /// The error for a query word that looks like an option: `-n` and `--anything`, but not a
     /// negated term such as `-draft` or `-folder:Archive`; nil when there is none.
-    static func optionLikeQueryWord(_ words: [String], options: [String]) -> String? {
+    /// `options` is asked only for a word that looks like one: listing them renders the command's help.
+    static func optionLikeQueryWord(_ words: [String], options: () -> [String]) -> String? {
         for word in words where word.count > 1 && (word.hasPrefix("--") || word.count == 2) && word.hasPrefix("-") {
             // A one-letter slip (`-x`) is one edit from every short option: no guess for those.
-            let guess = word.count > 2 ? nearest(word, among: options).map { " (did you mean '\($0)'?)" } ?? "" : ""
+            let guess = word.count > 2 ? nearest(word, among: options()).map { " (did you mean '\($0)'?)" } ?? "" : ""
             return "'\(TerminalText.safe(word))' is not an option of notez search\(guess); "
                 + "to search for it, write it after '--' ('notez search -- \(TerminalText.safe(word))') or inside a quoted query"
         }

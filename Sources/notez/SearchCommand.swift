@@ -89,7 +89,7 @@ struct SearchCommand: ParsableCommand {
             throw ValidationError("--json, --count, --paths, --print0 and --format cannot be combined")
         }
         // `.allUnrecognized` would take a mistyped option (`--lmit`, `-x`) as query text; after `--` it is query text.
-        if let message = CommandSuggestion.optionLikeQueryWord(Array(query.prefix { $0 != "--" }), options: Self.optionNames) {
+        if let message = CommandSuggestion.optionLikeQueryWord(Array(query.prefix { $0 != "--" }), options: { Self.optionNames }) {
             throw ValidationError(message)
         }
     }

@@ -15,7 +15,8 @@ enum CLIRunner {
 
     /// A private folder for `XDG_STATE_HOME` and `XDG_CACHE_HOME`, one per test run.
     static let userFolders: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("notez-user-\(UUID().uuidString)")
+        // Short: the warm socket lives below it, and a Unix socket's path is at most 107 bytes.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nzu-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return url
     }()
