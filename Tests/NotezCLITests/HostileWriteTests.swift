@@ -91,6 +91,24 @@ import Testing
         #expect(result.stderr.contains("changed since notez read it; the change was kept"))
     }
 
+    /// A link rewrite is known only as the whole text before and after: on a note another program
+    /// saved at that moment it cannot be made again. The other program's text is kept, the note is
+    /// named as left as it is, and the status says not everything was changed; before, the rename
+    /// counted the link as rewritten and exited 0 with the link broken.
+    @Test(arguments: ["before-commit:inplace", "before-commit:rename"])
+    func aLinkRewriteOnANoteSavedMeanwhileIsReportedNotLost(hook: String) throws {
+        let vault = try TempVault()
+        let linking = "See [[target]] first.\n"
+        try vault.write("target.md", "# Target\n")
+        try vault.write("n.md", linking)
+        let result = try Mutation.run(vault, ["rename", "target", "goal"], environment: ["NOTEZ_TEST_CONCURRENT_WRITE": hook])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("n.md: changed since notez read it; the change was kept and this file left as it is"), "\(result.stderr)")
+        let after = try vault.snapshot()
+        #expect(Mutation.text(after["n.md"]) == linking + "concurrent edit\n")
+        #expect(after["goal.md"] != nil && after["target.md"] == nil)
+    }
+
     @Test func undoKeepsAnEditSavedWhileItWrites() throws {
         let vault = try Self.vaultWithNote()
         #expect(try Mutation.run(vault, ["tag", "add", "n", "b"]).status == 0)

@@ -87,6 +87,22 @@ public struct FileStep: Sendable, Equatable, Codable {
     /// The bytes an `edit` step turns `bytes` into: the journaled front matter text when the file's
     /// front matter is still exactly the one planned from (no editor run, exact bytes), else the
     /// edits applied by the surgical editor to the file as it is now.
+    /// Whether the step can still be made on a file whose text changed since the plan: a body change
+    /// known only as whole texts (rewritten links, a restored body) cannot, unless it is an inline
+    /// tag edit, which `NoteEditor` makes again on the new text.
+    func canReplay(on bytes: [UInt8]) -> Bool {
+        guard let wholeFile, wholeFile.apply(to: bytes) == nil else { return true }
+        return (edits ?? []).contains { edit in
+            switch edit {
+            case .replaceInlineTag, .removeInlineTags: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Why a step that cannot be replayed leaves the file as it is.
+    static let notReplayed = "changed since notez read it; the change was kept and this file left as it is (its body change, such as a rewritten link, was not made): run the command again"
+
     func editResult(of bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
         if let wholeFile, let exact = wholeFile.apply(to: bytes) { return exact }
         if let frontMatter, let exact = frontMatter.apply(to: bytes) { return exact }

@@ -88,6 +88,7 @@ struct StepApplier: Sendable {
             guard let contents = try files.read(step.path) else { return .finished(.skipped("the file no longer exists")) }
             let bytes = contents.bytes
             if let after = step.afterHash, ContentHash.of(bytes) == after { return .finished(.alreadyDone) }
+            guard step.canReplay(on: bytes) else { return .finished(.skipped(FileStep.notReplayed)) }
             let edited: [UInt8]
             do {
                 edited = try step.editResult(of: bytes)
@@ -133,6 +134,7 @@ struct StepApplier: Sendable {
             guard let contents = try files.read(step.path) else { return .skipped("the file no longer exists") }
             let bytes = contents.bytes
             if let after = step.afterHash, ContentHash.of(bytes) == after { return .alreadyDone }
+            guard step.canReplay(on: bytes) else { return .skipped(FileStep.notReplayed) }
             let changed = !(step.before?.matches(bytes) ?? false)
             let edited: [UInt8]
             do {
