@@ -40,7 +40,7 @@ enum GraphPage {
         html += "<p class=\"meta\">The \(NoteGraph.hubCount) notes most linked to (ties included). "
         html += "<a href=\"\(HTML.href("/search", [("q", "is:hub")]))\">Search is:hub</a></p><ul class=\"graph-list\">"
         for position in hubs {
-            html += "<li>" + link(position, index: index) + " <span class=\"count\">\(graph.backlinkCount(position)) backlinks</span></li>"
+            html += "<li>" + link(position, index: index) + " <span class=\"count\">\(graph.backlinkCount(position)) backlink\(graph.backlinkCount(position) == 1 ? "" : "s")</span></li>"
         }
         html += "</ul></section>"
         html += "<section aria-labelledby=\"h-orphans\"><h2 id=\"h-orphans\">Orphans <span class=\"count\">\(orphans.count)</span></h2>"

@@ -38,6 +38,7 @@ struct GraphPageTests {
                 #expect(html.contains("href=\"/note?path=Graph%2FHub.md\""))
                 #expect(html.contains("href=\"/note?path=Graph%2FLonely.md\""))
                 #expect(html.contains("<a href=\"/graph\">"))
+                #expect(html.contains("\">1 backlink</span>") && !html.contains("\">1 backlinks</span>"))
                 #expect(!html.contains("SECRET"))
             }
             try await client.execute(uri: "/related?path=Graph%2FOne.md", method: .get, headers: fixture.browser) { response in
