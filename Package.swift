@@ -97,7 +97,10 @@ let package = Package(
             dependencies: [
                 "NotezServer", "NotezKit", "NotezTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Requests go straight to the router (Tests/NotezServerTests/RouterClient.swift), not
+                // through HummingbirdTesting: its live mode builds an HTTP client with TLS
+                // (AsyncHTTPClient, NIOSSL with BoringSSL, NIOHTTP2), minutes of every clean build.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
     ],

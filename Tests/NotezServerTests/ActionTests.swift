@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NotezKit
 import Testing
 
@@ -10,7 +9,7 @@ import Testing
 /// Organizing actions through the pages: the library's plans, the journal, the Undo button.
 struct ActionTests {
     /// The flash id of a redirect's Location.
-    func flashLocation(_ response: TestResponse) -> String { response.headers[.location] ?? "" }
+    func flashLocation(_ response: RouterResponse) -> String { response.headers[.location] ?? "" }
 
     @Test func pinThenUndoRestoresTheFileExactly() async throws {
         let fixture = try ServerFixture()

@@ -1,15 +1,14 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NotezKit
 import Testing
 import NotezTestSupport
 
 @testable import NotezServer
 
-/// A temporary copy of ExampleVault with a live `WebServer` over it, driven through Hummingbird's
-/// router test client (no socket). The server believes it is bound to port 80, so the test client's
+/// A temporary copy of ExampleVault with a live `WebServer` over it, driven through `RouterClient`
+/// (no socket). The server believes it is bound to port 80, so the test client's
 /// `Host: localhost` is the loopback name and port it expects.
 final class ServerFixture: @unchecked Sendable {
     let root: URL
@@ -66,9 +65,8 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     /// Runs `body` with a test client of the server's router.
-    func test<Value>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        let app = Application(router: server.router())
-        return try await app.test(.router, body)
+    func test<Value>(_ body: @Sendable (RouterClient) async throws -> Value) async throws -> Value {
+        try await body(RouterClient(router: server.router()))
     }
 
     /// Waits until the live index has seen a change (at most 3 s).
@@ -77,8 +75,4 @@ final class ServerFixture: @unchecked Sendable {
             try? await Task.sleep(nanoseconds: 20_000_000)
         }
     }
-}
-
-extension TestResponse {
-    var text: String { String(buffer: body) }
 }

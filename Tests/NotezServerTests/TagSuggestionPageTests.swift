@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NotezKit
 import Testing
 
@@ -17,7 +16,7 @@ struct TagSuggestionPageTests {
     ]
 
     /// The /tags page once its proposals are computed (they are never computed on the request).
-    static func suggestionsPage(_ client: any TestClientProtocol, _ fixture: ServerFixture) async throws -> String {
+    static func suggestionsPage(_ client: RouterClient, _ fixture: ServerFixture) async throws -> String {
         for _ in 0..<300 {
             let html = try await client.execute(uri: "/tags", method: .get, headers: fixture.browser) { $0.text }
             if html.contains("<h2 id=\"h-suggest\">"), !html.contains("Looking for near-duplicate tags"), !html.contains("Updating after") { return html }
