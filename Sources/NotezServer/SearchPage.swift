@@ -185,17 +185,18 @@ enum SearchPage {
         html += adder(.notFolder, label: "Leave out a folder", list: "all-folders") + "</div>"
         html += "<div class=\"filter-group\"><h3>Words</h3>"
         html += chips(filters.words, kind: .text) { $0.words.remove(at: $1) } + adder(.text, label: "Add a word or phrase", list: nil) + "</div>"
+        func toggle(_ on: Bool, _ label: String, title: String? = nil, _ edit: @escaping (inout SearchFilters) -> Void) -> String {
+            "<a class=\"switch\" role=\"switch\" aria-checked=\"\(on)\" href=\"\(link(edit))\"\(title.map { " title=\"\($0)\"" } ?? "")>"
+                + "<span class=\"track\" aria-hidden=\"true\"></span>\(label)</a>"
+        }
+        // One group for the graph terms, so the filters above a phone's results grow little.
         html += "<div class=\"filter-group\"><h3>Links</h3>"
         html += chips(filters.linksTo, kind: .linksTo) { $0.linksTo.remove(at: $1) } + adder(.linksTo, label: "Links to a note", list: nil)
         html += chips(filters.linkedBy, kind: .linkedBy) { $0.linkedBy.remove(at: $1) } + adder(.linkedBy, label: "Linked from a note", list: nil)
+        html += toggle(filters.orphan, "Orphans only", title: "No link to or from another note (is:orphan)") { $0.orphan.toggle() }
+        html += toggle(filters.hub, "Hubs only", title: "Among the notes most linked to (is:hub)") { $0.hub.toggle() }
         html += "</div>"
-        func toggle(_ on: Bool, _ label: String, _ edit: @escaping (inout SearchFilters) -> Void) -> String {
-            "<div class=\"filter-group\"><a class=\"switch\" role=\"switch\" aria-checked=\"\(on)\" href=\"\(link(edit))\">"
-                + "<span class=\"track\" aria-hidden=\"true\"></span>\(label)</a></div>"
-        }
-        html += toggle(filters.pinned, "Pinned only") { $0.pinned.toggle() }
-        html += toggle(filters.orphan, "Orphans only (no links in or out)") { $0.orphan.toggle() }
-        html += toggle(filters.hub, "Hubs only (most linked to)") { $0.hub.toggle() }
+        html += "<div class=\"filter-group\">" + toggle(filters.pinned, "Pinned only") { $0.pinned.toggle() } + "</div>"
         html += datalists(frame)
         return html + "</aside>\n"
     }

@@ -58,6 +58,16 @@ struct SearchFiltersTests {
         #expect(SearchFilters(linkedBy: [""]).problem == "empty note name after linked-by:")
     }
 
+    /// A NOTE the language must quote (spaces, `~` and digits, quotes, operators) comes back from
+    /// the text a graph chip writes as the same filter.
+    @Test(arguments: ["a b", "Plan~2", "x)", "\"", "café", "tag:x", "-x", "OR", "(", "a\\b", "東京"])
+    func graphFilterNamesRoundTripThroughText(_ name: String) throws {
+        for filters in [SearchFilters(linksTo: [name]), SearchFilters(linkedBy: [name], orphan: true)] {
+            let text = QuerySerializer.serialize(try #require(filters.query))
+            #expect(SearchFilters(fitting: try QueryParser.parse(text)) == filters, "\(text)")
+        }
+    }
+
     @Test func explainPrintsTreeAndVerdict() throws {
         let explained = QueryExplainer.explain(try QueryParser.parse("tag:work (folder:A OR folder:B) -folder:\"Old Stuff\""))
         #expect(
