@@ -104,6 +104,11 @@ enum Assets {
         .kind-folder.chip::before,.kind-not-folder.chip::before{border-radius:2px;background:var(--accent)}
         .kind-not-folder.chip::before{background:#c0392b}.kind-not-folder .value{text-decoration:line-through}
         .kind-text.chip::before{display:none}
+        ul.graph-list{list-style:none;padding:0;margin:0 0 12px;background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);overflow:hidden}
+        ul.graph-list:empty{display:none}ul.graph-list li:first-child{border-top:0}ul.graph-list li>a{font-weight:600}
+        ul.graph-list li{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:10px;min-height:40px;box-sizing:border-box;padding:9px 14px;border-top:1px solid var(--line)}
+        .kind-links-to.chip::before,.kind-linked-by.chip::before{display:none}.filter-chip .lead{color:var(--muted);font-size:.85em;white-space:nowrap}
+        .add-filter+ul.filter-chips,.add-filter+.add-filter{margin-top:8px}
         .add-filter{display:flex;gap:6px}.add-filter input{flex:1;min-width:0;min-height:36px}
         button.icon-only{min-height:36px;padding:4px 10px;box-shadow:none}
         .segmented{display:inline-flex;border:1px solid var(--line);border-radius:8px;overflow:hidden}

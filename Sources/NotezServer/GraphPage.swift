@@ -37,7 +37,7 @@ enum GraphPage {
         let orphans = graph.orphans.filter { index.isExposed(index.path(at: $0)) }
         var html = "<h1>Link graph</h1>"
         html += "<section aria-labelledby=\"h-hubs\"><h2 id=\"h-hubs\">Hubs <span class=\"count\">\(hubs.count)</span></h2>"
-        html += "<p class=\"meta\">The \(NoteGraph.hubCount) notes most linked to (ties included). "
+        html += "<p class=\"meta\">The \(NoteGraph.hubCount) notes most linked to, and every note tied with the last of them. "
         html += "<a href=\"\(HTML.href("/search", [("q", "is:hub")]))\">Search is:hub</a></p><ul class=\"graph-list\">"
         for position in hubs {
             html += "<li>" + link(position, index: index) + " <span class=\"count\">\(graph.backlinkCount(position)) backlink\(graph.backlinkCount(position) == 1 ? "" : "s")</span></li>"
@@ -46,12 +46,19 @@ enum GraphPage {
         html += "<section aria-labelledby=\"h-orphans\"><h2 id=\"h-orphans\">Orphans <span class=\"count\">\(orphans.count)</span></h2>"
         html += "<p class=\"meta\">Notes with no link to or from another note. "
         html += "<a href=\"\(HTML.href("/search", [("q", "is:orphan")]))\">Search is:orphan</a></p><ul class=\"graph-list\">"
-        for position in orphans.prefix(maxListed) { html += "<li>" + link(position, index: index) + "</li>" }
+        // The folder beside each title: orphans come in path order, and many share a title.
+        for position in orphans.prefix(maxListed) {
+            let folder = index.folder(at: position)
+            html += "<li>" + link(position, index: index) + " <span class=\"folder-name\" dir=\"auto\">"
+                + HTMLText.escape(folder.isEmpty ? "Unsorted" : folder) + "</span></li>"
+        }
         html += "</ul>"
         if orphans.count > maxListed { html += "<p>\(orphans.count - maxListed) more orphans are not listed.</p>" }
         html += "</section>"
-        if !graph.unread.isEmpty {
-            html += "<p class=\"problem\">\(graph.unread.count) note\(graph.unread.count == 1 ? "" : "s") could not be read, so their links are missing.</p>"
+        // A symlinked note is left unread on purpose (and never named), so it is not counted here.
+        let unread = graph.unread.filter { index.isExposed($0) }.count
+        if unread > 0 {
+            html += "<p class=\"problem\">\(unread == 1 ? "1 note" : "\(unread) notes") could not be read, so \(unread == 1 ? "its" : "their") links are missing.</p>"
         }
         return html
     }
@@ -77,9 +84,10 @@ enum GraphPage {
             var reasons: [String] = []
             if item.linked { reasons.append("linked") }
             if !item.sharedLinks.isEmpty { reasons.append("\(item.sharedLinks.count) shared link\(item.sharedLinks.count == 1 ? "" : "s")") }
-            if !item.coCitedBy.isEmpty { reasons.append("cited together \(item.coCitedBy.count)×") }
+            if !item.coCitedBy.isEmpty { reasons.append("cited together by \(item.coCitedBy.count) note\(item.coCitedBy.count == 1 ? "" : "s")") }
             if !item.sharedTags.isEmpty { reasons.append(item.sharedTags.map { "#" + $0 }.joined(separator: " ")) }
-            if item.textScore > 0 { reasons.append("similar title") }
+            // As `notez related` says it: the words of the titles, aliases and tags are alike.
+            if item.textScore > 0 { reasons.append("similar words") }
             html += "<li>" + link(item.position, index: index) + " <span class=\"meta\">" + HTMLText.escape(reasons.joined(separator: ", ")) + "</span></li>"
         }
         return html + "</ul>"

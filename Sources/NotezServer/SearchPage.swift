@@ -2,8 +2,8 @@ import NotezKit
 
 /// Search as an app has it: the query bar on top, the filter builder beside the results (the
 /// visual subset of the language, the library's `SearchFilters`: tags joined by AND or OR, folders
-/// in or out, pinned only, words), result rows with the match in context, the count, pages and an
-/// empty state. The filters and the text are one query: the text is parsed by `QueryParser` and
+/// in or out, pinned only, words, links to and from notes, orphans and hubs), result rows with the
+/// match in context, the count, pages and an empty state. The filters and the text are one query: the text is parsed by `QueryParser` and
 /// shown as filters by `SearchFilters(fitting:)`; a filter edit is serialized back by
 /// `QuerySerializer`. A query the filters cannot show is explained by `QueryExplainer` instead.
 enum SearchPage {
@@ -38,6 +38,8 @@ enum SearchPage {
         case tag, folder
         case notFolder = "not-folder"
         case text
+        case linksTo = "links-to"
+        case linkedBy = "linked-by"
     }
 
     /// The canonical query text of filters ("" for none).
@@ -58,6 +60,8 @@ enum SearchPage {
         case .folder: if !filters.folders.contains(value) { filters.folders.append(value) }
         case .notFolder: if !filters.excludedFolders.contains(value) { filters.excludedFolders.append(value) }
         case .text: if !filters.words.contains(value) { filters.words.append(value) }
+        case .linksTo: if !filters.linksTo.contains(value) { filters.linksTo.append(value) }
+        case .linkedBy: if !filters.linkedBy.contains(value) { filters.linkedBy.append(value) }
         }
         guard filters.problem == nil else { return nil }
         return text(filters)
@@ -118,7 +122,7 @@ enum SearchPage {
         autocomplete="off" spellcheck="false" aria-describedby="q-help" placeholder="Words, &quot;a phrase&quot;, tag:NAME, folder:NAME">
         <button type="submit" class="primary">Search</button>
         </form>
-        <p id="q-help" class="small q-help">tag:NAME folder:NAME words "a phrase" a OR b -word is:pinned modified:&gt;2024-01-01 \
+        <p id="q-help" class="small q-help">tag:NAME folder:NAME words "a phrase" a OR b -word is:pinned modified:&gt;2024-01-01 links-to:NOTE is:orphan \
         (<a href="/search">clear</a>)</p>
 
         """
@@ -145,8 +149,12 @@ enum SearchPage {
             for (position, value) in values.enumerated() {
                 let color = kind == .tag ? HTML.colorClass(frame.index.tag(TagKey(value))?.color) : ""
                 let shown = (kind == .tag ? "#" : "") + value
-                html += "<li class=\"chip filter-chip kind-\(kind.rawValue)\(color)\"><span class=\"value\" dir=\"auto\">\(HTMLText.escape(shown))</span>"
-                html += "<a class=\"remove\" href=\"\(link { remove(&$0, position) })\" aria-label=\"Remove \(HTMLText.escape(shown))\">\(Icons.close)</a></li>"
+                // A link chip says which way the link goes; the note's name stays its own text.
+                let lead = kind == .linksTo ? "links to " : kind == .linkedBy ? "linked from " : ""
+                html += "<li class=\"chip filter-chip kind-\(kind.rawValue)\(color)\">"
+                if !lead.isEmpty { html += "<span class=\"lead\">\(lead)</span>" }
+                html += "<span class=\"value\" dir=\"auto\">\(HTMLText.escape(shown))</span>"
+                html += "<a class=\"remove\" href=\"\(link { remove(&$0, position) })\" aria-label=\"Remove \(HTMLText.escape(lead + shown))\">\(Icons.close)</a></li>"
             }
             return html + "</ul>"
         }
@@ -177,8 +185,18 @@ enum SearchPage {
         html += adder(.notFolder, label: "Leave out a folder", list: "all-folders") + "</div>"
         html += "<div class=\"filter-group\"><h3>Words</h3>"
         html += chips(filters.words, kind: .text) { $0.words.remove(at: $1) } + adder(.text, label: "Add a word or phrase", list: nil) + "</div>"
-        html += "<div class=\"filter-group\"><a class=\"switch\" role=\"switch\" aria-checked=\"\(filters.pinned)\" href=\"\(link { $0.pinned.toggle() })\">"
-        html += "<span class=\"track\" aria-hidden=\"true\"></span>Pinned only</a></div>"
+        func toggle(_ on: Bool, _ label: String, title: String? = nil, _ edit: @escaping (inout SearchFilters) -> Void) -> String {
+            "<a class=\"switch\" role=\"switch\" aria-checked=\"\(on)\" href=\"\(link(edit))\"\(title.map { " title=\"\($0)\"" } ?? "")>"
+                + "<span class=\"track\" aria-hidden=\"true\"></span>\(label)</a>"
+        }
+        // One group for the graph terms, so the filters above a phone's results grow little.
+        html += "<div class=\"filter-group\"><h3>Links</h3>"
+        html += chips(filters.linksTo, kind: .linksTo) { $0.linksTo.remove(at: $1) } + adder(.linksTo, label: "Links to a note", list: nil)
+        html += chips(filters.linkedBy, kind: .linkedBy) { $0.linkedBy.remove(at: $1) } + adder(.linkedBy, label: "Linked from a note", list: nil)
+        html += toggle(filters.orphan, "Orphans only", title: "No link to or from another note (is:orphan)") { $0.orphan.toggle() }
+        html += toggle(filters.hub, "Hubs only", title: "Among the notes most linked to (is:hub)") { $0.hub.toggle() }
+        html += "</div>"
+        html += "<div class=\"filter-group\">" + toggle(filters.pinned, "Pinned only") { $0.pinned.toggle() } + "</div>"
         html += datalists(frame)
         return html + "</aside>\n"
     }

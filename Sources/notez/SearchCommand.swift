@@ -59,6 +59,24 @@ struct SearchCommand: ParsableCommand {
         help: ArgumentHelp("Full text that must occur in the title or body (repeatable).", valueName: "text"))
     var text: [String] = []
 
+    @Option(
+        name: .customLong("links-to"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Only notes that link to this note, as links-to:NOTE (repeatable; all must match).", valueName: "note"),
+        completion: Completions.notes)
+    var linksTo: [String] = []
+
+    @Option(
+        name: .customLong("linked-by"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Only notes this note links to, as linked-by:NOTE (repeatable; all must match).", valueName: "note"),
+        completion: Completions.notes)
+    var linkedBy: [String] = []
+
+    @Flag(name: .long, help: "Only notes with no link to or from another note (is:orphan).")
+    var orphan = false
+
+    @Flag(name: .long, help: "Only the most linked-to notes (is:hub).")
+    var hub = false
+
     @Option(name: [.customShort("n"), .long], help: "Show at most N notes.")
     var limit: Int?
 
@@ -98,7 +116,7 @@ struct SearchCommand: ParsableCommand {
     var filters: SearchFilters {
         SearchFilters(
             tags: tag + anyTag, anyTag: any || !anyTag.isEmpty, folders: folder, excludedFolders: notFolder,
-            pinned: pinned, words: text)
+            pinned: pinned, words: text, linksTo: linksTo, linkedBy: linkedBy, orphan: orphan, hub: hub)
     }
 
     /// The query words as typed: a first `--` only ends the options (`notez search -- -n`).

@@ -95,6 +95,10 @@ struct RenderBrowserTests {
         for number in 0..<700 where number % 10 == 0 {
             try FileManager.default.createDirectory(at: root.appendingPathComponent("Top \(number)"), withIntermediateDirectories: true)
         }
+        // A symlinked note pointing out of the vault, linking to a hub: never listed, never read.
+        let outside = root.deletingLastPathComponent().appendingPathComponent("outside-secret.md")
+        try Data("---\ntitle: Leaked secret\n---\n[[Team handbook]] [[Alpha project plan]]\n".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Outside.md", withDestinationPath: outside.path)
     }
 
     func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
@@ -115,6 +119,9 @@ struct RenderBrowserTests {
             try aHostileNoteRunsNothing(driver, served)
             try noPageScrollsSideways(driver, served)
             try tagsAreOnTheFirstScreenOfAVaultOf700Folders(driver, served)
+            try theGraphPageListsHubsAndOrphansAsSearchFindsThem(driver, served)
+            try theRelatedPanelListsWhatRelatedFindsFirst(driver, served)
+            try graphTermsAreChipsInTheSearchFilters(driver, served)
         } catch {
             let folder = TestPaths.packageRoot.appendingPathComponent(".build/browser-failures")
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -220,7 +227,7 @@ struct RenderBrowserTests {
     func noPageScrollsSideways(_ driver: WebDriver, _ served: ServedVault) throws {
         let pages = [
             "/", "/folder?path=Render", "/note?path=Render%2FEverything.md", "/tag?name=render", "/search?q=tag%3Arender", "/trash",
-            "/history", "/tags", "/new?title=Missing&folder=Render", "/new", "/search", "/search?q=filler+folder%3ARender", "/notebook?path=Render", "/notebook?path=Render&page=2", "/no-such-page", "/note?path=Nope.md",
+            "/history", "/tags", "/new?title=Missing&folder=Render", "/new", "/search", "/search?q=filler+folder%3ARender", "/notebook?path=Render", "/graph", "/search?q=links-to%3A%22Target+note%22+is%3Aorphan", "/notebook?path=Render&page=2", "/no-such-page", "/note?path=Nope.md",
         ]
         for width in [360, 390, 1280] {
             try driver.viewport(width: width, height: width < 600 ? 800 : 900)
@@ -243,6 +250,141 @@ struct RenderBrowserTests {
             """) as? [Int] ?? []
         try check(facts.count == 3 && facts[0] > 0 && facts[0] <= facts[1], "Tags heading at \(facts) (bottom, viewport height)")
         try check(facts[2] <= 100_000, "main page of 700 folders: \(facts[2]) bytes")
+        try driver.devtools("Emulation.clearDeviceMetricsOverride")
+    }
+
+    /// Saves a docs screenshot (`NAME.png`, `NAME-dark.png`) when `NOTEZ_SCREENSHOTS` names a folder.
+    func docsScreenshot(_ driver: WebDriver, _ name: String) throws {
+        guard let folder = ProcessInfo.processInfo.environment["NOTEZ_SCREENSHOTS"] else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for scheme in ["light", "dark"] {
+            try driver.colorScheme(scheme)
+            usleep(150_000)
+            try driver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + (scheme == "dark" ? "-dark" : "") + ".png"))
+        }
+        try driver.colorScheme("light")
+    }
+
+    /// The vault-relative paths the links of `css` open (`/note?path=P`), in page order.
+    func linkedPaths(_ driver: WebDriver, _ css: String) throws -> [String] {
+        let hrefs = try driver.execute(
+            "return Array.from(document.querySelectorAll(arguments[0])).map(function (a) { return new URL(a.href).searchParams.get('path'); });", [css])
+        return hrefs as? [String] ?? []
+    }
+
+    /// The `path` of the page the browser shows (`/note?path=P`), decoded.
+    func openedPath(_ driver: WebDriver) throws -> String? {
+        URLComponents(string: try driver.currentURL())?.queryItems?.first { $0.name == "path" }?.value
+    }
+
+    /// `/graph` lists exactly the notes `search is:hub` and `search is:orphan` find (never the
+    /// symlinked note), each a link that opens the note, reachable with Tab; at 360 and 1280 px.
+    func theGraphPageListsHubsAndOrphansAsSearchFindsThem(_ driver: WebDriver, _ served: ServedVault) throws {
+        func found(_ query: String) throws -> [String] { try served.cli(["search", query, "--paths"]).split(separator: "\n").map(String.init) }
+        let hubs = try found("is:hub")
+        let orphans = try found("is:orphan")
+        try check(!hubs.isEmpty && orphans.count > 100, "the vault has hubs and orphans: \(hubs.count), \(orphans.count)")
+        for width in [1280, 360] {
+            try driver.viewport(width: width, height: width < 600 ? 800 : 900)
+            if width < 600 {
+                try driver.open(served.url("/graph"))
+            } else {
+                // The sidebar's "Link graph" leads there.
+                try driver.open(served.url("/"))
+                try driver.click("a[href='/graph']")
+            }
+            try driver.waitUntil("the graph page") { try driver.text("main h1") == "Link graph" }
+            let listedHubs = try linkedPaths(driver, "#h-hubs ~ ul.graph-list a")
+            let listedOrphans = try linkedPaths(driver, "#h-orphans ~ ul.graph-list a")
+            try check(Set(listedHubs) == Set(hubs) && listedHubs.count == hubs.count, "hubs \(listedHubs) vs \(hubs)")
+            try check(Set(listedOrphans) == Set(orphans) && listedOrphans.count == orphans.count, "orphans: \(listedOrphans.count) vs \(orphans.count)")
+            try check(try driver.text("#h-orphans .count") == "\(orphans.count)", "the orphan count")
+            let source = try driver.pageSource()
+            try check(!source.contains("Outside.md") && !source.contains("Leaked"), "the symlinked note is listed")
+            // Left unread on purpose, it is not "a note that could not be read" either.
+            try check(!source.contains("could not be read"), "the symlinked note counted as unreadable")
+            let low = try driver.execute(
+                "return Array.from(document.querySelectorAll('main ul.graph-list li')).filter(function (li) { return li.getBoundingClientRect().height < 40; }).length;")
+            try check(low as? Int == 0, "rows under 40 px at \(width): \(low)")
+            try check(try driver.execute("return document.documentElement.scrollWidth <= window.innerWidth;") as? Bool == true, "scrolls sideways at \(width)")
+            // Every listed note is a link a keyboard reaches: focusable, in the Tab order, visible.
+            let unreachable = try driver.execute(
+                """
+                return Array.from(document.querySelectorAll('main ul.graph-list a')).filter(function (a) {
+                  a.focus(); var box = a.getBoundingClientRect();
+                  return document.activeElement !== a || a.tabIndex < 0 || box.width < 1 || box.height < 1;
+                }).length;
+                """)
+            try check(unreachable as? Int == 0, "links not reachable by keyboard: \(unreachable)")
+            _ = try driver.execute("document.activeElement.blur(); window.scrollTo(0, 0); return true;")
+            try docsScreenshot(driver, width < 600 ? "web-graph-phone" : "web-graph")
+        }
+        // Tab from the page's top reaches the first hub; Enter on it opens the note.
+        try driver.viewport(width: 1280, height: 900)
+        try driver.open(served.url("/graph"))
+        let tabs = try driver.execute(
+            """
+            var first = document.querySelector('#h-hubs ~ ul.graph-list a');
+            var order = Array.from(document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]'))
+              .filter(function (e) { return e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0; });
+            return order.indexOf(first);
+            """) as? Int ?? -1
+        try check(tabs >= 0, "the first hub is not in the Tab order")
+        let first = try linkedPaths(driver, "#h-hubs ~ ul.graph-list a").first ?? ""
+        try driver.click("#h-hubs ~ ul.graph-list a")
+        try driver.waitUntil("the hub's page") { try driver.currentURL().contains("/note?path=") }
+        let opened = try openedPath(driver)
+        try check(opened == first, "opened \(opened ?? "?"), not \(first)")
+        try driver.devtools("Emulation.clearDeviceMetricsOverride")
+    }
+
+    /// The note page's Related panel lists `notez related`'s first notes, in its order, each a
+    /// link to the note, with its reasons in words; the symlinked note that links to the same notes is not among them.
+    func theRelatedPanelListsWhatRelatedFindsFirst(_ driver: WebDriver, _ served: ServedVault) throws {
+        let note = "Work/Projects/Alpha/Alpha project plan.md"
+        let related = try served.cli(["related", note, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(related.utf8)) as? [String: Any]
+        let items = object?["related"] as? [[String: Any]] ?? []
+        let expected = items.compactMap { $0["path"] as? String }.prefix(8)
+        try check(expected.count == 8, "related: \(related)")
+        for width in [1280, 360] {
+            try driver.viewport(width: width, height: width < 600 ? 800 : 900)
+            try driver.open(served.url("/note?path=Work%2FProjects%2FAlpha%2FAlpha%20project%20plan.md"))
+            try driver.waitUntil("the related panel") { try driver.text("#h-related") == "Related" }
+            let listed = try linkedPaths(driver, "section.related ul.graph-list a")
+            try check(listed == Array(expected), "panel \(listed) vs related \(Array(expected))")
+            let reasons = try driver.text("section.related li:first-child .meta")
+            try check(reasons.contains("linked"), "reasons: \(reasons)")
+            try check(!(try driver.pageSource()).contains("Leaked"), "the symlinked note in the panel")
+            try check(try driver.execute("return document.documentElement.scrollWidth <= window.innerWidth;") as? Bool == true, "scrolls sideways at \(width)")
+            // Centred: the top bar is sticky and would cover a row scrolled to the top.
+            _ = try driver.execute("document.querySelector('section.related').scrollIntoView({ block: 'center' }); return true;")
+            try docsScreenshot(driver, width < 600 ? "web-related-phone" : "web-related")
+        }
+        _ = try driver.execute("document.querySelector('section.related ul.graph-list a').scrollIntoView({ block: 'center' }); return true;")
+        try driver.click("section.related ul.graph-list a")
+        try driver.waitUntil("the related note's page") { try openedPath(driver) == expected.first }
+        try driver.devtools("Emulation.clearDeviceMetricsOverride")
+    }
+
+    /// A `links-to:` term is a chip and `is:orphan` a switch in the search filters: the rows are
+    /// the search's, the switch and the chip's × rewrite the text query.
+    func graphTermsAreChipsInTheSearchFilters(_ driver: WebDriver, _ served: ServedVault) throws {
+        let linking = try served.cli(["search", "links-to:\"Target note\"", "--paths"]).split(separator: "\n")
+        try check(linking.count == 1, "notes linking to the target: \(linking)")
+        for width in [360, 1280] {
+            try driver.viewport(width: width, height: width < 600 ? 800 : 900)
+            try driver.open(served.url("/search?q=links-to%3A%22Target+note%22"))
+            try check(try driver.text(".filter-chip.kind-links-to .value") == "Target note", "the chip")
+            try check(try driver.text("#result-count") == "\(linking.count)", "the count")
+            try docsScreenshot(driver, width < 600 ? "web-search-graph-phone" : "web-search-graph")
+        }
+        _ = try driver.execute("document.querySelector('a.switch[href*=\"orphan\"]').scrollIntoView({ block: 'center' }); return true;")
+        try driver.click("a.switch[href*=\"orphan\"]")
+        try driver.waitUntil("the orphan switch") { try driver.property("#q", "value") == "links-to:\"Target note\" is:orphan" }
+        _ = try driver.execute("document.querySelector('.filter-chip.kind-links-to .remove').scrollIntoView({ block: 'center' }); return true;")
+        try driver.click(".filter-chip.kind-links-to .remove")
+        try driver.waitUntil("the chip removed") { try driver.property("#q", "value") == "is:orphan" }
         try driver.devtools("Emulation.clearDeviceMetricsOverride")
     }
 }

@@ -47,6 +47,32 @@ import Testing
                 == ["Work/Team handbook.md", "Work/Projects/Alpha/Alpha project plan.md"])
     }
 
+    /// `--links-to`, `--linked-by`, `--orphan` and `--hub` build the graph terms, find what the
+    /// terms find, and `--show-query`'s text (with quotes where the language needs them) finds it too.
+    @Test func graphFlagsBuildTheGraphTerms() throws {
+        let vault = try TempVault.example()
+        for (flags, query) in [
+            (["--links-to", "Team handbook"], "links-to:\"Team handbook\""), (["--linked-by=scratch"], "linked-by:scratch"),
+            (["--orphan"], "is:orphan"), (["--hub", "--tag", "work"], "tag:work is:hub"),
+            (["--links-to", "Team handbook", "--depth", "2"], "links-to:\"Team handbook\"~2"),
+        ] {
+            let shown = try vault.run(["search"] + flags + ["--show-query"])
+            #expect(shown.status == 0 && shown.stdout == query + "\n", "\(flags): \(shown.stdout) \(shown.stderr)")
+            let byFlags = try vault.run(["search"] + flags + ["--paths"])
+            let byQuery = try vault.run(["search", query, "--paths"])
+            #expect(byFlags.status == 0 && byFlags.stdout == byQuery.stdout && !byFlags.stdout.isEmpty, "\(flags)")
+        }
+        #expect(
+            lines(try vault.run(["search", "--links-to", "Team handbook", "--paths"]).stdout).sorted()
+                == ["Archive/2023/Old onboarding notes.md", "Archive/Conference 2023 notes.md"])
+        let explained = try vault.run(["search", "--orphan", "--links-to", "x y", "--explain"])
+        #expect(lines(explained.stdout).last == "flags: --links-to 'x y' --orphan", "\(explained.stdout)")
+        let missing = try vault.run(["search", "--links-to", "No such note", "--paths"])
+        #expect(missing.status == 2 && missing.stdout.isEmpty)
+        let empty = try vault.run(["search", "--linked-by", ""])
+        #expect(empty.status == 2 && empty.stderr.contains("empty note name after linked-by:"), "\(empty.stderr)")
+    }
+
     @Test func queryAndFlagsCombineWithAnd() throws {
         let vault = try TempVault.example()
         let result = try vault.run(["search", "modified:2024-09-01..2024-09-30", "--folder", "Work", "--paths"])

@@ -159,6 +159,9 @@ import Testing
         ("notez --vault VAULT search tag:x --format ", ["path", "json", "jsonl", "csv", "tsv"]),
         ("notez --vault VAULT daily to", ["today", "tomorrow"]),
         ("notez --vault VAULT tag color work ", ["blue", "none"]),
+        // The graph filters of `search` take a NOTE: titles, as for `links`.
+        ("notez --vault VAULT search --links-to Red", ["Red lentil soup"]),
+        ("notez --vault VAULT search is:orphan --linked-by Q", ["Q3 2024 goals", "Quick capture"]),
     ]
 
     private func check(_ shell: String) throws {

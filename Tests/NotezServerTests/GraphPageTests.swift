@@ -40,6 +40,9 @@ struct GraphPageTests {
                 #expect(html.contains("<a href=\"/graph\">"))
                 #expect(html.contains("\">1 backlink</span>") && !html.contains("\">1 backlinks</span>"))
                 #expect(!html.contains("SECRET"))
+                // The symlinked note is left unread on purpose: not "a note that could not be read".
+                #expect(!html.contains("could not be read"))
+                #expect(html.contains("<span class=\"folder-name\" dir=\"auto\">Graph</span>"))
             }
             try await client.execute(uri: "/related?path=Graph%2FOne.md", method: .get, headers: fixture.browser) { response in
                 #expect(response.status == .ok)

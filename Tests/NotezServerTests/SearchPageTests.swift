@@ -89,6 +89,52 @@ struct SearchPageTests {
         }
     }
 
+    /// Graph terms are filters too: a chip for each `links-to:`/`linked-by:` note, switches for
+    /// `is:orphan` and `is:hub`; chips and text round-trip through the library's serializer.
+    @Test func graphTermsAreChipsThatRoundTrip() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let uri = "/search?q=" + HTMLText.percentEncoded("tag:work links-to:\"Team handbook\" linked-by:scratch is:orphan")
+            try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
+                let html = response.text
+                #expect(response.status == .ok)
+                #expect(!html.contains("too complex for the filters"))
+                #expect(html.contains("class=\"chip filter-chip kind-links-to\"><span class=\"lead\">links to </span><span class=\"value\" dir=\"auto\">Team handbook</span>"))
+                #expect(html.contains("class=\"chip filter-chip kind-linked-by\"><span class=\"lead\">linked from </span><span class=\"value\" dir=\"auto\">scratch</span>"))
+                let remove = try #require(Self.href(in: html, near: "aria-label=\"Remove links to Team handbook\""))
+                #expect(Self.query(remove) == "tag:work linked-by:scratch is:orphan")
+                let removeFrom = try #require(Self.href(in: html, near: "aria-label=\"Remove linked from scratch\""))
+                #expect(Self.query(removeFrom) == "tag:work links-to:\"Team handbook\" is:orphan")
+                let orphans = try #require(Self.href(in: html, near: "Orphans only</a>"))
+                #expect(Self.query(orphans) == "tag:work links-to:\"Team handbook\" linked-by:scratch")
+                let hubs = try #require(Self.href(in: html, near: "Hubs only</a>"))
+                #expect(Self.query(hubs) == "tag:work links-to:\"Team handbook\" linked-by:scratch is:orphan is:hub")
+                #expect(html.contains("aria-checked=\"true\" href=\"\(HTMLText.escape(orphans))\""))
+                #expect(html.contains("id=\"add-links-to\"") && html.contains("id=\"add-linked-by\""))
+            }
+            // Chips to text: the add forms' edits, quoted where the language needs it.
+            for (kind, value, expected) in [
+                ("links-to", "Team handbook", "tag:ideas links-to:\"Team handbook\""), ("linked-by", "scratch", "tag:ideas linked-by:scratch"),
+                ("links-to", "Plan~2", "tag:ideas links-to:\"Plan~2\""),
+            ] {
+                let uri = "/search/chips?q=tag%3Aideas&add=\(kind)&value=" + HTMLText.percentEncoded(value)
+                try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
+                    #expect(response.status == .seeOther)
+                    #expect(response.headers[.location] == "/search?q=" + HTMLText.percentEncoded(expected), "\(kind) \(value)")
+                }
+            }
+            // The results are the search's: the notes linking to the handbook.
+            try await client.execute(uri: "/search?q=links-to%3A%22Team+handbook%22", method: .get, headers: fixture.browser) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("Onboarding notes (2023)") && response.text.contains("<span id=\"result-count\">2</span>"))
+            }
+            // A depth is beyond the chips: the explainer's tree instead.
+            try await client.execute(uri: "/search?q=links-to%3A%22Team+handbook%22~2", method: .get, headers: fixture.browser) { response in
+                #expect(response.text.contains("This query is too complex for the filters"))
+            }
+        }
+    }
+
     @Test func rowsShowTheMatchInContextMarked() async throws {
         let fixture = try ServerFixture(extraFiles: [
             "Work/Deep match.md": "# Deep match\n\nfirst line\n\nsecond line\n\nThe <b>Zebra</b> crossing is far down this note.\n"
@@ -124,7 +170,7 @@ struct SearchPageTests {
         let long = String(repeating: "x", count: 100_000)
         let values = ["<script>alert(1)</script>", "../../" + outside.lastPathComponent, "/etc/passwd", ".git", "\"", "(", long, "", "   "]
         try await fixture.test { client in
-            for kind in ["tag", "folder", "not-folder", "text", "nonsense"] {
+            for kind in ["tag", "folder", "not-folder", "text", "links-to", "linked-by", "nonsense"] {
                 for value in values {
                     let uri = "/search/chips?q=tag%3Aideas&add=\(kind)&value=" + HTMLText.percentEncoded(value)
                     let location = try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in

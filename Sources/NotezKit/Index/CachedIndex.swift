@@ -193,6 +193,17 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
             ?? NoteReader.note(relativePath: image.path(position), root: root, titleFromHeading: config.titleFromHeading)
     }
 
+    /// Whether the note at `position` is a symlink (never read, so never a search result). Only a
+    /// note whose links the cache marks unread can be one, so the entry is decoded for those alone;
+    /// an entry that does not decode is asked of the file system (`lstat`: the link is not followed).
+    func isSymlinked(at position: Int) -> Bool {
+        let links = image.linkBytes(position)
+        guard links.count == StoredLink.unreadMarker.count, links[0] == StoredLink.unreadMarker[0] else { return false }
+        if let note = IndexCache.decodeEntry(image, position) { return note.problem?.kind == .symlink }
+        guard let info = SystemIO.lstat(root + "/" + image.path(position)) else { return false }
+        return (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// Sorted by the records' keys; long lists are decoded on all cores (`ls -r` decodes every note).
     public func notesInListOrder(_ positions: [Int], limit: Int?) -> [Note] {
         let ordered = listOrder(positions, limit: limit)

@@ -1,7 +1,8 @@
 /// The simple "visual" subset of queries that the flags of `notez search` build (chips in an app).
 ///
 /// Tags are joined by AND (or by OR with `anyTag`), included folders by OR (a note is in one folder),
-/// excluded folders by AND NOT, plus pinned-only and full-text words; all of these are ANDed.
+/// excluded folders by AND NOT, plus pinned-only, full-text words and the graph terms written
+/// without a depth (`links-to:NOTE`, `linked-by:NOTE`, `is:orphan`, `is:hub`); all of these are ANDed.
 public struct SearchFilters: Sendable, Equatable {
     /// Tags, each `tag:T`.
     public var tags: [String]
@@ -15,11 +16,20 @@ public struct SearchFilters: Sendable, Equatable {
     public var pinned: Bool
     /// Full-text words or phrases, all required.
     public var words: [String]
+    /// Notes each note must link to (`links-to:NOTE`), all required.
+    public var linksTo: [String]
+    /// Notes each note must be linked from (`linked-by:NOTE`), all required.
+    public var linkedBy: [String]
+    /// True for orphans only (`is:orphan`).
+    public var orphan: Bool
+    /// True for hubs only (`is:hub`).
+    public var hub: Bool
 
     /// Creates filters.
     public init(
         tags: [String] = [], anyTag: Bool = false, folders: [String] = [], excludedFolders: [String] = [],
-        pinned: Bool = false, words: [String] = []
+        pinned: Bool = false, words: [String] = [], linksTo: [String] = [], linkedBy: [String] = [], orphan: Bool = false,
+        hub: Bool = false
     ) {
         self.tags = tags
         self.anyTag = anyTag
@@ -27,16 +37,25 @@ public struct SearchFilters: Sendable, Equatable {
         self.excludedFolders = excludedFolders
         self.pinned = pinned
         self.words = words
+        self.linksTo = linksTo
+        self.linkedBy = linkedBy
+        self.orphan = orphan
+        self.hub = hub
     }
 
     /// True when no filter is set.
-    public var isEmpty: Bool { tags.isEmpty && folders.isEmpty && excludedFolders.isEmpty && !pinned && words.isEmpty }
+    public var isEmpty: Bool {
+        tags.isEmpty && folders.isEmpty && excludedFolders.isEmpty && !pinned && words.isEmpty && linksTo.isEmpty && linkedBy.isEmpty
+            && !orphan && !hub
+    }
 
     /// Empty values the query language would reject (`--tag ""`), as a message, or nil.
     public var problem: String? {
         if tags.contains(where: \.isEmpty) { return "empty tag name" }
         if (folders + excludedFolders).contains(where: { !$0.contains { $0 != "/" } }) { return "empty folder name" }
         if words.contains(where: \.isEmpty) { return "empty text" }
+        if linksTo.contains(where: \.isEmpty) { return "empty note name after links-to:" }
+        if linkedBy.contains(where: \.isEmpty) { return "empty note name after linked-by:" }
         return nil
     }
 
@@ -49,6 +68,9 @@ public struct SearchFilters: Sendable, Equatable {
         parts += excludedFolders.map { .not(.folder($0)) }
         if pinned { parts.append(.pinned(true)) }
         parts += words.map(QueryNode.text)
+        parts += linksTo.map { .linksTo($0) } + linkedBy.map { .linkedFrom($0) }
+        if orphan { parts.append(.orphan) }
+        if hub { parts.append(.hub) }
         return QueryNode.allOf(parts)
     }
 
@@ -75,6 +97,16 @@ public struct SearchFilters: Sendable, Equatable {
                 pinned = true
             case .text(let word):
                 words.append(word)
+            case .linksTo(let name, 1):
+                linksTo.append(name)
+            case .linkedFrom(let name, 1):
+                linkedBy.append(name)
+            case .orphan:
+                guard !orphan else { return nil }
+                orphan = true
+            case .hub:
+                guard !hub else { return nil }
+                hub = true
             case .or(let list):
                 if list.allSatisfy({ if case .tag = $0 { return true } else { return false } }) {
                     guard !sawTagGroup, tags.isEmpty else { return nil }
@@ -103,6 +135,10 @@ public struct SearchFilters: Sendable, Equatable {
         for folder in excludedFolders { result += ["--not-folder", folder] }
         if pinned { result.append("--pinned") }
         for word in words { result += ["--text", word] }
+        for name in linksTo { result += ["--links-to", name] }
+        for name in linkedBy { result += ["--linked-by", name] }
+        if orphan { result.append("--orphan") }
+        if hub { result.append("--hub") }
         return result
     }
 }

@@ -159,6 +159,14 @@ public final class Vault: @unchecked Sendable {
                 diagnostics.append(.symlinked(path: path))
                 return false
             }
+        } else if let cached = collection as? CachedIndex {
+            // The same rule over the cached view (its records know a symlink as a note never read),
+            // so the answer does not depend on whether the cache was current (`is:orphan` listed them).
+            positions = positions.filter { position in
+                guard cached.isSymlinked(at: position) else { return true }
+                diagnostics.append(.symlinked(path: cached.path(at: position)))
+                return false
+            }
         }
         if let kept = ranking, kept.count != positions.count {
             let exposed = Set(positions)

@@ -21,6 +21,8 @@ struct SearchFiltersTests {
     @Test(arguments: [
         "tag:a", "tag:a tag:b", "tag:a OR tag:b", "folder:x", "folder:x OR folder:y", "-folder:Archive",
         "tag:a folder:x -folder:y is:pinned word", "(tag:a OR tag:b) (folder:x OR folder:y) -folder:z \"two words\"",
+        "links-to:a", "linked-by:\"Team handbook\" links-to:b links-to:\"Plan~2\"", "is:orphan", "is:hub tag:a",
+        "tag:a links-to:x linked-by:y is:orphan is:hub is:pinned",
     ])
     func fittingQueriesRoundTripThroughFlags(_ query: String) throws {
         let node = try QueryParser.parse(query)
@@ -34,7 +36,8 @@ struct SearchFiltersTests {
     @Test(arguments: [
         "tag:a OR folder:x", "-tag:a", "is:pinned is:pinned", "tag:a (tag:b OR tag:c)", "folder:x folder:y",
         "title:x", "in:unsorted", "created:7d", "pinned:false", "a OR b", "-(folder:x OR folder:y)",
-        "(tag:a OR tag:b) OR tag:c",
+        "(tag:a OR tag:b) OR tag:c", "links-to:a~2", "linked-by:a~3", "-links-to:a", "links-to:a OR linked-by:b", "is:orphan is:orphan",
+        "is:hub is:hub", "-is:orphan", "links-to:a OR links-to:b",
     ])
     func otherQueriesAreTooComplex(_ query: String) throws {
         #expect(SearchFilters(fitting: try QueryParser.parse(query)) == nil)
@@ -43,6 +46,26 @@ struct SearchFiltersTests {
     @Test func flagArgumentsNameEachFlag() throws {
         let filters = try #require(SearchFilters(fitting: try QueryParser.parse("(tag:a OR tag:b) -folder:\"Old Stuff\" x")))
         #expect(filters.flagArguments == ["--tag", "a", "--tag", "b", "--any", "--not-folder", "Old Stuff", "--text", "x"])
+    }
+
+    @Test func graphFiltersNameTheirFlags() throws {
+        let filters = try #require(SearchFilters(fitting: try QueryParser.parse("is:hub links-to:\"Team handbook\" linked-by:x is:orphan")))
+        #expect(filters == SearchFilters(linksTo: ["Team handbook"], linkedBy: ["x"], orphan: true, hub: true))
+        #expect(filters.flagArguments == ["--links-to", "Team handbook", "--linked-by", "x", "--orphan", "--hub"])
+        #expect(filters.query.map(QuerySerializer.serialize) == "links-to:\"Team handbook\" linked-by:x is:orphan is:hub")
+        #expect(!filters.isEmpty && SearchFilters(hub: true).query == .hub)
+        #expect(SearchFilters(linksTo: [""]).problem == "empty note name after links-to:")
+        #expect(SearchFilters(linkedBy: [""]).problem == "empty note name after linked-by:")
+    }
+
+    /// A NOTE the language must quote (spaces, `~` and digits, quotes, operators) comes back from
+    /// the text a graph chip writes as the same filter.
+    @Test(arguments: ["a b", "Plan~2", "x)", "\"", "café", "tag:x", "-x", "OR", "(", "a\\b", "東京"])
+    func graphFilterNamesRoundTripThroughText(_ name: String) throws {
+        for filters in [SearchFilters(linksTo: [name]), SearchFilters(linkedBy: [name], orphan: true)] {
+            let text = QuerySerializer.serialize(try #require(filters.query))
+            #expect(SearchFilters(fitting: try QueryParser.parse(text)) == filters, "\(text)")
+        }
     }
 
     @Test func explainPrintsTreeAndVerdict() throws {
