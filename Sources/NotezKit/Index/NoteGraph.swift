@@ -47,7 +47,11 @@ public struct NoteGraph: Sendable {
             return found
         }
         func add(_ source: Int, _ target: Int) { edges.append(UInt64(source) << 32 | UInt64(target)) }
-        if let store = LinkGraph.linkStore(of: notes) {
+        if let cached = notes as? CachedIndex, let stored = cached.storedEdges() {
+            // Resolved when the cache was written (`StoredResolution`): nothing is resolved here.
+            edges = stored
+            unread = cached.unreadPositions.map { cached.path(at: $0) }
+        } else if let store = LinkGraph.linkStore(of: notes) {
             // In chunks: every resolved link of a large vault is never held at once.
             let chunk = 8192
             for start in stride(from: 0, to: store.noteCount, by: chunk) {
