@@ -9,8 +9,9 @@ struct CachedCheckData {
     /// Per note of the index: its stored resolutions' bytes, when they answer for the whole index.
     let resolutions: [[UInt8]]?
 
-    /// The data of the cache of `index`'s vault; nil when there is no usable cache.
-    init?(index: VaultIndex) {
+    /// The data of the cache of `index`'s vault; nil when there is no usable cache. Without
+    /// `facts`, only the resolutions are taken (every fact is nil).
+    init?(index: VaultIndex, facts wantsFacts: Bool = true) {
         guard let folder = IndexCache.folderPath(root: index.root), (try? UserFolders.check(folder)) != nil,
             let file = MappedFile(path: folder + "/" + IndexCache.fileName),
             let image = CacheImage(file.contents, titleFromHeading: index.config.titleFromHeading, checkingTables: false)
@@ -19,10 +20,12 @@ struct CachedCheckData {
         let word = image.resolutionWord
         let wanted = StoredResolution.word(LinkResolver.Options(config: index.config))
         // The image reads the mapping: it is kept alive until everything kept is copied out.
-        (facts, resolutions) = withExtendedLifetime(file) { CachedCheckData.join(notes, image, resolutionsWanted: word != 0 && word == wanted) }
+        (facts, resolutions) = withExtendedLifetime(file) {
+            CachedCheckData.join(notes, image, facts: wantsFacts, resolutionsWanted: word != 0 && word == wanted)
+        }
     }
 
-    private static func join(_ notes: [Note], _ image: CacheImage, resolutionsWanted: Bool) -> ([BodyFacts?], [[UInt8]]?) {
+    private static func join(_ notes: [Note], _ image: CacheImage, facts wantsFacts: Bool, resolutionsWanted: Bool) -> ([BodyFacts?], [[UInt8]]?) {
         var facts = [BodyFacts?](repeating: nil, count: notes.count)
         // One merge of the two path-ordered lists, as `CachedSignatures.join`.
         var matched = 0
@@ -32,7 +35,7 @@ struct CachedCheckData {
             let note = notes[position]
             if PathKey.sameBytes(note.path, image.pathBytes(record)) {
                 if note.stamp == image.stamp(record) {
-                    facts[position] = BodyFacts.decode(image.factBytes(record))
+                    if wantsFacts { facts[position] = BodyFacts.decode(image.factBytes(record)) }
                     if position == record { matched += 1 }
                 }
                 position += 1

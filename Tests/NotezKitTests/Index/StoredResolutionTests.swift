@@ -28,8 +28,13 @@ struct StoredResolutionTests {
         let edges = try #require(cached.storedEdges())
         let fromStored = NoteGraph(noteCount: cached.noteCount, edges: edges)
         let fromFull = NoteGraph(full)
+        // The full index built with the cache takes the same lists (the cache records exactly its notes).
+        let indexed = try IndexBuilder.build(root: root)
+        #expect(CachedCheckData(index: indexed, facts: false)?.resolutions != nil, comment)
+        let fromIndexed = NoteGraph(indexed)
         for position in full.notes.indices {
             #expect(Array(fromStored.targets(of: position)) == Array(fromFull.targets(of: position)), "\(comment): edges")
+            #expect(Array(fromIndexed.targets(of: position)) == Array(fromFull.targets(of: position)), "\(comment): indexed edges")
         }
     }
 
@@ -54,6 +59,11 @@ struct StoredResolutionTests {
         let near = try #require(cached.position(ofPath: "a/Target.md"))
         #expect(cached.backlinkSources(of: near).positions == [source])
         #expect(cached.backlinkSources(of: try #require(cached.position(ofPath: "b/Target.md"))).positions.isEmpty)
+        // The graph terms of `search`, from the cached view's stored lists.
+        let session = Vault(root: vault.path, environment: [:])
+        #expect(try session.search(QueryParser.parse("links-to:a/Target~2")).notes().map(\.path) == ["a/Source.md"])
+        #expect(try session.search(QueryParser.parse("links-to:b/Target~2")).notes().map(\.path).isEmpty)
+        #expect(Set(try session.search(QueryParser.parse("linked-by:Source~2")).notes().map(\.path)) == ["Other.md", "a/Target.md"])
         try StoredResolutionTests.expectCurrent(vault.path, "added")
         try FileManager.default.removeItem(atPath: vault.path + "/a/Target.md")
         _ = IndexBuilder.collection(root: vault.path)
