@@ -9,25 +9,28 @@ import Darwin
 /// full entry (`IndexCache.encodeEntry`). Readers touch only what they need: a tag query reads the
 /// tag table and its postings, never a note's entry.
 ///
-/// Layout (little-endian), header of 104 bytes: `NZIX`, u32 format version, u32 reader revision,
+/// Layout (little-endian), header of 128 bytes: `NZIX`, u32 format version, u32 reader revision,
 /// u32 link reader version (`LinkTable.readerVersion`), u64 note count N, folder count F, tag count
 /// T, posting count P, string bytes S, entry bytes E, signature bytes G, u64 generation (random,
 /// never zero: names this file for the `WalkSnapshot` beside it), u64 link bytes L, link key count
-/// K, link posting count Q. Then N records of 80 bytes (inode u64, size i64, mtime ns
+/// K, link posting count Q, resolution bytes R, u64 resolution word (`StoredResolution.word`, 0:
+/// none stored), body facts bytes B. Then N records of 96 bytes (inode u64, size i64, mtime ns
 /// i64, created f64, modified f64, path offset u32 and length u32 in the strings, entry offset u32
 /// and length u32 in the entries, folder number u32, flags u32: 1 pinned, text signature offset
-/// u32 and length u32, links offset u32 and length u32), F folders of 8 bytes (offset, length), T
+/// u32 and length u32, links offset u32 and length u32, resolutions offset u32 and length u32, body facts offset u32 and
+/// length u32), F folders of 8 bytes (offset, length), T
 /// tags of 32 bytes sorted by key bytes (key offset, length, display name offset, length, first
 /// posting, posting count, notes with it in front matter, notes with it inline, all u32), P
 /// postings (u32 note numbers, ascending per tag), the strings, the entries, the text signatures
 /// (`TextSignature`), the links (each note's `StoredLink.encode`), K link keys of 24 bytes sorted
 /// by key bytes (key offset and length in the strings, first posting and count of the notes with
 /// a link filed under the key, first posting and count of the notes called by it, all u32), Q
-/// link postings (u32 note numbers, ascending per list), and `NZND`.
+/// link postings (u32 note numbers, ascending per list), the resolutions (each note's
+/// `StoredResolution.encode`), the body facts (each note's `BodyFacts`), and `NZND`.
 // Unchecked: it only reads bytes its owner (a `MappedFile` or a caller's buffer) keeps alive and unchanged.
 struct CacheImage: @unchecked Sendable {
-    static let headerSize = 104
-    static let recordSize = 80
+    static let headerSize = 128
+    static let recordSize = 96
     static let linkKeySize = 24
     static let folderSize = 8
     static let tagSize = 32
@@ -52,6 +55,12 @@ struct CacheImage: @unchecked Sendable {
     let linkKeyCount: Int
     let linkPostings: Int
     let linkPostingCount: Int
+    let resolutions: Int
+    let resolutionsLength: Int
+    /// The options and resolver revision the resolutions were made with (0: none stored).
+    let resolutionWord: UInt64
+    let facts: Int
+    let factsLength: Int
     /// The random number this file was written with.
     let generation: UInt64
 
@@ -69,14 +78,15 @@ struct CacheImage: @unchecked Sendable {
             zip(IndexCache.endMarker, bytes.suffix(4)).allSatisfy({ $0 == $1 })
         else { return nil }
         // Each count is bounded by the file size before anything is multiplied, so nothing overflows.
-        let counts = (stride(from: 16, to: 72, by: 8).map { $0 } + [80, 88, 96]).map { CacheImage.u64(bytes, $0) }
+        let counts = (stride(from: 16, to: 72, by: 8).map { $0 } + [80, 88, 96, 104, 120]).map { CacheImage.u64(bytes, $0) }
         guard counts.allSatisfy({ $0 <= UInt64(size) }) else { return nil }
-        let (l, k, q) = (Int(counts[7]), Int(counts[8]), Int(counts[9]))
+        let (l, k, q, r, b) = (Int(counts[7]), Int(counts[8]), Int(counts[9]), Int(counts[10]), Int(counts[11]))
         let (n, f, t, p, s, e, g) = (
             Int(counts[0]), Int(counts[1]), Int(counts[2]), Int(counts[3]), Int(counts[4]), Int(counts[5]), Int(counts[6])
         )
         self.bytes = bytes
         generation = CacheImage.u64(bytes, 72)
+        resolutionWord = CacheImage.u64(bytes, 112)
         noteCount = n
         folderCount = f
         tagCount = t
@@ -96,8 +106,12 @@ struct CacheImage: @unchecked Sendable {
         linkKeyCount = k
         linkPostings = linkKeys + k * CacheImage.linkKeySize
         linkPostingCount = q
-        guard linkPostings + q * 4 + IndexCache.endMarker.count == size, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
-            g <= UInt32.max, l <= UInt32.max
+        resolutions = linkPostings + q * 4
+        resolutionsLength = r
+        facts = resolutions + r
+        factsLength = b
+        guard facts + b + IndexCache.endMarker.count == size, b <= UInt32.max, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
+            g <= UInt32.max, l <= UInt32.max, r <= UInt32.max
         else { return nil }
         guard validFolders(), validRecords() else { return nil }
         guard !checkingTables || (validTags(postingCount: p) && validLinkKeys()) else { return nil }
@@ -164,6 +178,20 @@ struct CacheImage: @unchecked Sendable {
         let at = record(note)
         let offset = links + u32(at + 72)
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 76)])
+    }
+
+    /// A note's stored resolutions (`StoredResolution.encode`; empty: none, or no links).
+    func resolutionBytes(_ note: Int) -> UnsafeRawBufferPointer {
+        let at = record(note)
+        let offset = resolutions + u32(at + 80)
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 84)])
+    }
+
+    /// A note's body facts (`BodyFacts`; empty: unknown).
+    func factBytes(_ note: Int) -> UnsafeRawBufferPointer {
+        let at = record(note)
+        let offset = facts + u32(at + 88)
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 92)])
     }
 
     func linkKeyBytes(_ key: Int) -> UnsafeRawBufferPointer {
@@ -243,6 +271,7 @@ struct CacheImage: @unchecked Sendable {
             let (pathOffset, pathLength) = (u32(at + 40), u32(at + 44))
             guard inStrings(pathOffset, pathLength), pathLength > 0, u32(at + 48) + u32(at + 52) <= entriesLength,
                 u32(at + 64) + u32(at + 68) <= signaturesLength, u32(at + 72) + u32(at + 76) <= linksLength,
+                u32(at + 80) + u32(at + 84) <= resolutionsLength, u32(at + 88) + u32(at + 92) <= factsLength,
                 u32(at + 56) < folderCount, validUTF8(pathOffset, pathLength)
             else { return false }
             let path = stringBytes(pathOffset, pathLength)

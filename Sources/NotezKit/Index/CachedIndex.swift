@@ -29,6 +29,9 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
     private let colors: FolderColors
     /// Whether the folder stamps of a `WalkSnapshot` proved the cache current (no folder was listed).
     let provenWithoutWalk: Bool
+    /// Whether the stored resolutions answer for the vault: the view is proven current (every
+    /// note's path and stamp as recorded) and they were made with the vault's link options.
+    let trustsResolutions: Bool
     // Built on first use (a search needs neither); `lock` guards them.
     private let lock = NSLock()
     private var treeStorage: FolderNode?
@@ -50,7 +53,7 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
     static func unproven(root: String, settings: IndexBuilder.Settings, cachePath: String) -> CachedIndex? {
         guard let file = MappedFile(path: cachePath), let image = CacheImage(file.contents, titleFromHeading: settings.config.titleFromHeading)
         else { return nil }
-        return CachedIndex(root: root, settings: settings, file: file, image: image, folders: [], provenWithoutWalk: false)
+        return CachedIndex(root: root, settings: settings, file: file, image: image, folders: [], provenWithoutWalk: false, proven: false)
     }
 
     /// Whether `snapshot` proves this view current: its folders and every cached note keep their
@@ -81,10 +84,13 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
     }
 
     private init(
-        root: String, settings: IndexBuilder.Settings, file: MappedFile, image: CacheImage, folders: [String], provenWithoutWalk: Bool
+        root: String, settings: IndexBuilder.Settings, file: MappedFile, image: CacheImage, folders: [String], provenWithoutWalk: Bool,
+        proven: Bool = true
     ) {
         self.root = root
         self.provenWithoutWalk = provenWithoutWalk
+        trustsResolutions = proven && image.resolutionWord != 0
+            && image.resolutionWord == StoredResolution.word(LinkResolver.Options(config: settings.config))
         config = settings.config
         registered = VaultIndex.registeredEntries(settings.registry)
         stateProblems = settings.problems
@@ -311,6 +317,33 @@ extension CachedIndex: LinkStore {
     }
 
     var linkOptions: LinkResolver.Options { LinkResolver.Options(config: config) }
+
+    /// From the resolutions section, when trusted (`trustsResolutions`).
+    func storedResolutions(at position: Int) -> [StoredResolution]? {
+        guard trustsResolutions else { return nil }
+        return StoredResolution.decode(image.resolutionBytes(position), noteCount: noteCount)
+    }
+
+    /// Every edge of the graph (`source << 32 | opened note`) from the stored resolutions, nothing
+    /// decoded but them; nil when they are not trusted or one does not decode.
+    func storedEdges() -> [UInt64]? {
+        guard trustsResolutions else { return nil }
+        let chunk = 4096
+        let parts = Parallel.map((noteCount + chunk - 1) / chunk, minimumChunk: 1) { part -> [UInt64]? in
+            var edges: [UInt64] = []
+            for position in part * chunk..<min(noteCount, (part + 1) * chunk) {
+                guard let opened = StoredResolution.opened(image.resolutionBytes(position), noteCount: noteCount) else { return nil }
+                for target in opened { edges.append(UInt64(position) << 32 | UInt64(target)) }
+            }
+            return edges
+        }
+        var edges: [UInt64] = []
+        for part in parts {
+            guard let part else { return nil }
+            edges += part
+        }
+        return edges
+    }
 
     private func linkPositions(_ key: String, named: Bool) -> [Int] {
         var text = key

@@ -48,7 +48,8 @@ public enum IndexBuilder {
         let titleFromHeading = settings.config.titleFromHeading
         guard useCache else { return index(readNotes(listing.notes, root: root, titleFromHeading: titleFromHeading)) }
         let (notes, links, writes) = readNotesUsingCache(
-            listing.notes, stamps: listing.stamps, root: root, titleFromHeading: titleFromHeading)
+            listing.notes, stamps: listing.stamps, root: root, titleFromHeading: titleFromHeading,
+            linkOptions: LinkResolver.Options(config: settings.config))
         // The index is built while the cache and the title table are written: each job on a core.
         let built = ResultSlots<VaultIndex>(count: 1)
         Parallel.forEach(writes.count + 1, minimumChunk: 1) { job in
@@ -130,8 +131,10 @@ extension IndexBuilder {
     /// disappeared, and the title table, when a note was read. A cache that cannot be written is
     /// not an error: the index is complete without it.
     /// `stamps` are the walk's (taken the same way), used when there is one per path.
-    static func readNotesUsingCache(_ paths: [String], stamps: [FileStamp?] = [], root: String, titleFromHeading: Bool = false)
-        -> (notes: [Note], links: [[UInt8]], writes: [@Sendable () -> Void])
+    static func readNotesUsingCache(
+        _ paths: [String], stamps: [FileStamp?] = [], root: String, titleFromHeading: Bool = false,
+        linkOptions: LinkResolver.Options = LinkResolver.Options()
+    ) -> (notes: [Note], links: [[UInt8]], writes: [@Sendable () -> Void])
     {
         let cache = IndexCache.load(root: root, titleFromHeading: titleFromHeading)
         let cached = cache?.notes ?? []
@@ -140,6 +143,7 @@ extension IndexBuilder {
         let freshFlags = ResultSlots<Bool>(count: paths.count)
         let signatures = ResultSlots<[UInt8]>(count: paths.count)
         let links = ResultSlots<[UInt8]>(count: paths.count)
+        let facts = ResultSlots<[UInt8]>(count: paths.count)
         Parallel.forEach(paths.count) { index in
             let path = paths[index]
             // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
@@ -151,12 +155,15 @@ extension IndexBuilder {
                 freshFlags.set(index, false)
                 signatures.set(index, cache!.signatures[matches[index]])
                 links.set(index, cache!.links[matches[index]])
+                facts.set(index, cache!.facts[matches[index]])
             } else {
                 let (note, contents) = NoteReader.noteAndContents(relativePath: path, root: root, titleFromHeading: titleFromHeading)
                 results.set(index, note)
                 freshFlags.set(index, true)
                 signatures.set(index, TextSignature.of(note, contents: contents))
                 links.set(index, LinkTable.storedForm(of: contents.flatMap { $0.isComplete ? $0.bytes : nil }))
+                // What `check` would read the note for, from the same bytes.
+                facts.set(index, BodyFacts.record(contents))
             }
         }
         let notes = results.takeValues()
@@ -172,8 +179,11 @@ extension IndexBuilder {
         let removed = cached.count - (matches.isEmpty ? 0 : matches.lazy.filter { $0 >= 0 }.count)
         var writes: [@Sendable () -> Void] = []
         if readStorable || removed > 0 {
-            let cache = IndexCache(notes: notes, signatures: signatures.takeValues(), links: stored, titleFromHeading: titleFromHeading)
-            writes.append { try? cache.save(root: root) }
+            let prior = cache.map { StoredResolution.Prior(notes: $0.notes, lists: $0.resolutions, word: $0.resolutionWord) }
+            let written = IndexCache(
+                notes: notes, signatures: signatures.takeValues(), links: stored, facts: facts.takeValues(), titleFromHeading: titleFromHeading,
+                linkOptions: linkOptions, prior: prior)
+            writes.append { try? written.save(root: root) }
         }
         // The title table has no stamps: any note read afresh (even one too new for the cache) may change it.
         if reused < notes.count || dropped > 0 || !TitleTable.exists(root: root) {

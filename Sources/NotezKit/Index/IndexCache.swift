@@ -18,7 +18,7 @@ import Darwin
 /// that is truncated, corrupt, or written by another format or reader revision is ignored.
 public struct IndexCache: Sendable {
     /// Bumped when the byte layout changes.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
     static let readerRevision: UInt32 = 5
@@ -42,34 +42,63 @@ public struct IndexCache: Sendable {
     /// Each note's links in their stored form (`LinkTable.stored`), same order; the unread marker
     /// when unknown.
     let links: [[UInt8]]
+    /// Each note's `BodyFacts` in their stored form, same order; `BodyFacts.unknown` when unknown.
+    let facts: [[UInt8]]
     /// Whether the notes' titles were read with `title_from: heading`.
     let titleFromHeading: Bool
+    /// The vault's link options, which the stored resolutions are made with.
+    let linkOptions: LinkResolver.Options
+    /// Each note's stored resolutions as loaded (`StoredResolution`), same order; empty when none.
+    let resolutions: [[UInt8]]
+    /// The header word they were written with (0: none).
+    let resolutionWord: UInt64
+    /// The cache this one replaces, whose resolutions `save` keeps where still valid.
+    let prior: StoredResolution.Prior?
 
     /// Creates a cache holding `notes` (with their text signatures, when known), sorted by path.
     public init(notes: [Note]) {
         self.init(notes: notes, signatures: [], links: [])
     }
 
-    /// `signatures` and `links` are each empty or have one entry per note.
-    init(notes: [Note], signatures: [[UInt8]], links: [[UInt8]], titleFromHeading: Bool = false) {
+    /// `signatures`, `links` and `facts` are each empty or have one entry per note.
+
+    init(
+        notes: [Note], signatures: [[UInt8]], links: [[UInt8]], facts: [[UInt8]] = [], titleFromHeading: Bool = false,
+        linkOptions: LinkResolver.Options = LinkResolver.Options(), prior: StoredResolution.Prior? = nil
+    ) {
         self.titleFromHeading = titleFromHeading
+        self.linkOptions = linkOptions
+        self.prior = prior
+        resolutions = []
+        resolutionWord = 0
         let known = signatures.count == notes.count ? signatures : Array(repeating: [], count: notes.count)
         let knownLinks = links.count == notes.count ? links : Array(repeating: StoredLink.unreadMarker, count: notes.count)
+        let knownFacts = facts.count == notes.count ? facts : Array(repeating: BodyFacts.unknown, count: notes.count)
         // Already sorted when they come from the walker: then only checked.
         if zip(notes, notes.dropFirst()).allSatisfy({ $0.path < $1.path }) {
             self.notes = notes
             self.signatures = known
             self.links = knownLinks
+            self.facts = knownFacts
         } else {
             let order = notes.indices.sorted { notes[$0].path < notes[$1].path }
             self.notes = order.map { notes[$0] }
             self.signatures = order.map { known[$0] }
             self.links = order.map { knownLinks[$0] }
+            self.facts = order.map { knownFacts[$0] }
         }
     }
 
-    private init(sorted: [Note], signatures: [[UInt8]], links: [[UInt8]], titleFromHeading: Bool) {
+    private init(
+        sorted: [Note], signatures: [[UInt8]], links: [[UInt8]], facts: [[UInt8]], titleFromHeading: Bool, resolutions: [[UInt8]],
+        resolutionWord: UInt64
+    ) {
+        self.facts = facts
         self.titleFromHeading = titleFromHeading
+        linkOptions = LinkResolver.Options()
+        prior = nil
+        self.resolutions = resolutions
+        self.resolutionWord = resolutionWord
         notes = sorted
         self.signatures = signatures
         self.links = links
@@ -145,7 +174,9 @@ public struct IndexCache: Sendable {
         else { return nil }
         return IndexCache(
             sorted: notes, signatures: (0..<image.noteCount).map { Array(image.signature($0)) },
-            links: (0..<image.noteCount).map { Array(image.linkBytes($0)) }, titleFromHeading: titleFromHeading)
+            links: (0..<image.noteCount).map { Array(image.linkBytes($0)) },
+            facts: (0..<image.noteCount).map { Array(image.factBytes($0)) }, titleFromHeading: titleFromHeading,
+            resolutions: (0..<image.noteCount).map { Array(image.resolutionBytes($0)) }, resolutionWord: image.resolutionWord)
     }
 
     /// Writes the cache atomically (a new temporary file, then rename) into the vault's cache folder.
@@ -156,7 +187,7 @@ public struct IndexCache: Sendable {
         guard
             let parts = IndexCache.encodeSections(
                 kept.map { notes[$0] }, signatures: kept.map { signatures[$0] }, links: kept.map { links[$0] },
-                titleFromHeading: titleFromHeading)
+                facts: kept.map { facts[$0] }, titleFromHeading: titleFromHeading, linkOptions: linkOptions, prior: prior)
         else { return }
         try IndexCache.writeFile(parts, name: IndexCache.fileName, root: root)
     }
@@ -203,12 +234,29 @@ public struct IndexCache: Sendable {
     /// The file's parts in order (header, the sections, the end marker), written one after the
     /// other by `save` rather than copied into one buffer of the cache's size. The big sections
     /// are sized up front, so none grows by copying.
-    static func encodeSections(_ notes: [Note], signatures: [[UInt8]], links: [[UInt8]], titleFromHeading: Bool = false) -> [[UInt8]]? {
+    static func encodeSections(
+        _ notes: [Note], signatures: [[UInt8]], links: [[UInt8]], facts: [[UInt8]] = [], titleFromHeading: Bool = false,
+        linkOptions: LinkResolver.Options = LinkResolver.Options(), prior: StoredResolution.Prior? = nil
+    ) -> [[UInt8]]? {
+        let facts = facts.count == notes.count ? facts : Array(repeating: BodyFacts.unknown, count: notes.count)
+        var factTable = ByteWriter()
+        factTable.bytes.reserveCapacity(facts.reduce(0) { $0 + $1.count })
         let links = links.count == notes.count ? links : Array(repeating: StoredLink.unreadMarker, count: notes.count)
         // The link lookups first, on all cores: folding every link's names is the costly part.
         let keyed = Parallel.map(notes.count, minimumChunk: 256) { number in
             IndexCache.linkKeys(of: notes[number], stored: links[number])
         }
+        var byKey: [String: (linking: [UInt32], named: [UInt32])] = [:]
+        for (number, keys) in keyed.enumerated() {
+            for key in keys.linking { byKey[key, default: ([], [])].linking.append(UInt32(number)) }
+            for key in keys.named { byKey[key, default: ([], [])].named.append(UInt32(number)) }
+        }
+        // Every link resolved now (or kept from the cache before), so a current cache answers
+        // graph questions without a resolution pass (`StoredResolution`).
+        let resolved = StoredResolution.resolveAll(
+            notes: notes, links: links, keyed: keyed, named: byKey.mapValues(\.named), options: linkOptions, prior: prior)
+        var resolutionTable = ByteWriter()
+        resolutionTable.bytes.reserveCapacity(resolved.reduce(0) { $0 + $1.count })
         var strings = ByteWriter()
         var entries = ByteWriter()
         var signatureTable = ByteWriter()
@@ -270,6 +318,12 @@ public struct IndexCache: Sendable {
             records.u32(UInt32(truncatingIfNeeded: linkTable.bytes.count))
             records.u32(UInt32(truncatingIfNeeded: links[number].count))
             linkTable.bytes += links[number]
+            records.u32(UInt32(truncatingIfNeeded: resolutionTable.bytes.count))
+            records.u32(UInt32(truncatingIfNeeded: resolved[number].count))
+            resolutionTable.bytes += resolved[number]
+            records.u32(UInt32(truncatingIfNeeded: factTable.bytes.count))
+            records.u32(UInt32(truncatingIfNeeded: facts[number].count))
+            factTable.bytes += facts[number]
             for (position, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
                 postings[key, default: []].append(UInt32(truncatingIfNeeded: number))
                 spellings[key, default: [:]][tag, default: 0] += 1
@@ -280,7 +334,8 @@ public struct IndexCache: Sendable {
                 origins[key] = counts
             }
             if strings.bytes.count > UInt32.max || entries.bytes.count > UInt32.max || signatureTable.bytes.count > UInt32.max
-                || linkTable.bytes.count > UInt32.max
+                || linkTable.bytes.count > UInt32.max || resolutionTable.bytes.count > UInt32.max
+                || factTable.bytes.count > UInt32.max
             {
                 return nil
             }
@@ -298,11 +353,6 @@ public struct IndexCache: Sendable {
             }
             for number in list { postingTable.u32(number) }
             postingCount += UInt32(list.count)
-        }
-        var byKey: [String: (linking: [UInt32], named: [UInt32])] = [:]
-        for (number, keys) in keyed.enumerated() {
-            for key in keys.linking { byKey[key, default: ([], [])].linking.append(UInt32(number)) }
-            for key in keys.named { byKey[key, default: ([], [])].named.append(UInt32(number)) }
         }
         var linkKeyTable = ByteWriter()
         var linkPostingTable = ByteWriter()
@@ -334,9 +384,14 @@ public struct IndexCache: Sendable {
         }
         // Names this file for the folder stamps written beside it (`WalkSnapshot`); never zero.
         out.u64(UInt64.random(in: 1...UInt64.max))
-        for count in [linkTable.bytes.count, byKey.count, Int(linkPostingCount)] { out.u64(UInt64(count)) }
+        for count in [linkTable.bytes.count, byKey.count, Int(linkPostingCount), resolutionTable.bytes.count] { out.u64(UInt64(count)) }
+        out.u64(StoredResolution.word(linkOptions))
+        out.u64(UInt64(factTable.bytes.count))
         return [out.bytes]
-            + [records, folderTable, tagTable, postingTable, strings, entries, signatureTable, linkTable, linkKeyTable, linkPostingTable]
+            + [
+                records, folderTable, tagTable, postingTable, strings, entries, signatureTable, linkTable, linkKeyTable, linkPostingTable,
+                resolutionTable, factTable,
+            ]
             .map(\.bytes) + [endMarker]
     }
 

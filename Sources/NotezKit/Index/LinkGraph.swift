@@ -257,6 +257,47 @@ public enum LinkGraph {
         return (entries, unread.map { store.path(at: $0) })
     }
 
+    /// `storedLinks(in:resolver:keep:)` from `resolutions` (`StoredResolution`, one list per note
+    /// of `index`, made with the index's notes and options), resolving again with `resolver` only
+    /// the links stored as broken: `resolver` must be the index's resolver, with or without the
+    /// vault's files, which can only turn a broken link into an attachment link
+    /// (`LinkResolver.resolve`). Nil without a link table or when a list does not fit its links.
+    static func storedLinks(
+        in index: VaultIndex, resolutions: [[UInt8]], refining resolver: LinkResolver, keep: (LinkResolver.Resolution) -> Bool
+    ) -> (entries: [Entry], unread: [String])? {
+        // Resolved links are skipped below: a caller that keeps them takes the other path.
+        guard let table = index.linkTable, resolutions.count == index.notes.count, !keep(.note("")) else { return nil }
+        let notes = index.notes
+        let chunk = 1024
+        let parts = Parallel.map((notes.count + chunk - 1) / chunk, minimumChunk: 1) { part -> [(Int, StoredLink, StoredResolution)]? in
+            var found: [(Int, StoredLink, StoredResolution)] = []
+            for position in part * chunk..<min(notes.count, (part + 1) * chunk) {
+                guard let links = table.links(at: position), !links.isEmpty else { continue }
+                guard let stored = StoredResolution.decode(resolutions[position], noteCount: notes.count), stored.count == links.count
+                else { return nil }
+                for (link, resolution) in zip(links, stored) {
+                    if case .note = resolution { continue }
+                    found.append((position, link, resolution))
+                }
+            }
+            return found
+        }
+        var entries: [Entry] = []
+        for part in parts {
+            guard let part else { return nil }
+            for (position, stored, item) in part {
+                let source = notes[position].path
+                var resolution = item.resolution { notes[$0].path }
+                if resolution == .broken { resolution = resolver.resolve(stored.link, from: source) }
+                if keep(resolution) {
+                    entries.append(Entry(source: source, line: stored.line, link: stored.link, resolution: resolution, context: nil, text: ""))
+                }
+            }
+        }
+        let unread = notes.indices.filter { table.isUnread($0) }.map { notes[$0].path }
+        return (entries, unread)
+    }
+
     /// The links of the notes at `paths` whose resolution `keep` accepts, read from their files on
     /// all cores, in the order of `paths`; and the paths that could not be read.
     static func read(

@@ -18,6 +18,9 @@ protocol LinkStore: Sendable {
     func linkTarget(at position: Int) -> LinkResolver.Target
     /// The vault's link options (`link_aliases`, `dendron_links`).
     var linkOptions: LinkResolver.Options { get }
+    /// What the note's stored links resolved to when the index was written, one per link; nil when
+    /// not kept or not known to be current (the links are then resolved when asked).
+    func storedResolutions(at position: Int) -> [StoredResolution]?
 }
 
 /// A `VaultIndex` and its link table.
@@ -43,9 +46,15 @@ struct IndexedLinks: LinkStore {
     }
 
     var linkOptions: LinkResolver.Options { LinkResolver.Options(config: index.config) }
+
+    /// The full index resolves when asked.
+    func storedResolutions(at position: Int) -> [StoredResolution]? { nil }
 }
 
 extension LinkStore {
+    /// None kept unless the store says otherwise.
+    func storedResolutions(at position: Int) -> [StoredResolution]? { nil }
+
     /// The notes a move of `moves` (old path → new path and the title after it, nil when it
     /// stays) needs to plan its link rewrites, ascending (`LinkFocus.index(moving:)`): the
     /// candidates (the moved notes, the notes with a link filed under one of their names, the notes
@@ -96,6 +105,16 @@ extension LinkStore {
         let decoded = Parallel.map(positions.count, minimumChunk: 512) { storedLinks(at: positions[$0]) }
         var unread: [Int] = []
         for (slot, links) in decoded.enumerated() where links == nil { unread.append(positions[slot]) }
+        if given == nil, let stored = storedResolutions(of: positions, decoded: decoded) {
+            var links: [(position: Int, stored: StoredLink, resolution: LinkResolver.Resolution)] = []
+            for (slot, items) in decoded.enumerated() {
+                for (item, resolution) in zip(items ?? [], stored[slot]) {
+                    let resolved = resolution.resolution { path(at: $0) }
+                    if keep(resolved) { links.append((positions[slot], item, resolved)) }
+                }
+            }
+            return (links, unread)
+        }
         let resolver: LinkResolver
         if let given {
             resolver = given
@@ -110,7 +129,7 @@ extension LinkStore {
         let chunk = 256
         let chunks = (positions.count + chunk - 1) / chunk
         let resolved = Parallel.map(chunks, minimumChunk: 1) { number -> [LinkResolver.Resolution] in
-            var memo: [MemoKey: LinkResolver.Resolution] = [:]
+            var memo: [ResolutionMemoKey: LinkResolver.Resolution] = [:]
             var out: [LinkResolver.Resolution] = []
             for slot in number * chunk..<min(positions.count, (number + 1) * chunk) {
                 guard let links = decoded[slot], !links.isEmpty else { continue }
@@ -118,7 +137,7 @@ extension LinkStore {
                 let folder = PathKey(VaultPath.folder(of: source))
                 for stored in links {
                     let link = stored.link
-                    let key = MemoKey(
+                    let key = ResolutionMemoKey(
                         kind: link.kind, target: PathKey(link.target), fragment: link.fragment.map(PathKey.init),
                         label: link.label.map(PathKey.init), folder: folder)
                     if let known = memo[key] {
@@ -143,14 +162,35 @@ extension LinkStore {
         return (links, unread)
     }
 
+    /// The stored resolutions of the notes at `positions`, one list per note with as many entries
+    /// as `decoded` (their stored links) has; nil when any is missing or disagrees.
+    func storedResolutions(of positions: [Int], decoded: [[StoredLink]?]) -> [[StoredResolution]]? {
+        var result: [[StoredResolution]] = []
+        result.reserveCapacity(positions.count)
+        for (slot, position) in positions.enumerated() {
+            guard let links = decoded[slot] else {
+                result.append([])
+                continue
+            }
+            guard let stored = storedResolutions(at: position), stored.count == links.count else { return nil }
+            result.append(stored)
+        }
+        return result
+    }
+
     /// The notes with a link that resolves to the note at `position` (in ascending order), and the
     /// notes whose links are unknown: a lookup of the note's names, then only the links filed
-    /// under them are resolved.
+    /// under them are resolved (or read from the stored resolutions, when current).
     func backlinkSources(of position: Int) -> (positions: [Int], unread: [Int]) {
         let target = linkTarget(at: position)
         let names = Set(StoredLink.nameKeys(path: target.path, title: target.title, aliases: target.aliases))
         var candidates = Set<Int>()
         for key in names { candidates.formUnion(positions(linkingUnder: key)) }
+        let ordered = candidates.sorted()
+        if let stored = storedResolutions(of: ordered, decoded: ordered.map { storedLinks(at: $0) }) {
+            let sources = zip(ordered, stored).filter { $0.1.contains { $0.opened == position } }.map(\.0)
+            return (sources, unreadPositions)
+        }
         var found: [(position: Int, link: NoteLink, keys: [String])] = []
         var keys = Set<String>()
         for candidate in candidates.sorted() {
@@ -175,7 +215,7 @@ extension LinkStore {
 
 /// What resolving a link reads: the link without its place in the file, and the linking note's
 /// folder; compared by bytes (two spellings of a name are two keys).
-private struct MemoKey: Hashable {
+struct ResolutionMemoKey: Hashable {
     var kind: NoteLink.Kind
     var target: PathKey
     var fragment: PathKey?

@@ -47,7 +47,17 @@ public struct NoteGraph: Sendable {
             return found
         }
         func add(_ source: Int, _ target: Int) { edges.append(UInt64(source) << 32 | UInt64(target)) }
-        if let store = LinkGraph.linkStore(of: notes) {
+        if let cached = notes as? CachedIndex, let stored = cached.storedEdges() {
+            // Resolved when the cache was written (`StoredResolution`): nothing is resolved here.
+            edges = stored
+            unread = cached.unreadPositions.map { cached.path(at: $0) }
+        } else if let index = notes as? VaultIndex, let table = index.linkTable,
+            let lists = CachedCheckData(index: index, facts: false)?.resolutions, let stored = NoteGraph.edges(lists)
+        {
+            // The full index of a vault whose cache records exactly its notes: the same lists.
+            edges = stored
+            unread = index.notes.indices.filter { table.isUnread($0) }.map { index.notes[$0].path }
+        } else if let store = LinkGraph.linkStore(of: notes) {
             // In chunks: every resolved link of a large vault is never held at once.
             let chunk = 8192
             for start in stride(from: 0, to: store.noteCount, by: chunk) {
@@ -65,6 +75,25 @@ public struct NoteGraph: Sendable {
             unread = scanned.unread
         }
         self.init(noteCount: notes.noteCount, edges: edges, unread: unread)
+    }
+
+    /// The edges of stored resolution lists (`StoredResolution`, one per note); nil when one does not decode.
+    static func edges(_ lists: [[UInt8]]) -> [UInt64]? {
+        let chunk = 4096
+        let parts = Parallel.map((lists.count + chunk - 1) / chunk, minimumChunk: 1) { part -> [UInt64]? in
+            var edges: [UInt64] = []
+            for position in part * chunk..<min(lists.count, (part + 1) * chunk) {
+                guard let opened = lists[position].withUnsafeBytes({ StoredResolution.opened($0, noteCount: lists.count) }) else { return nil }
+                for target in opened { edges.append(UInt64(position) << 32 | UInt64(target)) }
+            }
+            return edges
+        }
+        var edges: [UInt64] = []
+        for part in parts {
+            guard let part else { return nil }
+            edges += part
+        }
+        return edges
     }
 
     /// A graph of `noteCount` notes with the edges `source << 32 | target` (in any order, repeats allowed).

@@ -8,15 +8,30 @@ extension VaultCheck {
     /// `dateFindings`, and each note's first conflict-marker line (`ConflictMarkers`; for
     /// `SyncConflicts.issues`), from one read of every note on all cores. Symlinked notes and notes
     /// over the size limit are not read; dates only of notes without a problem.
+    /// A note the index cache recorded as it is now is not read: its facts were recorded when it
+    /// was read for the index (`BodyFacts`).
     public static func bodyFindings(_ index: VaultIndex) -> (dates: [Finding], markers: [Int?]) {
+        bodyFindings(index, cached: CachedCheckData(index: index))
+    }
+
+    /// `bodyFindings` with the cache's data (nil: every note is read).
+    static func bodyFindings(_ index: VaultIndex, cached: CachedCheckData?) -> (dates: [Finding], markers: [Int?]) {
         let notes = index.notes
         let symlinked = index.symlinkedNotes
         let slots = ResultSlots<([Finding], Int?)>(count: notes.count)
         Parallel.forEach(notes.count) { position in
             let note = notes[position]
-            guard !symlinked.contains(note.path), note.stamp.size <= Int64(NoteReader.maxNoteSize),
-                let contents = try? NoteReader.readAll(index.root + "/" + note.path)
-            else {
+            guard !symlinked.contains(note.path), note.stamp.size <= Int64(NoteReader.maxNoteSize) else {
+                slots.set(position, ([], nil))
+                return
+            }
+            if let facts = cached?.facts[position] {
+                let dates = note.problem == nil
+                    ? facts.dates.map { Finding(path: note.path, line: $0.line, column: $0.column, message: $0.message) } : []
+                slots.set(position, (dates, facts.markerLine))
+                return
+            }
+            guard let contents = try? NoteReader.readAll(index.root + "/" + note.path) else {
                 slots.set(position, ([], nil))
                 return
             }

@@ -15,7 +15,12 @@ extension VaultCheck {
         guard attachments else { return linkFindings(index) }
         let scan = AttachmentScan(index: index)
         let resolver = LinkResolver(index: index, files: scan)
-        let stored = LinkGraph.storedLinks(in: index, resolver: resolver) { isFinding($0) || $0 == .attachment }
+        let keep: (LinkResolver.Resolution) -> Bool = { isFinding($0) || $0 == .attachment }
+        // The cache's resolutions when they answer for this index: then only its broken links are
+        // resolved again (the vault's files can make one an attachment link).
+        let stored = CachedCheckData(index: index)?.resolutions.flatMap {
+            LinkGraph.storedLinks(in: index, resolutions: $0, refining: resolver, keep: keep)
+        } ?? LinkGraph.storedLinks(in: index, resolver: resolver, keep: keep)
         return linkFindings(index, resolver: resolver, stored: stored?.entries.filter { isFinding($0.resolution) })
             + attachmentFindings(index, scan: scan, resolver: resolver, stored: stored.map { ($0.entries.filter { $0.resolution == .attachment }, $0.unread) })
     }

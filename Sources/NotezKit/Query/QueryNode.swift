@@ -68,6 +68,16 @@ public indirect enum QueryNode: Sendable, Hashable {
         return result
     }
 
+    /// True when a `links:`/`linkedfrom:` term has no `~N` depth (it is answered from the full index's links).
+    var hasOneStepLinkTerm: Bool {
+        switch self {
+        case .linksTo(_, let depth), .linkedFrom(_, let depth): return depth == 1
+        case .and(let operands), .or(let operands): return operands.contains(where: \.hasOneStepLinkTerm)
+        case .not(let operand): return operand.hasOneStepLinkTerm
+        default: return false
+        }
+    }
+
     /// True when a term reads the whole vault's link graph (`~N` depths, `is:orphan`, `is:hub`).
     public var needsGraph: Bool {
         switch self {

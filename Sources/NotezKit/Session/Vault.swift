@@ -128,6 +128,12 @@ public final class Vault: @unchecked Sendable {
             collection = index
         } else if query.linkNoteNames.isEmpty {
             collection = self.collection()
+        } else if !query.hasOneStepLinkTerm {
+            // Graph terms (`~N`) walk the graph of whichever collection: a current cache's stored
+            // resolutions need no full index; NOTE is resolved by the one rule of both.
+            let notes = self.collection()
+            for name in query.linkNoteNames { _ = try notes.resolve(name) }
+            collection = notes
         } else {
             let full = try self.index()
             for name in query.linkNoteNames { _ = try full.resolve(name) }

@@ -68,6 +68,14 @@ package enum SystemIO {
     }
 
     /// `lstat` of a path; nil with errno set when it fails.
+    /// The name of a directory entry, read up to its NUL only: copying the whole `d_name` field
+    /// (256 bytes) reads past a short entry at the end of the directory buffer, which can cross
+    /// into an unmapped page (`check` crashed so listing a corpus's files).
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let start = UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+        return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
+    }
+
     package static func lstat(_ path: String) -> stat? {
         var info = stat()
         return Glibc.lstat(path, &info) == 0 ? info : nil

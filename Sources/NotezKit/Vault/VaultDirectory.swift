@@ -164,7 +164,7 @@ extension VaultDirectory {
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(decoding: SystemIO.entryName(entry), as: UTF8.self)
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -110,9 +110,7 @@ struct VaultWalker: Sendable {
         // folder can hold a fifth of a vault.
         var unstamped: [(slot: Int, name: String)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
+            let name = SystemIO.entryName(entry)
             if name.first == UInt8(ascii: ".") { continue }
             guard let decoded = String(validating: name, as: UTF8.self) else {
                 let shown = String(decoding: name, as: UTF8.self)
