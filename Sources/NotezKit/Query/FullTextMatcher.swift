@@ -26,9 +26,11 @@ final class FullTextMatcher: @unchecked Sendable {
     /// For each needle with trigrams, the notes whose signature ruled it out: a later pass for the
     /// same needle over more notes (a ranked search's document frequency) tests only the rest.
     private var ruledOut: [PositionSet?]
-    /// A ranked search's needles (`Ranker.needles`): each note read that matches a needle has its
-    /// `Ranker.fieldCounts` kept, so the ranker does not read its body again.
-    private let rankNeedles: [[UInt8]]?
+    /// A ranked search's needles (`Ranker.needles`) and the numbers of its terms among `needles`:
+    /// each note read that contains every term has its `Ranker.fieldCounts` kept, so the ranker
+    /// does not read its body again. Only those: counting every note that has one word of several
+    /// (all read for the document frequencies) cost more than reading the results again.
+    private let rankNeedles: (needles: [[UInt8]], terms: [Int])?
     /// The vault's root, open while the matcher lives (-1 when it could not be opened: notes are
     /// then opened by absolute path).
     private let rootFolder: Int32
@@ -36,7 +38,9 @@ final class FullTextMatcher: @unchecked Sendable {
     // Guarded by `countsLock`.
     private var storedCounts: [Int: [Double]] = [:]
 
-    init(notes: any NoteCollection, needles: [String], ignoreAccents: Bool = false, rankNeedles: [[UInt8]]? = nil) {
+    init(
+        notes: any NoteCollection, needles: [String], ignoreAccents: Bool = false, rankNeedles: (needles: [[UInt8]], terms: [Int])? = nil
+    ) {
         self.notes = notes
         self.ignoreAccents = ignoreAccents
         self.rankNeedles = rankNeedles
@@ -114,11 +118,11 @@ final class FullTextMatcher: @unchecked Sendable {
             }
             if found { bits[position * stride + number >> 6] |= 1 << UInt64(number & 63) }
         }
-        // Counted while the note is in hand; a note matching no needle has no word of the ranking
-        // in its body (its front matter is counted when it is a result, by the ranker).
-        if let rankNeedles, (0..<stride).contains(where: { bits[position * stride + $0] != 0 }) {
+        // Counted while the note is in hand; any other result is read again by the ranker.
+        if let rankNeedles, rankNeedles.terms.allSatisfy({ bits[position * stride + $0 >> 6] & (1 << UInt64($0 & 63)) != 0 }) {
             if body == nil { body = readBody(position) }
-            let counts = Ranker.fieldCounts(body!.contents, bodyStart: body!.bytes.startIndex, needles: rankNeedles, ignoreAccents: ignoreAccents)
+            let counts = Ranker.fieldCounts(
+                body!.contents, bodyStart: body!.bytes.startIndex, needles: rankNeedles.needles, ignoreAccents: ignoreAccents)
             countsLock.withLock { storedCounts[position] = counts }
         }
     }

@@ -55,7 +55,11 @@ public struct QueryEvaluator: Sendable {
     /// score it (tests compare the two).
     func ranked(matching node: QueryNode, countingWhileReading: Bool) -> [RankedResult] {
         let terms = MatchSnippets.terms(of: node)
-        let rankNeedles = countingWhileReading && !terms.isEmpty ? Ranker.needles(terms, ignoreAccents: ignoresAccents) : nil
+        let numbers = Dictionary(uniqueKeysWithValues: node.textValues.enumerated().map { ($1, $0) })
+        let termNumbers = terms.compactMap { numbers[$0] }
+        let rankNeedles =
+            countingWhileReading && !terms.isEmpty && termNumbers.count == terms.count
+            ? (Ranker.needles(terms, ignoreAccents: ignoresAccents), termNumbers) : nil
         var run = Run(evaluator: self, node: node, rankNeedles: rankNeedles)
         let full = PositionSet(capacity: collection.noteCount, full: true)
         let positions = run.evaluate(node, within: full).positions
@@ -101,7 +105,7 @@ public struct QueryEvaluator: Sendable {
             }
         }
 
-        init(evaluator: QueryEvaluator, node: QueryNode, rankNeedles: [[UInt8]]? = nil) {
+        init(evaluator: QueryEvaluator, node: QueryNode, rankNeedles: (needles: [[UInt8]], terms: [Int])? = nil) {
             self.evaluator = evaluator
             notes = evaluator.collection
             index = evaluator.collection as? VaultIndex
