@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// BM25F scores for the notes a full-text query matched (docs/query.md, "Ranking").
 ///
 /// Terms are the query's words and phrases outside NOT, matched as the search matches them
@@ -208,6 +214,27 @@ struct Ranker: Sendable {
 
     /// Weighted occurrences of `needle` in the whole body, and in its ATX heading lines (`# …`).
     static func bodyOccurrences(of needle: [UInt8], in body: [UInt8]) -> (body: Double, headings: Double) {
+        // A needle without a newline never spans lines, so one scan of the whole body finds what
+        // a scan of each line finds (a line's start counts as a word start either way); only the
+        // lines with an occurrence are tested for being headings.
+        if !needle.isEmpty, !needle.contains(0x0A) {
+            var total = 0.0
+            var headings = 0.0
+            // The line of the last occurrence: its end, and whether it is a heading.
+            var line = (end: -1, isHeading: false)
+            forEachOccurrence(of: needle, in: body[...]) { index, weight in
+                if index > line.end {
+                    var start = index
+                    while start > 0, body[start - 1] != 0x0A { start -= 1 }
+                    var end = index
+                    while end < body.count, body[end] != 0x0A { end += 1 }
+                    line = (end, isHeading(body[start..<end]))
+                }
+                total += weight
+                if line.isHeading { headings += weight }
+            }
+            return (total, headings)
+        }
         var total = 0.0
         var headings = 0.0
         var lineStart = 0
@@ -242,6 +269,40 @@ struct Ranker: Sendable {
     /// Non-overlapping occurrences of folded `needle` in folded `text`; one inside a word counts
     /// `insideWordWeight`.
     static func occurrences(of needle: [UInt8], in text: ArraySlice<UInt8>) -> Double {
+        var total = 0.0
+        forEachOccurrence(of: needle, in: text) { _, weight in total += weight }
+        return total
+    }
+
+    /// Each non-overlapping occurrence of `needle` in `text`, first to last: its index and weight
+    /// (1 at a word start, `insideWordWeight` inside a word). First bytes found with `memchr`.
+    static func forEachOccurrence(of needle: [UInt8], in text: ArraySlice<UInt8>, _ body: (Int, Double) -> Void) {
+        guard !needle.isEmpty, needle.count <= text.count else { return }
+        let startIndex = text.startIndex
+        let first = needle[0]
+        let firstIsWord = isWordByte(first)
+        text.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let base = UnsafeRawPointer(hay.baseAddress!)
+                let last = hay.count - pin.count
+                var offset = 0
+                while offset <= last {
+                    guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return }
+                    let at = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + at, pin.baseAddress!, pin.count) == 0 {
+                        let atWordStart = at == 0 || !isWordByte(hay[at - 1]) || !firstIsWord
+                        body(startIndex + at, atWordStart ? 1 : insideWordWeight)
+                        offset = at + pin.count
+                    } else {
+                        offset = at + 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// `occurrences`, byte by byte (tests compare the two).
+    static func occurrencesByBytes(of needle: [UInt8], in text: ArraySlice<UInt8>) -> Double {
         guard !needle.isEmpty, needle.count <= text.count else { return 0 }
         var total = 0.0
         var index = text.startIndex

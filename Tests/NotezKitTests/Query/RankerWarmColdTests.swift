@@ -45,6 +45,27 @@ struct RankerWarmColdTests {
         ranked.map { "\(notes.path(at: $0.position)) \($0.score)" }
     }
 
+    /// The counting by `memchr` over the whole body finds what a byte-by-byte count of each line finds.
+    @Test func countingTheWholeBodyAgreesWithCountingEachLine() {
+        var generator = SeededGenerator(seed: 33)
+        let pieces = ["cat", "concat", "ca", "t", " ", "\n", "# ", "  # ", "#", "é", "catcat", "-", "\n# cat"]
+        for _ in 0..<400 {
+            let text = Array((0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
+            for needle in [Array("cat".utf8), Array("c".utf8), Array("catcat".utf8), Array("t c".utf8), Array("é".utf8)] {
+                var body = 0.0
+                var headings = 0.0
+                for line in text.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                    let found = Ranker.occurrencesByBytes(of: needle, in: line)
+                    body += found
+                    if found > 0, Ranker.isHeading(line) { headings += found }
+                }
+                let counted = Ranker.bodyOccurrences(of: needle, in: text)
+                #expect(counted.body == body && counted.headings == headings, "\(String(decoding: text, as: UTF8.self)) \(needle)")
+                #expect(Ranker.occurrences(of: needle, in: text[...]) == Ranker.occurrencesByBytes(of: needle, in: text[...]))
+            }
+        }
+    }
+
     @Test func warmColdAndReadAgainRankAlike() throws {
         var generator = SeededGenerator(seed: 32)
         for round in 0..<5 {
