@@ -69,7 +69,11 @@ struct CacheImage: @unchecked Sendable {
     /// `titleFromHeading`: the title rule the cache must have been written with. `checkingTables`
     /// false skips the tag and link tables (a reader of paths, stamps and signatures only, which
     /// must then never read them: `CachedSignatures`), so their pages are not touched.
-    init?(_ bytes: UnsafeRawBufferPointer, titleFromHeading: Bool = false, checkingTables: Bool = true) {
+    /// `passing` is called every few thousand records the checks pass (a caller that mapped the
+    /// file gives their pages back as the checks go).
+    init?(
+        _ bytes: UnsafeRawBufferPointer, titleFromHeading: Bool = false, checkingTables: Bool = true, passing: (() -> Void)? = nil
+    ) {
         let size = bytes.count
         guard size >= CacheImage.headerSize + IndexCache.endMarker.count,
             zip(IndexCache.magic, bytes.prefix(4)).allSatisfy({ $0 == $1 }),
@@ -113,7 +117,7 @@ struct CacheImage: @unchecked Sendable {
         guard facts + b + IndexCache.endMarker.count == size, b <= UInt32.max, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
             g <= UInt32.max, l <= UInt32.max, r <= UInt32.max
         else { return nil }
-        guard validFolders(), validRecords() else { return nil }
+        guard validFolders(), validRecords(passing: passing) else { return nil }
         guard !checkingTables || (validTags(postingCount: p) && validLinkKeys()) else { return nil }
     }
 
@@ -265,8 +269,9 @@ struct CacheImage: @unchecked Sendable {
 
     /// Every record's ranges are in bounds, its path is UTF-8, and its folder is exactly its path's
     /// folder (what a reader would derive from the path), so no later read can disagree.
-    private func validRecords() -> Bool {
+    private func validRecords(passing: (() -> Void)?) -> Bool {
         for note in 0..<noteCount {
+            if let passing, note % 8192 == 8191 { passing() }
             let at = record(note)
             let (pathOffset, pathLength) = (u32(at + 40), u32(at + 44))
             guard inStrings(pathOffset, pathLength), pathLength > 0, u32(at + 48) + u32(at + 52) <= entriesLength,

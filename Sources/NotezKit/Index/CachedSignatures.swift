@@ -60,8 +60,7 @@ public final class CachedSignatures: @unchecked Sendable {
             } else {
                 // The old join goes first: two are never alive at once.
                 join = nil
-                signatures = CachedSignatures.join(index.notes, mapped.image)
-                CachedSignatures.release(mapped.file)
+                signatures = CachedSignatures.join(index.notes, mapped.image) { mapped.file.release() }
                 join = (version, generation, signatures)
             }
             var scan = SignatureScan(image: mapped.image, file: mapped.file)
@@ -72,14 +71,9 @@ public final class CachedSignatures: @unchecked Sendable {
             }
             // Everything the checks, the join and the pass touched (records, paths, tables) is
             // given back too: a daemon keeps none of the cache resident between searches.
-            CachedSignatures.release(mapped.file)
+            mapped.file.release()
             return result
         }
-    }
-
-    /// Drops the resident pages of a read-only, private mapping (they come back from the page cache).
-    private static func release(_ file: MappedFile) {
-        _ = madvise(UnsafeMutableRawPointer(mutating: file.base), file.count, Int32(MADV_DONTNEED))
     }
 
     /// The mapped cache, mapped again when the file was replaced; nil when there is no usable cache.
@@ -100,20 +94,31 @@ public final class CachedSignatures: @unchecked Sendable {
         // The mapping checks the file itself (regular, the user's, not a symlink). A replacement
         // between the `lstat` and the mapping only costs mapping it again at the next search.
         guard let file = MappedFile(path: path),
-            let image = CacheImage(file.contents, titleFromHeading: titleFromHeading, checkingTables: false)
+            let image = CacheImage(file.contents, titleFromHeading: titleFromHeading, checkingTables: false, passing: { file.release() })
         else { return nil }
         // The checks touched the records and paths: not kept resident until the join reads them.
-        CachedSignatures.release(file)
+        file.release()
         mapped = Mapped(file: file, image: image, identity: identity, titleFromHeading: titleFromHeading)
         return mapped
     }
 
+    /// Records the join passes between two calls of its `release`.
+    static let releaseEvery = 8192
+
     /// For each note, the signature of the cache record of the same path and stamp (`none` when
-    /// there is none), by one merge of the two path-ordered lists.
-    static func join(_ notes: [Note], _ image: CacheImage) -> [UInt64] {
+    /// there is none), by one merge of the two path-ordered lists. `release` is called every
+    /// `releaseEvery` records and at the end: the records and paths passed (tens of MB at 100,000
+    /// notes) are then given back as the merge goes, not all kept resident until it ends.
+    static func join(_ notes: [Note], _ image: CacheImage, release: () -> Void = {}) -> [UInt64] {
         var records = [UInt64](repeating: none, count: notes.count)
         var (position, record) = (0, 0)
+        var nextRelease = releaseEvery
+        defer { release() }
         while position < notes.count, record < image.noteCount {
+            if record >= nextRelease {
+                release()
+                nextRelease = record + releaseEvery
+            }
             let note = notes[position]
             if PathKey.sameBytes(note.path, image.pathBytes(record)) {
                 if note.stamp == image.stamp(record) {

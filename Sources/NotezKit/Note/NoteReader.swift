@@ -38,13 +38,23 @@ public enum NoteReader {
     /// With `listedAsRegular`, the caller's walk has just seen a regular file there, and the
     /// `stat` before opening is left out (a full-text scan reads every note).
     public static func read(_ absolutePath: String, limit: Int, listedAsRegular: Bool = false) throws(NotezError) -> Contents {
+        try read(absolutePath, limit: limit, listedAsRegular: listedAsRegular, at: nil)
+    }
+
+    /// `read`, the file opened as `at.path` relative to the open folder `at.folder` (the vault's
+    /// root, `absolutePath` naming the same file for messages): a full-text pass opens thousands of
+    /// notes, and opening each by its absolute path looks the root's folders up again every time.
+    static func read(_ absolutePath: String, limit: Int, listedAsRegular: Bool, at: (folder: Int32, path: String)?) throws(NotezError)
+        -> Contents
+    {
         // A FIFO or device must not even be opened: opening some devices has side effects.
         if !listedAsRegular, let early = SystemIO.statFollowing(absolutePath), !SystemIO.isRegular(early) {
             throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
         }
         // A note that is a symbolic link is never read: it may point outside the vault (`/etc/passwd`)
         // and be retargeted at any moment. It is listed, and `check` reports it (docs/safety.md).
-        let fd = open(absolutePath, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW)
+        let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW
+        let fd = at.map { openat($0.folder, $0.path, flags) } ?? open(absolutePath, flags)
         guard fd >= 0 else {
             let code = errno
             if code == ELOOP { throw NotezError.unreadable(path: absolutePath, reason: symlinkReason) }

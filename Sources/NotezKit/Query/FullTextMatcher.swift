@@ -23,19 +23,44 @@ final class FullTextMatcher: @unchecked Sendable {
     // bits[position * stride + needle / 64]; each position is written by one worker only.
     private let bits: UnsafeMutableBufferPointer<UInt64>
     private var loaded: PositionSet
+    /// For each needle with trigrams, the notes whose signature ruled it out: a later pass for the
+    /// same needle over more notes (a ranked search's document frequency) tests only the rest.
+    private var ruledOut: [PositionSet?]
+    /// A ranked search's needles (`Ranker.needles`) and the numbers of its terms among `needles`:
+    /// each note read that contains every term has its `Ranker.fieldCounts` kept, so the ranker
+    /// does not read its body again. Only those: counting every note that has one word of several
+    /// (all read for the document frequencies) cost more than reading the results again.
+    private let rankNeedles: (needles: [[UInt8]], terms: [Int])?
+    /// The vault's root, open while the matcher lives (-1 when it could not be opened: notes are
+    /// then opened by absolute path).
+    private let rootFolder: Int32
+    private let countsLock = NSLock()
+    // Guarded by `countsLock`.
+    private var storedCounts: [Int: [Double]] = [:]
 
-    init(notes: any NoteCollection, needles: [String], ignoreAccents: Bool = false) {
+    init(
+        notes: any NoteCollection, needles: [String], ignoreAccents: Bool = false, rankNeedles: (needles: [[UInt8]], terms: [Int])? = nil
+    ) {
         self.notes = notes
         self.ignoreAccents = ignoreAccents
+        self.rankNeedles = rankNeedles
         self.needles = needles.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
         needleTrigrams = ignoreAccents ? self.needles.map { _ in nil } : self.needles.map(TextSignature.trigrams)
+        ruledOut = needleTrigrams.map { $0 == nil ? nil : PositionSet(capacity: notes.noteCount) }
         stride = max(1, (needles.count + 63) / 64)
         bits = .allocate(capacity: max(1, notes.noteCount * stride))
         bits.initialize(repeating: 0)
         loaded = PositionSet(capacity: notes.noteCount)
+        rootFolder = open(notes.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
 
-    deinit { bits.deallocate() }
+    /// The field counts kept for a ranked search (see `rankNeedles`), by position.
+    var fieldCounts: [Int: [Double]] { countsLock.withLock { storedCounts } }
+
+    deinit {
+        bits.deallocate()
+        if rootFolder >= 0 { close(rootFolder) }
+    }
 
     /// How many notes have been read so far (tests check that cheap terms narrow the reads).
     var loadedCount: Int { loaded.count }
@@ -66,8 +91,10 @@ final class FullTextMatcher: @unchecked Sendable {
     func matching(_ needle: Int, in candidates: PositionSet) -> PositionSet {
         var unread = candidates.subtracting(loaded)
         // A note whose signature lacks one of the needle's trigrams is left unread: it cannot match.
-        if let trigrams = needleTrigrams[needle] {
-            unread = PositionSet(capacity: unread.capacity, positions: notes.positions(mayContainText: trigrams, among: unread.positions))
+        if let trigrams = needleTrigrams[needle], let excluded = ruledOut[needle] {
+            let untested = unread.subtracting(excluded)
+            unread = PositionSet(capacity: unread.capacity, positions: notes.positions(mayContainText: trigrams, among: untested.positions))
+            ruledOut[needle] = excluded.union(untested.subtracting(unread))
         }
         load(unread.positions)
         return candidates.filter { bits[$0 * stride + needle >> 6] & (1 << UInt64(needle & 63)) != 0 }
@@ -91,11 +118,21 @@ final class FullTextMatcher: @unchecked Sendable {
             }
             if found { bits[position * stride + number >> 6] |= 1 << UInt64(number & 63) }
         }
+        // Counted while the note is in hand; any other result is read again by the ranker.
+        if let rankNeedles, rankNeedles.terms.allSatisfy({ bits[position * stride + $0 >> 6] & (1 << UInt64($0 & 63)) != 0 }) {
+            if body == nil { body = readBody(position) }
+            let counts = Ranker.fieldCounts(
+                body!.contents, bodyStart: body!.bytes.startIndex, needles: rankNeedles.needles, ignoreAccents: ignoreAccents)
+            countsLock.withLock { storedCounts[position] = counts }
+        }
     }
 
     /// A note's body after its front matter, folded only when a needle needs it: an ASCII needle
     /// is found in an ASCII body by comparing case-insensitively in place, with no folded copy.
     struct Body {
+        /// The whole file, front matter included (a ranked search counts its values).
+        var contents: [UInt8] = []
+        /// The body: `contents` after the front matter.
         let bytes: ArraySlice<UInt8>
         let isASCII: Bool
         var folded: [UInt8]?
@@ -129,18 +166,20 @@ final class FullTextMatcher: @unchecked Sendable {
     /// `NoteReader.maxNoteSize`. NUL bytes stay in: they never occur in a needle, so only the text
     /// around them can match.
     private func readBody(_ position: Int) -> Body {
-        let empty = Body(bytes: [], isASCII: true)
+        let empty = Body(contents: [], bytes: [], isASCII: true)
         if notes.fileSize(at: position) > Int64(NoteReader.maxNoteSize) { return empty }
         // The walk that just listed the note found a regular file, and its size is known: no
         // `stat` before opening (the reader still checks the opened file is regular).
+        let path = notes.path(at: position)
         guard
             let contents = try? NoteReader.read(
-                notes.root + "/" + notes.path(at: position), limit: NoteReader.maxNoteSize + 1, listedAsRegular: true),
+                notes.root + "/" + path, limit: NoteReader.maxNoteSize + 1, listedAsRegular: true,
+                at: rootFolder >= 0 ? (rootFolder, path) : nil),
             contents.isComplete, contents.bytes.count <= NoteReader.maxNoteSize
         else { return empty }
         let bytes = contents.bytes
         let body = bytes[FrontMatterBlock.bodyStart(bytes)...]
-        return Body(bytes: body, isASCII: TextFold.isASCII(body))
+        return Body(contents: bytes, bytes: body, isASCII: TextFold.isASCII(body))
     }
 
     /// Whether folded ASCII `needle` occurs in `haystack` with A-Z read as a-z.

@@ -45,17 +45,30 @@ public struct QueryEvaluator: Sendable {
 
     /// The matching notes ranked by BM25F (`Ranker`), best first; ties in list order. Document
     /// frequencies count every note of the collection whose title or body contains a term, reusing
-    /// the bodies the evaluation read. A query without words keeps list order, every score 0.
+    /// the bodies the evaluation read; the field counts of a body are taken while it is read, so
+    /// a result's body is read once. A query without words keeps list order, every score 0.
     public func ranked(matching node: QueryNode) -> [RankedResult] {
+        ranked(matching: node, countingWhileReading: true)
+    }
+
+    /// `ranked(matching:)`; without `countingWhileReading` every result's body is read again to
+    /// score it (tests compare the two).
+    func ranked(matching node: QueryNode, countingWhileReading: Bool) -> [RankedResult] {
         let terms = MatchSnippets.terms(of: node)
-        var run = Run(evaluator: self, node: node)
+        let numbers = Dictionary(uniqueKeysWithValues: node.textValues.enumerated().map { ($1, $0) })
+        let termNumbers = terms.compactMap { numbers[$0] }
+        let rankNeedles =
+            countingWhileReading && !terms.isEmpty && termNumbers.count == terms.count
+            ? (Ranker.needles(terms, ignoreAccents: ignoresAccents), termNumbers) : nil
+        var run = Run(evaluator: self, node: node, rankNeedles: rankNeedles)
         let full = PositionSet(capacity: collection.noteCount, full: true)
         let positions = run.evaluate(node, within: full).positions
         guard !terms.isEmpty, let matcher = run.matcher else {
             return collection.listOrder(positions, limit: nil).map { RankedResult(position: $0, score: 0) }
         }
         let frequencies = terms.map { term in run.needleNumbers[term].map { matcher.matching($0, in: full).count } ?? 0 }
-        let ranker = Ranker(notes: collection, terms: terms, documentFrequencies: frequencies, ignoreAccents: ignoresAccents)
+        let ranker = Ranker(
+            notes: collection, terms: terms, documentFrequencies: frequencies, ignoreAccents: ignoresAccents, counts: matcher.fieldCounts)
         return ranker.rank(positions)
     }
 
@@ -92,7 +105,7 @@ public struct QueryEvaluator: Sendable {
             }
         }
 
-        init(evaluator: QueryEvaluator, node: QueryNode) {
+        init(evaluator: QueryEvaluator, node: QueryNode, rankNeedles: (needles: [[UInt8]], terms: [Int])? = nil) {
             self.evaluator = evaluator
             notes = evaluator.collection
             index = evaluator.collection as? VaultIndex
@@ -101,7 +114,7 @@ public struct QueryEvaluator: Sendable {
             matcher =
                 needles.isEmpty
                 ? nil
-                : FullTextMatcher(notes: notes, needles: needles, ignoreAccents: evaluator.ignoresAccents)
+                : FullTextMatcher(notes: notes, needles: needles, ignoreAccents: evaluator.ignoresAccents, rankNeedles: rankNeedles)
         }
 
         /// The members of `within` that match `node`.

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// BM25F scores for the notes a full-text query matched (docs/query.md, "Ranking").
 ///
 /// Terms are the query's words and phrases outside NOT, matched as the search matches them
@@ -17,6 +23,8 @@ struct Ranker: Sendable {
     let termCount: Int
     let averageLength: Double
     let ignoreAccents: Bool
+    /// Field counts already known, by position (see `init`).
+    let counts: [Int: [Double]]
 
     static let k1 = 1.2
     static let b = 0.75
@@ -34,11 +42,16 @@ struct Ranker: Sendable {
 
     /// A ranker for `terms` (as `MatchSnippets.terms`), with `documentFrequencies[i]` the number of
     /// notes in `notes` whose title or body contains `terms[i]`.
-    init(notes: any NoteCollection, terms: [String], documentFrequencies: [Int], ignoreAccents: Bool) {
+    /// `counts`: the field counts (`fieldCounts`) of notes whose bodies the search already read,
+    /// by position, so that a result's body is read once; any other result is read here.
+    init(
+        notes: any NoteCollection, terms: [String], documentFrequencies: [Int], ignoreAccents: Bool,
+        counts: [Int: [Double]] = [:]
+    ) {
         self.notes = notes
         self.ignoreAccents = ignoreAccents
+        self.counts = counts
         let count = Double(notes.noteCount)
-        var needles = terms.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
         var idf = documentFrequencies.map { frequency in
             let df = Double(frequency)
             return log(1 + (count - df + 0.5) / (df + 0.5))
@@ -46,10 +59,9 @@ struct Ranker: Sendable {
         if terms.count > 1 {
             // The words next to each other, as typed: a phrase hit outranks scattered words. Its
             // frequency is not counted over the vault (another pass); it weighs as its rarest word.
-            needles.append(TextFold.fold(Array(terms.joined(separator: " ").utf8)[...], ignoreAccents: ignoreAccents))
             idf.append(idf.max() ?? 0)
         }
-        self.needles = needles
+        self.needles = Ranker.needles(terms, ignoreAccents: ignoreAccents)
         self.idf = idf
         termCount = terms.count
         // The average size from at most `sampleSize` evenly spaced notes: reading every note's
@@ -62,6 +74,15 @@ struct Ranker: Sendable {
             sampled += 1
         }
         averageLength = max(1, total / Double(max(1, sampled)))
+    }
+
+    /// The folded needles for `terms`: the terms, then for two or more the phrase of them all.
+    static func needles(_ terms: [String], ignoreAccents: Bool) -> [[UInt8]] {
+        var needles = terms.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
+        if terms.count > 1 {
+            needles.append(TextFold.fold(Array(terms.joined(separator: " ").utf8)[...], ignoreAccents: ignoreAccents))
+        }
+        return needles
     }
 
     /// `positions` best first; equal scores keep list order (pinned first, newest modified, path).
@@ -78,9 +99,7 @@ struct Ranker: Sendable {
         let title = TextFold.fold(Array(note.title.utf8)[...], ignoreAccents: ignoreAccents)
         let fileName = TextFold.fold(Array(Ranker.stem(note.path).utf8)[...], ignoreAccents: ignoreAccents)
         let tags = note.tags.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
-        let (rawFrontMatter, rawBody) = readFields(position)
-        var frontMatter = Ranker.Field(rawFrontMatter[...], ignoreAccents: ignoreAccents)
-        var body = Ranker.Field(rawBody, ignoreAccents: ignoreAccents)
+        let fields = counts[position] ?? readCounts(position)
         let length = Double(notes.fileSize(at: position))
         let norm = 1 - Ranker.b + Ranker.b * length / averageLength
         var total = 0.0
@@ -100,8 +119,7 @@ struct Ranker: Sendable {
         for (number, needle) in needles.enumerated() where !needle.isEmpty {
             let name = max(Ranker.occurrences(of: needle, in: title[...]), Ranker.occurrences(of: needle, in: fileName[...]))
             let tagCount = tags.reduce(0.0) { $0 + Ranker.occurrences(of: needle, in: $1[...]) }
-            let (bodyCount, headingCount) = Ranker.bodyOccurrences(of: needle, in: body.text(for: needle))
-            let propertyCount = Ranker.occurrences(of: needle, in: frontMatter.text(for: needle)[...])
+            let (bodyCount, headingCount, propertyCount) = (fields[3 * number], fields[3 * number + 1], fields[3 * number + 2])
             let tf =
                 Ranker.nameWeight * name + Ranker.tagWeight * tagCount
                 + (Ranker.headingWeight * headingCount + Ranker.bodyWeight * bodyCount + Ranker.propertyWeight * propertyCount) / norm
@@ -139,15 +157,40 @@ struct Ranker: Sendable {
         }
     }
 
-    private func readFields(_ position: Int) -> (frontMatter: [UInt8], body: ArraySlice<UInt8>) {
-        if notes.fileSize(at: position) > Int64(NoteReader.maxNoteSize) { return ([], []) }
-        guard
+    /// The field counts of a note no pass read: its file read now.
+    private func readCounts(_ position: Int) -> [Double] {
+        var bytes: [UInt8] = []
+        if notes.fileSize(at: position) <= Int64(NoteReader.maxNoteSize),
             let contents = try? NoteReader.read(
                 notes.root + "/" + notes.path(at: position), limit: NoteReader.maxNoteSize + 1, listedAsRegular: true),
             contents.isComplete, contents.bytes.count <= NoteReader.maxNoteSize
-        else { return ([], []) }
-        let bytes = contents.bytes
-        let start = FrontMatterBlock.bodyStart(bytes)
+        {
+            bytes = contents.bytes
+        }
+        return Ranker.fieldCounts(bytes, bodyStart: FrontMatterBlock.bodyStart(bytes), needles: needles, ignoreAccents: ignoreAccents)
+    }
+
+    /// For each needle, its weighted occurrences in the body, in the body's heading lines and in
+    /// the front matter's values: `[body, headings, properties]` per needle, one after the other.
+    /// `bytes` is a whole note (empty for unreadable or oversized notes: every count 0), its body
+    /// from `bodyStart`. The one place both the search's pass and the ranker count, so a note read
+    /// by either scores alike.
+    static func fieldCounts(_ bytes: [UInt8], bodyStart: Int, needles: [[UInt8]], ignoreAccents: Bool) -> [Double] {
+        let (rawFrontMatter, rawBody) = fields(bytes, bodyStart: bodyStart)
+        var frontMatter = Ranker.Field(rawFrontMatter[...], ignoreAccents: ignoreAccents)
+        var body = Ranker.Field(rawBody, ignoreAccents: ignoreAccents)
+        var counts = [Double](repeating: 0, count: 3 * needles.count)
+        for (number, needle) in needles.enumerated() where !needle.isEmpty {
+            let (bodyCount, headingCount) = Ranker.bodyOccurrences(of: needle, in: body.text(for: needle))
+            counts[3 * number] = bodyCount
+            counts[3 * number + 1] = headingCount
+            counts[3 * number + 2] = Ranker.occurrences(of: needle, in: frontMatter.text(for: needle)[...])
+        }
+        return counts
+    }
+
+    /// The front matter's values (the text after each `key:`, and list items) and the body.
+    private static func fields(_ bytes: [UInt8], bodyStart start: Int) -> (frontMatter: [UInt8], body: ArraySlice<UInt8>) {
         var values: [UInt8] = []
         if start > 0 {
             for line in bytes[..<start].split(separator: 0x0A) {
@@ -171,6 +214,27 @@ struct Ranker: Sendable {
 
     /// Weighted occurrences of `needle` in the whole body, and in its ATX heading lines (`# …`).
     static func bodyOccurrences(of needle: [UInt8], in body: [UInt8]) -> (body: Double, headings: Double) {
+        // A needle without a newline never spans lines, so one scan of the whole body finds what
+        // a scan of each line finds (a line's start counts as a word start either way); only the
+        // lines with an occurrence are tested for being headings.
+        if !needle.isEmpty, !needle.contains(0x0A) {
+            var total = 0.0
+            var headings = 0.0
+            // The line of the last occurrence: its end, and whether it is a heading.
+            var line = (end: -1, isHeading: false)
+            forEachOccurrence(of: needle, in: body[...]) { index, weight in
+                if index > line.end {
+                    var start = index
+                    while start > 0, body[start - 1] != 0x0A { start -= 1 }
+                    var end = index
+                    while end < body.count, body[end] != 0x0A { end += 1 }
+                    line = (end, isHeading(body[start..<end]))
+                }
+                total += weight
+                if line.isHeading { headings += weight }
+            }
+            return (total, headings)
+        }
         var total = 0.0
         var headings = 0.0
         var lineStart = 0
@@ -205,6 +269,40 @@ struct Ranker: Sendable {
     /// Non-overlapping occurrences of folded `needle` in folded `text`; one inside a word counts
     /// `insideWordWeight`.
     static func occurrences(of needle: [UInt8], in text: ArraySlice<UInt8>) -> Double {
+        var total = 0.0
+        forEachOccurrence(of: needle, in: text) { _, weight in total += weight }
+        return total
+    }
+
+    /// Each non-overlapping occurrence of `needle` in `text`, first to last: its index and weight
+    /// (1 at a word start, `insideWordWeight` inside a word). First bytes found with `memchr`.
+    static func forEachOccurrence(of needle: [UInt8], in text: ArraySlice<UInt8>, _ body: (Int, Double) -> Void) {
+        guard !needle.isEmpty, needle.count <= text.count else { return }
+        let startIndex = text.startIndex
+        let first = needle[0]
+        let firstIsWord = isWordByte(first)
+        text.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let base = UnsafeRawPointer(hay.baseAddress!)
+                let last = hay.count - pin.count
+                var offset = 0
+                while offset <= last {
+                    guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return }
+                    let at = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + at, pin.baseAddress!, pin.count) == 0 {
+                        let atWordStart = at == 0 || !isWordByte(hay[at - 1]) || !firstIsWord
+                        body(startIndex + at, atWordStart ? 1 : insideWordWeight)
+                        offset = at + pin.count
+                    } else {
+                        offset = at + 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// `occurrences`, byte by byte (tests compare the two).
+    static func occurrencesByBytes(of needle: [UInt8], in text: ArraySlice<UInt8>) -> Double {
         guard !needle.isEmpty, needle.count <= text.count else { return 0 }
         var total = 0.0
         var index = text.startIndex

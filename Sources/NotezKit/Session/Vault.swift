@@ -153,8 +153,17 @@ public final class Vault: @unchecked Sendable {
         var diagnostics: [SearchResult.Diagnostic] = []
         if !query.textValues.isEmpty {
             // Full text skipped these bodies: a missing hit must not look like no match.
-            for position in 0..<collection.noteCount where collection.fileSize(at: position) > Int64(NoteReader.maxNoteSize) {
-                diagnostics.append(.oversized(path: collection.path(at: position)))
+            let limit = Int64(NoteReader.maxNoteSize)
+            if let full = collection as? VaultIndex {
+                // Straight from the note array: through the collection's accessor, this pass was a
+                // tenth of a warm full-text search at 100,000 notes.
+                for (position, note) in full.notes.enumerated() where note.stamp.size > limit {
+                    diagnostics.append(.oversized(path: full.path(at: position)))
+                }
+            } else {
+                for position in 0..<collection.noteCount where collection.fileSize(at: position) > limit {
+                    diagnostics.append(.oversized(path: collection.path(at: position)))
+                }
             }
         }
         if let full = collection as? VaultIndex, !full.symlinkedNotes.isEmpty {

@@ -32,6 +32,13 @@ final class MappedFile: @unchecked Sendable {
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
 
+    /// Gives back the pages read so far (`MADV_DONTNEED`): read-only and private, they come back
+    /// from the page cache when touched again, so a pass over much of the file (a cache's checks)
+    /// does not stay in the process's peak memory.
+    func release() {
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), count, Int32(MADV_DONTNEED))
+    }
+
     /// Every byte of the file, for a reader that checks its layout once (`CacheImage`).
     var contents: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 

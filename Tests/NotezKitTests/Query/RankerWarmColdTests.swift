@@ -1,0 +1,95 @@
+import Foundation
+import NotezTestSupport
+import Testing
+
+@testable import NotezKit
+
+/// A ranked search scores and orders alike cold (the mapped cache), warm (a daemon's index with the
+/// cache's signatures joined) and by reading every result again (the ranker's own reads): the
+/// counts taken while the search reads a body are the ones the ranker would take.
+@Suite("ranked warm and cold")
+struct RankerWarmColdTests {
+    static let words = [
+        "alpha", "Alpha", "beta", "gamma", "Zürich", "zu\u{308}rich", "ÉCOLE", "école", "\u{212A}elvin", "kelvin", "ab",
+        "x-y", "concatenate", "cat",
+    ]
+
+    private static func text(_ generator: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...20, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+            .joined(separator: [" ", "\n", "\n# ", "-"].randomElement(using: &generator)!)
+    }
+
+    private static func note(_ generator: inout SeededGenerator) -> String {
+        let tag = ["alpha", "t", "cat/sub"].randomElement(using: &generator)!
+        let value = words.randomElement(using: &generator)!
+        let title = Bool.random(using: &generator) ? "title: \(words.randomElement(using: &generator)!)\n" : ""
+        return "---\ntags: [\(tag)]\nstatus: \(value)\n\(title)---\n\(text(&generator))\n"
+    }
+
+    private static func query(_ generator: inout SeededGenerator) -> String {
+        let word = { (generator: inout SeededGenerator) in
+            String(words.randomElement(using: &generator)!.split(separator: " ")[0])
+        }
+        switch Int.random(in: 0..<6, using: &generator) {
+        case 0: return word(&generator) + " " + word(&generator)
+        case 1: return "(\(word(&generator)) OR tag:t)"
+        case 2: return "tag:alpha " + word(&generator)
+        case 3: return word(&generator) + " -" + word(&generator)
+        case 4: return "\"\(word(&generator)) \(word(&generator))\""
+        default: return word(&generator)
+        }
+    }
+
+    /// Paths and scores, in ranked order.
+    private static func answer(_ ranked: [RankedResult], _ notes: any NoteCollection) -> [String] {
+        ranked.map { "\(notes.path(at: $0.position)) \($0.score)" }
+    }
+
+    /// The counting by `memchr` over the whole body finds what a byte-by-byte count of each line finds.
+    @Test func countingTheWholeBodyAgreesWithCountingEachLine() {
+        var generator = SeededGenerator(seed: 33)
+        let pieces = ["cat", "concat", "ca", "t", " ", "\n", "# ", "  # ", "#", "é", "catcat", "-", "\n# cat"]
+        for _ in 0..<400 {
+            let text = Array((0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
+            for needle in [Array("cat".utf8), Array("c".utf8), Array("catcat".utf8), Array("t c".utf8), Array("é".utf8)] {
+                var body = 0.0
+                var headings = 0.0
+                for line in text.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                    let found = Ranker.occurrencesByBytes(of: needle, in: line)
+                    body += found
+                    if found > 0, Ranker.isHeading(line) { headings += found }
+                }
+                let counted = Ranker.bodyOccurrences(of: needle, in: text)
+                #expect(counted.body == body && counted.headings == headings, "\(String(decoding: text, as: UTF8.self)) \(needle)")
+                #expect(Ranker.occurrences(of: needle, in: text[...]) == Ranker.occurrencesByBytes(of: needle, in: text[...]))
+            }
+        }
+    }
+
+    @Test func warmColdAndReadAgainRankAlike() throws {
+        var generator = SeededGenerator(seed: 32)
+        for round in 0..<5 {
+            let vault = try ScratchFolder()
+            let count = Int.random(in: 1...40, using: &generator)
+            for number in 0..<count {
+                _ = try vault.write(
+                    (number % 3 == 0 ? "sub/" : "") + "\(Self.words.randomElement(using: &generator)!) \(number).md",
+                    Self.note(&generator), modified: Date(timeIntervalSinceNow: -3600 - Double(number)))
+            }
+            let full = try IndexBuilder.build(root: vault.path)
+            let cold = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
+            let warm = full.withTextSignatures(CachedSignatures(root: vault.path), version: round)
+            for _ in 0..<30 {
+                let text = Self.query(&generator)
+                let query = try QueryParser.parse(text)
+                var evaluators = [QueryEvaluator(index: full, now: 0), QueryEvaluator(collection: cold, now: 0), QueryEvaluator(collection: warm, now: 0)]
+                let ignoring = Int.random(in: 0..<5, using: &generator) == 0
+                for index in evaluators.indices { evaluators[index].ignoresAccents = ignoring }
+                let reference = Self.answer(evaluators[0].ranked(matching: query, countingWhileReading: false), full)
+                #expect(Self.answer(evaluators[0].ranked(matching: query), full) == reference, "round \(round): \(text)")
+                #expect(Self.answer(evaluators[1].ranked(matching: query), cold) == reference, "round \(round) cold: \(text)")
+                #expect(Self.answer(evaluators[2].ranked(matching: query), warm) == reference, "round \(round) warm: \(text)")
+            }
+        }
+    }
+}
