@@ -134,7 +134,7 @@ public final class WarmServer: @unchecked Sendable {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(decoding: SystemIO.entryName(entry), as: UTF8.self)
             if name != ".", name != ".." { unlink(folder + "/" + name) }
         }
     }

@@ -194,7 +194,7 @@ public struct AtomicWriter: Sendable {
         defer { closedir(stream) }
         var removed: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(decoding: SystemIO.entryName(entry), as: UTF8.self)
             guard name.hasPrefix(AtomicWriter.temporaryPrefix) else { continue }
             // Only regular files: a temporary name is never a folder or a link notez made.
             if let info = SystemIO.fstatat(folder, name), SystemIO.isRegular(info),

@@ -49,9 +49,7 @@ public struct DiskVaultFiles: VaultFiles {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = String(decoding: SystemIO.entryName(entry), as: UTF8.self)
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -67,7 +67,6 @@ package enum SystemIO {
         return .bytes(bytes)
     }
 
-    /// `lstat` of a path; nil with errno set when it fails.
     /// The name of a directory entry, read up to its NUL only: copying the whole `d_name` field
     /// (256 bytes) reads past a short entry at the end of the directory buffer, which can cross
     /// into an unmapped page (`check` crashed so listing a corpus's files).
@@ -76,6 +75,7 @@ package enum SystemIO {
         return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
     }
 
+    /// `lstat` of a path; nil with errno set when it fails.
     package static func lstat(_ path: String) -> stat? {
         var info = stat()
         return Glibc.lstat(path, &info) == 0 ? info : nil

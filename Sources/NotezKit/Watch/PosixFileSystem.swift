@@ -67,7 +67,7 @@ struct PosixFileSystem: ReconcilerFileSystem {
         defer { closedir(dir) }
         var entries: [DirectoryEntry] = []
         while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            let bytes = SystemIO.entryName(entry)
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
             guard let name = String(validating: bytes, as: UTF8.self) else { continue }
             // Hidden entries are never part of the vault: skip their lstat.
