@@ -200,6 +200,9 @@ struct BrowserTests {
             let loaded = try served.read("scratch.md")
             try driver.type("textarea#text", loaded + "typed in the browser\n")
             try served.write("scratch.md", "written on disk\n" + loaded)
+            // The live notice comes first and pushes the form down: a click aimed before it
+            // arrives can land on the text instead of the button (seen under load).
+            try driver.waitUntil("the live notice") { try driver.pageSource().contains("changed on disk while you were editing") }
             try driver.click("form.editor button[type=submit]")
             try driver.waitUntil("the conflict view") { try driver.pageSource().contains("Your changes") }
             let diffs = try driver.pageSource().components(separatedBy: "<pre class=\"diff\">").map { $0.components(separatedBy: "</pre>")[0] }
