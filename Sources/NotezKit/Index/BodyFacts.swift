@@ -66,18 +66,7 @@ struct BodyFacts: Sendable, Equatable {
     static func decode(_ bytes: UnsafeRawBufferPointer) -> BodyFacts? {
         guard bytes.count >= 3, bytes[0] == 1 else { return nil }
         var at = 1
-        func number() -> Int? {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while at < bytes.count, shift < 63 {
-                let byte = bytes[at]
-                at += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value <= UInt64(Int32.max) ? Int(value) : nil }
-                shift += 7
-            }
-            return nil
-        }
+        func number() -> Int? { Varint.read(bytes, at: &at) }
         guard let marker = number(), let count = number(), count <= bytes.count else { return nil }
         var dates: [(line: Int, column: Int, message: String)] = []
         for _ in 0..<count {
@@ -95,11 +84,6 @@ struct BodyFacts: Sendable, Equatable {
     static func decode(_ bytes: [UInt8]) -> BodyFacts? { bytes.withUnsafeBytes { decode($0) } }
 
     private static func varint(_ value: Int, into out: inout [UInt8]) {
-        var rest = UInt64(max(0, value))
-        while rest >= 0x80 {
-            out.append(UInt8(rest & 0x7F) | 0x80)
-            rest >>= 7
-        }
-        out.append(UInt8(rest))
+        Varint.append(UInt64(max(0, value)), to: &out)
     }
 }

@@ -328,3 +328,25 @@ struct CacheImage: @unchecked Sendable {
         return true
     }
 }
+
+extension CacheImage {
+    /// Calls `current(position, record)` for each note whose record has the same path and stamp,
+    /// by one merge of the two path-ordered lists; `passing(record)` is called before each step
+    /// (to give pages back as the merge goes).
+    func joinByPath(_ notes: [Note], passing: (Int) -> Void = { _ in }, current: (_ position: Int, _ record: Int) -> Void) {
+        var (position, record) = (0, 0)
+        while position < notes.count, record < noteCount {
+            passing(record)
+            let note = notes[position]
+            if PathKey.sameBytes(note.path, pathBytes(record)) {
+                if note.stamp == stamp(record) { current(position, record) }
+                position += 1
+                record += 1
+            } else if note.path < path(record) {
+                position += 1
+            } else {
+                record += 1
+            }
+        }
+    }
+}

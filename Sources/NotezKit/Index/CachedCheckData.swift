@@ -27,26 +27,12 @@ struct CachedCheckData {
 
     private static func join(_ notes: [Note], _ image: CacheImage, facts wantsFacts: Bool, resolutionsWanted: Bool) -> ([BodyFacts?], [[UInt8]]?) {
         var facts = [BodyFacts?](repeating: nil, count: notes.count)
-        // One merge of the two path-ordered lists, as `CachedSignatures.join`.
         var matched = 0
-        var exact = image.noteCount == notes.count
-        var (position, record) = (0, 0)
-        while position < notes.count, record < image.noteCount {
-            let note = notes[position]
-            if PathKey.sameBytes(note.path, image.pathBytes(record)) {
-                if note.stamp == image.stamp(record) {
-                    if wantsFacts { facts[position] = BodyFacts.decode(image.factBytes(record)) }
-                    if position == record { matched += 1 }
-                }
-                position += 1
-                record += 1
-            } else if note.path < image.path(record) {
-                position += 1
-            } else {
-                record += 1
-            }
+        image.joinByPath(notes) { position, record in
+            if wantsFacts { facts[position] = BodyFacts.decode(image.factBytes(record)) }
+            if position == record { matched += 1 }
         }
-        exact = exact && matched == notes.count
+        let exact = image.noteCount == notes.count && matched == notes.count
         guard exact, resolutionsWanted else { return (facts, nil) }
         return (facts, (0..<notes.count).map { Array(image.resolutionBytes($0)) })
     }

@@ -334,21 +334,8 @@ extension CachedIndex: LinkStore {
     /// decoded but them; nil when they are not trusted or one does not decode.
     func storedEdges() -> [UInt64]? {
         guard trustsResolutions else { return nil }
-        let chunk = 4096
-        let parts = Parallel.map((noteCount + chunk - 1) / chunk, minimumChunk: 1) { part -> [UInt64]? in
-            var edges: [UInt64] = []
-            for position in part * chunk..<min(noteCount, (part + 1) * chunk) {
-                guard let opened = StoredResolution.opened(image.resolutionBytes(position), noteCount: noteCount) else { return nil }
-                for target in opened { edges.append(UInt64(position) << 32 | UInt64(target)) }
-            }
-            return edges
-        }
-        var edges: [UInt64] = []
-        for part in parts {
-            guard let part else { return nil }
-            edges += part
-        }
-        return edges
+        let (image, noteCount) = (image, noteCount)
+        return NoteGraph.edges(noteCount: noteCount) { StoredResolution.opened(image.resolutionBytes($0), noteCount: noteCount) }
     }
 
     private func linkPositions(_ key: String, named: Bool) -> [Int] {

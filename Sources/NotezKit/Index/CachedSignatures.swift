@@ -111,28 +111,19 @@ public final class CachedSignatures: @unchecked Sendable {
     /// notes) are then given back as the merge goes, not all kept resident until it ends.
     static func join(_ notes: [Note], _ image: CacheImage, release: () -> Void = {}) -> [UInt64] {
         var records = [UInt64](repeating: none, count: notes.count)
-        var (position, record) = (0, 0)
         var nextRelease = releaseEvery
         defer { release() }
-        while position < notes.count, record < image.noteCount {
-            if record >= nextRelease {
+        image.joinByPath(
+            notes,
+            passing: { record in
+                guard record >= nextRelease else { return }
                 release()
                 nextRelease = record + releaseEvery
-            }
-            let note = notes[position]
-            if PathKey.sameBytes(note.path, image.pathBytes(record)) {
-                if note.stamp == image.stamp(record) {
-                    let span = image.signatureSpan(record)
-                    records[position] = UInt64(span.offset) << 32 | UInt64(span.count)
-                }
-                position += 1
-                record += 1
-            } else if note.path < image.path(record) {
-                position += 1
-            } else {
-                record += 1
-            }
-        }
+            },
+            current: { position, record in
+                let span = image.signatureSpan(record)
+                records[position] = UInt64(span.offset) << 32 | UInt64(span.count)
+            })
         return records
     }
 }

@@ -79,12 +79,20 @@ public struct NoteGraph: Sendable {
 
     /// The edges of stored resolution lists (`StoredResolution`, one per note); nil when one does not decode.
     static func edges(_ lists: [[UInt8]]) -> [UInt64]? {
+        edges(noteCount: lists.count) { position in
+            lists[position].withUnsafeBytes { StoredResolution.opened($0, noteCount: lists.count) }
+        }
+    }
+
+    /// The edges `source << 32 | target` of each note's opened targets, on all cores; nil when
+    /// `opened` gives nil for a note (a list that does not decode).
+    static func edges(noteCount: Int, opened: @Sendable (Int) -> [Int]?) -> [UInt64]? {
         let chunk = 4096
-        let parts = Parallel.map((lists.count + chunk - 1) / chunk, minimumChunk: 1) { part -> [UInt64]? in
+        let parts = Parallel.map((noteCount + chunk - 1) / chunk, minimumChunk: 1) { part -> [UInt64]? in
             var edges: [UInt64] = []
-            for position in part * chunk..<min(lists.count, (part + 1) * chunk) {
-                guard let opened = lists[position].withUnsafeBytes({ StoredResolution.opened($0, noteCount: lists.count) }) else { return nil }
-                for target in opened { edges.append(UInt64(position) << 32 | UInt64(target)) }
+            for position in part * chunk..<min(noteCount, (part + 1) * chunk) {
+                guard let targets = opened(position) else { return nil }
+                for target in targets { edges.append(UInt64(position) << 32 | UInt64(target)) }
             }
             return edges
         }

@@ -108,18 +108,7 @@ enum StoredResolution: Sendable, Equatable {
     static func decode(_ bytes: UnsafeRawBufferPointer, noteCount: Int) -> [StoredResolution]? {
         var result: [StoredResolution] = []
         var at = 0
-        func number() -> Int? {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while at < bytes.count, shift < 63 {
-                let byte = bytes[at]
-                at += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value <= UInt64(Int32.max) ? Int(value) : nil }
-                shift += 7
-            }
-            return nil
-        }
+        func number() -> Int? { Varint.read(bytes, at: &at) }
         while at < bytes.count {
             guard let code = number() else { return nil }
             switch code {
@@ -154,12 +143,7 @@ enum StoredResolution: Sendable, Equatable {
     }
 
     private static func varint(_ value: UInt64, into out: inout [UInt8]) {
-        var rest = value
-        while rest >= 0x80 {
-            out.append(UInt8(rest & 0x7F) | 0x80)
-            rest >>= 7
-        }
-        out.append(UInt8(rest))
+        Varint.append(value, to: &out)
     }
 
     // MARK: - Writing
