@@ -11,37 +11,21 @@ enum Git {
         var ok: Bool { status == 0 }
     }
 
-    /// Runs `git ARGS` in `directory`; `input` goes to stdin.
+    /// Runs `git ARGS` in `directory` (stdin empty).
     @discardableResult
     static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
+        var environment = environment
         // Never stop to ask (an editor for a rebase message, a credential prompt on a terminal is fine).
-        env["GIT_EDITOR"] = env["GIT_EDITOR"] ?? "true"
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        environment["GIT_EDITOR"] = environment["GIT_EDITOR"] ?? ProcessInfo.processInfo.environment["GIT_EDITOR"] ?? "true"
+        let run: GitProcess
         do {
-            try process.run()
+            run = try GitProcess.run(arguments, in: directory, environment: environment)
         } catch {
-            throw CLIExit(code: CLIExit.io, message: "could not run git: \(error.localizedDescription)")
+            let reason: String
+            if case .unreadable(_, let why) = error { reason = why } else { reason = error.description }
+            throw CLIExit(code: CLIExit.io, message: reason)
         }
-        nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        return Output(status: run.status, stdout: String(decoding: run.output, as: UTF8.self), stderr: String(decoding: run.errors, as: UTF8.self))
     }
 
     /// git's three-way line merge (`git merge-file`) of byte arrays, with labelled markers.

@@ -67,9 +67,6 @@ public enum GitHistory {
     /// `git rev-parse --show-prefix`: whether the folder is in a work tree, and where.
     public static let prefixArguments = safety + ["rev-parse", "--show-prefix"]
 
-    /// The most bytes of git's output read (64 MiB): beyond that the answer is refused.
-    public static let maxOutput = 64 << 20
-
     /// What running git gave.
     public enum Outcome: Sendable, Equatable {
         /// Exit status 0: its standard output.
@@ -79,48 +76,14 @@ public enum GitHistory {
     }
 
     /// Runs `git ARGUMENTS` in `directory` with `environment` added to this process's own; throws
-    /// when git cannot be started or says more than `maxOutput`.
+    /// when git cannot be started or says more than `GitProcess.maxOutput`.
     public static func run(_ arguments: [String], in directory: String) throws(NotezError) -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw NotezError.unreadable(path: directory, reason: "could not run git: \(error.localizedDescription)")
+        let run = try GitProcess.run(arguments, in: directory, environment: environment)
+        guard run.status == 0 else {
+            let message = String(decoding: run.errors.prefix(4096), as: UTF8.self)
+            return .failed(status: run.status, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        let errors = ResultSlots<Data>(count: 1)
-        let reader = Thread { errors.set(0, err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        var bytes: [UInt8] = []
-        var tooLong = false
-        while true {
-            let piece = out.fileHandleForReading.availableData
-            if piece.isEmpty { break }
-            if bytes.count + piece.count > maxOutput {
-                tooLong = true
-                process.terminate()
-                break
-            }
-            bytes += piece
-        }
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        if tooLong { throw NotezError.unreadable(path: directory, reason: "git said more than \(maxOutput >> 20) MiB; not read") }
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: (errors.values().first ?? Data()).prefix(4096), as: UTF8.self)
-            return .failed(status: process.terminationStatus, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return .output(bytes)
+        return .output(run.output)
     }
 
     /// The vault folder's place in its work tree (`""` at the top); nil when it is in none or git
