@@ -127,6 +127,8 @@ func median(_ values: [Double]) -> Double {
 
 func clearCache(_ facts: VaultFacts) {
     // The cache lives outside the vault (see IndexCache); the bench's notez runs share its environment.
+    // A refresh a first run started in the background would write it back: it ends first.
+    IndexBuilder.waitForRefresh(root: facts.root)
     if let folder = IndexCache.folderPath(root: facts.root) { try? FileManager.default.removeItem(atPath: folder) }
 }
 
@@ -145,6 +147,8 @@ func measure(_ item: BenchMeasure, facts: VaultFacts, executable: String, runs: 
     defer { if let stdinFile { unlink(stdinFile) } }
     // One warm-up run (page cache, index cache), then the measured runs.
     for run in 0...runs {
+        // No run shares the cores with a refresh an earlier first run left in the background.
+        IndexBuilder.waitForRefresh(root: facts.root)
         if item.clearsCache { clearCache(facts) }
         if let setUp = item.setUp {
             do {

@@ -28,6 +28,8 @@ final class CommandRun: @unchecked Sendable {
         if let warm, warm.root == root { return warm }
         if let opened, opened.root == root { return opened }
         let made = Vault(root: root)
+        // The CLI refreshes the cache in the background after the answer (`BackgroundIndex`).
+        made.defersCacheWrites = true
         if opened == nil { opened = made }
         return made
     }

@@ -22,7 +22,7 @@ struct Notez: ParsableCommand {
             LinksCommand.self, BacklinksCommand.self, GraphGroup.self, RelatedCommand.self, RecentCommand.self, LogCommand.self, AttachCommand.self, AttachmentsCommand.self,
             TemplateGroup.self, SetCommand.self, TodayCommand.self, DailyCommand.self, SuggestCommand.self, QueueGroup.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self, MergeDriverCommand.self, OrderCommand.self,
-            ServeCommand.self, LspCommand.self, RenameFocusCommand.self,
+            ServeCommand.self, LspCommand.self, RenameFocusCommand.self, IndexCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )
@@ -108,6 +108,8 @@ struct Notez: ParsableCommand {
                 return report(error)
             }
             if !prepare(command) { return nil }
+            // A first run on a large vault answered before writing the cache: refresh it after.
+            defer { if !answering { BackgroundIndex.startIfNeeded() } }
             do {
                 try command.run()
                 return 0

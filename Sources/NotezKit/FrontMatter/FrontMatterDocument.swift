@@ -99,6 +99,14 @@ public struct FrontMatterDocument: Sendable {
     /// The second and later entries of a key already seen, compared by UTF-8 bytes: YAML keys are
     /// code point sequences, so `café` in NFC and in NFD are two keys (String `==` would equate them).
     var duplicateEntries: [Entry] {
+        // Front matter has a handful of keys: comparing each with those before it costs less than
+        // hashing copies of them, which every note read paid.
+        if entries.count <= 16 {
+            return entries.indices.filter { index in
+                let key = entries[index].key.utf8
+                return !key.isEmpty && entries[..<index].contains { $0.key.utf8.elementsEqual(key) }
+            }.map { entries[$0] }
+        }
         var seen: Set<[UInt8]> = []
         return entries.filter { !$0.key.isEmpty && !seen.insert(Array($0.key.utf8)).inserted }
     }

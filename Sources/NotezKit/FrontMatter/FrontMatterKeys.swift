@@ -14,4 +14,7 @@ enum FrontMatterKeys {
     static let createdFallback: Set<String> = ["date"]
     /// Keys that hold the modification date, `modified` first.
     public static let modified: Set<String> = ["modified", "updated", "lastmod"]
+    /// The most UTF-8 bytes a spelling of a key above may have: the longest are 8 letters, and a
+    /// character that lowercases to an ASCII letter takes at most 3 bytes (U+212A KELVIN SIGN is `k`).
+    static let longestSpelling = 8 * 3
 }

@@ -21,6 +21,8 @@ public struct NoteMetadata: Sendable, Equatable {
         var fallbackCreated: NoteDate?
         defer { if created == nil { created = fallbackCreated } }
         for entry in document.entries {
+            // Longer keys cannot lowercase to one notez reads: they skip the lookups below.
+            guard entry.key.utf8.count <= FrontMatterKeys.longestSpelling else { continue }
             let key = entry.key.lowercased()
             let value = document.valueEvents(of: entry)
             if FrontMatterKeys.tags.contains(key) {

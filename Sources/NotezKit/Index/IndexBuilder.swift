@@ -12,8 +12,32 @@ public enum IndexBuilder {
     /// Reads the whole vault at `root`; with `useCache`, reuses the cache (outside the vault, see
     /// `IndexCache`) for unchanged files and writes it back when something changed.
     public static func build(root: String, useCache: Bool = true) throws(NotezError) -> VaultIndex {
+        try build(root: root, useCache: useCache, deferringLargeWrites: false)
+    }
+
+    /// As `build`; with `deferringLargeWrites`, a read of `deferredWriteThreshold` notes or more
+    /// writes no cache (`VaultIndex.cacheWriteDeferred`): the caller answers first and refreshes the
+    /// cache after (`refreshCache`, run by `notez index` in the background).
+    static func build(root: String, useCache: Bool, deferringLargeWrites: Bool) throws(NotezError) -> VaultIndex {
         let settings = Settings(root: root)
-        return build(root: root, settings: settings, listing: VaultWalker(root: root, ignore: settings.config.ignore).walk(), useCache: useCache)
+        return build(
+            root: root, settings: settings, listing: VaultWalker(root: root, ignore: settings.config.ignore).walk(), useCache: useCache,
+            deferral: deferringLargeWrites ? .keepLinks : .never)
+    }
+
+    /// From this many notes to read afresh, a read that may defer the cache leaves it unwritten.
+    /// Writing costs more than reading (text signatures, every link resolved, the encoding): on the
+    /// 16k corpus a first query spent 4 of its 4.5 s on it. Below, the write is a few milliseconds.
+    static let deferredWriteThreshold = 1_000
+
+    /// Whether a read may leave the cache unwritten, and what it still reads from each note.
+    enum Deferral {
+        /// Always writes the cache when something changed.
+        case never
+        /// Defers; the index keeps each note's links (a full index).
+        case keepLinks
+        /// Defers; notes only (a query that follows no link).
+        case notesOnly
     }
 
     /// The notes of the vault at `root` for a query: straight from the memory-mapped cache when no
@@ -21,7 +45,10 @@ public enum IndexBuilder {
     /// reads and prints), else the full index, which writes the cache again for the next run.
     /// The cache is proven current by the folder stamps of the last walk that matched it
     /// (`WalkSnapshot`: no folder listed) or else by a walk, after which the stamps are saved.
-    public static func collection(root: String) -> any NoteCollection {
+    public static func collection(root: String) -> any NoteCollection { collection(root: root, deferringLargeWrites: false) }
+
+    /// As `collection`; with `deferringLargeWrites`, a full read of many notes writes no cache (see `build`).
+    static func collection(root: String, deferringLargeWrites: Bool) -> any NoteCollection {
         let settings = Settings(root: root)
         let cacheFolder = IndexCache.folderPath(root: root).flatMap { (try? UserFolders.check($0)) != nil ? $0 : nil }
         let cachePath = cacheFolder.map { $0 + "/" + IndexCache.fileName }
@@ -38,24 +65,27 @@ public enum IndexBuilder {
             }
             return cached
         }
-        return build(root: root, settings: settings, listing: listing, useCache: true)
+        return build(root: root, settings: settings, listing: listing, useCache: true, deferral: deferringLargeWrites ? .notesOnly : .never)
     }
 
-    private static func build(root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool) -> VaultIndex {
+    private static func build(root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool, deferral: Deferral) -> VaultIndex {
         @Sendable func index(_ notes: [Note]) -> VaultIndex {
             settings.index(notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
         }
         let titleFromHeading = settings.config.titleFromHeading
         guard useCache else { return index(readNotes(listing.notes, root: root, titleFromHeading: titleFromHeading)) }
-        let (notes, links, writes) = readNotesUsingCache(
+        let read = readNotesUsingCache(
             listing.notes, stamps: listing.stamps, root: root, titleFromHeading: titleFromHeading,
-            linkOptions: LinkResolver.Options(config: settings.config))
+            linkOptions: LinkResolver.Options(config: settings.config), deferral: deferral)
+        let writes = read.writes
         // The index is built while the cache and the title table are written: each job on a core.
         let built = ResultSlots<VaultIndex>(count: 1)
         Parallel.forEach(writes.count + 1, minimumChunk: 1) { job in
             guard job == writes.count else { return writes[job]() }
-            var made = index(notes)
-            made.linkTable = LinkTable(stored: links)
+            var made = index(read.notes)
+            if let links = read.links { made.linkTable = LinkTable(stored: links) }
+            made.cacheWriteDeferred = read.deferred
+            made.notesRead = read.readCount
             built.set(0, made)
         }
         return built.takeValues()[0]
@@ -126,52 +156,82 @@ public enum IndexBuilder {
 }
 
 extension IndexBuilder {
+    /// What `readNotesUsingCache` read: the notes, their links (`LinkTable.stored`, same order; nil
+    /// when a deferred read left them out), the writes to make, whether the cache write was
+    /// deferred, and how many notes were read afresh.
+    struct CacheRead {
+        let notes: [Note]
+        let links: [[UInt8]]?
+        let writes: [@Sendable () -> Void]
+        let deferred: Bool
+        let readCount: Int
+    }
+
     /// Stats every path and reads only notes whose stamp differs from the cache; returns the notes,
-    /// their links (`LinkTable.stored`, in the same order) and the writes to make: the cache, when a storable note was read or a cached one
+    /// their links and the writes to make: the cache, when a storable note was read or a cached one
     /// disappeared, and the title table, when a note was read. A cache that cannot be written is
-    /// not an error: the index is complete without it.
+    /// not an error: the index is complete without it. With a `deferral` and at least
+    /// `deferredWriteThreshold` notes to read, nothing is written and each note is read only for
+    /// what the index needs (no text signature, no body facts; links when `.keepLinks`).
     /// `stamps` are the walk's (taken the same way), used when there is one per path.
     static func readNotesUsingCache(
         _ paths: [String], stamps: [FileStamp?] = [], root: String, titleFromHeading: Bool = false,
-        linkOptions: LinkResolver.Options = LinkResolver.Options()
-    ) -> (notes: [Note], links: [[UInt8]], writes: [@Sendable () -> Void])
-    {
+        linkOptions: LinkResolver.Options = LinkResolver.Options(), deferral: Deferral = .never
+    ) -> CacheRead {
         let cache = IndexCache.load(root: root, titleFromHeading: titleFromHeading)
         let cached = cache?.notes ?? []
         let matches = cache?.positions(matching: paths) ?? []
-        let results = ResultSlots<Note>(count: paths.count)
-        let freshFlags = ResultSlots<Bool>(count: paths.count)
-        let signatures = ResultSlots<[UInt8]>(count: paths.count)
-        let links = ResultSlots<[UInt8]>(count: paths.count)
-        let facts = ResultSlots<[UInt8]>(count: paths.count)
+        // Which cached entry each path reuses (-1: read afresh); `stat` follows a symlinked note,
+        // as the reader's `fstat` does, so stamps agree.
+        let reuseSlots = ResultSlots<Int>(count: paths.count)
         Parallel.forEach(paths.count) { index in
-            let path = paths[index]
-            // `stat` follows a symlinked note, as the reader's `fstat` does, so stamps agree.
-            if !matches.isEmpty, matches[index] >= 0,
-                let stamp = stamps.count == paths.count ? stamps[index] : stamp(root + "/" + path),
+            guard !matches.isEmpty, matches[index] >= 0,
+                let stamp = stamps.count == paths.count ? stamps[index] : stamp(root + "/" + paths[index]),
                 cached[matches[index]].stamp == stamp
-            {
-                results.set(index, cached[matches[index]])
-                freshFlags.set(index, false)
-                signatures.set(index, cache!.signatures[matches[index]])
-                links.set(index, cache!.links[matches[index]])
-                facts.set(index, cache!.facts[matches[index]])
-            } else {
-                let (note, contents) = NoteReader.noteAndContents(relativePath: path, root: root, titleFromHeading: titleFromHeading)
-                results.set(index, note)
-                freshFlags.set(index, true)
-                signatures.set(index, TextSignature.of(note, contents: contents))
-                links.set(index, LinkTable.storedForm(of: contents.flatMap { $0.isComplete ? $0.bytes : nil }))
-                // What `check` would read the note for, from the same bytes.
-                facts.set(index, BodyFacts.record(contents))
+            else { return reuseSlots.set(index, -1) }
+            reuseSlots.set(index, matches[index])
+        }
+        let reuse = reuseSlots.takeValues()
+        let readCount = reuse.lazy.filter { $0 < 0 }.count
+        let deferred = deferral != .never && readCount >= deferredWriteThreshold
+        let results = ResultSlots<Note>(count: paths.count)
+        let signatures = ResultSlots<[UInt8]>(count: deferred ? 0 : paths.count)
+        let links = ResultSlots<[UInt8]>(count: deferral == .notesOnly && deferred ? 0 : paths.count)
+        let facts = ResultSlots<[UInt8]>(count: deferred ? 0 : paths.count)
+        Parallel.forEach(paths.count) { index in
+            let position = reuse[index]
+            if position >= 0 {
+                results.set(index, cached[position])
+                guard !deferred else {
+                    if deferral == .keepLinks { links.set(index, cache!.links[position]) }
+                    return
+                }
+                signatures.set(index, cache!.signatures[position])
+                links.set(index, cache!.links[position])
+                facts.set(index, cache!.facts[position])
+                return
             }
+            let (note, contents) = NoteReader.noteAndContents(relativePath: paths[index], root: root, titleFromHeading: titleFromHeading)
+            results.set(index, note)
+            let stored = { LinkTable.storedForm(of: contents.flatMap { $0.isComplete ? $0.bytes : nil }) }
+            guard !deferred else {
+                if deferral == .keepLinks { links.set(index, stored()) }
+                return
+            }
+            signatures.set(index, TextSignature.of(note, contents: contents))
+            links.set(index, stored())
+            // What `check` would read the note for, from the same bytes.
+            facts.set(index, BodyFacts.record(contents))
         }
         let notes = results.takeValues()
-        let fresh = freshFlags.takeValues()
+        if deferred {
+            return CacheRead(
+                notes: notes, links: deferral == .keepLinks ? links.takeValues() : nil, writes: [], deferred: true, readCount: readCount)
+        }
         let stored = links.takeValues()
         let now = SystemIO.currentTimeNanos()
-        let reused = fresh.lazy.filter { !$0 }.count
-        let readStorable = zip(notes, fresh).contains { $0.1 && IndexCache.isStorable($0.0, now: now) }
+        let reused = paths.count - readCount
+        let readStorable = zip(notes, reuse).contains { $0.1 < 0 && IndexCache.isStorable($0.0, now: now) }
         let dropped = cached.count - reused
         // A note changed too recently to be stored keeps its old entry, whose stamp no longer
         // matches: the next run reads it again. Only a removed note needs the cache rewritten
@@ -189,7 +249,7 @@ extension IndexBuilder {
         if reused < notes.count || dropped > 0 || !TitleTable.exists(root: root) {
             writes.append { try? TitleTable.save(notes, root: root) }
         }
-        return (notes, stored, writes)
+        return CacheRead(notes: notes, links: stored, writes: writes, deferred: false, readCount: readCount)
     }
 
     /// The stamp of a file from `stat`, nil when it cannot be stat'ed.

@@ -53,6 +53,11 @@ public struct VaultIndex: Sendable {
     /// The index cache's text signatures joined to these notes, and the version that names them
     /// (a daemon's snapshot, `withTextSignatures`); nil otherwise: every note is then read.
     var textSignatures: (source: CachedSignatures, version: Int)?
+    /// Whether the read that built this index left the cache unwritten, to answer first
+    /// (`IndexBuilder.deferredWriteThreshold`); the session then asks for a refresh.
+    var cacheWriteDeferred = false
+    /// How many notes the read that built this index read afresh (the rest came from the cache).
+    var notesRead = 0
 
     /// Builds the index from notes already read (the builder and the watcher use this).
     public init(

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds inline `#tags` in a Markdown body, with the rules of docs/links-and-inline-tags.md.
 ///
 /// A tag is `#` followed by ASCII letters and digits, `_`, `-`, `/`, and any character beyond ASCII
@@ -9,13 +15,33 @@
 enum InlineTagScanner {
     /// Every inline tag of `body`, in order; ranges are indices of `body`.
     public static func tags(in body: ArraySlice<UInt8>) -> [InlineTag] {
-        // Most notes have no `#` outside headings: skip the prose pass when there is none at all.
-        guard body.contains(hash) else { return [] }
+        // Most notes have no `#` outside headings: skip the prose pass when no `#` is followed by
+        // a byte a tag may start with (`tag(_:at:end:)` refuses every other).
+        guard mayHoldTag(body) else { return [] }
         var result: [InlineTag] = []
         for range in MarkdownProse.ranges(in: body) {
             scan(body, range, into: &result)
         }
         return result
+    }
+
+    /// Whether some `#` in `body` is followed by a letter, a digit, `_`, `-` or a non-ASCII byte.
+    static func mayHoldTag(_ body: ArraySlice<UInt8>) -> Bool {
+        body.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 1 else { return false }
+            var offset = 0
+            while offset < buffer.count - 1 {
+                guard let found = memchr(base + offset, Int32(hash), buffer.count - 1 - offset) else { return false }
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let next = buffer[position + 1]
+                let isLetter = (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
+                if next >= 0x80 || isLetter || (next >= 0x30 && next <= 0x39) || next == UInt8(ascii: "_") || next == UInt8(ascii: "-") {
+                    return true
+                }
+                offset = position + 1
+            }
+            return false
+        }
     }
 
     /// Every inline tag of a whole string (tests, callers holding text).

@@ -143,8 +143,14 @@ enum MarkdownText {
             }
             if characters > snippetLength { break }
         }
-        var text = String(decoding: out, as: UTF8.self)
-        if out.contains(where: { $0 >= 0x80 }) { text = withoutControls(text) }
+        if !out.contains(where: { $0 >= 0x80 }) {
+            // ASCII words joined by single spaces (no control byte gets here): one character a
+            // byte, so no grapheme counting.
+            var end = min(out.count, snippetLength)
+            while end > 0, out[end - 1] == space { end -= 1 }
+            return String(decoding: out[..<end], as: UTF8.self)
+        }
+        var text = withoutControls(String(decoding: out, as: UTF8.self))
         if text.count > snippetLength { text = String(text.prefix(snippetLength)) }
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return text
@@ -207,6 +213,13 @@ enum MarkdownText {
         var index = line.startIndex
         while index < line.endIndex {
             let byte = line[index]
+            // Most bytes start no markup: copied without the slices and lookups below, which made
+            // this the largest part of reading a note.
+            if !isInlineMarkup(byte) {
+                out.append(byte)
+                index += 1
+                continue
+            }
             let rest = line[index...]
             if let link = linkLabel(line, at: index) {
                 out += link.isWikilink ? Array(link.text) : stripInline(link.text)
@@ -282,6 +295,16 @@ enum MarkdownText {
     /// A letter, a digit or a byte of a non-ASCII character: what stands inside a word.
     private static func isWordByte(_ byte: UInt8) -> Bool {
         isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
+    }
+
+    /// The bytes `stripInline` may treat as markup: `[`, `!`, `<`, a backquote, `_`, `*`, `~`, `|`.
+    private static func isInlineMarkup(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: "`"), UInt8(ascii: "_"), UInt8(ascii: "*"),
+            UInt8(ascii: "~"), UInt8(ascii: "|"):
+            return true
+        default: return false
+        }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -14,6 +14,11 @@ public final class Vault: @unchecked Sendable {
     private let guardLock = NSLock()
     /// The vault lock of a change in progress (see `beginChange`).
     private var held: VaultLock?
+    /// Set by `read(_:)` when a read left the index cache unwritten; guarded by `guardLock`.
+    private var cacheLeftStale = false
+    /// Whether a read of many changed notes may answer before the index cache is written (the
+    /// front end then starts a refresh when `needsCacheRefresh`); otherwise every read writes the cache first.
+    public var defersCacheWrites = false
 
     /// Where reads come from.
     private enum Source {
@@ -80,16 +85,43 @@ public final class Vault: @unchecked Sendable {
     /// The whole index: the snapshot when warm, else built from the cache and the notes that changed.
     public func index() throws(NotezError) -> VaultIndex {
         switch source {
-        case .disk: return try IndexBuilder.build(root: root)
+        case .disk: return noted(try IndexBuilder.build(root: root, useCache: true, deferringLargeWrites: defersCacheWrites))
         case .snapshot(let index): return index
         }
+    }
+
+    /// Whether a read of this session left the index cache unwritten (see `defersCacheWrites`) and
+    /// no refresh of it is running: the front end should start one (`notez index` in the background).
+    public var needsCacheRefresh: Bool {
+        guardLock.lock()
+        let stale = cacheLeftStale
+        guardLock.unlock()
+        return stale && !IndexBuilder.isRefreshing(root: root)
+    }
+
+    /// Brings the index cache up to date now (`IndexBuilder.refreshCache`).
+    public func refreshCache(skipIfBusy: Bool = false) throws(NotezError) -> IndexBuilder.Refresh? {
+        try IndexBuilder.refreshCache(root: root, skipIfBusy: skipIfBusy)
+    }
+
+    /// `index`, after noting whether its read deferred the cache write.
+    private func noted(_ index: VaultIndex) -> VaultIndex {
+        if index.cacheWriteDeferred {
+            guardLock.lock()
+            cacheLeftStale = true
+            guardLock.unlock()
+        }
+        return index
     }
 
     /// The notes for a query that follows no link: the warm index, else the memory-mapped cache when
     /// no note changed, else the whole index.
     public func collection() -> any NoteCollection {
         switch source {
-        case .disk: return IndexBuilder.collection(root: root)
+        case .disk:
+            let collection = IndexBuilder.collection(root: root, deferringLargeWrites: defersCacheWrites)
+            if let index = collection as? VaultIndex { _ = noted(index) }
+            return collection
         case .snapshot(let index): return index
         }
     }

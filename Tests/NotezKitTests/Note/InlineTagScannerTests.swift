@@ -1,4 +1,5 @@
 import Testing
+import NotezTestSupport
 
 @testable import NotezKit
 
@@ -84,5 +85,27 @@ struct InlineTagScannerTests {
     @Test(arguments: ["two words", "2023", "a//b", "a.b", "dash—em", ""])
     func unwritableNames(_ name: String) {
         #expect(!InlineTagScanner.isWritable(name))
+    }
+}
+
+/// `tags(in:)` skips its prose pass when no `#` could start a tag (`mayHoldTag`): on random bodies
+/// made of the bytes that matter to tags, code and links, the answer equals the prose pass's.
+@Suite struct InlineTagPrecheckTests {
+    @Test func thePrecheckNeverHidesATag() {
+        let pieces = ["#", "##", "# ", "a", "Z", "7", "_", "-", "/", " ", "\n", "\t", "`", "```\n", "[[", "]]", "](", ")", "<", ">", "é", "日", "🎉", ".", "\\", "> ", "    "]
+        var generator = SeededGenerator(seed: 0x7A65_7431)
+        var withTags = 0
+        for round in 0..<3_000 {
+            let count = Int.random(in: 0...24, using: &generator)
+            let body = Array((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)[...]
+            var full: [InlineTag] = []
+            for range in MarkdownProse.ranges(in: body) { InlineTagScanner.scan(body, range, into: &full) }
+            let fast = InlineTagScanner.tags(in: body)
+            #expect(fast.map(\.name) == full.map(\.name), "round \(round): \(String(decoding: body, as: UTF8.self).debugDescription)")
+            if !full.isEmpty { withTags += 1 }
+            if !InlineTagScanner.mayHoldTag(body) { #expect(full.isEmpty) }
+        }
+        // The bodies reach both sides of the check.
+        #expect(withTags > 100 && withTags < 2_900)
     }
 }

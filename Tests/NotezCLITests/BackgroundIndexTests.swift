@@ -1,0 +1,114 @@
+import Foundation
+import NotezTestSupport
+import Testing
+
+/// A first run on a large vault answers before the index cache is written (`notez index` runs in
+/// the background after it), and `notez index` brings the cache up to date on demand.
+@Suite("the cache written after the answer, and notez index")
+struct BackgroundIndexTests {
+    /// Notes in the large vault: above the number of notes to read from which the write is deferred (1,000).
+    static let noteCount = 1_100
+
+    /// A vault of `noteCount` notes, every other one tagged `even` (front matter) and every third
+    /// one `#third` (inline), aged past the cache's racy window; with a `.git/` folder and a note
+    /// symlinked from a folder outside the vault.
+    static func largeVault(outside: TempVault) throws -> TempVault {
+        let vault = try TempVault()
+        for number in 0..<noteCount {
+            let tags = number % 2 == 0 ? "tags: [even]\n" : ""
+            let inline = number % 3 == 0 ? " #third" : ""
+            try vault.write(String(format: "Notes/n%04d.md", number), "---\n\(tags)---\nnote \(number)\(inline) [[n0000]]\n")
+        }
+        try vault.write(".git/HEAD", "ref: refs/heads/main\n")
+        try vault.write(".git/config", "[core]\n")
+        try outside.write("secret.md", "---\ntags: [even]\n---\nsecret words\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Linked.md", withDestinationPath: outside.path + "/secret.md")
+        try ScratchFolder.age(vault.path)
+        return vault
+    }
+
+    /// The cache file under `cacheHome`, once a refresh has written it (polled; nil after 120 s).
+    static func waitForCacheFile(_ cacheHome: TempVault) -> String? {
+        for _ in 0..<1_200 {
+            if let files = FileManager.default.enumerator(atPath: cacheHome.path)?.compactMap({ $0 as? String }),
+                let file = files.first(where: { $0.hasSuffix("/index-v1.bin") })
+            {
+                return cacheHome.path + "/" + file
+            }
+            usleep(100_000)
+        }
+        return nil
+    }
+
+    @Test("a first run on a large vault answers, then the cache is written in the background, nothing in the vault")
+    func firstRunRefreshesAfterTheAnswer() throws {
+        let outside = try TempVault()
+        let vault = try BackgroundIndexTests.largeVault(outside: outside)
+        let cacheHome = try TempVault()
+        let environment = ["XDG_CACHE_HOME": cacheHome.path]
+        let vaultBefore = try vault.snapshot()
+        let outsideBefore = try outside.snapshot()
+        let full = try vault.run(["search", "tag:even OR tag:third", "--count"], environment: CachedQueryTests.noCache)
+        #expect(full.stdout == "733\n")
+
+        let first = try vault.run(["search", "tag:even OR tag:third", "--count"], environment: environment)
+        #expect(first.stdout == full.stdout)
+        #expect(first.stderr == full.stderr)
+        #expect(first.status == 0)
+        // The refresh wrote the cache; `notez index` then finds every note unchanged.
+        #expect(BackgroundIndexTests.waitForCacheFile(cacheHome) != nil)
+        let index = try vault.run(["index"], environment: environment)
+        // The symlinked note is read (never written through): one note more.
+        let indexed = BackgroundIndexTests.noteCount + 1
+        #expect(index.stdout == "indexed \(indexed) notes (0 read, \(indexed) unchanged)\n")
+        #expect(index.status == 0)
+        // The next run answers from the cache, with the same output.
+        let second = try vault.run(["search", "tag:even OR tag:third", "--count"], environment: environment)
+        #expect(second.stdout == full.stdout)
+        #expect(second.stderr == full.stderr)
+        let rows = try vault.run(["search", "tag:third", "--paths"], environment: environment)
+        #expect(rows.stdout == (try vault.run(["search", "tag:third", "--paths"], environment: CachedQueryTests.noCache)).stdout)
+
+        #expect(try vault.snapshot() == vaultBefore)
+        #expect(try outside.snapshot() == outsideBefore)
+    }
+
+    @Test("notez index reads what changed, says so, and writes only its cache folder")
+    func indexCommand() throws {
+        let outside = try TempVault()
+        try outside.write("secret.md", "---\ntags: [x]\n---\nsecret\n")
+        let vault = try TempVault.example()
+        try vault.write(".git/HEAD", "ref: refs/heads/main\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Linked.md", withDestinationPath: outside.path + "/secret.md")
+        try vault.write(".notez/config.yaml", "ignore: [\"../\", \"/etc\"]\n")
+        try ScratchFolder.age(vault.path)
+        let cacheHome = try TempVault()
+        let environment = ["XDG_CACHE_HOME": cacheHome.path]
+        let vaultBefore = try vault.snapshot()
+        let outsideBefore = try outside.snapshot()
+        let overview = try vault.run(["overview", "--json"], environment: CachedQueryTests.noCache).stdout
+        let notes = try #require((try JSONSerialization.jsonObject(with: Data(overview.utf8)) as? [String: Any])?["notes"] as? Int)
+
+        let first = try vault.run(["index"], environment: environment)
+        #expect(first.stdout == "indexed \(notes) notes (\(notes) read, 0 unchanged)\n")
+        #expect(first.status == 0)
+        let again = try vault.run(["index"], environment: environment)
+        #expect(again.stdout == "indexed \(notes) notes (0 read, \(notes) unchanged)\n")
+        try vault.write("Work/Team handbook.md", "---\ntags: [changed]\n---\nchanged\n")
+        // Older than the cache's racy window, so it is stored; the other notes keep their stamps.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: vault.path + "/Work/Team handbook.md")
+        let changed = try vault.run(["index"], environment: environment)
+        #expect(changed.stdout == "indexed \(notes) notes (1 read, \(notes - 1) unchanged)\n")
+        // Only the cache folder was written: the vault (apart from the edit above) and the outside are as they were.
+        var expected = vaultBefore
+        expected["Work/Team handbook.md"] = Data("---\ntags: [changed]\n---\nchanged\n".utf8)
+        #expect(try vault.snapshot() == expected)
+        #expect(try outside.snapshot() == outsideBefore)
+
+        let refused = try vault.run(["index"], environment: CachedQueryTests.noCache)
+        #expect(refused.status == 3)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("cache"))
+    }
+}
