@@ -26,12 +26,12 @@ struct CheckCommand: ParsableCommand {
         let (check, suggestions) = Parallel.both(
             {
                 let properties = PropertyCheck.issues(index: index, settings: settings, files: DiskVaultFiles(root: index.root))
-                // One read of every note for its dates and conflict markers.
-                let bodies = VaultCheck.bodyFindings(index)
-                var check = VaultCheck(index: index, extra: ignored + properties + SyncConflicts.issues(index: index, markers: bodies.markers))
-                check.findings += bodies.dates
-                // The vault's other files, so that a link to one (of any name) is no broken link.
-                if !noLinks { check.findings += VaultCheck.linkFindings(index, attachments: !noAttachments) }
+                // Every note's dates and conflict markers (from the cache, else one read of each
+                // note), and its links with the vault's other files (a link to one, of any name, is
+                // no broken link), from one reading of the cache.
+                let found = VaultCheck.bodyAndLinkFindings(index, links: !noLinks, attachments: !noAttachments)
+                var check = VaultCheck(index: index, extra: ignored + properties + SyncConflicts.issues(index: index, markers: found.markers))
+                check.findings += found.dates + found.links
                 return check
             },
             { json ? [] : TagSuggestion.suggestions(for: index) })

@@ -24,7 +24,15 @@ struct LinksCommand: ParsableCommand {
 
     func run() throws {
         let format = try formatOptions.resolve(.links(context: false))
-        let index = try vault.loadIndex()
+        // The counts from a current cache: its stored resolutions (else a resolver of the links'
+        // names), no full index, no note read.
+        let collection: (any NoteCollection)? = try note == nil && summary ? vault.loadCollection() : nil
+        if let collection, !(collection is VaultIndex), let stored = LinkGraph.storedLinkCounts(in: collection) {
+            printSummary(stored.counts, notes: collection.noteCount)
+            try finish(counts: stored.counts, unread: stored.unread)
+            return
+        }
+        let index = try (collection as? VaultIndex) ?? vault.loadIndex()
         let resolver = LinkResolver(index: index)
         var entries: [LinkGraph.Entry] = []
         var unread: [String] = []
@@ -54,13 +62,18 @@ struct LinksCommand: ParsableCommand {
                     TerminalText.safe("\(location): \(TerminalText.cut(entry.text, 80))  →  \(LinksCommand.describe(entry.resolution))"))
             }
         }
+        try finish(counts: counted, unread: unread)
+    }
+
+    /// The warning about notes not read, and the exit status.
+    private func finish(counts: LinkGraph.Counts, unread: [String]) throws {
         if !unread.isEmpty {
             Terminal.warning(
                 "\(unread.count) note\(unread.count == 1 ? "" : "s") could not be read, so their links are not listed: "
                     + unread.prefix(5).joined(separator: ", ") + (unread.count > 5 ? ", ..." : ""))
             throw CLIExit(code: CLIExit.io)
         }
-        if counted.links == 0 { throw CLIExit(code: CLIExit.noMatchOrProblems) }
+        if counts.links == 0 { throw CLIExit(code: CLIExit.noMatchOrProblems) }
     }
 
     /// Counts by kind and by status, as text or one JSON object.

@@ -110,7 +110,15 @@ public struct AttachmentScan: Sendable {
 
     /// The folders attachments go to under `rule`, for the notes of `index`.
     public static func attachmentFolders(rule: AttachmentFolderRule, index: VaultIndex) -> Set<String> {
-        Set(index.notes.map { rule.folder(forNote: $0.path) })
+        // The rule reads only the note's folder: asked once per folder (notes come in path order).
+        var folders = Set<String>()
+        var seen = Set<String>()
+        var last: String?
+        for note in index.notes where note.folder != last {
+            last = note.folder
+            if seen.insert(note.folder).inserted { folders.insert(rule.folder(forNote: note.path)) }
+        }
+        return folders
     }
 
     /// Files directly in an attachment folder that no reference points at, sorted.

@@ -17,6 +17,12 @@ public struct FocusSet: Codable, Sendable, Equatable {
         public var candidate: Bool
         /// Whether the note is a symlink.
         public var symlinked: Bool
+        /// A note that is not a candidate is needed only for its names: its title and aliases as
+        /// the watch indexed them, so the client stats it instead of reading it (nil: it is read;
+        /// an older watch sends none).
+        public var title: String?
+        /// The aliases that go with `title`.
+        public var aliases: [String]?
     }
 
     /// The path of the note the request named.
@@ -24,10 +30,14 @@ public struct FocusSet: Codable, Sendable, Equatable {
     /// The notes, in path order.
     public var entries: [Entry]
 
-    /// At most this many notes: the client reads every one, so a bigger set (a renamed note whose
-    /// linking notes name thousands of others) is slower than the cold path, which takes their
-    /// names from the index cache; it is planned cold (`LinkFocus.changedLimit`'s bound).
+    /// At most this many candidates: the client reads every one (`LinkFocus.changedLimit`'s
+    /// bound); a bigger set is planned cold.
     public static let maxEntries = 256
+
+    /// At most this many notes in all: the others are sent with their names and only stat'ed by
+    /// the client (a renamed note whose linking notes name thousands of others, as on the 16,486-note
+    /// corpus); the bound keeps the answer a few MB at most.
+    public static let maxNamed = 20_000
 
     /// The set for a move of `moves` (old path → new path and title, as `LinkFocus.index(moving:)`)
     /// from `index`, which must keep its links; nil when it does not or the set is too big.
@@ -35,18 +45,23 @@ public struct FocusSet: Codable, Sendable, Equatable {
         guard let table = index.linkTable else { return nil }
         let store = IndexedLinks(index: index, table: table)
         let (chosen, candidates) = store.focusPositions(moving: moves) { index.position(ofPath: $0) }
-        guard chosen.count <= maxEntries else { return nil }
+        guard candidates.count <= maxEntries, chosen.count <= maxNamed else { return nil }
         let entries = chosen.map { position in
             let note = index.notes[position]
+            let candidate = candidates.contains(position)
+            let symlinked = index.symlinkedNotes.contains(note.path)
+            let named = !candidate && !symlinked
             return Entry(
-                path: note.path, stamp: note.stamp, candidate: candidates.contains(position), symlinked: index.symlinkedNotes.contains(note.path))
+                path: note.path, stamp: note.stamp, candidate: candidate, symlinked: symlinked, title: named ? note.title : nil,
+                aliases: named ? note.aliases : nil)
         }
         return FocusSet(notePath: notePath, entries: entries)
     }
 
     /// The index of only these notes, read now from the vault at `root` with their links (those of
     /// the candidates), for planning; nil when a note cannot be read or its stamp is not the one the
-    /// watch indexed (the set may then miss a note its new links name). The notes are in the
+    /// watch indexed (the set may then miss a note its new links name). A note sent with its names
+    /// is stat'ed, not read: the plan needs nothing else of it. The notes are in the
     /// watch's index order, which the index keeps.
     public func index(root: String) -> VaultIndex? {
         let settings = IndexBuilder.Settings(root: root)
@@ -57,6 +72,14 @@ public struct FocusSet: Codable, Sendable, Equatable {
         let entries = self.entries
         let read = Parallel.map(entries.count, minimumChunk: 8) { slot -> (note: Note, links: [UInt8])? in
             let entry = entries[slot]
+            if !entry.candidate, !entry.symlinked, let title = entry.title {
+                // Needed for its names only (the plan reads no other field of it): stat'ed, not read.
+                guard let stamp = IndexBuilder.stamp(root + "/" + entry.path), stamp == entry.stamp else { return nil }
+                let note = Note(
+                    path: entry.path, folder: VaultPath.folder(of: entry.path), title: title, tags: [], tagKeys: [], pinned: false,
+                    created: 0, modified: 0, snippet: "", stamp: stamp, aliases: entry.aliases ?? [])
+                return (note, [])
+            }
             let (note, contents) = NoteReader.noteAndContents(relativePath: entry.path, root: root, titleFromHeading: titleFromHeading)
             guard note.stamp == entry.stamp else { return nil }
             return (note, entry.candidate ? LinkTable.storedForm(of: contents.flatMap { $0.isComplete ? $0.bytes : nil }) : [])

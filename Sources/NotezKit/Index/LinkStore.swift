@@ -193,11 +193,11 @@ extension LinkStore {
         }
         var found: [(position: Int, link: NoteLink, keys: [String])] = []
         var keys = Set<String>()
+        let filter = LinkNameFilter(names: names)
         for candidate in candidates.sorted() {
             let source = path(at: candidate)
             for stored in storedLinks(at: candidate) ?? [] {
-                let linkKeys = StoredLink.targetKeys(stored.link, source: source)
-                guard linkKeys.contains(where: names.contains) else { continue }
+                guard let linkKeys = filter.keys(of: stored.link, source: source) else { continue }
                 found.append((candidate, stored.link, linkKeys))
                 keys.formUnion(linkKeys)
             }

@@ -4,13 +4,13 @@ extension VaultCheck {
     /// read (a hostile `.obsidian/app.json`) is a finding, and orphans are then not looked for.
     public static func attachmentFindings(_ index: VaultIndex) -> [Finding] {
         let scan = AttachmentScan(index: index)
-        return attachmentFindings(index, scan: scan, resolver: LinkResolver(index: index, files: scan), stored: nil)
+        return attachmentFindings(index, scan: scan, resolver: OnDemandResolver(ready: LinkResolver(index: index, files: scan)), stored: nil)
     }
 
-    /// `attachmentFindings` with the vault's files and resolver already made, and the index's
+    /// `attachmentFindings` with the vault's files and resolver (made when needed), and the index's
     /// attachment links already resolved (`stored`; nil: resolved here).
     static func attachmentFindings(
-        _ index: VaultIndex, scan: AttachmentScan, resolver: LinkResolver, stored: (entries: [LinkGraph.Entry], unread: [String])?
+        _ index: VaultIndex, scan: AttachmentScan, resolver: OnDemandResolver, stored: (entries: [LinkGraph.Entry], unread: [String])?
     ) -> [Finding] {
         let (references, _) = LinkGraph.attachmentReferences(scan, index: index, resolver: resolver, stored: stored)
         var findings: [Finding] = references.filter { !$0.exists }.map { reference in

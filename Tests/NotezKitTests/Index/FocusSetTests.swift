@@ -38,6 +38,45 @@ struct FocusSetTests {
         #expect(rewritten > 0)
     }
 
+    /// The linking notes name more notes than the client reads (the corpus's hub notes): those are
+    /// sent with their names and stat'ed, not read, and the plan is the full index's.
+    @Test("a set naming more notes than the client reads")
+    func namedNotesAreSentWithTheirNames() throws {
+        let vault = try ScratchFolder()
+        let old = Date(timeIntervalSinceNow: -3600)
+        let count = FocusSet.maxEntries + 44
+        for number in 0..<count {
+            _ = try vault.write("many/Note \(number).md", "---\naliases: [Other \(number)]\n---\nbody\n", modified: old)
+        }
+        let hub = (0..<count).map { "[[Note \($0)]]" }.joined(separator: " ")
+        _ = try vault.write("Hub.md", "See [[Target]] and [[Target|the target]].\n" + hub + "\n", modified: old)
+        _ = try vault.write("Target.md", "target\n", modified: old)
+        // The new title is a name one of the named notes has as an alias.
+        _ = try vault.write(".notez/config.yaml", "link_aliases: true\n")
+        let full = try IndexBuilder.build(root: vault.path)
+        let files = DiskVaultFiles(root: vault.path)
+        for title in ["Renamed", "Other 7"] {
+            let expected = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
+                try RenamePlanner.rename(note: "Target", to: title, index: full, files: files)
+            }
+            let set = try #require(try RenamePlanner.focusSet(note: "Target", to: title, index: full))
+            #expect(set.entries.count > FocusSet.maxEntries)
+            #expect(set.entries.filter(\.candidate).map(\.path) == ["Hub.md", "Target.md"])
+            #expect(set.entries.allSatisfy { ($0.title == nil) == $0.candidate })
+            let received = try JSONDecoder().decode(FocusSet.self, from: JSONEncoder().encode(set))
+            let index = try #require(received.index(root: vault.path))
+            let focused = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
+                try RenamePlanner.rename(note: "Target", to: title, focused: index, notePath: received.notePath, files: files)
+            }
+            #expect(focused == expected, "rename to \(title)")
+            #expect(expected.contains("rewritten"), "\(expected)")
+        }
+        // A named note changed since: the set is not used (its stamp, not its bytes, says so).
+        let set = try #require(try RenamePlanner.focusSet(note: "Target", to: "Renamed", index: full))
+        _ = try vault.write("many/Note 3.md", "---\naliases: [Renamed]\n---\nbody, longer now\n")
+        #expect(set.index(root: vault.path) == nil)
+    }
+
     @Test("a note of the set changed after the watch indexed it: the set is not used")
     func changedNoteMakesTheSetStale() throws {
         let vault = try LinkStoreTests.makeVault(seed: 91)
