@@ -67,7 +67,17 @@ struct ListOptions: ParsableArguments {
         } else if isPathFormat, let delimiter = formatOptions.delimiter {
             ListPrinter.printPaths(paths, terminator: FormatOptions.unescape(delimiter))
         } else {
-            for path in paths { Terminal.line(TerminalText.safe(path)) }
+            // Laid out as bytes and handed over 64 KiB at a time, as `Terminal.line` would flush them.
+            var out: [UInt8] = []
+            out.reserveCapacity(1 << 16 + 4096)
+            for path in paths {
+                TerminalText.appendSafeLine(path, to: &out)
+                if out.count > 1 << 16 {
+                    Terminal.bytes(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            if !out.isEmpty { Terminal.bytes(out) }
         }
     }
 

@@ -19,6 +19,19 @@ enum TerminalText {
         return out
     }
 
+    /// Appends `safe(text)` and a newline to `out`: most paths need no escaping, and their bytes
+    /// are copied as they are (a listing of 33,000 paths made a `String` and a line of each).
+    static func appendSafeLine(_ text: String, to out: inout [UInt8]) {
+        var copy = text
+        let plain = copy.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain { out.append(contentsOf: safe(text).utf8) }
+        out.append(0x0A)
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar, keepNewlines: Bool) -> Bool {
         if keepNewlines && (scalar == "\n" || scalar == "\t" || scalar == "\r") { return false }
         let value = scalar.value

@@ -12,7 +12,7 @@ import Darwin
 /// (never a caller's buffer, where `MADV_DONTNEED` would zero memory).
 struct SignatureScan {
     /// Signature bytes read before the pages behind them are released.
-    static let releaseEvery = 4 << 20
+    static let releaseEvery = 1 << 20
 
     private let image: CacheImage
     /// Whether `image` is exactly the mapping of a file (page-aligned, read-only, private).
@@ -23,11 +23,13 @@ struct SignatureScan {
     /// The largest signature end read so far, as an offset in the file.
     private var readUpTo: Int
 
-    init(image: CacheImage, file: MappedFile?) {
+    /// A pass whose first signature is at `from` in the signatures section (a pass over part of
+    /// the notes, one of several run at once, releases only from its own first page on).
+    init(image: CacheImage, file: MappedFile?, from: Int = 0) {
         self.image = image
         releases = file.map { $0.base == image.bytes.baseAddress && $0.count == image.bytes.count } ?? false
         pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
-        releasedUpTo = image.signatures / pageSize * pageSize
+        releasedUpTo = min(image.bytes.count, image.signatures + max(0, from)) / pageSize * pageSize
         readUpTo = releasedUpTo
     }
 

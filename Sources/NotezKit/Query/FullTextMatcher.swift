@@ -20,8 +20,10 @@ final class FullTextMatcher: @unchecked Sendable {
     /// Whether `cafe` matches `café` (accents and other combining marks are ignored on both sides).
     let ignoreAccents: Bool
     private let stride: Int
-    // bits[position * stride + needle / 64]; each position is written by one worker only.
-    private let bits: UnsafeMutableBufferPointer<UInt64>
+    // bits[position * stride + needle / 8]; each position is written by one worker only. Bytes,
+    // not words: a search of one word keeps 1 byte a note (100 KB at 100,000 notes, not 800 KB),
+    // which counts in a daemon's peak memory.
+    private let bits: UnsafeMutableBufferPointer<UInt8>
     private var loaded: PositionSet
     /// For each needle with trigrams, the notes whose signature ruled it out: a later pass for the
     /// same needle over more notes (a ranked search's document frequency) tests only the rest.
@@ -47,7 +49,7 @@ final class FullTextMatcher: @unchecked Sendable {
         self.needles = needles.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
         needleTrigrams = ignoreAccents ? self.needles.map { _ in nil } : self.needles.map(TextSignature.trigrams)
         ruledOut = needleTrigrams.map { $0 == nil ? nil : PositionSet(capacity: notes.noteCount) }
-        stride = max(1, (needles.count + 63) / 64)
+        stride = max(1, (needles.count + 7) / 8)
         bits = .allocate(capacity: max(1, notes.noteCount * stride))
         bits.initialize(repeating: 0)
         loaded = PositionSet(capacity: notes.noteCount)
@@ -97,7 +99,12 @@ final class FullTextMatcher: @unchecked Sendable {
             ruledOut[needle] = excluded.union(untested.subtracting(unread))
         }
         load(unread.positions)
-        return candidates.filter { bits[$0 * stride + needle >> 6] & (1 << UInt64(needle & 63)) != 0 }
+        return candidates.filter { has(needle, at: $0) }
+    }
+
+    /// Whether the note at `position` was read and found to contain needle number `needle`.
+    private func has(_ needle: Int, at position: Int) -> Bool {
+        bits[position * stride + needle >> 3] & (1 << UInt8(needle & 7)) != 0
     }
 
     /// Reads and matches the given notes on all cores.
@@ -116,10 +123,10 @@ final class FullTextMatcher: @unchecked Sendable {
                 if body == nil { body = readBody(position) }
                 found = body!.contains(needle, ignoreAccents: ignoreAccents)
             }
-            if found { bits[position * stride + number >> 6] |= 1 << UInt64(number & 63) }
+            if found { bits[position * stride + number >> 3] |= 1 << UInt8(number & 7) }
         }
         // Counted while the note is in hand; any other result is read again by the ranker.
-        if let rankNeedles, rankNeedles.terms.allSatisfy({ bits[position * stride + $0 >> 6] & (1 << UInt64($0 & 63)) != 0 }) {
+        if let rankNeedles, rankNeedles.terms.allSatisfy({ has($0, at: position) }) {
             if body == nil { body = readBody(position) }
             let counts = Ranker.fieldCounts(
                 body!.contents, bodyStart: body!.bytes.startIndex, needles: rankNeedles.needles, ignoreAccents: ignoreAccents)

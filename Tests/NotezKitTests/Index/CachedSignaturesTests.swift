@@ -94,6 +94,46 @@ struct CachedSignaturesTests {
         }
     }
 
+    /// A scan split in parts (run on all cores, each releasing its own stretch of pages) keeps
+    /// exactly the notes one pass keeps, in the same order, for every split.
+    @Test func scanInPartsKeepsWhatOnePassKeeps() throws {
+        var generator = SeededGenerator(seed: 47)
+        let vault = try ScratchFolder()
+        for number in 0..<90 {
+            _ = try vault.write("n\(number).md", Self.note(&generator), modified: Date(timeIntervalSinceNow: -3600))
+        }
+        // One note the cache does not describe (written after it): a candidate in every part.
+        let index = try IndexBuilder.build(root: vault.path)
+        let cache = try Self.cacheFile(vault)
+        let stale = try Data(contentsOf: URL(fileURLWithPath: cache))
+        _ = try vault.write("n5.md", "changed after the cache\n", modified: Date(timeIntervalSinceNow: -60))
+        let live = try IndexBuilder.build(root: vault.path)
+        try stale.write(to: URL(fileURLWithPath: cache + ".old"))
+        #expect(rename(cache + ".old", cache) == 0)
+        let file = try #require(MappedFile(path: cache))
+        let image = try #require(CacheImage(file.contents))
+        let signatures = CachedSignatures.join(live.notes, image)
+        #expect(signatures.filter { $0 == CachedSignatures.none }.count == 1)
+        #expect(index.notes.count == live.notes.count)
+        let positions = Array(live.notes.indices)
+        var ruledOut = 0
+        for word in Self.words {
+            guard let trigrams = TextSignature.trigrams(TextFold.fold(Array(word.utf8)[...], ignoreAccents: false)) else { continue }
+            let whole = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: image, file: file, part: .max)
+            ruledOut += positions.count - whole.count
+            for part in [1, 7, 30, 45] {
+                let split = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: image, file: file, part: part)
+                #expect(split == whole, "\(word), parts of \(part)")
+            }
+            // Every other position too (a search after a cheap term tests a subset).
+            let odd = positions.filter { $0 % 2 == 1 }
+            let oddWhole = CachedSignatures.test(odd, signatures: signatures, trigrams: trigrams, image: image, file: file, part: .max)
+            #expect(CachedSignatures.test(odd, signatures: signatures, trigrams: trigrams, image: image, file: file, part: 4) == oddWhole)
+        }
+        // The signatures did rule notes out: the comparison is not between two full lists.
+        #expect(ruledOut > 0)
+    }
+
     @Test func readsOnlyCandidatesAndFindsChangedNotes() throws {
         let vault = try ScratchFolder()
         for number in 0..<200 {

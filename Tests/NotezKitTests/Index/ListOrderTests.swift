@@ -1,0 +1,45 @@
+import Foundation
+import NotezTestSupport
+import Testing
+
+@testable import NotezKit
+
+/// `listOrder` breaks ties in pinned and modified by position instead of comparing paths: the
+/// order must stay the one `Ordering.noteLess` gives (pinned first, newest first, then by path),
+/// for the full index and for the cached view alike.
+@Suite("list order")
+struct ListOrderTests {
+    @Test func tiesGoInPathOrderAsNoteLessSays() throws {
+        var generator = SeededGenerator(seed: 53)
+        let vault = try ScratchFolder()
+        // Few distinct times and many notes: most comparisons are ties; paths mix case, accents
+        // and folders so that path order is not creation order.
+        let names = ["b", "A", "é", "e", "Z", "a b", "ß", "日本", "x/y", "x/a", "B/c", "0"]
+        let times = [Date(timeIntervalSince1970: 1_600_000_000), Date(timeIntervalSince1970: 1_700_000_000)]
+        var written = 0
+        for name in names {
+            for copy in 0..<4 {
+                let pinned = Int.random(in: 0..<5, using: &generator) == 0
+                let text = pinned ? "---\npinned: true\n---\nbody\n" : "body \(copy)\n"
+                _ = try vault.write("\(name)\(copy).md", text, modified: times.randomElement(using: &generator)!)
+                written += 1
+            }
+        }
+        let index = try IndexBuilder.build(root: vault.path)
+        #expect(index.notes.count == written)
+        let cached = IndexBuilder.collection(root: vault.path)
+        #expect(cached is CachedIndex)
+        for round in 0..<20 {
+            let positions = index.notes.indices.filter { _ in round == 0 || Bool.random(using: &generator) }
+            let expected = index.notes.withUnsafeBufferPointer { notes in
+                positions.sorted { Ordering.noteLess(notes[$0], notes[$1]) }.map { notes[$0].path }
+            }
+            #expect(index.listOrder(positions, limit: nil).map { index.notes[$0].path } == expected)
+            #expect(cached.listOrder(positions, limit: nil).map { cached.path(at: $0) } == expected)
+            #expect(index.listOrder(positions, limit: 3).map { index.notes[$0].path } == Array(expected.prefix(3)))
+        }
+        // Ties happened: the rule after pinned and modified was exercised.
+        let keys = index.notes.map { "\($0.pinned) \($0.modified)" }
+        #expect(Set(keys).count < keys.count / 4)
+    }
+}
