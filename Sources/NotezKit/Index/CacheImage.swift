@@ -9,12 +9,13 @@ import Darwin
 /// full entry (`IndexCache.encodeEntry`). Readers touch only what they need: a tag query reads the
 /// tag table and its postings, never a note's entry.
 ///
-/// Layout (little-endian), header of 128 bytes: `NZIX`, u32 format version, u32 reader revision,
+/// Layout (little-endian), header of 152 bytes: `NZIX`, u32 format version, u32 reader revision,
 /// u32 link reader version (`LinkTable.readerVersion`), u64 note count N, folder count F, tag count
 /// T, posting count P, string bytes S, entry bytes E, signature bytes G, u64 generation (random,
 /// never zero: names this file for the `WalkSnapshot` beside it), u64 link bytes L, link key count
 /// K, link posting count Q, resolution bytes R, u64 resolution word (`StoredResolution.word`, 0:
-/// none stored), body facts bytes B. Then N records of 96 bytes (inode u64, size i64, mtime ns
+/// none stored), body facts bytes B, u64 graph flag (1: the link graph is stored, 0: not), edge
+/// count D, unread count U. Then N records of 96 bytes (inode u64, size i64, mtime ns
 /// i64, created f64, modified f64, path offset u32 and length u32 in the strings, entry offset u32
 /// and length u32 in the entries, folder number u32, flags u32: 1 pinned, text signature offset
 /// u32 and length u32, links offset u32 and length u32, resolutions offset u32 and length u32, body facts offset u32 and
@@ -26,10 +27,13 @@ import Darwin
 /// by key bytes (key offset and length in the strings, first posting and count of the notes with
 /// a link filed under the key, first posting and count of the notes called by it, all u32), Q
 /// link postings (u32 note numbers, ascending per list), the resolutions (each note's
-/// `StoredResolution.encode`), the body facts (each note's `BodyFacts`), and `NZND`.
+/// `StoredResolution.encode`), the body facts (each note's `BodyFacts`), with the graph flag the
+/// link graph (`StoredGraph`: N + 1 u32 offsets and D u32 targets of the edges out of each note,
+/// the same for the edges into each note, and U u32 numbers of the notes whose links are
+/// unknown), and `NZND`.
 // Unchecked: it only reads bytes its owner (a `MappedFile` or a caller's buffer) keeps alive and unchanged.
 struct CacheImage: @unchecked Sendable {
-    static let headerSize = 128
+    static let headerSize = 152
     static let recordSize = 96
     static let linkKeySize = 24
     static let folderSize = 8
@@ -61,6 +65,8 @@ struct CacheImage: @unchecked Sendable {
     let resolutionWord: UInt64
     let facts: Int
     let factsLength: Int
+    /// Where the link graph starts (`StoredGraph`), its edge and unread counts; nil when not stored.
+    let graph: (offset: Int, edgeCount: Int, unreadCount: Int)?
     /// The random number this file was written with.
     let generation: UInt64
 
@@ -82,7 +88,7 @@ struct CacheImage: @unchecked Sendable {
             zip(IndexCache.endMarker, bytes.suffix(4)).allSatisfy({ $0 == $1 })
         else { return nil }
         // Each count is bounded by the file size before anything is multiplied, so nothing overflows.
-        let counts = (stride(from: 16, to: 72, by: 8).map { $0 } + [80, 88, 96, 104, 120]).map { CacheImage.u64(bytes, $0) }
+        let counts = (stride(from: 16, to: 72, by: 8).map { $0 } + [80, 88, 96, 104, 120, 136, 144]).map { CacheImage.u64(bytes, $0) }
         guard counts.allSatisfy({ $0 <= UInt64(size) }) else { return nil }
         let (l, k, q, r, b) = (Int(counts[7]), Int(counts[8]), Int(counts[9]), Int(counts[10]), Int(counts[11]))
         let (n, f, t, p, s, e, g) = (
@@ -114,7 +120,12 @@ struct CacheImage: @unchecked Sendable {
         resolutionsLength = r
         facts = resolutions + r
         factsLength = b
-        guard facts + b + IndexCache.endMarker.count == size, b <= UInt32.max, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
+        let (d, u) = (Int(counts[12]), Int(counts[13]))
+        let graphFlag = CacheImage.u64(bytes, 128)
+        guard graphFlag <= 1, graphFlag == 1 || (d == 0 && u == 0) else { return nil }
+        let graphLength = graphFlag == 1 ? (2 * (n + 1) + 2 * d + u) * 4 : 0
+        graph = graphFlag == 1 ? (offset: facts + b, edgeCount: d, unreadCount: u) : nil
+        guard facts + b + graphLength + IndexCache.endMarker.count == size, b <= UInt32.max, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
             g <= UInt32.max, l <= UInt32.max, r <= UInt32.max
         else { return nil }
         guard validFolders(), validRecords(passing: passing) else { return nil }

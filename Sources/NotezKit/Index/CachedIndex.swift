@@ -330,6 +330,12 @@ extension CachedIndex: LinkStore {
         return StoredResolution.decode(image.resolutionBytes(position), noteCount: noteCount)
     }
 
+    /// The link graph stored with the resolutions (`StoredGraph`), when trusted and well formed.
+    func storedGraph() -> NoteGraph? {
+        guard trustsResolutions else { return nil }
+        return StoredGraph.read(image) { image.path($0) }
+    }
+
     /// Every edge of the graph (`source << 32 | opened note`) from the stored resolutions, nothing
     /// decoded but them; nil when they are not trusted or one does not decode.
     func storedEdges() -> [UInt64]? {

@@ -18,7 +18,7 @@ import Darwin
 /// that is truncated, corrupt, or written by another format or reader revision is ignored.
 public struct IndexCache: Sendable {
     /// Bumped when the byte layout changes.
-    static let formatVersion: UInt32 = 5
+    static let formatVersion: UInt32 = 6
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
     static let readerRevision: UInt32 = 5
@@ -257,6 +257,9 @@ public struct IndexCache: Sendable {
             notes: notes, links: links, keyed: keyed, named: byKey.mapValues(\.named), options: linkOptions, prior: prior)
         var resolutionTable = ByteWriter()
         resolutionTable.bytes.reserveCapacity(resolved.reduce(0) { $0 + $1.count })
+        // The graph of those lists, laid out for graph terms to copy (`StoredGraph`).
+        let unread = links.indices.filter { links[$0].count == 1 && links[$0][0] == StoredLink.unreadMarker[0] }
+        let graph = StoredGraph.encode(lists: resolved, unread: unread)
         var strings = ByteWriter()
         var entries = ByteWriter()
         var signatureTable = ByteWriter()
@@ -387,12 +390,13 @@ public struct IndexCache: Sendable {
         for count in [linkTable.bytes.count, byKey.count, Int(linkPostingCount), resolutionTable.bytes.count] { out.u64(UInt64(count)) }
         out.u64(StoredResolution.word(linkOptions))
         out.u64(UInt64(factTable.bytes.count))
+        for value in [graph == nil ? 0 : 1, graph?.edgeCount ?? 0, graph?.unreadCount ?? 0] { out.u64(UInt64(value)) }
         return [out.bytes]
             + [
                 records, folderTable, tagTable, postingTable, strings, entries, signatureTable, linkTable, linkKeyTable, linkPostingTable,
                 resolutionTable, factTable,
             ]
-            .map(\.bytes) + [endMarker]
+            .map(\.bytes) + [graph?.bytes ?? [], endMarker]
     }
 
     /// The folded names a note's links are filed under and the names it is called by, each once

@@ -47,6 +47,11 @@ public struct NoteGraph: Sendable {
             return found
         }
         func add(_ source: Int, _ target: Int) { edges.append(UInt64(source) << 32 | UInt64(target)) }
+        if let cached = notes as? CachedIndex, let stored = cached.storedGraph() {
+            // Laid out when the cache was written (`StoredGraph`): copied, nothing decoded or sorted.
+            self = stored
+            return
+        }
         if let cached = notes as? CachedIndex, let stored = cached.storedEdges() {
             // Resolved when the cache was written (`StoredResolution`): nothing is resolved here.
             edges = stored
@@ -115,6 +120,16 @@ public struct NoteGraph: Sendable {
         var backward = forward.map { $0 << 32 | $0 >> 32 }
         backward.sort()
         (inStart, incoming) = NoteGraph.compress(backward, count: noteCount)
+    }
+
+    /// A graph from its arrays as `init(noteCount:edges:unread:)` lays them out (`StoredGraph` checked them).
+    init(noteCount: Int, outStart: [Int32], outgoing: [Int32], inStart: [Int32], incoming: [Int32], unread: [String]) {
+        self.noteCount = noteCount
+        self.unread = unread
+        self.outStart = outStart
+        self.outgoing = outgoing
+        self.inStart = inStart
+        self.incoming = incoming
     }
 
     /// The notes `position` links to, ascending (itself when it links to itself).

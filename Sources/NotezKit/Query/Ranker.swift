@@ -97,7 +97,7 @@ struct Ranker: Sendable {
     func score(_ position: Int) -> Double {
         let note = notes.note(atPosition: position)
         let title = TextFold.fold(Array(note.title.utf8)[...], ignoreAccents: ignoreAccents)
-        let fileName = TextFold.fold(Array(Ranker.stem(note.path).utf8)[...], ignoreAccents: ignoreAccents)
+        let fileName = TextFold.fold(Ranker.stemBytes(note.path), ignoreAccents: ignoreAccents)
         let tags = note.tags.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
         let fields = counts[position] ?? readCounts(position)
         let length = Double(notes.fileSize(at: position))
@@ -131,14 +131,13 @@ struct Ranker: Sendable {
 
     /// The folded values of the front matter (the text after each `key:`, and list items) and the
     /// folded body; empty for unreadable or oversized notes (full text skipped their bodies too).
-    /// A field's text as an ASCII needle needs it (A-Z lowered, nothing else touched) and, made
-    /// only when a needle needs it, fully folded.
+    /// A field's text as an ASCII needle needs it (the raw bytes, compared with A-Z read as a-z)
+    /// and, made only when a needle needs it, fully folded.
     struct Field {
         let raw: ArraySlice<UInt8>
         let ignoreAccents: Bool
         /// Folding cannot make ASCII here, so an ASCII needle's matches are the lowered bytes'.
         let asciiSuffices: Bool
-        var lowered: [UInt8]?
         var folded: [UInt8]?
 
         init(_ raw: ArraySlice<UInt8>, ignoreAccents: Bool) {
@@ -147,13 +146,12 @@ struct Ranker: Sendable {
             asciiSuffices = !ignoreAccents && !TextFold.mayFoldToASCII(raw)
         }
 
-        mutating func text(for needle: [UInt8]) -> [UInt8] {
-            if asciiSuffices, !needle.contains(where: { $0 >= 0x80 }) {
-                if lowered == nil { lowered = raw.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
-                return lowered!
-            }
+        /// The text to count `needle` in, and whether to compare it with A-Z read as a-z (no
+        /// lowered copy is made: it was a third of counting a body).
+        mutating func text(for needle: [UInt8]) -> (text: ArraySlice<UInt8>, ignoringASCIICase: Bool) {
+            if asciiSuffices, !needle.contains(where: { $0 >= 0x80 }) { return (raw, true) }
             if folded == nil { folded = TextFold.fold(raw, ignoreAccents: ignoreAccents) }
-            return folded!
+            return (folded![...], false)
         }
     }
 
@@ -181,10 +179,12 @@ struct Ranker: Sendable {
         var body = Ranker.Field(rawBody, ignoreAccents: ignoreAccents)
         var counts = [Double](repeating: 0, count: 3 * needles.count)
         for (number, needle) in needles.enumerated() where !needle.isEmpty {
-            let (bodyCount, headingCount) = Ranker.bodyOccurrences(of: needle, in: body.text(for: needle))
+            let inBody = body.text(for: needle)
+            let (bodyCount, headingCount) = Ranker.bodyOccurrences(of: needle, in: inBody.text, ignoringASCIICase: inBody.ignoringASCIICase)
             counts[3 * number] = bodyCount
             counts[3 * number + 1] = headingCount
-            counts[3 * number + 2] = Ranker.occurrences(of: needle, in: frontMatter.text(for: needle)[...])
+            let inValues = frontMatter.text(for: needle)
+            counts[3 * number + 2] = Ranker.occurrences(of: needle, in: inValues.text, ignoringASCIICase: inValues.ignoringASCIICase)
         }
         return counts
     }
@@ -212,8 +212,26 @@ struct Ranker: Sendable {
         return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 
+    /// `stem(path)`'s bytes, without splitting the path into strings (once per result).
+    static func stemBytes(_ path: String) -> ArraySlice<UInt8> {
+        let bytes = Array(path.utf8)
+        var start = bytes.count
+        while start > 0, bytes[start - 1] != 0x2F { start -= 1 }
+        var end = bytes.count
+        // `.md` in any case; no other character lowercases to `m` or `d`.
+        if end - start >= 3, bytes[end - 3] == 0x2E, bytes[end - 2] | 0x20 == 0x6D, bytes[end - 1] | 0x20 == 0x64 { end -= 3 }
+        return bytes[start..<end]
+    }
+
     /// Weighted occurrences of `needle` in the whole body, and in its ATX heading lines (`# …`).
     static func bodyOccurrences(of needle: [UInt8], in body: [UInt8]) -> (body: Double, headings: Double) {
+        bodyOccurrences(of: needle, in: body[...], ignoringASCIICase: false)
+    }
+
+    /// `bodyOccurrences`; with `ignoringASCIICase` an ASCII `needle` is counted in raw `body` with
+    /// A-Z read as a-z (what it counts in the lowered text: lowering changes no word byte into a
+    /// non-word byte, no `#`, space or newline).
+    static func bodyOccurrences(of needle: [UInt8], in body: ArraySlice<UInt8>, ignoringASCIICase: Bool) -> (body: Double, headings: Double) {
         // A needle without a newline never spans lines, so one scan of the whole body finds what
         // a scan of each line finds (a line's start counts as a word start either way); only the
         // lines with an occurrence are tested for being headings.
@@ -221,13 +239,13 @@ struct Ranker: Sendable {
             var total = 0.0
             var headings = 0.0
             // The line of the last occurrence: its end, and whether it is a heading.
-            var line = (end: -1, isHeading: false)
-            forEachOccurrence(of: needle, in: body[...]) { index, weight in
+            var line = (end: body.startIndex - 1, isHeading: false)
+            forEachOccurrence(of: needle, in: body, ignoringASCIICase: ignoringASCIICase) { index, weight in
                 if index > line.end {
                     var start = index
-                    while start > 0, body[start - 1] != 0x0A { start -= 1 }
+                    while start > body.startIndex, body[start - 1] != 0x0A { start -= 1 }
                     var end = index
-                    while end < body.count, body[end] != 0x0A { end += 1 }
+                    while end < body.endIndex, body[end] != 0x0A { end += 1 }
                     line = (end, isHeading(body[start..<end]))
                 }
                 total += weight
@@ -237,12 +255,12 @@ struct Ranker: Sendable {
         }
         var total = 0.0
         var headings = 0.0
-        var lineStart = 0
-        while lineStart < body.count {
+        var lineStart = body.startIndex
+        while lineStart < body.endIndex {
             var lineEnd = lineStart
-            while lineEnd < body.count, body[lineEnd] != 0x0A { lineEnd += 1 }
+            while lineEnd < body.endIndex, body[lineEnd] != 0x0A { lineEnd += 1 }
             let line = body[lineStart..<lineEnd]
-            let found = occurrences(of: needle, in: line)
+            let found = occurrences(of: needle, in: line, ignoringASCIICase: ignoringASCIICase)
             total += found
             if found > 0, isHeading(line) { headings += found }
             lineStart = lineEnd + 1
@@ -268,19 +286,57 @@ struct Ranker: Sendable {
 
     /// Non-overlapping occurrences of folded `needle` in folded `text`; one inside a word counts
     /// `insideWordWeight`.
-    static func occurrences(of needle: [UInt8], in text: ArraySlice<UInt8>) -> Double {
+    static func occurrences(of needle: [UInt8], in text: ArraySlice<UInt8>, ignoringASCIICase: Bool = false) -> Double {
         var total = 0.0
-        forEachOccurrence(of: needle, in: text) { _, weight in total += weight }
+        forEachOccurrence(of: needle, in: text, ignoringASCIICase: ignoringASCIICase) { _, weight in total += weight }
         return total
     }
 
     /// Each non-overlapping occurrence of `needle` in `text`, first to last: its index and weight
-    /// (1 at a word start, `insideWordWeight` inside a word). First bytes found with `memchr`.
-    static func forEachOccurrence(of needle: [UInt8], in text: ArraySlice<UInt8>, _ body: (Int, Double) -> Void) {
+    /// (1 at a word start, `insideWordWeight` inside a word). First bytes found with `memchr`;
+    /// with `ignoringASCIICase`, `text` is read with A-Z as a-z (`needle` is lowered already).
+    static func forEachOccurrence(
+        of needle: [UInt8], in text: ArraySlice<UInt8>, ignoringASCIICase: Bool = false, _ body: (Int, Double) -> Void
+    ) {
         guard !needle.isEmpty, needle.count <= text.count else { return }
         let startIndex = text.startIndex
         let first = needle[0]
         let firstIsWord = isWordByte(first)
+        if ignoringASCIICase {
+            text.withUnsafeBufferPointer { hay in
+                let base = UnsafeRawPointer(hay.baseAddress!)
+                // Both spellings of the first byte are candidates (`other` is `first` when not a
+                // letter), each found with `memchr`: the next of either is the next candidate.
+                let other = first >= 0x61 && first <= 0x7A ? first & ~0x20 : first
+                let last = hay.count - needle.count
+                func find(_ byte: UInt8, from: Int) -> Int {
+                    guard from <= last, let hit = memchr(base + from, Int32(byte), last - from + 1) else { return Int.max }
+                    return base.distance(to: UnsafeRawPointer(hit))
+                }
+                var (lower, upper) = (find(first, from: 0), other == first ? Int.max : find(other, from: 0))
+                var offset = 0
+                while true {
+                    if lower < offset { lower = find(first, from: offset) }
+                    if upper < offset { upper = find(other, from: offset) }
+                    let at = min(lower, upper)
+                    if at == Int.max { return }
+                    var matched = 1
+                    while matched < needle.count {
+                        let next = hay[at + matched]
+                        if (next >= 0x41 && next <= 0x5A ? next | 0x20 : next) != needle[matched] { break }
+                        matched += 1
+                    }
+                    if matched == needle.count {
+                        let atWordStart = at == 0 || !isWordByte(hay[at - 1]) || !firstIsWord
+                        body(startIndex + at, atWordStart ? 1 : insideWordWeight)
+                        offset = at + needle.count
+                    } else {
+                        offset = at + 1
+                    }
+                }
+            }
+            return
+        }
         text.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
                 let base = UnsafeRawPointer(hay.baseAddress!)

@@ -155,8 +155,10 @@ public final class Vault: @unchecked Sendable {
         _ query: QueryNode, ignoringAccents: Bool = false, over index: VaultIndex? = nil, ranked: Bool = false
     ) throws(NotezError) -> SearchResult {
         let collection: any NoteCollection
+        // Each NOTE resolved once, here; the evaluator's graph terms take these (`resolvedNotes`).
+        var resolved: [String: Note] = [:]
         if let index {
-            for name in query.linkNoteNames { _ = try index.resolve(name) }
+            for name in query.linkNoteNames { resolved[name] = try index.resolve(name) }
             collection = index
         } else if query.linkNoteNames.isEmpty {
             collection = self.collection()
@@ -164,15 +166,16 @@ public final class Vault: @unchecked Sendable {
             // Graph terms (`~N`) walk the graph of whichever collection: a current cache's stored
             // resolutions need no full index; NOTE is resolved by the one rule of both.
             let notes = self.collection()
-            for name in query.linkNoteNames { _ = try notes.resolve(name) }
+            for name in query.linkNoteNames { resolved[name] = try notes.resolve(name) }
             collection = notes
         } else {
             let full = try self.index()
-            for name in query.linkNoteNames { _ = try full.resolve(name) }
+            for name in query.linkNoteNames { resolved[name] = try full.resolve(name) }
             collection = full
         }
         var evaluator = QueryEvaluator(collection: collection, now: now)
         evaluator.ignoresAccents = ignoringAccents
+        evaluator.resolvedNotes = resolved
         var ranking: [RankedResult]?
         var positions: [Int]
         if ranked {

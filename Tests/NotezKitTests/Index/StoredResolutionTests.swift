@@ -32,9 +32,53 @@ struct StoredResolutionTests {
         let indexed = try IndexBuilder.build(root: root)
         #expect(CachedCheckData(index: indexed, facts: false)?.resolutions != nil, comment)
         let fromIndexed = NoteGraph(indexed)
+        // The graph laid out in the cache (`StoredGraph`) is that graph too, both ways, with its unread notes.
+        let laidOut = try #require(cached.storedGraph(), comment)
+        #expect(laidOut.noteCount == fromFull.noteCount && laidOut.unread == fromFull.unread, comment)
         for position in full.notes.indices {
             #expect(Array(fromStored.targets(of: position)) == Array(fromFull.targets(of: position)), "\(comment): edges")
             #expect(Array(fromIndexed.targets(of: position)) == Array(fromFull.targets(of: position)), "\(comment): indexed edges")
+            #expect(Array(laidOut.targets(of: position)) == Array(fromFull.targets(of: position)), "\(comment): stored graph")
+            #expect(Array(laidOut.sources(of: position)) == Array(fromFull.sources(of: position)), "\(comment): stored graph in")
+        }
+    }
+
+    /// Each value of the stored graph changed in turn to one past every note number: the reader
+    /// refuses the section every time (never traps), and graph terms answer from the resolution
+    /// lists as before.
+    @Test func aMalformedStoredGraphIsRefusedAndTheListsAnswer() throws {
+        let vault = try LinkStoreTests.makeVault(seed: 71)
+        let full = try IndexBuilder.build(root: vault.path, useCache: false)
+        _ = try IndexBuilder.build(root: vault.path)
+        let expected = NoteGraph(full)
+        let cacheFile = try #require(IndexCache.filePath(root: vault.path))
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+        let section = try original.withUnsafeBytes { buffer in
+            let image = try #require(CacheImage(buffer))
+            let graph = try #require(image.graph)
+            return graph.offset..<(buffer.count - IndexCache.endMarker.count)
+        }
+        #expect(section.count > 4 * (2 * full.notes.count + 2))
+        #expect(original.withUnsafeBytes { buffer in CacheImage(buffer).flatMap { StoredGraph.read($0) { "\($0)" } } } != nil)
+        var refused = 0
+        for offset in stride(from: section.lowerBound, to: section.upperBound, by: 4) {
+            var bytes = original
+            for (index, byte) in [0x00, 0x00, 0x00, 0x7F].enumerated() { bytes[offset + index] = UInt8(byte) }
+            let graph = bytes.withUnsafeBytes { buffer in CacheImage(buffer).flatMap { StoredGraph.read($0) { "\($0)" } } }
+            if graph == nil { refused += 1 }
+        }
+        #expect(refused == section.count / 4)
+        // A section whose offsets run backwards: the cached view's graph comes from the lists.
+        var bytes = original
+        for (index, byte) in [0xFF, 0xFF, 0xFF, 0x7F].enumerated() { bytes[section.lowerBound + 4 + index] = UInt8(byte) }
+        try Data(bytes).write(to: URL(fileURLWithPath: cacheFile))
+        let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
+        #expect(cached.storedGraph() == nil)
+        let fromLists = NoteGraph(cached)
+        #expect(fromLists.unread == expected.unread)
+        for position in full.notes.indices {
+            #expect(Array(fromLists.targets(of: position)) == Array(expected.targets(of: position)))
+            #expect(Array(fromLists.sources(of: position)) == Array(expected.sources(of: position)))
         }
     }
 

@@ -66,6 +66,37 @@ struct RankerWarmColdTests {
         }
     }
 
+    /// Counting an ASCII needle in raw text with A-Z read as a-z finds what counting it in the
+    /// lowered text finds, in the body, its headings and a slice that does not start at 0.
+    @Test func countingIgnoringASCIICaseAgreesWithCountingLoweredText() {
+        var generator = SeededGenerator(seed: 34)
+        let pieces = ["cat", "CAT", "Cat", "cOncat", "ca", "T", " ", "\n", "# ", "#", "é", "É", "CatCAT", "-", "\n# Cat", "@", "`", "[", "{"]
+        for _ in 0..<400 {
+            let text = Array((0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
+            let lowered = text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            let skip = Int.random(in: 0...min(3, text.count), using: &generator)
+            for needle in [Array("cat".utf8), Array("c".utf8), Array("catcat".utf8), Array("t c".utf8), Array("@".utf8), Array("`c".utf8)] {
+                let raw = Ranker.bodyOccurrences(of: needle, in: text[skip...], ignoringASCIICase: true)
+                let low = Ranker.bodyOccurrences(of: needle, in: Array(lowered[skip...]))
+                #expect(raw.body == low.body && raw.headings == low.headings, "\(String(decoding: text, as: UTF8.self)) \(needle)")
+                #expect(
+                    Ranker.occurrences(of: needle, in: text[skip...], ignoringASCIICase: true)
+                        == Ranker.occurrencesByBytes(of: needle, in: lowered[skip...]))
+            }
+        }
+        // It counts at all: both spellings, one inside a word at half weight.
+        #expect(Ranker.occurrences(of: Array("cat".utf8), in: Array("Cat CAT conCat".utf8)[...], ignoringASCIICase: true) == 2.5)
+    }
+
+    @Test func theFileNameStemOnBytesIsTheStem() {
+        let paths = [
+            "a/Linux.md", "Linux.MD", "x/y/.md", "x/.Md", "notes.markdown", "a/b", "caf\u{E9}.md", "\u{212A}elvin.mD", "a/b.md.md",
+            "a/md", "a/.m", "Zu\u{308}rich.md", "a/b\u{301}.md",
+        ]
+        for path in paths { #expect(Array(Ranker.stemBytes(path)) == Array(Ranker.stem(path).utf8), "\(path)") }
+        #expect(Array(Ranker.stemBytes("a/b/Linux.Md")) == Array("Linux".utf8))
+    }
+
     @Test func warmColdAndReadAgainRankAlike() throws {
         var generator = SeededGenerator(seed: 32)
         for round in 0..<5 {
