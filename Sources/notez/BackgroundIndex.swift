@@ -18,7 +18,7 @@ enum BackgroundIndex {
     }
 
     private static func start(root: String) {
-        guard let executable = executablePath() else { return }
+        guard let executable = ChildProcess.ownExecutable() else { return }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,16 +34,10 @@ enum BackgroundIndex {
         posix_spawnattr_setflags(&attributes, Int16(setsidFlag | POSIX_SPAWN_SETSIGMASK))
         var environment = ProcessInfo.processInfo.environment
         environment["NOTEZ_WARM"] = "off"
-        let arguments = [executable, "index", "--background", "--vault", root]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
         // Not waited for: when this process exits, the child is adopted and reaped by init.
-        _ = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        _ = ChildProcess.spawn(
+            executable, [executable, "index", "--background", "--vault", root], environment: environment, actions: &actions,
+            attributes: &attributes)
     }
 
     /// glibc's `POSIX_SPAWN_SETSID`, which its header declares only for `_GNU_SOURCE`.
@@ -52,14 +46,9 @@ enum BackgroundIndex {
     /// Our open descriptors above standard error that a child would inherit.
     private static func inheritedDescriptors() -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return names.compactMap { Int32($0) }.filter { $0 > 2 && fcntl($0, F_GETFD) >= 0 && fcntl($0, F_GETFD) & FD_CLOEXEC == 0 }
-    }
-
-    /// This executable's path (the running binary, whatever `argv[0]` says).
-    private static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return names.compactMap { Int32($0) }.filter { fd in
+            let flags = fcntl(fd, F_GETFD)
+            return fd > 2 && flags >= 0 && flags & FD_CLOEXEC == 0
+        }
     }
 }

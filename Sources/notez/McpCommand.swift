@@ -57,10 +57,7 @@ struct McpCommand: ParsableCommand {
 
     /// `notez-mcp` in the folder of this executable, else on PATH.
     static func serverPath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let own = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let own = ChildProcess.ownExecutable() {
             let sibling = (own as NSString).deletingLastPathComponent + "/notez-mcp"
             if access(sibling, X_OK) == 0 { return sibling }
         }

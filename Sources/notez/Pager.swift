@@ -25,15 +25,7 @@ enum Pager {
         // What git sets: quit when the output fits one screen, keep colors, do not clear the screen.
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
         if environment["LV"] == nil { environment["LV"] = "-c" }
-        let arguments = ["/bin/sh", "-c", command]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp) == 0 else {
+        guard let pid = ChildProcess.spawn("/bin/sh", ["/bin/sh", "-c", command], environment: environment, actions: &actions) else {
             close(fds[0])
             close(fds[1])
             return

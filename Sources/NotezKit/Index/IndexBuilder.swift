@@ -27,7 +27,7 @@ public enum IndexBuilder {
 
     /// From this many notes to read afresh, a read that may defer the cache leaves it unwritten.
     /// Writing costs more than reading (text signatures, every link resolved, the encoding): on the
-    /// 16k corpus a first query spent 4 of its 4.5 s on it. Below, the write is a few milliseconds.
+    /// 16k corpus it was 60% of a first query's samples in `perf`. Below, the write is a few milliseconds.
     static let deferredWriteThreshold = 1_000
 
     /// Whether a read may leave the cache unwritten, and what it still reads from each note.

@@ -14,10 +14,11 @@ public final class Vault: @unchecked Sendable {
     private let guardLock = NSLock()
     /// The vault lock of a change in progress (see `beginChange`).
     private var held: VaultLock?
-    /// Set by `read(_:)` when a read left the index cache unwritten; guarded by `guardLock`.
+    /// Set by `noted(_:)` when a read left the index cache unwritten; guarded by `guardLock`.
     private var cacheLeftStale = false
     /// Whether a read of many changed notes may answer before the index cache is written (the
-    /// front end then starts a refresh when `needsCacheRefresh`); otherwise every read writes the cache first.
+    /// front end then starts a refresh when `needsCacheRefresh`); otherwise every read writes the
+    /// cache first. Set before the first read.
     public var defersCacheWrites = false
 
     /// Where reads come from.
