@@ -157,6 +157,14 @@ struct CacheImage: @unchecked Sendable {
 
     func record(_ note: Int) -> Int { records + note * CacheImage.recordSize }
 
+    /// A note's bytes in a section: the record's u32 offset (into `section`) at `field` and the u32
+    /// length after it.
+    private func span(of note: Int, in section: Int, field: Int) -> UnsafeRawBufferPointer {
+        let at = record(note)
+        let offset = section + u32(at + field)
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + field + 4)])
+    }
+
     func stamp(_ note: Int) -> FileStamp {
         let at = record(note)
         return FileStamp(inode: u64(at), size: Int64(bitPattern: u64(at + 8)), mtimeNanos: Int64(bitPattern: u64(at + 16)))
@@ -170,11 +178,7 @@ struct CacheImage: @unchecked Sendable {
 
     func path(_ note: Int) -> String { string(u32(record(note) + 40), u32(record(note) + 44)) }
 
-    func entryBytes(_ note: Int) -> UnsafeRawBufferPointer {
-        let at = record(note)
-        let offset = entries + u32(at + 48)
-        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 52)])
-    }
+    func entryBytes(_ note: Int) -> UnsafeRawBufferPointer { span(of: note, in: entries, field: 48) }
 
     func folderNumber(_ note: Int) -> Int { u32(record(note) + 56) }
 
@@ -182,32 +186,16 @@ struct CacheImage: @unchecked Sendable {
     func signatureSpan(_ note: Int) -> (offset: Int, count: Int) { (u32(record(note) + 64), u32(record(note) + 68)) }
 
     /// A note's text signature (empty: unknown).
-    func signature(_ note: Int) -> UnsafeRawBufferPointer {
-        let at = record(note)
-        let offset = signatures + u32(at + 64)
-        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 68)])
-    }
+    func signature(_ note: Int) -> UnsafeRawBufferPointer { span(of: note, in: signatures, field: 64) }
 
     /// A note's stored links (`StoredLink.encode`, or the unread marker).
-    func linkBytes(_ note: Int) -> UnsafeRawBufferPointer {
-        let at = record(note)
-        let offset = links + u32(at + 72)
-        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 76)])
-    }
+    func linkBytes(_ note: Int) -> UnsafeRawBufferPointer { span(of: note, in: links, field: 72) }
 
     /// A note's stored resolutions (`StoredResolution.encode`; empty: none, or no links).
-    func resolutionBytes(_ note: Int) -> UnsafeRawBufferPointer {
-        let at = record(note)
-        let offset = resolutions + u32(at + 80)
-        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 84)])
-    }
+    func resolutionBytes(_ note: Int) -> UnsafeRawBufferPointer { span(of: note, in: resolutions, field: 80) }
 
     /// A note's body facts (`BodyFacts`; empty: unknown).
-    func factBytes(_ note: Int) -> UnsafeRawBufferPointer {
-        let at = record(note)
-        let offset = facts + u32(at + 88)
-        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + u32(at + 92)])
-    }
+    func factBytes(_ note: Int) -> UnsafeRawBufferPointer { span(of: note, in: facts, field: 88) }
 
     func linkKeyBytes(_ key: Int) -> UnsafeRawBufferPointer {
         let at = linkKeys + key * CacheImage.linkKeySize

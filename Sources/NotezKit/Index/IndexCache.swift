@@ -258,7 +258,7 @@ public struct IndexCache: Sendable {
         var resolutionTable = ByteWriter()
         resolutionTable.bytes.reserveCapacity(resolved.reduce(0) { $0 + $1.count })
         // The graph of those lists, laid out for graph terms to copy (`StoredGraph`).
-        let unread = links.indices.filter { links[$0].count == 1 && links[$0][0] == StoredLink.unreadMarker[0] }
+        let unread = links.indices.filter { links[$0] == StoredLink.unreadMarker }
         let graph = StoredGraph.encode(lists: resolved, unread: unread)
         var strings = ByteWriter()
         var entries = ByteWriter()

@@ -60,25 +60,26 @@ enum StoredResolution: Sendable, Equatable {
     /// Per link a LEB128 number: 0 broken, 1 self, 2 attachment, 3 ambiguous (then the count and
     /// the note numbers), 4 + n the note n. Nil when a resolved path is not among the notes.
     static func encode(_ resolutions: [LinkResolver.Resolution], number: (String) -> Int?) -> [UInt8]? {
-        var out: [UInt8] = []
+        var stored: [StoredResolution] = []
+        stored.reserveCapacity(resolutions.count)
         for resolution in resolutions {
             switch resolution {
-            case .broken: out.append(0)
-            case .sameNote: out.append(1)
-            case .attachment: out.append(2)
+            case .broken: stored.append(.broken)
+            case .sameNote: stored.append(.sameNote)
+            case .attachment: stored.append(.attachment)
             case .ambiguous(let paths):
-                out.append(3)
-                varint(UInt64(paths.count), into: &out)
+                var numbers: [Int] = []
                 for path in paths {
                     guard let found = number(path) else { return nil }
-                    varint(UInt64(found), into: &out)
+                    numbers.append(found)
                 }
+                stored.append(.ambiguous(numbers))
             case .note(let path):
                 guard let found = number(path) else { return nil }
-                varint(UInt64(found) + 4, into: &out)
+                stored.append(.note(found))
             }
         }
-        return out
+        return encode(stored) { $0 }
     }
 
     /// `encode` of resolutions already in note numbers, with `renumber` applied (nil: a note is gone).

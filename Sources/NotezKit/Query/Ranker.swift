@@ -206,13 +206,7 @@ struct Ranker: Sendable {
         return (values, bytes[start...])
     }
 
-    /// The file name without folder and `.md`.
-    static func stem(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
-    }
-
-    /// `stem(path)`'s bytes, without splitting the path into strings (once per result).
+    /// The file name without folder and `.md` (in any case), as bytes of the path (once per result).
     static func stemBytes(_ path: String) -> ArraySlice<UInt8> {
         let bytes = Array(path.utf8)
         var start = bytes.count

@@ -93,7 +93,12 @@ struct RankerWarmColdTests {
             "a/Linux.md", "Linux.MD", "x/y/.md", "x/.Md", "notes.markdown", "a/b", "caf\u{E9}.md", "\u{212A}elvin.mD", "a/b.md.md",
             "a/md", "a/.m", "Zu\u{308}rich.md", "a/b\u{301}.md",
         ]
-        for path in paths { #expect(Array(Ranker.stemBytes(path)) == Array(Ranker.stem(path).utf8), "\(path)") }
+        // The rule on strings, as the ranker wrote it before it cut the bytes.
+        func stem(_ path: String) -> String {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
+        }
+        for path in paths { #expect(Array(Ranker.stemBytes(path)) == Array(stem(path).utf8), "\(path)") }
         #expect(Array(Ranker.stemBytes("a/b/Linux.Md")) == Array("Linux".utf8))
     }
 
