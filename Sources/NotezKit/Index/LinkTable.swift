@@ -52,6 +52,11 @@ public final class LinkTable: @unchecked Sendable {
         }
     }
 
+    /// `positions(namedBy:)` when that lookup was built (or carried over) already; nil otherwise.
+    func positionsIfBuilt(namedBy key: String) -> [Int]? {
+        lock.withLock { byNameStorage?.positions(of: key) }
+    }
+
     /// Both lookups, built if they were not (to compare an updated table with a fresh one).
     func lookups(notes: [Note]) -> (byTarget: LinkLookup, byName: LinkLookup) {
         _ = positions(linkingUnder: "", notes: notes)

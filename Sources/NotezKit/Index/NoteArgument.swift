@@ -3,10 +3,12 @@
 enum NoteArgument {
     /// The note `argument` names among `count` notes in path order: a relative path (with or
     /// without `.md`), else a unique file name, else a unique title, else a unique alias, else a
-    /// unique case-insensitive path.
+    /// unique case-insensitive path. `called`, when the view has it, gives the notes called by a
+    /// folded name (`NoteCollection.positions(calledBy:)`): the name, title and alias rules then
+    /// look at those notes only, instead of every note.
     static func resolve(
         _ argument: String, root: String, count noteCount: Int, position: (String) -> Int?, path pathAt: (Int) -> String,
-        title: (Int) -> String, note: (Int) -> Note
+        title: (Int) -> String, note: (Int) -> Note, called: ((String) -> [Int]?)? = nil
     ) throws(NotezError) -> Note {
         var path = argument
         while path.hasPrefix("./") { path.removeFirst(2) }
@@ -15,9 +17,12 @@ enum NoteArgument {
             if let position = position(candidate) { return note(position) }
         }
         let wanted = argument.lowercased()
-        let all = 0..<noteCount
-        // A file name without its folder (`Quarterly goals` for `Work/Quarterly goals.md`), when unique.
         let wantedASCII = wanted.utf8.allSatisfy { $0 < 0x80 } ? Array(wanted.utf8) : nil
+        // A note whose file name, title or alias lowercases to an ASCII `wanted` has that name's
+        // folded key equal to `wanted`'s (ASCII is already in NFC); for other text the two rules
+        // could differ in rare normalization cases, so every note is looked at.
+        let all: [Int] = (wantedASCII != nil ? called?(LinkResolver.fold(argument)) : nil) ?? Array(0..<noteCount)
+        // A file name without its folder (`Quarterly goals` for `Work/Quarterly goals.md`), when unique.
         let byName = all.filter { NoteArgument.fileTitle(of: pathAt($0), is: wanted, ascii: wantedASCII) }
         if byName.count == 1 { return note(byName[0]) }
         if byName.count > 1 { throw .ambiguousNote(argument, candidates: byName.map { pathAt($0) }) }
@@ -29,31 +34,47 @@ enum NoteArgument {
         if byAlias.count > 1 { throw .ambiguousNote(argument, candidates: byAlias.map { pathAt($0) }) }
         // A case-insensitive path is a convenience, used only when it is unique.
         let lowered = [path, path + ".md"].map { $0.lowercased() }
-        let byPath = all.filter { lowered.contains(pathAt($0).lowercased()) }
+        let byPath = (0..<noteCount).filter { lowered.contains(pathAt($0).lowercased()) }
         if byPath.count == 1 { return note(byPath[0]) }
         throw .noteNotFound(argument)
     }
 
-    /// `VaultPath.fileTitle(of: path).lowercased() == wanted`; for an ASCII path compared on its
-    /// bytes, A-Z lowered (a graph term resolved NOTE this way on every note: a third of its time).
-    /// `ascii`: `wanted`'s bytes when it is ASCII (an ASCII path never lowercases to anything else).
+    /// `VaultPath.fileTitle(of: path).lowercased() == wanted`; for an ASCII file name and `wanted`
+    /// compared on their bytes, A-Z lowered, without allocating (a NOTE given by name is compared
+    /// with every note's this way). `ascii`: `wanted`'s bytes when it is ASCII.
     static func fileTitle(of path: String, is wanted: String, ascii: [UInt8]?) -> Bool {
         var path = path
         let byBytes = path.withUTF8 { bytes -> Bool? in
-            if bytes.contains(where: { $0 >= 0x80 }) { return nil }
-            guard let ascii else { return false }
-            func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            // Other text is compared by the rule itself (canonical equivalence may join what bytes keep apart).
+            guard let ascii else { return nil }
             var start = bytes.count
             while start > 0, bytes[start - 1] != 0x2F { start -= 1 }
+            // Only the file name is compared: a folder's non-ASCII bytes do not matter.
+            for at in start..<bytes.count where bytes[at] >= 0x80 { return nil }
             var end = bytes.count
-            for ext in [Array(".md".utf8), Array(".markdown".utf8)] where end - start > ext.count {
-                if zip(bytes[(end - ext.count)...], ext).allSatisfy({ lower($0) == $1 }) {
-                    end -= ext.count
-                    break
-                }
+            if NoteArgument.hasSuffix(NoteArgument.md, bytes, start: start, end: end) {
+                end -= NoteArgument.md.count
+            } else if NoteArgument.hasSuffix(NoteArgument.markdown, bytes, start: start, end: end) {
+                end -= NoteArgument.markdown.count
             }
-            return end - start == ascii.count && zip(bytes[start..<end], ascii).allSatisfy { lower($0) == $1 }
+            guard end - start == ascii.count else { return false }
+            for offset in 0..<ascii.count where NoteArgument.lower(bytes[start + offset]) != ascii[offset] { return false }
+            return true
         }
         return byBytes ?? (VaultPath.fileTitle(of: path).lowercased() == wanted)
+    }
+
+    private static let md = Array(".md".utf8)
+    private static let markdown = Array(".markdown".utf8)
+
+    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    /// Whether `bytes[start..<end]` is longer than `suffix` and ends with it, A-Z lowered (the
+    /// extension is matched in any case, as `VaultPath.fileTitle` does).
+    private static func hasSuffix(_ suffix: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
+        guard end - start > suffix.count else { return false }
+        let from = end - suffix.count
+        for offset in 0..<suffix.count where lower(bytes[from + offset]) != suffix[offset] { return false }
+        return true
     }
 }

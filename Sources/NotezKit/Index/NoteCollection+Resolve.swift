@@ -11,6 +11,6 @@ extension NoteCollection {
     public func resolve(_ argument: String) throws(NotezError) -> Note {
         try NoteArgument.resolve(
             argument, root: root, count: noteCount, position: { self.position(ofPath: $0) }, path: { self.path(at: $0) },
-            title: { self.title(at: $0) }, note: { self.note(atPosition: $0) })
+            title: { self.title(at: $0) }, note: { self.note(atPosition: $0) }, called: { self.positions(calledBy: $0) })
     }
 }

@@ -58,9 +58,15 @@ public protocol NoteCollection: Sendable {
     func positions(inFolder folder: String, recursive: Bool) -> [Int]
     /// The folder a folder argument names, by the one folder rule (see `VaultIndex.resolveFolder`).
     func resolveFolder(_ argument: String) throws(NotezError) -> FolderNode
+    /// The notes called by the folded name `key` (file name, title or alias), ascending, maybe
+    /// with a few others; nil when the view keeps no such lookup (a NOTE is then found by a pass).
+    func positions(calledBy key: String) -> [Int]?
 }
 
 extension NoteCollection {
+    /// No lookup by name.
+    public func positions(calledBy key: String) -> [Int]? { nil }
+
     /// Each position by `mayContainText`.
     public func positions(mayContainText trigrams: [UInt32], among positions: [Int]) -> [Int] {
         positions.filter { mayContainText(trigrams, at: $0) }

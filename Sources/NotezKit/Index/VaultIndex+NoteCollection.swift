@@ -19,6 +19,10 @@ extension VaultIndex: NoteCollection {
     /// The note at `position`.
     public func note(atPosition position: Int) -> Note { notes[position] }
 
+    /// From the link table's lookup of names when it was built already (a daemon's, after its
+    /// first link question); building it for one NOTE would cost more than the pass it saves.
+    public func positions(calledBy key: String) -> [Int]? { linkTable?.positionsIfBuilt(namedBy: key) }
+
     /// The full index keeps no text signatures: every note may contain any text.
     public func mayContainText(_ trigrams: [UInt32], at position: Int) -> Bool { true }
 
