@@ -41,10 +41,13 @@ public struct FocusSet: Codable, Sendable, Equatable {
 
     /// The set for a move of `moves` (old path → new path and title, as `LinkFocus.index(moving:)`)
     /// from `index`, which must keep its links; nil when it does not or the set is too big.
-    static func of(_ index: VaultIndex, notePath: String, moving moves: [String: (path: String, title: String?)]) -> FocusSet? {
+    /// `resolvingEveryLink`: as `LinkStore.focusPositions` (false for a rename).
+    static func of(
+        _ index: VaultIndex, notePath: String, moving moves: [String: (path: String, title: String?)], resolvingEveryLink: Bool = true
+    ) -> FocusSet? {
         guard let table = index.linkTable else { return nil }
         let store = IndexedLinks(index: index, table: table)
-        let (chosen, candidates) = store.focusPositions(moving: moves) { index.position(ofPath: $0) }
+        let (chosen, candidates) = store.focusPositions(moving: moves, resolvingEveryLink: resolvingEveryLink) { index.position(ofPath: $0) }
         guard candidates.count <= maxEntries, chosen.count <= maxNamed else { return nil }
         let entries = chosen.map { position in
             let note = index.notes[position]

@@ -148,11 +148,13 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
     /// notes, the notes with a link filed under one of their names, the notes whose links are
     /// unknown (these three are the candidates, with their links), and every note called by a name
     /// that the candidates' links use or that the moved notes will have (without links: for their
-    /// names). For planning only: the index is not the vault. Every link of these notes resolves in it as in the whole vault (a link
-    /// can only resolve to a note called by one of its names: `LinkStore.resolver(forKeys:)`),
-    /// before and after the move, and so do the rewritten links, which use the new names.
-    func index(moving moves: [String: (path: String, title: String?)]) -> VaultIndex {
-        let (ordered, candidates) = focusPositions(moving: moves) { self.position(ofPath: $0) }
+    /// names). For planning only: the index is not the vault. Every link of these notes resolves in
+    /// it as in the whole vault (a link can only resolve to a note called by one of its names:
+    /// `LinkStore.resolver(forKeys:)`), before and after the move, and so do the rewritten links,
+    /// which use the new names. With `resolvingEveryLink` false (a rename), only the links that
+    /// can find a moved note and the moved notes' own links are sure to.
+    func index(moving moves: [String: (path: String, title: String?)], resolvingEveryLink: Bool = true) -> VaultIndex {
+        let (ordered, candidates) = focusPositions(moving: moves, resolvingEveryLink: resolvingEveryLink) { self.position(ofPath: $0) }
         let chosen = Set(ordered)
         var index = settings.index(
             notes: ordered.map { note(at: $0) }, folders: folders,

@@ -60,11 +60,15 @@ extension LinkStore {
     /// candidates (the moved notes, the notes with a link filed under one of their names, the notes
     /// whose links are unknown) and every note called by a name that the candidates' links use or
     /// that the moved notes will have. `position` finds a note by its exact path.
-    func focusPositions(moving moves: [String: (path: String, title: String?)], position: (String) -> Int?)
-        -> (chosen: [Int], candidates: Set<Int>)
-    {
+    /// `resolvingEveryLink` false, for a plan that rewrites only the links that find a moved note
+    /// and moves no attachment (a rename): a candidate's links that are not filed under a moved
+    /// note's names cannot find it, are skipped whatever they resolve to, and bring in no note.
+    func focusPositions(
+        moving moves: [String: (path: String, title: String?)], resolvingEveryLink: Bool = true, position: (String) -> Int?
+    ) -> (chosen: [Int], candidates: Set<Int>) {
         var chosen = Set(unreadPositions)
         var keys = Set<String>()
+        var movedNames = Set<String>()
         for (old, move) in moves {
             guard let position = position(old) else { continue }
             chosen.insert(position)
@@ -72,13 +76,23 @@ extension LinkStore {
             let names = StoredLink.nameKeys(path: note.path, title: note.title, aliases: note.aliases)
             for key in names { chosen.formUnion(positions(linkingUnder: key)) }
             keys.formUnion(names)
+            movedNames.formUnion(names)
             keys.formUnion(StoredLink.nameKeys(path: move.path, title: move.title ?? note.title, aliases: note.aliases))
             keys.formUnion(StoredLink.nameKeys(path: move.path, title: VaultPath.fileTitle(of: move.path), aliases: []))
         }
         let candidates = chosen
+        // A link resolves as in the whole vault when every note called by one of its keys is there.
+        let filter = resolvingEveryLink ? nil : LinkNameFilter(names: movedNames)
         for position in candidates {
             let source = path(at: position)
-            for stored in storedLinks(at: position) ?? [] { keys.formUnion(StoredLink.targetKeys(stored.link, source: source)) }
+            let every = filter == nil || moves[source] != nil
+            for stored in storedLinks(at: position) ?? [] {
+                if every {
+                    keys.formUnion(StoredLink.targetKeys(stored.link, source: source))
+                } else if let linkKeys = filter?.keys(of: stored.link, source: source) {
+                    keys.formUnion(linkKeys)
+                }
+            }
         }
         for key in keys { chosen.formUnion(positions(namedBy: key)) }
         return (chosen.sorted(), candidates)

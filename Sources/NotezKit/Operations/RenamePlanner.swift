@@ -22,7 +22,8 @@ public enum RenamePlanner {
         let note = try focus.resolve(argument)
         // A title that gives no file name is refused by the plan, after the checks that come first.
         let named = try? naming(note, newTitle)
-        let index = focus.index(moving: [note.path: (path: named?.target ?? note.path, title: named?.title)])
+        // A rename moves no attachment: only the links that find the note are rewritten.
+        let index = focus.index(moving: [note.path: (path: named?.target ?? note.path, title: named?.title)], resolvingEveryLink: false)
         return try rename(note, argument: argument, to: newTitle, index: index, files: files)
     }
 
@@ -32,7 +33,8 @@ public enum RenamePlanner {
     public static func focusSet(note argument: String, to newTitle: String, index: VaultIndex) throws(NotezError) -> FocusSet? {
         let note = try index.resolve(argument)
         let named = try? naming(note, newTitle)
-        return FocusSet.of(index, notePath: note.path, moving: [note.path: (path: named?.target ?? note.path, title: named?.title)])
+        return FocusSet.of(
+            index, notePath: note.path, moving: [note.path: (path: named?.target ?? note.path, title: named?.title)], resolvingEveryLink: false)
     }
 
     /// `rename(note:to:index:files:)` planned from the index of a `FocusSet` (`FocusSet.index`),

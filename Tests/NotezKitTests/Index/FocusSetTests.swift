@@ -40,27 +40,28 @@ struct FocusSetTests {
 
     /// The linking notes name more notes than the client reads (the corpus's hub notes): those are
     /// sent with their names and stat'ed, not read, and the plan is the full index's.
-    @Test("a set naming more notes than the client reads")
+    @Test("a set naming more notes than the client reads; a rename names only the notes called by the old and new names")
     func namedNotesAreSentWithTheirNames() throws {
         let vault = try ScratchFolder()
         let old = Date(timeIntervalSinceNow: -3600)
         let count = FocusSet.maxEntries + 44
         for number in 0..<count {
-            _ = try vault.write("many/Note \(number).md", "---\naliases: [Other \(number)]\n---\nbody\n", modified: old)
+            _ = try vault.write("many/Note \(number).md", "---\naliases: [Other \(number), Shared]\n---\nbody\n", modified: old)
         }
         let hub = (0..<count).map { "[[Note \($0)]]" }.joined(separator: " ")
         _ = try vault.write("Hub.md", "See [[Target]] and [[Target|the target]].\n" + hub + "\n", modified: old)
         _ = try vault.write("Target.md", "target\n", modified: old)
-        // The new title is a name one of the named notes has as an alias.
+        // The new titles are names some of the named notes have as aliases.
         _ = try vault.write(".notez/config.yaml", "link_aliases: true\n")
         let full = try IndexBuilder.build(root: vault.path)
         let files = DiskVaultFiles(root: vault.path)
-        for title in ["Renamed", "Other 7"] {
+        // The hub's links to the many notes cannot find the renamed note: their notes are not named.
+        for (title, named) in [("Renamed", 0), ("Other 7", 1), ("Shared", count)] {
             let expected = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
                 try RenamePlanner.rename(note: "Target", to: title, index: full, files: files)
             }
             let set = try #require(try RenamePlanner.focusSet(note: "Target", to: title, index: full))
-            #expect(set.entries.count > FocusSet.maxEntries)
+            #expect(set.entries.count == 2 + named, "rename to \(title)")
             #expect(set.entries.filter(\.candidate).map(\.path) == ["Hub.md", "Target.md"])
             #expect(set.entries.allSatisfy { ($0.title == nil) == $0.candidate })
             let received = try JSONDecoder().decode(FocusSet.self, from: JSONEncoder().encode(set))
@@ -72,8 +73,9 @@ struct FocusSetTests {
             #expect(expected.contains("rewritten"), "\(expected)")
         }
         // A named note changed since: the set is not used (its stamp, not its bytes, says so).
-        let set = try #require(try RenamePlanner.focusSet(note: "Target", to: "Renamed", index: full))
-        _ = try vault.write("many/Note 3.md", "---\naliases: [Renamed]\n---\nbody, longer now\n")
+        let set = try #require(try RenamePlanner.focusSet(note: "Target", to: "Shared", index: full))
+        #expect(set.entries.count > FocusSet.maxEntries)
+        _ = try vault.write("many/Note 3.md", "---\naliases: [Shared]\n---\nbody, longer now\n")
         #expect(set.index(root: vault.path) == nil)
     }
 
