@@ -460,7 +460,7 @@ public enum LinkGraph {
         for folder in movedFolders where index.note(at: folder.from) == nil {
             names.insert(LinkResolver.fold(VaultPath.name(of: folder.from)))
         }
-        for key in names { result.formUnion(store.positions(linkingUnder: key)) }
+        result.formUnion(table.positions(linkingUnderAnyOf: names, notes: index.notes))
         // A Markdown link into a moved folder may name a file the index does not know (an image):
         // found by its path, from every note's stored links (decoded, nothing read).
         if !movedFolders.isEmpty {

@@ -44,6 +44,23 @@ public final class LinkTable: @unchecked Sendable {
         }
     }
 
+    /// The notes with a link filed under one of `names`, ascending: from the lookup when it was
+    /// built, else by a pass over the links with `LinkNameFilter`, which makes the keys of only
+    /// the links that may have one of them (building the lookup makes every link's keys).
+    func positions(linkingUnderAnyOf names: Set<String>, notes: [Note]) -> [Int] {
+        if lock.withLock({ byTargetStorage != nil }) {
+            var found = Set<Int>()
+            for key in names { found.formUnion(positions(linkingUnder: key, notes: notes)) }
+            return found.sorted()
+        }
+        let filter = LinkNameFilter(names: names)
+        return stored.indices.filter { position in
+            guard let links = links(at: position) else { return false }
+            let source = notes[position].path
+            return links.contains { filter.matches($0.link, source: source) }
+        }
+    }
+
     /// The notes called `key` (file name, title or alias), ascending (a few more when names share a hash).
     func positions(namedBy key: String, notes: [Note]) -> [Int] {
         lock.withLock {
