@@ -94,6 +94,9 @@ struct BenchMeasure {
                 BenchMeasure(name: "search ranked, top 20 rows (`WORD -n 20`)", tool: .notez) {
                     ["search", $0.word, "-n", "20", "--vault", $0.root]
                 },
+                BenchMeasure(name: "search ranked, two words, top 20 rows (`WORD WORD2 -n 20`)", tool: .notez) {
+                    ["search", $0.twoWords, "-n", "20", "--vault", $0.root]
+                },
                 BenchMeasure(name: "search full text, rows (no `--paths`)", tool: .notez) {
                     ["search", $0.word, "--vault", $0.root]
                 },
@@ -112,6 +115,9 @@ struct BenchMeasure {
                 BenchMeasure(name: "warm: search full text (`WORD`)", tool: .notez, warm: true) { search($0.word, vault: $0.root) },
                 BenchMeasure(name: "warm: search ranked, top 20 rows (`WORD -n 20`)", tool: .notez, warm: true) {
                     ["search", $0.word, "-n", "20", "--vault", $0.root]
+                },
+                BenchMeasure(name: "warm: search ranked, two words, top 20 rows (`WORD WORD2 -n 20`)", tool: .notez, warm: true) {
+                    ["search", $0.twoWords, "-n", "20", "--vault", $0.root]
                 },
                 BenchMeasure(name: "warm: `ls -r` (every row)", tool: .notez, warm: true) { ["ls", "-r", "--vault", $0.root] },
                 BenchMeasure(name: "`sed -i` on the same files (fresh copy)", tool: .sed, reference: .sed, setUp: MutationCopy.make) {

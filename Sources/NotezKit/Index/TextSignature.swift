@@ -3,13 +3,17 @@
 /// note whose signature lacks one of a word's trigrams cannot contain the word. A false positive
 /// is read and checked like any candidate; there are no false negatives.
 ///
-/// One bit per byte of text, rounded up to a power of two (64 bits at least, 64 KiB at most), two
+/// Two bits per byte of text, rounded up to a power of two (64 bits at least, 64 KiB at most), two
 /// bit positions per trigram: for a typical note a trigram that is absent still tests present
-/// about a third of the time, so a word of four trigrams passes about 1% of the notes that lack
-/// it. An empty signature means unknown (a note too large to read whole): always a candidate.
+/// about a tenth of the time, so a word of four trigrams passes about one in 10,000 of the notes
+/// that lack it. (Format 6 kept one bit per byte: a third, about 1%, and at 100,000 notes the
+/// ~1,000 false positives of `quokka` were half of the files a search opened.) An empty signature
+/// means unknown (a note too large to read whole): always a candidate.
 enum TextSignature {
     static let minimumBits = 64
     static let maximumBits = 1 << 19
+    /// Bits per byte of folded text before rounding up.
+    static let bitsPerByte = 2
 
     /// The signature of a note read for the index; empty (unknown) when the file was not read whole.
     static func of(_ note: Note, contents: NoteReader.Contents?) -> [UInt8] {
@@ -23,7 +27,7 @@ enum TextSignature {
         let foldedBody = TextFold.fold(body)
         let length = foldedTitle.count + 1 + foldedBody.count
         var bits = minimumBits
-        while bits < length, bits < maximumBits { bits <<= 1 }
+        while bits < bitsPerByte * length, bits < maximumBits { bits <<= 1 }
         var signature = [UInt8](repeating: 0, count: bits / 8)
         let shift = UInt32(32 - bits.trailingZeroBitCount)
         signature.withUnsafeMutableBufferPointer { out in

@@ -71,6 +71,15 @@ enum TextFold {
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index + 1 < buffer.count {
+                // Every one of the four starts with a byte of 0x80 or more: eight ASCII bytes at a
+                // time are skipped (byte by byte, this scan of each ranked result's ASCII body was
+                // 3% of a warm ranked search).
+                if index + 8 <= buffer.count,
+                    UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                    continue
+                }
                 switch (buffer[index], buffer[index + 1]) {
                 case (0xCD, 0xBE), (0xC4, 0xB0): return true
                 case (0xE1, 0xBF) where index + 2 < buffer.count && buffer[index + 2] == 0xAF: return true

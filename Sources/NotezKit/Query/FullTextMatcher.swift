@@ -95,8 +95,14 @@ final class FullTextMatcher: @unchecked Sendable {
         // A note whose signature lacks one of the needle's trigrams is left unread: it cannot match.
         if let trigrams = needleTrigrams[needle], let excluded = ruledOut[needle] {
             let untested = unread.subtracting(excluded)
-            unread = PositionSet(capacity: unread.capacity, positions: notes.positions(mayContainText: trigrams, among: untested.positions))
-            ruledOut[needle] = excluded.union(untested.subtracting(unread))
+            // Nothing left to test (a ranked search's second pass of a one-word query): the
+            // signatures are not even looked at.
+            if untested.isEmpty {
+                unread = untested
+            } else {
+                unread = PositionSet(capacity: unread.capacity, positions: notes.positions(mayContainText: trigrams, among: untested.positions))
+                ruledOut[needle] = excluded.union(untested.subtracting(unread))
+            }
         }
         load(unread.positions)
         return candidates.filter { has(needle, at: $0) }

@@ -43,6 +43,9 @@ struct PositionSet: Equatable {
     /// The positions in increasing order.
     var positions: [Int] {
         var result: [Int] = []
+        // Sized once: grown by appending, a set of 100,000 positions was copied a dozen times
+        // (a twentieth of a warm full-text search).
+        result.reserveCapacity(count)
         for (index, word) in words.enumerated() {
             var rest = word
             while rest != 0 {
@@ -53,10 +56,18 @@ struct PositionSet: Equatable {
         return result
     }
 
-    /// The members for which `predicate` holds.
+    /// The members for which `predicate` holds, in increasing order of position (no array of the
+    /// positions is made).
     func filter(_ predicate: (Int) -> Bool) -> PositionSet {
         var result = PositionSet(capacity: capacity)
-        for position in positions where predicate(position) { result.insert(position) }
+        for (index, word) in words.enumerated() {
+            var rest = word
+            while rest != 0 {
+                let bit = rest & (~rest &+ 1)
+                if predicate(index << 6 + rest.trailingZeroBitCount) { result.words[index] |= bit }
+                rest &= rest - 1
+            }
+        }
         return result
     }
 }

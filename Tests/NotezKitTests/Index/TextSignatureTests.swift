@@ -40,6 +40,19 @@ struct TextSignatureTests {
         #expect(passed < 60, "\(passed) of 1000 notes without the word passed")
     }
 
+    /// Format 7: two bits per byte of folded text, rounded up to a power of two (one bit per byte
+    /// left about 1,000 false positives of `quokka` at 100,000 notes, half the files a search read).
+    @Test func twoBitsPerByteOfText() {
+        for length in [10, 31, 32, 33, 100, 1000, 5000, 20_000, 40_000] {
+            let body = Array(String(repeating: "w", count: length).utf8)[...]
+            let bits = TextSignature.make(title: "T", body: body).count * 8
+            let wanted = min(TextSignature.maximumBits, max(TextSignature.minimumBits, 2 * (length + 2)))
+            #expect(bits >= wanted, "\(length) bytes: \(bits) bits")
+            #expect(bits < 2 * wanted || bits == TextSignature.minimumBits, "\(length) bytes: \(bits) bits")
+            #expect(bits.nonzeroBitCount == 1)
+        }
+    }
+
     @Test func unknownSignatureAndShortNeedlesNeverFilter() {
         #expect([UInt8]().withUnsafeBytes { TextSignature.mayContain($0, [0x717569]) })
         #expect(TextSignature.trigrams(Array("ab".utf8)) == nil)

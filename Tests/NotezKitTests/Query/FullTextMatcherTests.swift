@@ -71,5 +71,20 @@ struct FullTextMatcherTests {
         for text in ["plain", "café", "\u{2126}\u{212B}", "日本語", "\u{E2}\u{84}", ""] {
             #expect(!TextFold.mayFoldToASCII(Array(text.utf8)[...]), "\(text)")
         }
+        // ASCII is skipped eight bytes at a time: each scalar at every offset around a word's
+        // edge, and as the last bytes, is still found; long text without them is not.
+        for scalar in ["\u{37E}", "\u{1FEF}", "\u{212A}", "\u{130}"] {
+            for before in 0...17 {
+                for after in [0, 1, 9] {
+                    let text = String(repeating: "a", count: before) + scalar + String(repeating: "b", count: after)
+                    #expect(TextFold.mayFoldToASCII(Array(text.utf8)[...]), "\(before) \(scalar) \(after)")
+                    let slice = Array(("zz" + text).utf8)[2...]
+                    #expect(TextFold.mayFoldToASCII(slice), "sliced \(before) \(scalar) \(after)")
+                }
+            }
+        }
+        for before in 0...17 {
+            #expect(!TextFold.mayFoldToASCII(Array((String(repeating: "a", count: before) + "é\u{2126}" + String(repeating: "c", count: 11)).utf8)[...]))
+        }
     }
 }
