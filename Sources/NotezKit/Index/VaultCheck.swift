@@ -54,6 +54,12 @@ public struct VaultCheck: Sendable {
         self.findings = findings
     }
 
+    /// A link's text as a finding shows it: at most 120 characters (119 and `…`). Counting
+    /// characters is only needed past 120 bytes (a character is at least one byte).
+    static func shown(_ text: String) -> String {
+        text.utf8.count <= 120 || text.count <= 120 ? text : String(text.prefix(119)) + "…"
+    }
+
     /// The finding for a note over `NoteReader.maxNoteSize`.
     static func oversizedMessage(_ size: Int64) -> String {
         "note is larger than the 32 MiB limit (\(size) bytes): full text search skips its body and notez does not edit it"
@@ -77,18 +83,22 @@ public struct VaultCheck: Sendable {
 
     /// Tags written in several ways: case only (one tag, several spellings) or separators (`Open Science` / `open-science`).
     static func tagVariants(_ index: VaultIndex) -> [Finding] {
-        var spellings: [TagKey: [String: Int]] = [:]
+        // Almost every tag has one spelling: it is counted without a table of spellings (one
+        // lookup per use instead of two), and the others only for a tag with a second spelling.
+        var byKey: [TagKey: SpellingUses] = [:]
         for note in index.notes {
-            for (tag, key) in zip(note.tags, note.tagKeys) { spellings[key, default: [:]][tag, default: 0] += 1 }
+            for (tag, key) in zip(note.tags, note.tagKeys) { byKey[key, default: SpellingUses(first: tag)].add(tag) }
         }
         var findings: [Finding] = []
-        for (_, uses) in spellings where uses.count > 1 {
+        for (_, spelled) in byKey where !spelled.others.isEmpty {
+            var uses = spelled.others
+            uses[spelled.first] = spelled.firstCount
             let list = uses.sorted { Ordering.nameLess($0.key, $1.key) }.map { "'\($0.key)' (\($0.value))" }
             findings.append(
                 Finding(path: "", message: "tag spelled in \(uses.count) ways (same tag, case differs): " + list.joined(separator: ", ")))
         }
         var bySeparatorless: [String: Set<TagKey>] = [:]
-        for key in spellings.keys {
+        for key in byKey.keys {
             let squashed = String(key.rawValue.unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }.map(Character.init))
             bySeparatorless[squashed, default: []].insert(key)
         }
@@ -97,5 +107,19 @@ public struct VaultCheck: Sendable {
             findings.append(Finding(path: "", message: "tags differ only in separators: " + names.joined(separator: ", ")))
         }
         return findings.sorted { $0.message < $1.message }
+    }
+
+    /// The uses of one tag's spellings (`tagVariants`): the first spelling seen and its count, the
+    /// others (equal as `String`s compare, as a dictionary of spellings would group them).
+    struct SpellingUses {
+        let first: String
+        var firstCount = 0
+        var others: [String: Int] = [:]
+
+        init(first: String) { self.first = first }
+
+        mutating func add(_ spelling: String) {
+            if spelling == first { firstCount += 1 } else { others[spelling, default: 0] += 1 }
+        }
     }
 }
