@@ -31,7 +31,8 @@ struct CheckCommand: ParsableCommand {
                 // no broken link), from one reading of the cache.
                 let found = VaultCheck.bodyAndLinkFindings(index, links: !noLinks, attachments: !noAttachments)
                 var check = VaultCheck(index: index, extra: ignored + properties + SyncConflicts.issues(index: index, markers: found.markers))
-                check.findings += found.dates + found.links
+                check.findings += found.dates
+                check.findings += found.links
                 return check
             },
             { json ? [] : TagSuggestion.suggestions(for: index) })
@@ -48,7 +49,7 @@ struct CheckCommand: ParsableCommand {
                     }
                 ).text())
         } else {
-            for finding in check.findings { Terminal.line(TerminalText.safe(finding.text)) }
+            for lines in CheckOutput.lines(check.findings) { Terminal.bytes(lines) }
             if check.findings.isEmpty { Terminal.line("No problems in \(index.notes.count) notes.") }
             // Near-duplicate tags are no problem (the status stays), but check is where people look.
             if !suggestions.isEmpty {

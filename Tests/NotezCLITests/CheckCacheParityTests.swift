@@ -53,4 +53,45 @@ import Testing
         // check is a read: the vault is as it was.
         #expect(try vault.snapshot() == before)
     }
+
+    /// The plain findings laid out as bytes (`CheckOutput`) are the lines `TerminalText.safe` made of
+    /// each `Finding.text` before (this output is `main`'s, byte for byte): control and bidi
+    /// characters escaped in paths and links, other non-ASCII kept, link text cut at 120
+    /// characters (not bytes), the tag variants counted per spelling; with and without a cache.
+    @Test func plainFindingsAreTheLinesTheyWere() throws {
+        let vault = try TempVault()
+        try vault.write("a/Long.md", "See [[Nowhere]] and [[" + String(repeating: "é", count: 70) + "]] and [[" + String(repeating: "x", count: 130) + "]].\n")
+        try vault.write("Tags.md", "---\ntags: [Open Science, OPEN-science]\n---\n[[Gone]]\n")
+        try vault.write("Tags2.md", "---\ntags: [open-science]\n---\n#Open-Science\n")
+        try vault.write("Tags3.md", "---\ntags: [Open-Science]\n---\n")
+        try vault.write("Esc\u{1B}ape.md", "[[Esc\u{1B}gone]] [[Bi\u{202E}di]]\n")
+        try vault.write("Em\u{2014}dash.md", "[[Dash\u{2014}gone]]\n")
+        let old = Date(timeIntervalSinceNow: -3600)
+        let enumerator = FileManager.default.enumerator(atPath: vault.path)!
+        for case let relative as String in enumerator {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: vault.path + "/" + relative)
+        }
+        let expected = [
+            "tag spelled in 3 ways (same tag, case differs): 'OPEN-science' (1), 'Open-Science' (1), 'open-science' (1)",
+            "tags differ only in separators: 'Open Science', 'OPEN-science'",
+            "Em\u{2014}dash.md:1:1: broken link [[Dash\u{2014}gone]]: no note matches",
+            "Esc\\u{1B}ape.md:1:1: broken link [[Esc\\u{1B}gone]]: no note matches",
+            "Esc\\u{1B}ape.md:1:1: broken link [[Bi\\u{202E}di]]: no note matches",
+            "Tags.md:4:1: broken link [[Gone]]: no note matches",
+            "a/Long.md:1:1: broken link [[Nowhere]]: no note matches",
+            "a/Long.md:1:1: broken link [[" + String(repeating: "é", count: 70) + "]]: no note matches",
+            "a/Long.md:1:1: broken link [[" + String(repeating: "x", count: 117) + "…: no note matches",
+            "",
+            "1 tag merge proposal (not problems; evidence: notez tag suggest):",
+            "  notez tag merge \"Open Science\" --into OPEN-science",
+        ].joined(separator: "\n") + "\n"
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("notez-check-lines-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        for home in ["/dev/null", cache, cache] {
+            let run = try vault.run(["check"], environment: ["XDG_CACHE_HOME": home])
+            #expect(run.stdout == expected, "\(home)")
+            #expect(run.stderr == "notez: 9 problems in 6 notes\n")
+            #expect(run.status == 1)
+        }
+    }
 }

@@ -64,6 +64,14 @@ public struct AttachmentScan: Sendable {
     /// there: found by the path rules of `LinkResolver` (Obsidian's), for wikilinks and Markdown
     /// links alike.
     public func resolve(_ link: NoteLink, from source: String) -> (path: String?, exists: Bool) {
+        // The common case of `check` (318,000 broken links at 100,000 notes): a wikilink's bare
+        // name that no file has, settled on the target's bytes, without the note's folder.
+        if link.isWikilink, let bare = AttachmentScan.bareName(link.target), byName[LinkResolver.fold(bare)] == nil { return (bare, false) }
+        return resolveByRules(link, from: source)
+    }
+
+    /// `resolve` without its shortcut for bare names (what the shortcut must agree with: tests).
+    func resolveByRules(_ link: NoteLink, from source: String) -> (path: String?, exists: Bool) {
         let folder = VaultPath.folder(of: source)
         let written = link.target.trimmingSpaces
         if written.hasPrefix("./") || written.hasPrefix("../") || written.hasPrefix("/") {
@@ -85,6 +93,19 @@ public struct AttachmentScan: Sendable {
         if let found = LinkResolver.pick(candidates, from: source)?.path { return (found, true) }
         // Missing: where a Markdown link points from its note, where a wikilink names from the root.
         return missing
+    }
+
+    /// `target` when it is a bare name as `resolve` reads it: no `/`, no space or tab at either
+    /// end, not `.` or `..` (then trimming and normalizing give it back unchanged); else nil.
+    static func bareName(_ target: String) -> String? {
+        var copy = target
+        let bare = copy.withUTF8 { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, first != 0x09, last != 0x20, last != 0x09,
+                !bytes.contains(0x2F)
+            else { return false }
+            return !(bytes.count <= 2 && bytes.allSatisfy { $0 == 0x2E })
+        }
+        return bare ? target : nil
     }
 
     /// The attachment links among resolved link entries, with where they point.

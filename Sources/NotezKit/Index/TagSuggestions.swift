@@ -165,6 +165,7 @@ struct TagSuggestionFinder {
         // Letters and parents as small numbers, hashed by position (a polynomial hash: the hash of
         // the leaf without letter k is the prefix's hash shifted past the suffix, plus the suffix's).
         var letterIDs: [Character: UInt64] = [:]
+        var asciiIDs = [UInt64](repeating: 0, count: 128)
         var parentIDs: [String: UInt64] = [:]
         var keys: [(hash: UInt64, position: Int)] = []
         keys.reserveCapacity(leaves.count * 11)
@@ -178,8 +179,18 @@ struct TagSuggestionFinder {
             var codes: [UInt64] = []
             codes.reserveCapacity(leaf.count)
             for letter in leaf {
+                // The dictionary numbers the letters (canonically equal ones alike: `K` and the
+                // Kelvin sign); a one-byte letter's number is then kept in a table (no hashing).
+                let utf8 = letter.utf8
+                let byte = utf8.count == 1 ? Int(utf8.first!) : 128
+                if byte < 128, asciiIDs[byte] != 0 {
+                    codes.append(asciiIDs[byte])
+                    continue
+                }
                 if letterIDs[letter] == nil { letterIDs[letter] = UInt64(letterIDs.count + 1) }
-                codes.append(letterIDs[letter]!)
+                let id = letterIDs[letter]!
+                if byte < 128 { asciiIDs[byte] = id }
+                codes.append(id)
             }
             let n = codes.count
             var prefix = [UInt64](repeating: 0, count: n + 1)
@@ -325,7 +336,13 @@ struct TagSuggestionFinder {
 
     /// The name without `-`, `_`, `.` and spaces, segment by segment.
     static func squashed(_ name: String) -> String {
-        String(name.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
+        // An ASCII name's characters are its bytes (`\r\n`, one character, keeps both): filtered as bytes.
+        var copy = name
+        let ascii = copy.withUTF8 { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return String(decoding: bytes.filter { $0 != 0x2D && $0 != 0x5F && $0 != 0x2E && $0 != 0x20 }, as: UTF8.self)
+        }
+        return ascii ?? String(name.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
     }
 
     /// The parent path (`""` at the top) and the last segment.

@@ -14,7 +14,7 @@ extension VaultCheck {
     ) -> [Finding] {
         let (references, _) = LinkGraph.attachmentReferences(scan, index: index, resolver: resolver, stored: stored)
         var findings: [Finding] = references.filter { !$0.exists }.map { reference in
-            let shown = reference.text.count > 120 ? String(reference.text.prefix(119)) + "…" : reference.text
+            let shown = VaultCheck.shown(reference.text)
             let place = reference.path.map { "no file at \($0)" } ?? "the path leaves the vault"
             return Finding(path: reference.source, line: reference.line, message: "missing attachment \(shown): \(place)")
         }

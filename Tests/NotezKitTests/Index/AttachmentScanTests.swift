@@ -35,6 +35,34 @@ import Testing
         #expect(resolved("![[missing.png]]", from: "Work/Plan.md") == ("missing.png", false))
     }
 
+    /// `resolve`'s shortcut for a bare wikilink name no file has answers as the path rules do,
+    /// for names at its edges (spaces, tabs, dots, slashes, case, non-ASCII, a combining mark).
+    @Test func theBareNameShortcutAgreesWithTheRules() {
+        let scan = AttachmentScan(files: ["Work/attachments/Photo.PNG", "img/café.png", "a/b/x.pdf", "top.txt", "...", "x/.."])
+        let names = [
+            "missing", "missing.png", "photo.png", "PHOTO.png", "Photo.PNG", "café.png", "cafe\u{301}.png", "CAFÉ.PNG", " photo.png",
+            "photo.png ", "\tphoto.png", "photo.png\t", " ", "\t", ".", "..", "...", "./photo.png", "../top.txt", "/top.txt", "b/x.pdf",
+            "x.pdf", "a//b/x.pdf", "top.txt", "Top.TXT", ". .", "\u{301}", " \u{301}", "/\u{301}x", "x/", "/", "", "née",
+        ]
+        for name in names {
+            // Made directly: the scanner trims targets, a stored link need not have been.
+            for kind in [NoteLink.Kind.wikilink, .embed, .markdown, .image] {
+                let link = NoteLink(kind: kind, target: name, fragment: nil, label: nil, range: 0..<1, targetRange: 0..<1)
+                for source in ["Work/Plan.md", "Plan.md", "img/Note.md"] {
+                    let fast = scan.resolve(link, from: source)
+                    let rules = scan.resolveByRules(link, from: source)
+                    #expect(fast.path == rules.path && fast.exists == rules.exists, "\(kind) \(name) from \(source)")
+                }
+            }
+            // The shortcut takes exactly the names the rules give back unchanged as a bare path.
+            if let bare = AttachmentScan.bareName(name) {
+                #expect(bare == name && !name.contains("/") && LinkResolver.normalized(name.trimmingSpaces) == name, "\(name)")
+            }
+        }
+        #expect(AttachmentScan.bareName(" x") == nil && AttachmentScan.bareName("x\t") == nil && AttachmentScan.bareName("..") == nil)
+        #expect(AttachmentScan.bareName("a/b") == nil && AttachmentScan.bareName("") == nil && AttachmentScan.bareName("...") == "...")
+    }
+
     @Test func orphansAreUnlinkedFilesInAttachmentFolders() {
         let entries = [
             ("Work/Plan.md", "![](attachments/photo%20one.png) [[report.pdf]]"),

@@ -29,4 +29,31 @@ struct VaultCheckTests {
                 "pipe.md: a FIFO, not a note file; skipped and never opened",
             ])
     }
+
+    /// The tag variants taken from the index's spelling uses (and a registered tag's notes) are
+    /// the ones a pass over every note's tags finds: random vaults with tags spelled several ways
+    /// (case, separators, NFC and NFD, nested), in front matter and inline, with and without a
+    /// registry naming some of them.
+    @Test(arguments: 1...6) func tagVariantsFromTheIndexAreTheScannedOnes(seed: UInt64) throws {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let spellings = [
+            "Idea", "idea", "IDEA", "open-science", "Open Science", "open_science", "OpenScience", "Caf\u{E9}", "cafe\u{301}", "CAF\u{C9}",
+            "project/Alpha", "project/alpha", "Project/alpha", "solo", "x-y", "x_y", "XY",
+        ]
+        let scratch = try ScratchFolder()
+        for number in 0..<(10 + next(30)) {
+            let front = (0..<next(4)).map { _ in "\"" + spellings[next(spellings.count)] + "\"" }
+            let inline = (0..<next(3)).map { _ in "#" + spellings[next(spellings.count)].replacingOccurrences(of: " ", with: "-") }
+            try scratch.write("n\(number).md", "---\ntags: [\(front.joined(separator: ", "))]\n---\n\(inline.joined(separator: " "))\n")
+        }
+        if seed % 2 == 0 { try scratch.write(".notez/tags.yaml", "idea: {}\nOpen Science: {}\nproject/alpha: {}\n") }
+        let index = try IndexBuilder.build(root: scratch.path, useCache: false)
+        let fromIndex = VaultCheck.tagVariants(index)
+        #expect(fromIndex == VaultCheck.tagVariantsByScanning(index))
+        #expect(fromIndex.contains { $0.message.hasPrefix("tag spelled in") }, "\(fromIndex)")
+    }
 }
