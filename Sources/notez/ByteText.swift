@@ -23,14 +23,11 @@ enum ByteText {
     static func needsNoEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var at = 0
         while at + 8 <= bytes.count {
+            // Four word-at-a-time tests, each exact as a yes or no (a byte below 0x20; a byte
+            // equal to 0x7F, 0xC2 or 0xE2), whatever the other bytes are.
             let word = bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-            if word & high == 0 {
-                // An ASCII word: a byte below 0x20 or a DEL. Both tests are exact as a yes or no.
-                let below = (word &- ones &* 0x20) & ~word & high
-                let delete = word ^ (ones &* 0x7F)
-                if below != 0 || (delete &- ones) & ~delete & high != 0 { return false }
-            } else {
-                for offset in 0..<8 where flagged(bytes[at + offset]) { return false }
+            if (word &- ones &* 0x20) & ~word & high != 0 || hasByte(word, 0x7F) || hasByte(word, 0xC2) || hasByte(word, 0xE2) {
+                return false
             }
             at += 8
         }
@@ -39,6 +36,12 @@ enum ByteText {
             at += 1
         }
         return true
+    }
+
+    /// Whether some byte of `word` is `byte`.
+    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let masked = word ^ (ones &* UInt64(byte))
+        return (masked &- ones) & ~masked & high != 0
     }
 
     private static func flagged(_ byte: UInt8) -> Bool {

@@ -71,7 +71,7 @@ extension NoteCollection {
 
     /// Calls `body` with what a list row shows of `note`, its tags by their display names.
     public func withRowFields<R>(of note: Note, _ body: (NoteRowFields) -> R) -> R {
-        NoteRowFields.with(note, displayName: { displayName(of: $0) }, body)
+        NoteRowFields.with(note, name: { displayName(of: $1) ?? $0 }, body)
     }
 
     /// Each position by `mayContainText`.

@@ -16,33 +16,41 @@ public struct NoteRowFields {
     /// The tags' display names (`NoteCollection.displayName(of:)`, else the note's spelling), in the note's order.
     public let tagNames: UnsafeBufferPointer<UnsafeRawBufferPointer>
 
-    /// Calls `body` with the fields of `note`, its tags named by `displayName`.
-    static func with<Result>(_ note: Note, displayName: (TagKey) -> String?, _ body: (NoteRowFields) -> Result) -> Result {
+    /// Calls `body` with the fields of `note`, each tag (spelling, key) named by `name`. The
+    /// names' bytes are copied end to end into memory on the stack: no allocation per row.
+    static func with<R>(_ note: Note, name: (String, TagKey) -> String, _ body: (NoteRowFields) -> R) -> R {
         let (tags, keys) = (note.tags, note.tagKeys)
-        // The names' bytes end to end in one array, each name a range of it.
-        var names: [UInt8] = []
-        var ends: [Int] = []
-        ends.reserveCapacity(tags.count)
-        for (tag, key) in zip(tags, keys) {
-            names.append(contentsOf: (displayName(key) ?? tag).utf8)
-            ends.append(names.count)
-        }
-        var (title, folder, snippet) = (note.title, note.folder, note.snippet)
-        return names.withUnsafeBytes { bytes in
-            withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: ends.count) { slots in
-                var start = 0
-                for (number, end) in ends.enumerated() {
-                    slots.initializeElement(at: number, to: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                    start = end
-                }
-                return title.withUTF8 { title in
-                    folder.withUTF8 { folder in
-                        snippet.withUTF8 { snippet in
-                            body(
-                                NoteRowFields(
-                                    pinned: note.pinned, modified: note.modified, title: UnsafeRawBufferPointer(title),
-                                    folder: UnsafeRawBufferPointer(folder), snippet: UnsafeRawBufferPointer(snippet),
-                                    tagNames: UnsafeBufferPointer(rebasing: slots[0..<ends.count])))
+        let count = min(tags.count, keys.count)
+        return withUnsafeTemporaryAllocation(of: String.self, capacity: count) { names in
+            var total = 0
+            for number in 0..<count {
+                let text = name(tags[number], keys[number])
+                total += text.utf8.count
+                names.initializeElement(at: number, to: text)
+            }
+            defer { _ = UnsafeMutableBufferPointer(rebasing: names[0..<count]).deinitialize() }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { bytes in
+                withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: count) { slots in
+                    var start = 0
+                    for number in 0..<count {
+                        var text = names[number]
+                        let length = text.withUTF8 { utf8 in
+                            _ = UnsafeMutableBufferPointer(rebasing: bytes[start...]).initialize(from: utf8)
+                            return utf8.count
+                        }
+                        slots.initializeElement(at: number, to: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<start + length])))
+                        start += length
+                    }
+                    var (title, folder, snippet) = (note.title, note.folder, note.snippet)
+                    return title.withUTF8 { title in
+                        folder.withUTF8 { folder in
+                            snippet.withUTF8 { snippet in
+                                body(
+                                    NoteRowFields(
+                                        pinned: note.pinned, modified: note.modified, title: UnsafeRawBufferPointer(title),
+                                        folder: UnsafeRawBufferPointer(folder), snippet: UnsafeRawBufferPointer(snippet),
+                                        tagNames: UnsafeBufferPointer(rebasing: slots[0..<count])))
+                            }
                         }
                     }
                 }
