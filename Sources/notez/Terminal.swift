@@ -52,6 +52,11 @@ enum Terminal {
     /// Appends bytes to stdout as they are (already escaped and laid out).
     static func bytes(_ bytes: [UInt8]) {
         let context = TerminalContext.current
+        // A large piece (a chunk of rows) goes out as it is, after what is buffered: one copy fewer.
+        if bytes.count >= 1 << 16 {
+            flush()
+            return FileHandleOutput.write(fd: 1, bytes)
+        }
         context.buffer.append(contentsOf: bytes)
         if context.buffer.count > 1 << 16 { flush() }
     }

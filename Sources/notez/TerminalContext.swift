@@ -59,7 +59,8 @@ final class TerminalContext: @unchecked Sendable {
         guard capturing else { return false }
         if fd == 1 {
             if !bytes.isEmpty {
-                stdout.append(bytes.withUnsafeBufferPointer { Array($0) })
+                // Kept as it is when it wastes little room (a chunk of rows), else copied to its size.
+                stdout.append(bytes.capacity - bytes.count <= bytes.count / 4 ? bytes : bytes.withUnsafeBufferPointer { Array($0) })
                 held += bytes.count
             }
             if let spill, held >= TerminalContext.spillSize {

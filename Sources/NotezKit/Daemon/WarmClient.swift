@@ -52,7 +52,8 @@ public enum WarmClient {
             header = next
             guard let length = WarmFrame.pieceLength(header: header) else { break }
             guard ahead.count + length <= WarmFrame.maxResponse, let bytes = read(length) else { return nil }
-            ahead += bytes
+            // The first piece is kept as it came; later ones are appended to it (no copy of the first).
+            if ahead.isEmpty { ahead = bytes } else { ahead.append(contentsOf: bytes) }
         }
         guard let length = WarmFrame.payloadLength(header: header, request: false), ahead.count + length <= WarmFrame.maxResponse,
             let payload = read(length), let response = WarmFrame.decodeResponse(payload)
@@ -60,6 +61,7 @@ public enum WarmClient {
         if ahead.isEmpty { return response }
         // Pieces come only before an answer.
         guard case .answer(let status, let stdout, let stderr) = response else { return nil }
-        return .answer(status: status, stdout: ahead + stdout, stderr: stderr)
+        ahead.append(contentsOf: stdout)
+        return .answer(status: status, stdout: ahead, stderr: stderr)
     }
 }

@@ -227,6 +227,12 @@ struct CacheImage: @unchecked Sendable {
         return string(u32(at), u32(at + 4))
     }
 
+    /// The tag's most common spelling, as bytes (checked UTF-8 when the image was opened).
+    func tagNameBytes(_ tag: Int) -> UnsafeRawBufferPointer {
+        let at = tags + tag * CacheImage.tagSize
+        return stringBytes(u32(at + 8), u32(at + 12))
+    }
+
     func tagName(_ tag: Int) -> String {
         let at = tags + tag * CacheImage.tagSize
         return string(u32(at + 8), u32(at + 12))

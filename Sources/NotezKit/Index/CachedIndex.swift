@@ -359,3 +359,93 @@ extension CachedIndex: LinkStore {
         }
     }
 }
+
+extension CachedIndex {
+    /// From the note's cache entry, without building the note: the entry is checked as
+    /// `IndexCache.decodeEntry` checks it (its path and stamp are the record's, its strings UTF-8,
+    /// nothing after its end), and the tags are named from the tag table. A note with a problem,
+    /// a vault with a tag registry, or an entry that does not check out gives the whole note
+    /// (`note(atPosition:)`, which reads the file when the entry does not decode).
+    public func withRowFields<R>(at position: Int, _ body: (NoteRowFields) -> R) -> R {
+        let entry = image.entryBytes(position)
+        guard registered.isEmpty, let row = CachedIndex.rowEntry(entry, path: image.pathBytes(position), stamp: image.stamp(position)) else {
+            return withRowFields(of: note(atPosition: position), body)
+        }
+        let folder = UnsafeRawBufferPointer(rebasing: row.path[..<(row.path.lastIndex(of: 0x2F) ?? row.path.startIndex)])
+        return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: row.tagCount) { slots in
+            var tags = ByteReader(buffer: entry, position: row.tags)
+            for number in 0..<row.tagCount {
+                // Checked by `rowEntry`: each tag is a name, a key (empty when the name is its own) and an origin.
+                let name = tags.field()!
+                let key = tags.field()!
+                _ = tags.u8()
+                let tag = firstTag(notBefore: key.isEmpty ? name : key)
+                let known = tag < image.tagCount && CachedIndex.sameBytes(image.tagKeyBytes(tag), key.isEmpty ? name : key)
+                // The cache's most common spelling, else the note's own (checked UTF-8 when read).
+                slots.initializeElement(at: number, to: known ? image.tagNameBytes(tag) : name)
+            }
+            return body(
+                NoteRowFields(
+                    pinned: row.pinned, modified: row.modified, title: row.title, folder: folder, snippet: row.snippet,
+                    tagNames: UnsafeBufferPointer(rebasing: slots[0..<row.tagCount])))
+        }
+    }
+
+    /// The parts of an entry a row shows, when the entry is of `path` and `stamp`, well formed and
+    /// without a problem; nil otherwise.
+    private static func rowEntry(_ entry: UnsafeRawBufferPointer, path: UnsafeRawBufferPointer, stamp: FileStamp) -> (
+        path: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer, tags: Int, tagCount: Int, pinned: Bool, modified: Double,
+        snippet: UnsafeRawBufferPointer
+    )? {
+        var input = ByteReader(buffer: entry)
+        guard let entryPath = input.text(), sameBytes(entryPath, path), let inode = input.u64(), let size = input.u64(),
+            let mtime = input.u64(), FileStamp(inode: inode, size: Int64(bitPattern: size), mtimeNanos: Int64(bitPattern: mtime)) == stamp,
+            let title = input.text(), let tagCount = input.u16()
+        else { return nil }
+        let tags = input.position
+        for _ in 0..<tagCount {
+            guard input.text() != nil, input.text() != nil, input.u8() != nil else { return nil }
+        }
+        // A problem (flag 2) is rare: the whole note is decoded for it, as before.
+        guard let flags = input.u8(), flags & 2 == 0, input.skip(8), let modified = input.u64(), let snippet = input.text() else { return nil }
+        if flags & 4 != 0 {
+            guard let aliasCount = input.u16() else { return nil }
+            for _ in 0..<aliasCount where input.text() == nil { return nil }
+        }
+        guard input.atEnd else { return nil }
+        return (entryPath, title, tags, Int(tagCount), flags & 1 != 0, Double(bitPattern: modified), snippet)
+    }
+
+    private static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    }
+}
+
+extension ByteReader {
+    /// A length-prefixed field's bytes, unchecked; nil when it runs past the end.
+    mutating func field() -> UnsafeRawBufferPointer? {
+        guard let length = u32(), buffer.count - position >= Int(length) else { return nil }
+        defer { position += Int(length) }
+        return UnsafeRawBufferPointer(rebasing: buffer[position..<position + Int(length)])
+    }
+
+    /// A length-prefixed field's bytes when they are UTF-8 (ASCII is told a word at a time).
+    mutating func text() -> UnsafeRawBufferPointer? {
+        guard let bytes = field() else { return nil }
+        if ByteReader.isASCII(bytes) { return bytes }
+        return ByteReader.validString(bytes.assumingMemoryBound(to: UInt8.self)) == nil ? nil : bytes
+    }
+
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var at = 0
+        while at + 8 <= bytes.count {
+            if bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            at += 8
+        }
+        while at < bytes.count {
+            if bytes[at] >= 0x80 { return false }
+            at += 1
+        }
+        return true
+    }
+}

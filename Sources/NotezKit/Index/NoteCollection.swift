@@ -26,6 +26,9 @@ public protocol NoteCollection: Sendable {
     func fileSize(at position: Int) -> Int64
     /// The whole note at `position`.
     func note(atPosition position: Int) -> Note
+    /// Calls `body` with what a list row shows of the note at `position` (a requirement, so a
+    /// view that can read the fields without building the note does).
+    func withRowFields<R>(at position: Int, _ body: (NoteRowFields) -> R) -> R
     /// The positions of the notes that have the tag `key` or one of its children, in any order.
     func positions(taggedWith key: TagKey) -> [Int]
     /// The display name of a tag key (the registry's spelling, else the most common one).
@@ -66,6 +69,16 @@ public protocol NoteCollection: Sendable {
 extension NoteCollection {
     /// No lookup by name.
     public func positions(calledBy key: String) -> [Int]? { nil }
+
+    /// From the whole note.
+    public func withRowFields<R>(at position: Int, _ body: (NoteRowFields) -> R) -> R {
+        withRowFields(of: note(atPosition: position), body)
+    }
+
+    /// Calls `body` with what a list row shows of `note`, its tags by their display names.
+    public func withRowFields<R>(of note: Note, _ body: (NoteRowFields) -> R) -> R {
+        NoteRowFields.with(note, name: { displayName(of: $1) ?? $0 }, body)
+    }
 
     /// Each position by `mayContainText`.
     public func positions(mayContainText trigrams: [UInt32], among positions: [Int]) -> [Int] {
