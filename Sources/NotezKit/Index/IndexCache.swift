@@ -423,7 +423,8 @@ public struct IndexCache: Sendable {
         for index in 0..<tagCount {
             out.string(note.tags[index])
             let key = note.tagKeys[index].rawValue
-            out.string(key == note.tags[index] ? "" : key)
+            // Compared by bytes: an NFD spelling's NFC key is canonically equal but must be kept.
+            out.string(key.utf8.elementsEqual(note.tags[index].utf8) ? "" : key)
             out.bytes.append(note.origin(ofTagAt: index).rawValue)
         }
         out.bytes.append((note.pinned ? 1 : 0) | (note.problem != nil ? 2 : 0) | (note.aliases.isEmpty ? 0 : 4))

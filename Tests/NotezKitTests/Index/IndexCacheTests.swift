@@ -57,6 +57,20 @@ private func sampleNotes() -> [Note] {
     #expect(decoded == notes)
 }
 
+/// A tag spelled in NFD keeps its NFC key through the cache, byte for byte (the cached view then
+/// names it as the full index does).
+@Test func aDecomposedSpellingKeepsItsKey() throws {
+    let spelling = "caf\u{65}\u{301}"
+    let key = TagKey(spelling)
+    #expect(!key.rawValue.utf8.elementsEqual(spelling.utf8))
+    let note = Note(
+        path: "n.md", folder: "", title: "n", tags: [spelling], tagKeys: [key], pinned: false, created: 0, modified: 0,
+        snippet: "", stamp: FileStamp(inode: 1, size: 1, mtimeNanos: 1))
+    let decoded = try #require(IndexCache.decode(IndexCache.encode([note])!)?.first)
+    #expect(Array(decoded.tagKeys[0].rawValue.utf8) == Array(key.rawValue.utf8))
+    #expect(Array(decoded.tags[0].utf8) == Array(spelling.utf8))
+}
+
 /// A cached string is taken only when its bytes are valid UTF-8: a damaged entry is read from the
 /// file, never shown repaired. A truncated four-byte sequence repairs to a U+FFFD of the same length.
 @Test(arguments: [
