@@ -139,8 +139,9 @@ struct LinkScenario {
     }
 
     /// `backlinks` answered by a running `notez watch` (the first question builds the link
-    /// lookups; the measured runs follow one warm-up, as every row), and the daemon's peak memory;
-    /// then `links --summary` answered by it, and its peak memory after that.
+    /// lookups; the measured runs follow one warm-up, as every row), the daemon's peak memory, and
+    /// a rename planned with its help. A watch does not answer `links --summary` of the whole
+    /// vault (the cache counts it): the cold row measures it.
     private func warmRows(_ linked: VaultFacts, target: String) -> [Row] {
         let daemon: WarmDaemon
         do {
@@ -158,15 +159,6 @@ struct LinkScenario {
         row.notes = facts.notes
         var memory = Row(measure: "links: `notez watch` peak RSS after warm `backlinks`", notes: facts.notes, tool: .notez, medianMs: 0)
         memory.maxRSSMB = daemon.peakRSSMB()
-        // Then every link of the vault counted by the daemon: the peak it reaches with it.
-        let summary = BenchMeasure(name: "links: warm `links --summary` (`notez watch` running)", tool: .notez, warm: true) { _ in
-            ["links", "--summary", "--vault", linked.root]
-        }
-        var summaryRow = measure(summary, facts: linked, executable: notez, runs: runs)
-        summaryRow.notes = facts.notes
-        var summaryMemory = Row(
-            measure: "links: `notez watch` peak RSS after warm `links --summary`", notes: facts.notes, tool: .notez, medianMs: 0)
-        summaryMemory.maxRSSMB = daemon.peakRSSMB()
         // A rename planned from the notes the watch names (docs/warm-path.md); renamed back untimed.
         let original = facts.bigFolder + "/" + LinkScenario.name + ".md"
         let rename = BenchMeasure(
@@ -180,6 +172,6 @@ struct LinkScenario {
         ) { _ in ["rename", target, LinkScenario.name, "--vault", linked.root] }
         var renameRow = measure(rename, facts: linked, executable: notez, runs: runs)
         renameRow.notes = facts.notes
-        return [row, memory, summaryRow, summaryMemory, renameRow]
+        return [row, memory, renameRow]
     }
 }

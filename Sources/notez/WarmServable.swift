@@ -11,10 +11,13 @@ protocol WarmServable: ParsableCommand, PagedCommand {
     var vault: VaultOptions { get }
     /// Whether a daemon may answer these arguments (not `--sort random`: no two runs agree).
     var answersWarm: Bool { get }
+    /// Why a daemon does not answer these arguments, when `answersWarm` is false.
+    var warmRefusal: String { get }
 }
 
 extension WarmServable {
     var answersWarm: Bool { true }
+    var warmRefusal: String { "a random order is made by the client" }
 }
 
 extension OverviewCommand: WarmServable {}
@@ -25,6 +28,7 @@ extension ShowCommand: WarmServable {}
 extension SearchCommand: WarmServable {
     /// Not a random order, nor a saved search (`@name`: the settings are the client's).
     var answersWarm: Bool { !list.isRandom && !query.contains { $0.contains("@") } }
+    var warmRefusal: String { list.isRandom ? "a random order is made by the client" : "a saved search is read from the client's settings" }
 }
 extension TagListCommand: WarmServable {}
 extension FolderTreeCommand: WarmServable {}
@@ -33,5 +37,6 @@ extension LinksCommand: WarmServable {
     /// Not `--summary` of the whole vault: a current cache counts from its stored resolutions
     /// (0.27 s at 100,000 notes), while the live index keeps none and would resolve every link (2.1 s).
     var answersWarm: Bool { !summary || note != nil }
+    var warmRefusal: String { "the whole vault's summary is counted from the index cache" }
 }
 extension BacklinksCommand: WarmServable {}

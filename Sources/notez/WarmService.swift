@@ -94,7 +94,7 @@ final class WarmService: @unchecked Sendable {
                     return false
                 }
                 guard servable.answersWarm else {
-                    refusal = "a random order is made by the client"
+                    refusal = servable.warmRefusal
                     return false
                 }
                 // The vault the command names, from the client's folder, must be this one.

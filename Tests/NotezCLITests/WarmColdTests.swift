@@ -143,6 +143,9 @@ struct WarmColdTests {
             let result = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
             #expect(result.status == 6, "\(args)")
         }
+        // The refusal says why.
+        let refused = try vault.run(["links", "--summary"], environment: ["NOTEZ_WARM": "require"])
+        #expect(refused.stderr.contains("the whole vault's summary is counted from the index cache"), "\(refused.stderr)")
         let pinned = try vault.run(["pin", "scratch"])
         #expect(pinned.status == 0, "\(pinned.stderr)")
         let listed = try vault.run(["search", "is:pinned", "--paths"], environment: ["NOTEZ_WARM": "require"])
