@@ -17,7 +17,9 @@ enum BackgroundIndex {
         start(root: session.root)
     }
 
-    private static func start(root: String) {
+    /// Starts `notez index --background` on the vault at `root` (one runs at a time per vault:
+    /// a second waits for nothing and ends, `refresh.lock`).
+    static func start(root: String) {
         guard let executable = ChildProcess.ownExecutable() else { return }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

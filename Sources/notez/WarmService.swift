@@ -18,6 +18,11 @@ final class WarmService: @unchecked Sendable {
     /// The largest answer kept for `memo`: `overview --json` at 100,000 notes and 47,000 tags is 6.8 MB.
     static let memoLimit = 8 << 20
 
+    /// When this daemon last started a refresh of the index cache (`refreshCacheIfStale`).
+    private var lastRefresh = -Double.infinity
+    /// Seconds between two refreshes of the index cache a daemon starts.
+    static let refreshInterval = 300.0
+
     /// The last answer of `overview`, whose output depends on nothing but the snapshot and the
     /// request (it reads no journal, file or clock): sent again for the same request while the
     /// snapshot is the same. One answer at most, dropped at the first request on a newer snapshot.
@@ -117,6 +122,20 @@ final class WarmService: @unchecked Sendable {
         if memoizable && context.stdout.reduce(context.stderr.count, { $0 + $1.count }) <= WarmService.memoLimit {
             memo = (key, response)
         }
+        refreshCacheIfStale()
         return response
+    }
+
+    /// Starts `notez index --background` when the last full-text search found the index cache
+    /// missing or far behind the vault (`CachedSignatures.needsRefresh`: after an upgrade, or a
+    /// watch started on a vault never indexed): a daemon never writes the cache, and while it
+    /// answers every read no cold run would, so its searches would read every note for good.
+    private func refreshCacheIfStale() {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let now = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        guard signatures.needsRefresh, now - lastRefresh >= WarmService.refreshInterval else { return }
+        lastRefresh = now
+        BackgroundIndex.start(root: root)
     }
 }

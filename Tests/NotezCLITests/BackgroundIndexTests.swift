@@ -111,4 +111,28 @@ struct BackgroundIndexTests {
         #expect(refused.stdout.isEmpty)
         #expect(refused.stderr.contains("cache"))
     }
+
+    @Test("a watch whose full-text search finds no index cache starts a refresh, and answers as cold")
+    func aWatchRefreshesAMissingCache() throws {
+        let outside = try TempVault()
+        let vault = try BackgroundIndexTests.largeVault(outside: outside)
+        let cacheHome = try TempVault()
+        let environment = ["XDG_CACHE_HOME": cacheHome.path]
+        let vaultBefore = try vault.snapshot()
+        let cold = try vault.run(["search", "note 7", "--paths"], environment: CachedQueryTests.noCache)
+        #expect(cold.status == 0)
+        let watch = try WatchProcess(["watch", "--quiet", "--vault", vault.path], environment: environment)
+        defer { _ = watch.stop(SIGTERM) }
+        var warm: CLIResult?
+        for _ in 0..<100 where warm?.status != 0 {
+            warm = try vault.run(["search", "note 7", "--paths"], environment: environment.merging(["NOTEZ_WARM": "require"]) { $1 })
+            if warm?.status != 0 { usleep(50_000) }
+        }
+        #expect(warm?.stdout == cold.stdout)
+        // No cache for the daemon's signatures: it started `notez index`, which wrote one.
+        #expect(BackgroundIndexTests.waitForCacheFile(cacheHome) != nil)
+        let again = try vault.run(["search", "note 7", "--paths"], environment: environment.merging(["NOTEZ_WARM": "require"]) { $1 })
+        #expect(again.stdout == cold.stdout)
+        #expect(try vault.snapshot() == vaultBefore)
+    }
 }

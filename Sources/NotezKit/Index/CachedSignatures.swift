@@ -25,6 +25,9 @@ public final class CachedSignatures: @unchecked Sendable {
     /// Each note's signature in the cache as offset << 32 | length (`none`: no record), so a
     /// search reads the signatures alone, not the records.
     private var join: (version: Int, generation: UInt64, signatures: [UInt64])?
+    /// Whether the last search found no usable cache, or a cache that misses
+    /// `IndexBuilder.deferredWriteThreshold` notes or more (each then read by every search).
+    private var stale = false
 
     /// The cache file as mapped, with the `stat` that tells when it was replaced.
     private struct Mapped {
@@ -52,7 +55,10 @@ public final class CachedSignatures: @unchecked Sendable {
     /// that may contain every one of `trigrams`.
     func candidates(_ positions: [Int], trigrams: [UInt32], in index: VaultIndex, version: Int) -> [Int] {
         lock.withLock {
-            guard let mapped = current(titleFromHeading: index.config.titleFromHeading) else { return positions }
+            guard let mapped = current(titleFromHeading: index.config.titleFromHeading) else {
+                stale = true
+                return positions
+            }
             let generation = mapped.image.generation
             let signatures: [UInt64]
             if let join, join.version == version, join.generation == generation, join.signatures.count == index.notes.count {
@@ -62,6 +68,7 @@ public final class CachedSignatures: @unchecked Sendable {
                 join = nil
                 signatures = CachedSignatures.join(index.notes, mapped.image) { mapped.file.release() }
                 join = (version, generation, signatures)
+                stale = signatures.lazy.filter { $0 == CachedSignatures.none }.count >= IndexBuilder.deferredWriteThreshold
             }
             let result = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: mapped.image, file: mapped.file)
             // Everything the checks, the join and the pass touched (records, paths, tables) is
@@ -70,6 +77,10 @@ public final class CachedSignatures: @unchecked Sendable {
             return result
         }
     }
+
+    /// Whether the index cache should be brought up to date for the daemon's full-text searches
+    /// (`stale`): a daemon never writes it, so its front end starts a refresh.
+    public var needsRefresh: Bool { lock.withLock { stale } }
 
     /// Positions a part of a scan takes at least: below that, one thread tests them all.
     static let scanPart = 8192
