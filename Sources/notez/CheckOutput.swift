@@ -43,7 +43,7 @@ enum CheckOutput {
     private static func appendPlain(_ text: String, to out: inout [UInt8]) -> Bool {
         var copy = text
         return copy.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
+            guard ByteText.needsNoEscape(UnsafeRawBufferPointer(bytes)) else { return false }
             out.append(contentsOf: bytes)
             return true
         }
