@@ -432,20 +432,7 @@ extension ByteReader {
     /// A length-prefixed field's bytes when they are UTF-8 (ASCII is told a word at a time).
     mutating func text() -> UnsafeRawBufferPointer? {
         guard let bytes = field() else { return nil }
-        if ByteReader.isASCII(bytes) { return bytes }
+        if TextFold.isASCII(bytes) { return bytes }
         return ByteReader.validString(bytes.assumingMemoryBound(to: UInt8.self)) == nil ? nil : bytes
-    }
-
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var at = 0
-        while at + 8 <= bytes.count {
-            if bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            at += 8
-        }
-        while at < bytes.count {
-            if bytes[at] >= 0x80 { return false }
-            at += 1
-        }
-        return true
     }
 }

@@ -93,18 +93,21 @@ enum TextFold {
 
     /// Whether every byte is below 0x80, eight bytes at a time.
     static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                offset += 8
-            }
-            while offset < raw.count {
-                if raw[offset] >= 0x80 { return false }
-                offset += 1
-            }
-            return true
+        bytes.withUnsafeBytes { isASCII($0) }
+    }
+
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    static func isASCII(_ raw: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= raw.count {
+            if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            offset += 8
         }
+        while offset < raw.count {
+            if raw[offset] >= 0x80 { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// ASCII bytes with A-Z lowercased.
