@@ -28,12 +28,15 @@ struct BackgroundIndexTests {
     }
 
     /// The cache file under `cacheHome`, once a refresh has written it (polled; nil after 120 s).
-    static func waitForCacheFile(_ cacheHome: TempVault) -> String? {
+    static func waitForCacheFile(_ cacheHome: TempVault) -> String? { waitForCacheFile(cacheHome.path) }
+
+    /// The cache file under the folder `cacheHome`, once written (polled; nil after 120 s).
+    static func waitForCacheFile(_ cacheHome: String) -> String? {
         for _ in 0..<1_200 {
-            if let files = FileManager.default.enumerator(atPath: cacheHome.path)?.compactMap({ $0 as? String }),
+            if let files = FileManager.default.enumerator(atPath: cacheHome)?.compactMap({ $0 as? String }),
                 let file = files.first(where: { $0.hasSuffix("/index-v1.bin") })
             {
-                return cacheHome.path + "/" + file
+                return cacheHome + "/" + file
             }
             usleep(100_000)
         }
@@ -116,18 +119,23 @@ struct BackgroundIndexTests {
     func aWatchRefreshesAMissingCache() throws {
         let outside = try TempVault()
         let vault = try BackgroundIndexTests.largeVault(outside: outside)
-        let cacheHome = try TempVault()
-        let environment = ["XDG_CACHE_HOME": cacheHome.path]
+        // Short: the watch's socket lives below it, and a Unix socket's path is at most 107 bytes.
+        let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("nzc-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: cacheHome, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: cacheHome) }
+        let environment = ["XDG_CACHE_HOME": cacheHome]
         let vaultBefore = try vault.snapshot()
         let cold = try vault.run(["search", "note 7", "--paths"], environment: CachedQueryTests.noCache)
         #expect(cold.status == 0)
         let watch = try WatchProcess(["watch", "--quiet", "--vault", vault.path], environment: environment)
         defer { _ = watch.stop(SIGTERM) }
+        // The watch reads 1,100 notes before it answers: up to a minute while the other tests run.
         var warm: CLIResult?
-        for _ in 0..<100 where warm?.status != 0 {
+        for _ in 0..<600 where warm?.status != 0 {
             warm = try vault.run(["search", "note 7", "--paths"], environment: environment.merging(["NOTEZ_WARM": "require"]) { $1 })
-            if warm?.status != 0 { usleep(50_000) }
+            if warm?.status != 0 { usleep(100_000) }
         }
+        #expect(warm?.status == 0, "\(warm?.stderr ?? "")")
         #expect(warm?.stdout == cold.stdout)
         // No cache for the daemon's signatures: it started `notez index`, which wrote one.
         #expect(BackgroundIndexTests.waitForCacheFile(cacheHome) != nil)
