@@ -125,6 +125,7 @@ struct BackgroundIndexTests {
         defer { try? FileManager.default.removeItem(atPath: cacheHome) }
         let environment = ["XDG_CACHE_HOME": cacheHome]
         let vaultBefore = try vault.snapshot()
+        let outsideBefore = try outside.snapshot()
         let cold = try vault.run(["search", "note 7", "--paths"], environment: CachedQueryTests.noCache)
         #expect(cold.status == 0)
         let watch = try WatchProcess(["watch", "--quiet", "--vault", vault.path], environment: environment)
@@ -141,6 +142,9 @@ struct BackgroundIndexTests {
         #expect(BackgroundIndexTests.waitForCacheFile(cacheHome) != nil)
         let again = try vault.run(["search", "note 7", "--paths"], environment: environment.merging(["NOTEZ_WARM": "require"]) { $1 })
         #expect(again.stdout == cold.stdout)
+        // Nothing written in the vault, its `.git/`, or through its symlink to the folder outside.
         #expect(try vault.snapshot() == vaultBefore)
+        #expect(try outside.snapshot() == outsideBefore)
+        #expect(again.status == 0)
     }
 }
