@@ -204,6 +204,9 @@ public enum NoteReader {
         let title = metadata.title ?? heading ?? VaultPath.fileTitle(of: relativePath)
         var tags: [String] = []
         var keys: [TagKey] = []
+        // Their own size: grown one tag at a time, they kept spare room for as long as the note lives.
+        tags.reserveCapacity(metadata.tags.count)
+        keys.reserveCapacity(metadata.tags.count)
         var seen: Set<TagKey> = []
         for tag in metadata.tags {
             let key = TagKey(tag)

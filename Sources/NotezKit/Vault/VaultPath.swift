@@ -38,7 +38,20 @@ public enum VaultPath {
 
     /// Joins a folder and a name.
     public static func join(_ folder: String, _ name: String) -> String {
-        folder.isEmpty ? name : folder + "/" + name
+        if folder.isEmpty { return name }
+        // One allocation of the exact size: `folder + "/" + name` grew the string as it went and
+        // kept the spare room (about 30 bytes a path the watch keeps for each note).
+        var folder = folder, name = name
+        return folder.withUTF8 { head in
+            name.withUTF8 { tail in
+                String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[..<head.count]).initialize(from: head)
+                    buffer[head.count] = UInt8(ascii: "/")
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[(head.count + 1)...]).initialize(from: tail)
+                    return head.count + 1 + tail.count
+                }
+            }
+        }
     }
 
     /// Normalizes user input to a clean relative path, or throws if it could leave the vault.
