@@ -42,6 +42,37 @@ public struct StoredLink: Sendable, Equatable {
     /// `.md`/`.markdown`. A link can only resolve to a note that has one of these among its own
     /// names (`nameKeys`): that is what makes backlinks a lookup (see docs/links-and-inline-tags.md).
     static func targetKeys(_ link: NoteLink, source: String) -> [String] {
+        plainTargetKeys(link) ?? generalTargetKeys(link, source: source)
+    }
+
+    /// The keys of a wikilink whose target, and label if any, are plain ASCII names (no `/`, no
+    /// space or control byte at either end): for these every variant `generalTargetKeys` makes is
+    /// the name itself, so the keys are made without its copies and splits. A watch makes the keys
+    /// of every link of a changed note twice (old and new): a map of content with 1,568 links took
+    /// most of a watch's catch-up after a rename.
+    static func plainTargetKeys(_ link: NoteLink) -> [String]? {
+        guard link.isWikilink, isPlainName(link.target) else { return nil }
+        var keys: [String] = []
+        StoredLink.addNameVariants(link.target, to: &keys)
+        if let label = link.label {
+            let beforeFragment = String(label.prefix { $0 != "#" })
+            guard isPlainName(beforeFragment) else { return nil }
+            if beforeFragment != link.target { StoredLink.addNameVariants(beforeFragment, to: &keys) }
+        }
+        return keys
+    }
+
+    /// Non-empty ASCII without `/`, whose first and last bytes are printable and not a space.
+    private static func isPlainName(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F else { return false }
+            return !bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "/") }
+        }
+    }
+
+    /// The keys of any link, by the rule described at `targetKeys`.
+    static func generalTargetKeys(_ link: NoteLink, source: String) -> [String] {
         var raw = [link.target, LinkResolver.withoutDendronVault(link.target)]
         if link.isWikilink, let label = link.label {
             let beforeFragment = String(label.prefix { $0 != "#" })
