@@ -100,58 +100,19 @@ public final class CachedSignatures: @unchecked Sendable {
     /// core took a fifth of its time), each part giving back the pages it passed
     /// (`SignatureScan`). Positions ascend and the join follows path order, as the cache's
     /// records do, so each part reads its own stretch of the signatures.
-    ///
-    /// Each part goes by chunks of `chunk` positions in two passes: the first tests the first
-    /// trigram of every note in the chunk with no branch on what its loads return, so their cache
-    /// misses (one a note, at random in tens of MB: most of a search's test) overlap instead of
-    /// each waiting for the last; the second tests every trigram of the notes that passed.
     static func test(
-        _ positions: [Int], signatures: [UInt64], trigrams: [UInt32], image: CacheImage, file: MappedFile, part: Int = scanPart,
-        chunk: Int = 256
+        _ positions: [Int], signatures: [UInt64], trigrams: [UInt32], image: CacheImage, file: MappedFile, part: Int = scanPart
     ) -> [Int] {
-        guard let firstTrigram = trigrams.first else { return positions }
-        let hashes = TextSignature.hashes(firstTrigram)
-        let chunk = max(1, chunk)
         let parts = max(1, min(8, positions.count / max(1, part)))
         let stride = (positions.count + parts - 1) / max(1, parts)
         let found = Parallel.map(parts, minimumChunk: 1) { part -> [Int] in
             let slice = positions[min(positions.count, part * stride)..<min(positions.count, (part + 1) * stride)]
             let first = slice.first { signatures[$0] != CachedSignatures.none }.map { Int(signatures[$0] >> 32) } ?? 0
             var scan = SignatureScan(image: image, file: file, from: first)
-            let section = image.bytes.baseAddress! + image.signatures
-            var kept: [Int] = []
-            var passed = [UInt8](repeating: 0, count: chunk)
-            var start = slice.startIndex
-            while start < slice.endIndex {
-                let end = min(start + chunk, slice.endIndex)
-                var readTo = 0
-                passed.withUnsafeMutableBufferPointer { out in
-                    for index in start..<end {
-                        let signature = signatures[slice[index]]
-                        let count = Int(signature & 0xFFFF_FFFF)
-                        // No record, or a signature `mayContain` takes as unknown: the second pass decides.
-                        guard signature != CachedSignatures.none, count >= TextSignature.minimumBits / 8, count & (count - 1) == 0 else {
-                            out[index - start] = 1
-                            continue
-                        }
-                        let offset = Int(signature >> 32)
-                        let (a, b) = TextSignature.positions(hashes: hashes, logBits: UInt32((count * 8).trailingZeroBitCount))
-                        let bytes = (section + offset).assumingMemoryBound(to: UInt8.self)
-                        out[index - start] = (bytes[Int(a >> 3)] >> (a & 7)) & (bytes[Int(b >> 3)] >> (b & 7)) & 1
-                        readTo = max(readTo, offset + count)
-                    }
-                }
-                for index in start..<end where passed[index - start] != 0 {
-                    let position = slice[index]
-                    let signature = signatures[position]
-                    if signature == CachedSignatures.none
-                        || scan.mayContain(signatureAt: Int(signature >> 32), count: Int(signature & 0xFFFF_FFFF), trigrams)
-                    {
-                        kept.append(position)
-                    }
-                }
-                scan.passed(upTo: readTo)
-                start = end
+            let kept = slice.filter { position in
+                let signature = signatures[position]
+                return signature == CachedSignatures.none
+                    || scan.mayContain(signatureAt: Int(signature >> 32), count: Int(signature & 0xFFFF_FFFF), trigrams)
             }
             scan.finish()
             return kept

@@ -55,14 +55,6 @@ struct SignatureScan {
         return answer
     }
 
-    /// Records that the signatures up to `end` (an offset in the signatures section) were read
-    /// without this scan (`CachedSignatures.test`'s first pass), releasing the pages behind them.
-    mutating func passed(upTo end: Int) {
-        let end = image.signatures + end
-        if end > readUpTo { readUpTo = end }
-        if readUpTo - releasedUpTo >= SignatureScan.releaseEvery { release(upTo: readUpTo / pageSize * pageSize) }
-    }
-
     /// Releases every page of the signatures read so far (call at the end of a pass).
     mutating func finish() {
         release(upTo: min(image.bytes.count, (readUpTo + pageSize - 1) / pageSize * pageSize))

@@ -92,19 +92,8 @@ enum TextSignature {
     /// two positions in it.
     @inline(__always)
     static func positions(_ trigram: UInt32, logBits: UInt32) -> (UInt32, UInt32) {
-        positions(hashes: hashes(trigram), logBits: logBits)
-    }
-
-    /// A trigram's two hashes, the same in a signature of any size (a scan makes them once).
-    @inline(__always)
-    static func hashes(_ trigram: UInt32) -> (UInt32, UInt32) {
-        (trigram &* 0x9E37_79B1, (trigram ^ 0x5BD1_E995) &* 0x85EB_CA77)
-    }
-
-    /// `positions` from the trigram's `hashes`.
-    @inline(__always)
-    static func positions(hashes: (UInt32, UInt32), logBits: UInt32) -> (UInt32, UInt32) {
-        let (first, second) = hashes
+        let first = trigram &* 0x9E37_79B1
+        let second = (trigram ^ 0x5BD1_E995) &* 0x85EB_CA77
         guard logBits > 9 else { return (first >> (32 - logBits), second >> (32 - logBits)) }
         let blockShift = logBits - 9
         let block = (first >> (32 - blockShift)) << 9
