@@ -102,6 +102,11 @@ struct CachedSignaturesTests {
         for number in 0..<90 {
             _ = try vault.write("n\(number).md", Self.note(&generator), modified: Date(timeIntervalSinceNow: -3600))
         }
+        // Long notes too: signatures over 512 bits are blocked (format 8).
+        for number in 90..<100 {
+            let text = (0..<40).map { _ in Self.text(&generator) }.joined(separator: "\n")
+            _ = try vault.write("n\(number).md", text + "\n", modified: Date(timeIntervalSinceNow: -3600))
+        }
         // One note the cache does not describe (written after it): a candidate in every part.
         let index = try IndexBuilder.build(root: vault.path)
         let cache = try Self.cacheFile(vault)
@@ -121,6 +126,15 @@ struct CachedSignaturesTests {
             guard let trigrams = TextSignature.trigrams(TextFold.fold(Array(word.utf8)[...], ignoreAccents: false)) else { continue }
             let whole = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: image, file: file, part: .max)
             ruledOut += positions.count - whole.count
+            // Each signature tested alone, as the cold path tests it.
+            let alone = positions.filter { position in
+                let signature = signatures[position]
+                guard signature != CachedSignatures.none else { return true }
+                let start = image.signatures + Int(signature >> 32)
+                return TextSignature.mayContain(
+                    UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + Int(signature & 0xFFFF_FFFF)]), trigrams)
+            }
+            #expect(whole == alone, "\(word)")
             for part in [1, 7, 30, 45] {
                 let split = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: image, file: file, part: part)
                 #expect(split == whole, "\(word), parts of \(part)")
