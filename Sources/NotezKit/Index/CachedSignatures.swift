@@ -24,7 +24,7 @@ public final class CachedSignatures: @unchecked Sendable {
     private var mapped: Mapped?
     /// Each note's signature in the cache as offset << 32 | length (`none`: no record), so a
     /// search reads the signatures alone, not the records.
-    private var join: (version: Int, generation: UInt64, signatures: [UInt64])?
+    private var join: (version: Int, generation: UInt64, signatures: [UInt64], oversized: [Int])?
     /// Whether the last search found no usable cache, or a cache that misses
     /// `IndexBuilder.deferredWriteThreshold` notes or more (each then read by every search).
     private var stale = false
@@ -67,7 +67,7 @@ public final class CachedSignatures: @unchecked Sendable {
                 // The old join goes first: two are never alive at once.
                 join = nil
                 signatures = CachedSignatures.join(index.notes, mapped.image) { mapped.file.release() }
-                join = (version, generation, signatures)
+                join = (version, generation, signatures, VaultIndex.oversizedPositions(index.notes))
                 stale = signatures.lazy.filter { $0 == CachedSignatures.none }.count >= IndexBuilder.deferredWriteThreshold
             }
             let result = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: mapped.image, file: mapped.file)
@@ -75,6 +75,16 @@ public final class CachedSignatures: @unchecked Sendable {
             // given back too: a daemon keeps none of the cache resident between searches.
             mapped.file.release()
             return result
+        }
+    }
+
+    /// The positions of the notes over `NoteReader.maxNoteSize` in the index of `version`, found
+    /// once with its join (a pass over every note was a twentieth of a warm search, alone on one
+    /// core); nil when no join of that version is kept.
+    func oversized(noteCount: Int, version: Int) -> [Int]? {
+        lock.withLock {
+            guard let join, join.version == version, join.signatures.count == noteCount else { return nil }
+            return join.oversized
         }
     }
 

@@ -17,8 +17,9 @@ import Darwin
 /// lists (see `CacheImage`), so a query can read it without decoding every note; a file
 /// that is truncated, corrupt, or written by another format or reader revision is ignored.
 public struct IndexCache: Sendable {
-    /// Bumped when the byte layout changes (7: text signatures of two bits per byte of text).
-    static let formatVersion: UInt32 = 7
+    /// Bumped when the byte layout changes (7: text signatures of two bits per byte of text; 8:
+    /// their two bits of a trigram in one 512-bit block).
+    static let formatVersion: UInt32 = 8
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
     static let readerRevision: UInt32 = 5

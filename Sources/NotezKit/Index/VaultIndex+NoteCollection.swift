@@ -45,6 +45,22 @@ extension VaultIndex: NoteCollection {
         return textSignatures.source.candidates(positions, trigrams: trigrams, in: self, version: textSignatures.version)
     }
 
+    /// The positions of the notes over `NoteReader.maxNoteSize`, whose bodies full text skips:
+    /// kept with the text signatures' join when a daemon attached them, else found now.
+    func oversizedPositions() -> [Int] {
+        if let textSignatures, let kept = textSignatures.source.oversized(noteCount: notes.count, version: textSignatures.version) {
+            return kept
+        }
+        return VaultIndex.oversizedPositions(notes)
+    }
+
+    /// The positions of `notes` over `NoteReader.maxNoteSize`, straight from the note array
+    /// (through the collection's accessor, this pass was a tenth of a warm full-text search).
+    static func oversizedPositions(_ notes: [Note]) -> [Int] {
+        let limit = Int64(NoteReader.maxNoteSize)
+        return notes.indices.filter { notes[$0].stamp.size > limit }
+    }
+
     /// This index with the cache's text signatures consulted by its full-text searches;
     /// `version` must change whenever the notes do (a snapshot's version): the join is remade then.
     public func withTextSignatures(_ signatures: CachedSignatures, version: Int) -> VaultIndex {

@@ -201,31 +201,38 @@ final class FullTextMatcher: @unchecked Sendable {
     }
 
     /// The offset (from `haystack.startIndex`) of the first occurrence of folded ASCII `needle` at
-    /// or after offset `from`, with A-Z read as a-z; nil when there is none.
+    /// or after offset `from`, with A-Z read as a-z; nil when there is none. Both spellings of the
+    /// first byte are found with `memchr` (a loop over every byte was a twelfth of a warm search).
     static func firstMatchIgnoringASCIICase(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8], from: Int) -> Int? {
         if needle.isEmpty { return from <= haystack.count ? from : nil }
         if needle.count > haystack.count - from { return nil }
         return haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
+                let base = UnsafeRawPointer(hay.baseAddress!)
                 let first = pin[0]
                 // A letter's other case: both spellings of the first byte are candidates.
                 let other = first >= 0x61 && first <= 0x7A ? first & ~0x20 : first
                 let last = hay.count - pin.count
-                var offset = from
-                while offset <= last {
-                    let byte = hay[offset]
-                    if byte == first || byte == other {
-                        var matched = 1
-                        while matched < pin.count {
-                            let next = hay[offset + matched]
-                            if (next >= 0x41 && next <= 0x5A ? next | 0x20 : next) != pin[matched] { break }
-                            matched += 1
-                        }
-                        if matched == pin.count { return offset }
-                    }
-                    offset += 1
+                func find(_ byte: UInt8, from: Int) -> Int {
+                    guard from <= last, let hit = memchr(base + from, Int32(byte), last - from + 1) else { return Int.max }
+                    return base.distance(to: UnsafeRawPointer(hit))
                 }
-                return nil
+                var (lower, upper) = (find(first, from: from), other == first ? Int.max : find(other, from: from))
+                var offset = from
+                while true {
+                    if lower < offset { lower = find(first, from: offset) }
+                    if upper < offset { upper = find(other, from: offset) }
+                    let at = min(lower, upper)
+                    if at == Int.max { return nil }
+                    var matched = 1
+                    while matched < pin.count {
+                        let next = hay[at + matched]
+                        if (next >= 0x41 && next <= 0x5A ? next | 0x20 : next) != pin[matched] { break }
+                        matched += 1
+                    }
+                    if matched == pin.count { return at }
+                    offset = at + 1
+                }
             }
         }
     }

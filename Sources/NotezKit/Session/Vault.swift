@@ -191,9 +191,8 @@ public final class Vault: @unchecked Sendable {
             // Full text skipped these bodies: a missing hit must not look like no match.
             let limit = Int64(NoteReader.maxNoteSize)
             if let full = collection as? VaultIndex {
-                // Straight from the note array: through the collection's accessor, this pass was a
-                // tenth of a warm full-text search at 100,000 notes.
-                for (position, note) in full.notes.enumerated() where note.stamp.size > limit {
+                // Kept per snapshot by a daemon (`VaultIndex.oversizedPositions`).
+                for position in full.oversizedPositions() {
                     diagnostics.append(.oversized(path: full.path(at: position)))
                 }
             } else {

@@ -102,6 +102,11 @@ struct CachedSignaturesTests {
         for number in 0..<90 {
             _ = try vault.write("n\(number).md", Self.note(&generator), modified: Date(timeIntervalSinceNow: -3600))
         }
+        // Long notes too: signatures over 512 bits are blocked (format 8).
+        for number in 90..<100 {
+            let text = (0..<40).map { _ in Self.text(&generator) }.joined(separator: "\n")
+            _ = try vault.write("n\(number).md", text + "\n", modified: Date(timeIntervalSinceNow: -3600))
+        }
         // One note the cache does not describe (written after it): a candidate in every part.
         let index = try IndexBuilder.build(root: vault.path)
         let cache = try Self.cacheFile(vault)
@@ -121,6 +126,15 @@ struct CachedSignaturesTests {
             guard let trigrams = TextSignature.trigrams(TextFold.fold(Array(word.utf8)[...], ignoreAccents: false)) else { continue }
             let whole = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: image, file: file, part: .max)
             ruledOut += positions.count - whole.count
+            // Each signature tested alone, as the cold path tests it.
+            let alone = positions.filter { position in
+                let signature = signatures[position]
+                guard signature != CachedSignatures.none else { return true }
+                let start = image.signatures + Int(signature >> 32)
+                return TextSignature.mayContain(
+                    UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + Int(signature & 0xFFFF_FFFF)]), trigrams)
+            }
+            #expect(whole == alone, "\(word)")
             for part in [1, 7, 30, 45] {
                 let split = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: image, file: file, part: part)
                 #expect(split == whole, "\(word), parts of \(part)")
@@ -198,5 +212,34 @@ struct CachedSignaturesTests {
         }
         #expect(try Self.files(vault.path) == before)
         #expect(try Self.files(outside.path) == outsideBefore)
+    }
+
+    /// The notes over the size limit (full text skips their bodies, and says so) are found once per
+    /// snapshot with the join, and a later snapshot's answer is its own, not the kept one.
+    @Test func oversizedNotesAreKeptPerSnapshot() throws {
+        let vault = try ScratchFolder()
+        let old = Date(timeIntervalSinceNow: -3600)
+        for number in 0..<6 { try vault.write("n\(number).md", "a quokka \(number)\n", modified: old) }
+        try vault.write("big.md", "quokka\n", modified: old)
+        // Sparse: over the limit by its size, without writing 32 MiB.
+        #expect(truncate(vault.path + "/big.md", off_t(NoteReader.maxNoteSize + 1)) == 0)
+        let first = try IndexBuilder.build(root: vault.path)
+        let source = CachedSignatures(root: vault.path)
+        let query = try QueryParser.parse("quokka")
+        let warm = first.withTextSignatures(source, version: 1)
+        let answer = try Vault(snapshot: warm).search(query, over: warm)
+        #expect(answer.diagnostics == [.oversized(path: "big.md")])
+        #expect(source.oversized(noteCount: first.notes.count, version: 1) == [first.notes.firstIndex { $0.path == "big.md" }!])
+        #expect(try Vault(root: vault.path).search(query).diagnostics == answer.diagnostics)
+        #expect(answer.positions.count == 6)
+
+        try FileManager.default.removeItem(atPath: vault.path + "/big.md")
+        try vault.write("zz big.md", String(repeating: "x", count: 10) + "\n", modified: old)
+        #expect(truncate(vault.path + "/zz big.md", off_t(NoteReader.maxNoteSize + 2)) == 0)
+        try vault.write("a.md", "quokka again\n", modified: old)
+        let second = try IndexBuilder.build(root: vault.path)
+        let later = second.withTextSignatures(source, version: 2)
+        #expect(try Vault(snapshot: later).search(query, over: later).diagnostics == [.oversized(path: "zz big.md")])
+        #expect(source.oversized(noteCount: first.notes.count, version: 1) == nil, "the old snapshot's list is not kept")
     }
 }

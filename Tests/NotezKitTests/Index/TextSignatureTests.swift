@@ -53,6 +53,35 @@ struct TextSignatureTests {
         }
     }
 
+    /// Format 8: above 512 bits both positions of a trigram lie in one 512-bit block (one cache
+    /// line a trigram), and a long note (blocked signature) still has no false negatives.
+    @Test func blockedLayoutKeepsBothBitsInOneBlockWithoutFalseNegatives() {
+        for logBits in UInt32(10)...19 {
+            for trigram in stride(from: UInt32(0), to: 0x100_0000, by: 40_503) {
+                let (first, second) = TextSignature.positions(trigram, logBits: logBits)
+                #expect(first >> 9 == second >> 9, "\(trigram) at \(logBits) bits")
+                #expect(first < 1 << logBits && second < 1 << logBits)
+            }
+        }
+        // Blocks are all used: the block numbers of many trigrams cover every block.
+        let blocks = Set(stride(from: UInt32(0), to: 0x100_0000, by: 997).map { TextSignature.positions($0, logBits: 14).0 >> 9 })
+        #expect(blocks.count == 1 << 5)
+        var generator = SeededGenerator(seed: 11)
+        let words = ["quokka", "Zürich", "ÉCOLE", "naïve", "日本語", "straße", "İstanbul", "\u{212A}elvin", "lorem", "ipsum", "dolor"]
+        for _ in 0..<40 {
+            let body = (0..<Int.random(in: 100...3000, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                .joined(separator: " ")
+            let signature = TextSignature.make(title: "T", body: Array(body.utf8)[...])
+            #expect(signature.count * 8 > TextSignature.blockBits)
+            let folded = TextFold.fold(Array(body.utf8)[...])
+            for word in words + ["quokka ipsum", "m zür"] {
+                let needle = TextFold.fold(Array(word.utf8)[...])
+                guard FullTextMatcher.contains(folded, needle), let trigrams = TextSignature.trigrams(needle) else { continue }
+                #expect(signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) }, "\(word)")
+            }
+        }
+    }
+
     @Test func unknownSignatureAndShortNeedlesNeverFilter() {
         #expect([UInt8]().withUnsafeBytes { TextSignature.mayContain($0, [0x717569]) })
         #expect(TextSignature.trigrams(Array("ab".utf8)) == nil)

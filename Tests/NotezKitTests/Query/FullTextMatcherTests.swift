@@ -18,6 +18,27 @@ struct FullTextMatcherTests {
         }
     }
 
+    /// The first match at or after each offset (found with `memchr` for both spellings of the
+    /// needle's first byte) is the one a byte-by-byte scan finds.
+    @Test func firstMatchFromEveryOffsetAgreesWithAScan() {
+        var generator = SeededGenerator(seed: 17)
+        let alphabet = Array("aAbBkK qQuUoO-_\n".utf8)
+        for _ in 0..<800 {
+            let body = (0..<Int.random(in: 0...60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let needle = TextFold.fold((0..<Int.random(in: 1...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }[...])
+            let slice = body.isEmpty ? body[...] : body[1...]
+            for from in 0...slice.count {
+                let expected = from > slice.count - needle.count ? nil : (from...(slice.count - needle.count)).first { start in
+                    (0..<needle.count).allSatisfy { offset in
+                        let byte = slice[slice.startIndex + start + offset]
+                        return (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == needle[offset]
+                    }
+                }
+                #expect(FullTextMatcher.firstMatchIgnoringASCIICase(slice, needle, from: from) == expected)
+            }
+        }
+    }
+
     @Test func asciiDetectionAndCases() {
         #expect(TextFold.isASCII(Array("plain text, long enough for words".utf8)[...]))
         #expect(!TextFold.isASCII(Array("eight b\u{E9}".utf8)[...]))
