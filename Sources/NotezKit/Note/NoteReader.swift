@@ -236,6 +236,9 @@ public enum NoteReader {
         let title = metadata.title ?? heading ?? VaultPath.fileTitle(of: relativePath)
         var tags: [String] = []
         var keys: [TagKey] = []
+        // Their own size: grown one tag at a time, they kept spare room for as long as the note lives.
+        tags.reserveCapacity(metadata.tags.count)
+        keys.reserveCapacity(metadata.tags.count)
         // A note has a handful of tags: looked up among the keys so far, hashed only when many.
         var seen: Set<TagKey> = []
         func firstSighting(_ key: TagKey) -> Bool {

@@ -7,7 +7,7 @@ import Testing
 /// A path's folder, name, file title and whether it names a note: the byte-wise fast paths give
 /// exactly what the Character-wise rules give, on random paths with the characters that make them differ.
 @Suite("vault paths: folder, name, title and note names")
-struct VaultPathTests {
+struct VaultPathNameTests {
     // The rules as Characters, without any fast path.
     private static func folder(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
     private static func name(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path }
@@ -31,10 +31,10 @@ struct VaultPathTests {
             "\r\n", "\r", "İ", ".mar\u{212A}down", "\u{200D}", "🙂", "\u{1F1EB}"]
         for _ in 0..<20_000 {
             let path = (0..<Int.random(in: 0...7, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            #expect(Array(VaultPath.folder(of: path).utf8) == Array(VaultPathTests.folder(path).utf8), "\(path.debugDescription)")
-            #expect(Array(VaultPath.name(of: path).utf8) == Array(VaultPathTests.name(path).utf8), "\(path.debugDescription)")
-            #expect(Array(VaultPath.fileTitle(of: path).utf8) == Array(VaultPathTests.fileTitle(path).utf8), "\(path.debugDescription)")
-            #expect(VaultPath.isNoteFile(path) == VaultPathTests.isNoteFile(path), "\(path.debugDescription)")
+            #expect(Array(VaultPath.folder(of: path).utf8) == Array(VaultPathNameTests.folder(path).utf8), "\(path.debugDescription)")
+            #expect(Array(VaultPath.name(of: path).utf8) == Array(VaultPathNameTests.name(path).utf8), "\(path.debugDescription)")
+            #expect(Array(VaultPath.fileTitle(of: path).utf8) == Array(VaultPathNameTests.fileTitle(path).utf8), "\(path.debugDescription)")
+            #expect(VaultPath.isNoteFile(path) == VaultPathNameTests.isNoteFile(path), "\(path.debugDescription)")
         }
         #expect(VaultPath.folder(of: "a/\u{301}b.md") == "")
         #expect(VaultPath.fileTitle(of: "Work/Plan.MD") == "Plan")
