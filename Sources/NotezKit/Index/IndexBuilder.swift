@@ -203,10 +203,13 @@ extension IndexBuilder {
         let signatures = ResultSlots<[UInt8]>(count: deferred ? 0 : paths.count)
         let links = ResultSlots<[UInt8]>(count: deferral == .notesOnly && deferred ? 0 : paths.count)
         let facts = ResultSlots<[UInt8]>(count: deferred ? 0 : paths.count)
-        // Notes are opened relative to the open root (no lookup of the root's folders per note).
+        // Notes are opened relative to their folder (`FolderOpener`), below the open root.
         let rootFolder = readCount > 0 ? SystemIO.openFolder(root, following: true) : nil
         defer { if let rootFolder { close(rootFolder) } }
-        Parallel.forEach(paths.count) { index in
+        // In runs of notes, each run on one thread with its own opener: notes come sorted, so a
+        // folder's notes are together and its folder is opened once a run.
+        let run = 64
+        @Sendable func readOne(_ index: Int, _ opener: FolderOpener) {
             let position = reuse[index]
             if position >= 0 {
                 results.set(index, cached[position])
@@ -222,7 +225,7 @@ extension IndexBuilder {
             let listedAsRegular = symlinked.map { $0.isEmpty || !$0.contains(paths[index]) } ?? false
             let (note, contents) = NoteReader.noteAndContents(
                 relativePath: paths[index], root: root, titleFromHeading: titleFromHeading, listedAsRegular: listedAsRegular,
-                rootFolder: rootFolder)
+                openAt: opener.location(of: paths[index]))
             results.set(index, note)
             let stored = { LinkTable.storedForm(of: contents.flatMap { $0.isComplete ? $0.bytes : nil }) }
             guard !deferred else {
@@ -233,6 +236,10 @@ extension IndexBuilder {
             links.set(index, stored())
             // What `check` would read the note for, from the same bytes.
             facts.set(index, BodyFacts.record(contents))
+        }
+        Parallel.forEach((paths.count + run - 1) / run, minimumChunk: 1) { part in
+            let opener = FolderOpener(root: rootFolder)
+            for index in (part * run)..<min(paths.count, part * run + run) { readOne(index, opener) }
         }
         let notes = results.takeValues()
         if deferred {

@@ -174,7 +174,13 @@ public struct VaultIndex: Sendable {
         }
         for folder in allFolders { childrenOf[PathKey(VaultPath.folder(of: folder.path)), default: []].append(folder.path) }
         func node(_ path: String) -> FolderNode {
-            let children = (childrenOf[PathKey(path)] ?? []).map(node).sorted { Ordering.nameLess($0.name, $1.name) }
+            // Twins by name (`Café` in NFC and in NFD) are ordered by their bytes: they came from a
+            // `Set`, whose order differed between a cached run and a full index.
+            let children = (childrenOf[PathKey(path)] ?? []).map(node).sorted { a, b in
+                if Ordering.nameLess(a.name, b.name) { return true }
+                if Ordering.nameLess(b.name, a.name) { return false }
+                return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+            }
             let own = direct[PathKey(path)] ?? 0
             return FolderNode(
                 name: VaultPath.name(of: path), path: path, direct: own,

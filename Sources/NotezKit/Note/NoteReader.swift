@@ -47,7 +47,7 @@ public enum NoteReader {
     static func read(_ absolutePath: String, limit: Int, listedAsRegular: Bool, at: (folder: Int32, path: String)?) throws(NotezError)
         -> Contents
     {
-        let (fd, info) = try openRegular(absolutePath, listedAsRegular: listedAsRegular, at: at)
+        let (fd, info) = try openRegular(absolutePath, listedAsRegular: listedAsRegular, at: at, nameStart: 0)
         defer { close(fd) }
         let size = Int(info.st_size)
         let bytes = try readBytes(fd, limit: min(size, limit), expected: size, absolutePath)
@@ -57,10 +57,11 @@ public enum NoteReader {
     /// Opens a regular file for reading, never through a symlink, and returns it with its `fstat`.
     /// With `listedAsRegular`, the caller's walk has just seen a regular file there and the `stat`
     /// before opening is left out: the open (`O_NOFOLLOW`, `O_NONBLOCK`) and the `fstat` of the
-    /// descriptor prove as much, and a file swapped in since is refused the same way.
-    private static func openRegular(_ absolutePath: String, listedAsRegular: Bool, at: (folder: Int32, path: String)?) throws(NotezError)
-        -> (fd: Int32, info: stat)
-    {
+    /// descriptor prove as much, and a file swapped in since is refused the same way. With `at`,
+    /// the file opened is `at.path` from its byte `nameStart` on, relative to `at.folder`.
+    private static func openRegular(
+        _ absolutePath: String, listedAsRegular: Bool, at: (folder: Int32, path: String)?, nameStart: Int
+    ) throws(NotezError) -> (fd: Int32, info: stat) {
         // A FIFO or device must not even be opened: opening some devices has side effects.
         if !listedAsRegular, let early = SystemIO.statFollowing(absolutePath), !SystemIO.isRegular(early) {
             throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
@@ -68,7 +69,8 @@ public enum NoteReader {
         // A note that is a symbolic link is never read: it may point outside the vault (`/etc/passwd`)
         // and be retargeted at any moment. It is listed, and `check` reports it (docs/safety.md).
         let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW
-        let fd = at.map { openat($0.folder, $0.path, flags) } ?? open(absolutePath, flags)
+        // The name is the path's tail: its C string from the path's own, without a copy.
+        let fd = at.map { location in location.path.withCString { openat(location.folder, $0 + nameStart, flags) } } ?? open(absolutePath, flags)
         guard fd >= 0 else {
             let code = errno
             if code == ELOOP { throw NotezError.unreadable(path: absolutePath, reason: symlinkReason) }
@@ -122,10 +124,12 @@ public enum NoteReader {
 
     /// The note and the bytes it was read from (nil when the file could not be read).
     /// With `listedAsRegular` (a walk has just listed a regular file there, not a symlink), the
-    /// `stat` before opening is left out; with `rootFolder` (the vault's root, open), the note is
-    /// opened relative to it rather than by its absolute path: a first run opens every note.
+    /// `stat` before opening is left out; with `openAt` (an open folder of the vault and the byte
+    /// offset in `relativePath` of the name to open in it, `FolderOpener`), the note is opened
+    /// relative to it rather than by its absolute path: a first run opens every note.
     static func noteAndContents(
-        relativePath: String, root: String, titleFromHeading: Bool = false, listedAsRegular: Bool = false, rootFolder: Int32? = nil
+        relativePath: String, root: String, titleFromHeading: Bool = false, listedAsRegular: Bool = false,
+        openAt: (folder: Int32, nameStart: Int)? = nil
     ) -> (note: Note, contents: Contents?) {
         let absolute = root + "/" + relativePath
         func failed(_ problem: NoteProblem, stamp: FileStamp = FileStamp(inode: 0, size: 0, mtimeNanos: 0)) -> Note {
@@ -136,7 +140,8 @@ public enum NoteReader {
         }
         let contents: Contents
         do {
-            contents = try readForIndex(absolute, listedAsRegular: listedAsRegular, at: rootFolder.map { ($0, relativePath) })
+            contents = try readForIndex(
+                absolute, listedAsRegular: listedAsRegular, at: openAt.map { ($0.folder, relativePath) }, nameStart: openAt?.nameStart ?? 0)
         } catch {
             // A symlinked note keeps the stamp the walk gives it (its target's), so the cache can
             // hold it and a run need not read it again to learn it is not read.
@@ -152,11 +157,12 @@ public enum NoteReader {
     /// Reads what the index needs of a note: the whole file up to `maxNoteSize` (inline #tags can
     /// be anywhere in the body); of a larger file the first 4 KiB, more when the front matter is longer.
     /// The file is opened once (a first run opens every note): its size from `fstat` says whether
-    /// it is read whole. `listedAsRegular` and `at` as for `read`.
+    /// it is read whole. `listedAsRegular` and `at` as for `read`; with `nameStart`, the file is
+    /// `at.path`'s bytes from that offset on, relative to `at.folder`.
     static func readForIndex(
-        _ absolutePath: String, listedAsRegular: Bool = false, at: (folder: Int32, path: String)? = nil
+        _ absolutePath: String, listedAsRegular: Bool = false, at: (folder: Int32, path: String)? = nil, nameStart: Int = 0
     ) throws(NotezError) -> Contents {
-        let (fd, info) = try openRegular(absolutePath, listedAsRegular: listedAsRegular, at: at)
+        let (fd, info) = try openRegular(absolutePath, listedAsRegular: listedAsRegular, at: at, nameStart: nameStart)
         defer { close(fd) }
         let size = Int(info.st_size)
         if size <= maxNoteSize {

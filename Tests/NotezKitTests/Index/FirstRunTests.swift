@@ -143,12 +143,17 @@ struct FirstRunTests {
         let vault = try ScratchFolder()
         #expect(mkfifo(vault.path + "/fifo.md", 0o600) == 0)
         try vault.symlink("link.md", to: outside.path + "/secret.md")
+        try vault.mkdir("Sub")
+        #expect(mkfifo(vault.path + "/Sub/fifo.md", 0o600) == 0)
+        try vault.symlink("Sub/link.md", to: outside.path + "/secret.md")
         let root = try #require(SystemIO.openFolder(vault.path))
         defer { close(root) }
-        for name in ["fifo.md", "link.md"] {
-            let (note, contents) = NoteReader.noteAndContents(relativePath: name, root: vault.path, listedAsRegular: true, rootFolder: root)
+        let opener = FolderOpener(root: root)
+        for name in ["fifo.md", "link.md", "Sub/fifo.md", "Sub/link.md"] {
+            let (note, contents) = NoteReader.noteAndContents(
+                relativePath: name, root: vault.path, listedAsRegular: true, openAt: opener.location(of: name))
             #expect(contents == nil, "\(name)")
-            #expect(note.problem?.kind == (name == "link.md" ? .symlink : .unreadable), "\(name)")
+            #expect(note.problem?.kind == (name.hasSuffix("link.md") ? .symlink : .unreadable), "\(name)")
             #expect(note.snippet.isEmpty)
         }
     }
