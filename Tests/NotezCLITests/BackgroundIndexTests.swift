@@ -76,7 +76,7 @@ struct BackgroundIndexTests {
         #expect(try outside.snapshot() == outsideBefore)
     }
 
-    @Test("a first run answers as a cached run on random vaults: --count, --paths, rows and --json", arguments: [UInt64(5), 6])
+    @Test("a first run answers as a cached run on random vaults: --count, --paths, rows and --json", arguments: [UInt64(5)])
     func firstRunAnswersAsACachedRun(seed: UInt64) throws {
         let outside = try TempVault()
         try outside.write("secret.md", "---\ntags: [work]\n---\nsecret #idea\n")

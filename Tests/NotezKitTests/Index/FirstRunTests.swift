@@ -65,7 +65,7 @@ struct FirstRunTests {
         return files
     }
 
-    @Test(arguments: [UInt64(1), 2, 3])
+    @Test(arguments: [UInt64(1), 2])
     func answersLikeACachedRunAndThePathReader(seed: UInt64) throws {
         let outside = try ScratchFolder()
         let vault = try FirstRunTests.randomVault(seed: seed, outside: outside)
