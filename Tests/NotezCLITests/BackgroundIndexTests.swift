@@ -76,6 +76,52 @@ struct BackgroundIndexTests {
         #expect(try outside.snapshot() == outsideBefore)
     }
 
+    @Test("a first run answers as a cached run on random vaults: --count, --paths, rows and --json", arguments: [UInt64(5)])
+    func firstRunAnswersAsACachedRun(seed: UInt64) throws {
+        let outside = try TempVault()
+        try outside.write("secret.md", "---\ntags: [work]\n---\nsecret #idea\n")
+        let vault = try TempVault()
+        var generator = SeededGenerator(seed: seed)
+        let tags = ["Work", "work", "work/Alpha", "zürich", "Zürich", "e\u{301}", "é", "idea"]
+        let folders = ["", "Work", "Work/Deep", "Ärchiv", "Cafe\u{301}"]
+        for number in 0..<(noteCountAboveThreshold + Int(seed)) {
+            let folder = folders.randomElement(using: &generator)!
+            let own = (0..<Int.random(in: 0...2, using: &generator)).map { _ in "\"\(tags.randomElement(using: &generator)!)\"" }
+            let inline = Bool.random(using: &generator) ? " #\(tags.randomElement(using: &generator)!)" : ""
+            let pinned = number % 11 == 0 ? "pinned: true\n" : ""
+            let long = number % 13 == 0 ? String(repeating: "filler words here\n", count: 300) : ""
+            let name = ["n\(number).md", "Ünï \(number).MD", "x\(number).markdown"][number % 3]
+            try vault.write(
+                folder.isEmpty ? name : folder + "/" + name,
+                "---\ntags: [\(own.joined(separator: ", "))]\n\(pinned)modified: 2024-0\(1 + number % 9)-1\(number % 10)\n---\n\(long)body \(number)\(inline)\n")
+        }
+        try vault.write(".git/HEAD", "ref: refs/heads/main\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Work/Linked.md", withDestinationPath: outside.path + "/secret.md")
+        try ScratchFolder.age(vault.path)
+        let vaultBefore = try vault.snapshot()
+        let outsideBefore = try outside.snapshot()
+        let cacheHome = try TempVault()
+        let environment = ["XDG_CACHE_HOME": cacheHome.path]
+        #expect(try vault.run(["index"], environment: environment).status == 0)
+        for query in ["tag:work OR tag:zürich", "tag:idea -folder:Work"] {
+            for format in [["--count"], ["--paths"], [], ["--json"]] {
+                let arguments = ["search", query] + format
+                // Without a usable cache every run is a first run (the cache write deferred).
+                let first = try vault.run(arguments, environment: CachedQueryTests.noCache)
+                let cached = try vault.run(arguments, environment: environment)
+                #expect(first.status == 0)
+                #expect(first.stdout == cached.stdout, "\(arguments)")
+                #expect(first.stderr == cached.stderr, "\(arguments)")
+                #expect(!first.stdout.isEmpty)
+            }
+        }
+        #expect(try vault.snapshot() == vaultBefore)
+        #expect(try outside.snapshot() == outsideBefore)
+    }
+
+    /// Notes in a random vault: just above the deferral threshold.
+    private var noteCountAboveThreshold: Int { 1_010 }
+
     @Test("notez index reads what changed, says so, and writes only its cache folder")
     func indexCommand() throws {
         let outside = try TempVault()

@@ -56,8 +56,11 @@ public enum IndexBuilder {
         if let cachePath, let known, let cached = CachedIndex(root: root, settings: settings, snapshot: known, cachePath: cachePath) {
             return cached
         }
-        let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk()
-        if let cachePath, let cached = CachedIndex(root: root, settings: settings, listing: listing, cachePath: cachePath) {
+        // Without a cache file (a vault never seen) no stamp would be compared with anything: the
+        // walk then takes none, and the reader's `fstat` gives each note's.
+        let hasCache = cachePath.map { SystemIO.lstat($0) != nil } ?? false
+        let listing = VaultWalker(root: root, ignore: settings.config.ignore).walk(stamps: hasCache)
+        if let cachePath, hasCache, let cached = CachedIndex(root: root, settings: settings, listing: listing, cachePath: cachePath) {
             if let snapshot = WalkSnapshot(listing: listing, generation: cached.cacheGeneration, ignore: settings.config.ignore),
                 snapshot != known
             {
@@ -75,7 +78,7 @@ public enum IndexBuilder {
         let titleFromHeading = settings.config.titleFromHeading
         guard useCache else { return index(readNotes(listing.notes, root: root, titleFromHeading: titleFromHeading)) }
         let read = readNotesUsingCache(
-            listing.notes, stamps: listing.stamps, root: root, titleFromHeading: titleFromHeading,
+            listing.notes, stamps: listing.stamps, symlinked: listing.symlinkedNotes, root: root, titleFromHeading: titleFromHeading,
             linkOptions: LinkResolver.Options(config: settings.config), deferral: deferral)
         let writes = read.writes
         // The index is built while the cache and the title table are written: each job on a core.
@@ -173,9 +176,11 @@ extension IndexBuilder {
     /// not an error: the index is complete without it. With a `deferral` and at least
     /// `deferredWriteThreshold` notes to read, nothing is written and each note is read only for
     /// what the index needs (no text signature, no body facts; links when `.keepLinks`).
-    /// `stamps` are the walk's (taken the same way), used when there is one per path.
+    /// `stamps` are the walk's (taken the same way), used when there is one per path. With
+    /// `symlinked` (the walk's symlinked notes), `paths` come from that walk, which saw every other
+    /// one as a regular file: the reader then opens it without a `stat` first.
     static func readNotesUsingCache(
-        _ paths: [String], stamps: [FileStamp?] = [], root: String, titleFromHeading: Bool = false,
+        _ paths: [String], stamps: [FileStamp?] = [], symlinked: Set<String>? = nil, root: String, titleFromHeading: Bool = false,
         linkOptions: LinkResolver.Options = LinkResolver.Options(), deferral: Deferral = .never
     ) -> CacheRead {
         let cache = IndexCache.load(root: root, titleFromHeading: titleFromHeading)
@@ -198,7 +203,13 @@ extension IndexBuilder {
         let signatures = ResultSlots<[UInt8]>(count: deferred ? 0 : paths.count)
         let links = ResultSlots<[UInt8]>(count: deferral == .notesOnly && deferred ? 0 : paths.count)
         let facts = ResultSlots<[UInt8]>(count: deferred ? 0 : paths.count)
-        Parallel.forEach(paths.count) { index in
+        // Notes are opened relative to their folder (`FolderOpener`), below the open root.
+        let rootFolder = readCount > 0 ? SystemIO.openFolder(root, following: true) : nil
+        defer { if let rootFolder { close(rootFolder) } }
+        // In runs of notes, each run on one thread with its own opener: notes come sorted, so a
+        // folder's notes are together and its folder is opened once a run.
+        let run = 64
+        @Sendable func readOne(_ index: Int, _ opener: FolderOpener) {
             let position = reuse[index]
             if position >= 0 {
                 results.set(index, cached[position])
@@ -211,7 +222,10 @@ extension IndexBuilder {
                 facts.set(index, cache!.facts[position])
                 return
             }
-            let (note, contents) = NoteReader.noteAndContents(relativePath: paths[index], root: root, titleFromHeading: titleFromHeading)
+            let listedAsRegular = symlinked.map { $0.isEmpty || !$0.contains(paths[index]) } ?? false
+            let (note, contents) = NoteReader.noteAndContents(
+                relativePath: paths[index], root: root, titleFromHeading: titleFromHeading, listedAsRegular: listedAsRegular,
+                openAt: opener.location(of: paths[index]))
             results.set(index, note)
             let stored = { LinkTable.storedForm(of: contents.flatMap { $0.isComplete ? $0.bytes : nil }) }
             guard !deferred else {
@@ -222,6 +236,10 @@ extension IndexBuilder {
             links.set(index, stored())
             // What `check` would read the note for, from the same bytes.
             facts.set(index, BodyFacts.record(contents))
+        }
+        Parallel.forEach((paths.count + run - 1) / run, minimumChunk: 1) { part in
+            let opener = FolderOpener(root: rootFolder)
+            for index in (part * run)..<min(paths.count, part * run + run) { readOne(index, opener) }
         }
         let notes = results.takeValues()
         if deferred {

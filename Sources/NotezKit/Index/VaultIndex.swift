@@ -72,14 +72,27 @@ public struct VaultIndex: Sendable {
         let inOrder = zip(notes, notes.dropFirst()).allSatisfy { $0.path < $1.path }
         let sorted = inOrder ? notes : Ordering.pathOrder(notes)
         self.notes = sorted
-        var byTag: [TagKey: [Int]] = [:]
-        for (position, note) in sorted.enumerated() {
-            for key in note.tagKeys { byTag[key, default: []].append(position) }
-        }
+        // Built on both cores (a first run builds it over 100,000 notes it just read): the postings
+        // beside the folder counts and list orders, then the tag summaries in chunks, then the two
+        // sorts of the tags side by side.
+        let (byTag, (direct, pinned, unsorted)) = Parallel.both(
+            {
+                var byTag: [TagKey: [Int]] = [:]
+                for (position, note) in sorted.enumerated() {
+                    for key in note.tagKeys { byTag[key, default: []].append(position) }
+                }
+                return byTag
+            },
+            {
+                var direct: [PathKey: Int] = [:]
+                for note in sorted { direct[PathKey(note.folder), default: 0] += 1 }
+                let pinned = Ordering.listPositions(sorted.indices.filter { sorted[$0].pinned }, in: sorted)
+                let unsorted = Ordering.listPositions(sorted.indices.filter { sorted[$0].isUnsorted }, in: sorted)
+                return (direct, pinned, unsorted)
+            })
         notesByTag = byTag
-        pinnedOrder = Ordering.listPositions(sorted.indices.filter { sorted[$0].pinned }, in: sorted)
-        unsortedOrder = Ordering.listPositions(sorted.indices.filter { sorted[$0].isUnsorted }, in: sorted)
-        tagKeysInByteOrder = byTag.keys.sorted(by: VaultIndex.byteLess)
+        pinnedOrder = pinned
+        unsortedOrder = unsorted
         self.symlinkedNotes = symlinkedNotes
         self.registry = registry
         self.folderColors = folderColors
@@ -89,20 +102,31 @@ public struct VaultIndex: Sendable {
         self.stateProblems = stateProblems
 
         let registered = VaultIndex.registeredEntries(registry)
+        let keys = Array(byTag.keys)
         var summaries: [TagKey: TagSummary] = [:]
         summaries.reserveCapacity(byTag.count + registry.entries.count)
-        for (key, positions) in byTag {
-            let (summary, spellings) = VaultIndex.summary(key, positions: positions, notes: sorted, registered: registered[key])
-            summaries[key] = summary
-            if spellings.count > 1 && registered[key] == nil { spellingUses[key] = spellings }
+        do {
+            // Each summary with its spellings, kept only where a tag not in the registry has
+            // several; released at the end of this scope, before the sorts allocate.
+            let made = Parallel.map(keys.count, minimumChunk: 256) { index -> (TagSummary, [String: Int]?) in
+                let key = keys[index]
+                let entry = registered[key]
+                let (summary, spellings) = VaultIndex.summary(key, positions: byTag[key]!, notes: sorted, registered: entry)
+                return (summary, spellings.count > 1 && entry == nil ? spellings : nil)
+            }
+            for (index, (summary, spellings)) in made.enumerated() {
+                summaries[keys[index]] = summary
+                if let spellings { spellingUses[keys[index]] = spellings }
+            }
         }
         for (key, entry) in registered where summaries[key] == nil {
             summaries[key] = VaultIndex.summary(key, positions: [], notes: sorted, registered: entry).summary
         }
         tagByKey = summaries
-        tags = TagSummary.sortedByName(summaries.values)
-        var direct: [PathKey: Int] = [:]
-        for note in sorted { direct[PathKey(note.folder), default: 0] += 1 }
+        let finished = summaries
+        let (byteOrder, byName) = Parallel.both({ keys.sorted(by: VaultIndex.byteLess) }, { TagSummary.sortedByName(finished.values) })
+        tagKeysInByteOrder = byteOrder
+        tags = byName
         folderTree = VaultIndex.buildTree(direct: direct, folders: folders, colors: folderColors)
     }
 
@@ -150,7 +174,13 @@ public struct VaultIndex: Sendable {
         }
         for folder in allFolders { childrenOf[PathKey(VaultPath.folder(of: folder.path)), default: []].append(folder.path) }
         func node(_ path: String) -> FolderNode {
-            let children = (childrenOf[PathKey(path)] ?? []).map(node).sorted { Ordering.nameLess($0.name, $1.name) }
+            // Twins by name (`Café` in NFC and in NFD) are ordered by their bytes: they came from a
+            // `Set`, whose order differed between a cached run and a full index.
+            let children = (childrenOf[PathKey(path)] ?? []).map(node).sorted { a, b in
+                if Ordering.nameLess(a.name, b.name) { return true }
+                if Ordering.nameLess(b.name, a.name) { return false }
+                return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+            }
             let own = direct[PathKey(path)] ?? 0
             return FolderNode(
                 name: VaultPath.name(of: path), path: path, direct: own,

@@ -47,6 +47,21 @@ public enum NoteReader {
     static func read(_ absolutePath: String, limit: Int, listedAsRegular: Bool, at: (folder: Int32, path: String)?) throws(NotezError)
         -> Contents
     {
+        let (fd, info) = try openRegular(absolutePath, listedAsRegular: listedAsRegular, at: at, nameStart: 0)
+        defer { close(fd) }
+        let size = Int(info.st_size)
+        let bytes = try readBytes(fd, limit: min(size, limit), expected: size, absolutePath)
+        return Contents(bytes: bytes, isComplete: bytes.count >= size, stamp: FileStamp(info), birthSeconds: nil)
+    }
+
+    /// Opens a regular file for reading, never through a symlink, and returns it with its `fstat`.
+    /// With `listedAsRegular`, the caller's walk has just seen a regular file there and the `stat`
+    /// before opening is left out: the open (`O_NOFOLLOW`, `O_NONBLOCK`) and the `fstat` of the
+    /// descriptor prove as much, and a file swapped in since is refused the same way. With `at`,
+    /// the file opened is `at.path` from its byte `nameStart` on, relative to `at.folder`.
+    private static func openRegular(
+        _ absolutePath: String, listedAsRegular: Bool, at: (folder: Int32, path: String)?, nameStart: Int
+    ) throws(NotezError) -> (fd: Int32, info: stat) {
         // A FIFO or device must not even be opened: opening some devices has side effects.
         if !listedAsRegular, let early = SystemIO.statFollowing(absolutePath), !SystemIO.isRegular(early) {
             throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
@@ -54,28 +69,31 @@ public enum NoteReader {
         // A note that is a symbolic link is never read: it may point outside the vault (`/etc/passwd`)
         // and be retargeted at any moment. It is listed, and `check` reports it (docs/safety.md).
         let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW
-        let fd = at.map { openat($0.folder, $0.path, flags) } ?? open(absolutePath, flags)
+        // The name is the path's tail: its C string from the path's own, without a copy.
+        let fd = at.map { location in location.path.withCString { openat(location.folder, $0 + nameStart, flags) } } ?? open(absolutePath, flags)
         guard fd >= 0 else {
             let code = errno
             if code == ELOOP { throw NotezError.unreadable(path: absolutePath, reason: symlinkReason) }
             throw NotezError.io(path: absolutePath, errno: code)
         }
-        defer { close(fd) }
-        guard let info = SystemIO.fstat(fd) else { throw NotezError.io(path: absolutePath, errno: errno) }
+        guard let info = SystemIO.fstat(fd) else {
+            let code = errno
+            close(fd)
+            throw NotezError.io(path: absolutePath, errno: code)
+        }
         guard SystemIO.isRegular(info) else {
+            close(fd)
             throw NotezError.unreadable(path: absolutePath, reason: "not a regular file")
         }
-        let size = Int(info.st_size)
-        let bytes: [UInt8]
-        switch SystemIO.read(fd, limit: min(size, limit), expected: size, retryWhenNotReady: true) {
-        case .bytes(let read): bytes = read
+        return (fd, info)
+    }
+
+    /// Up to `limit` bytes from the descriptor's position.
+    private static func readBytes(_ fd: Int32, limit: Int, expected: Int, _ absolutePath: String) throws(NotezError) -> [UInt8] {
+        switch SystemIO.read(fd, limit: limit, expected: expected, retryWhenNotReady: true) {
+        case .bytes(let read): return read
         case .failed(let code): throw NotezError.io(path: absolutePath, errno: code)
         }
-        let filled = bytes.count
-        let stamp = FileStamp(
-            inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            mtimeNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-        return Contents(bytes: bytes, isComplete: filled >= size, stamp: stamp, birthSeconds: nil)
     }
 
     /// Reads the whole file; refuses files larger than `maxNoteSize`.
@@ -105,18 +123,25 @@ public enum NoteReader {
     }
 
     /// The note and the bytes it was read from (nil when the file could not be read).
-    static func noteAndContents(relativePath: String, root: String, titleFromHeading: Bool = false) -> (note: Note, contents: Contents?) {
+    /// With `listedAsRegular` (a walk has just listed a regular file there, not a symlink), the
+    /// `stat` before opening is left out; with `openAt` (an open folder of the vault and the byte
+    /// offset in `relativePath` of the name to open in it, `FolderOpener`), the note is opened
+    /// relative to it rather than by its absolute path: a first run opens every note.
+    static func noteAndContents(
+        relativePath: String, root: String, titleFromHeading: Bool = false, listedAsRegular: Bool = false,
+        openAt: (folder: Int32, nameStart: Int)? = nil
+    ) -> (note: Note, contents: Contents?) {
         let absolute = root + "/" + relativePath
-        let folder = VaultPath.folder(of: relativePath)
-        let fileTitle = VaultPath.fileTitle(of: relativePath)
         func failed(_ problem: NoteProblem, stamp: FileStamp = FileStamp(inode: 0, size: 0, mtimeNanos: 0)) -> Note {
             Note(
-                path: relativePath, folder: folder, title: fileTitle, tags: [], tagKeys: [], pinned: false,
-                created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "", stamp: stamp, problem: problem)
+                path: relativePath, folder: VaultPath.folder(of: relativePath), title: VaultPath.fileTitle(of: relativePath), tags: [],
+                tagKeys: [], pinned: false, created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "", stamp: stamp,
+                problem: problem)
         }
         let contents: Contents
         do {
-            contents = try readForIndex(absolute)
+            contents = try readForIndex(
+                absolute, listedAsRegular: listedAsRegular, at: openAt.map { ($0.folder, relativePath) }, nameStart: openAt?.nameStart ?? 0)
         } catch {
             // A symlinked note keeps the stamp the walk gives it (its target's), so the cache can
             // hold it and a run need not read it again to learn it is not read.
@@ -131,16 +156,26 @@ public enum NoteReader {
 
     /// Reads what the index needs of a note: the whole file up to `maxNoteSize` (inline #tags can
     /// be anywhere in the body); of a larger file the first 4 KiB, more when the front matter is longer.
-    static func readForIndex(_ absolutePath: String) throws(NotezError) -> Contents {
-        var contents = try read(absolutePath, limit: prefixSize)
-        if !contents.isComplete, contents.stamp.size <= Int64(maxNoteSize) {
-            contents = try read(absolutePath, limit: maxNoteSize)
-        } else if case .unterminated = FrontMatterBlock.scan(contents.bytes, isComplete: contents.isComplete),
-            !contents.isComplete
-        {
-            contents = try read(absolutePath, limit: FrontMatterBlock.maxSize + prefixSize)
+    /// The file is opened once (a first run opens every note): its size from `fstat` says whether
+    /// it is read whole. `listedAsRegular` and `at` as for `read`; with `nameStart`, the file is
+    /// `at.path`'s bytes from that offset on, relative to `at.folder`.
+    static func readForIndex(
+        _ absolutePath: String, listedAsRegular: Bool = false, at: (folder: Int32, path: String)? = nil, nameStart: Int = 0
+    ) throws(NotezError) -> Contents {
+        let (fd, info) = try openRegular(absolutePath, listedAsRegular: listedAsRegular, at: at, nameStart: nameStart)
+        defer { close(fd) }
+        let size = Int(info.st_size)
+        if size <= maxNoteSize {
+            let bytes = try readBytes(fd, limit: size, expected: size, absolutePath)
+            return Contents(bytes: bytes, isComplete: bytes.count >= size, stamp: FileStamp(info), birthSeconds: nil)
         }
-        return contents
+        var bytes = try readBytes(fd, limit: prefixSize, expected: prefixSize, absolutePath)
+        if bytes.count < size, case .unterminated = FrontMatterBlock.scan(bytes, isComplete: false) {
+            // A longer front matter: read on from where the prefix ended.
+            let rest = FrontMatterBlock.maxSize + prefixSize - bytes.count
+            bytes += try readBytes(fd, limit: rest, expected: rest, absolutePath)
+        }
+        return Contents(bytes: bytes, isComplete: bytes.count >= size, stamp: FileStamp(info), birthSeconds: nil)
     }
 
     /// Builds a note from bytes already read; pure, for tests and the watcher.
@@ -194,7 +229,10 @@ public enum NoteReader {
             }
         }
         if problem == nil { problem = lineEndingProblem(bytes) }
-        if problem == nil, String(validating: bytes, as: UTF8.self) == nil, !endsInCutCharacter(bytes, contents.isComplete) {
+        // ASCII (most notes) is valid UTF-8: checked eight bytes at a time, without making a String.
+        if problem == nil, !TextFold.isASCII(bytes[...]), String(validating: bytes, as: UTF8.self) == nil,
+            !endsInCutCharacter(bytes, contents.isComplete)
+        {
             problem = NoteProblem(kind: .notUTF8, message: "not valid UTF-8")
         }
         let body = bytes[min(bodyStart, bytes.count)...]
@@ -207,10 +245,16 @@ public enum NoteReader {
         // Their own size: grown one tag at a time, they kept spare room for as long as the note lives.
         tags.reserveCapacity(metadata.tags.count)
         keys.reserveCapacity(metadata.tags.count)
+        // A note has a handful of tags: looked up among the keys so far, hashed only when many.
         var seen: Set<TagKey> = []
+        func firstSighting(_ key: TagKey) -> Bool {
+            if keys.count < 16 { return !keys.contains(key) }
+            if seen.isEmpty { seen = Set(keys) }
+            return seen.insert(key).inserted
+        }
         for tag in metadata.tags {
             let key = TagKey(tag)
-            if seen.insert(key).inserted {
+            if firstSighting(key) {
                 tags.append(tag)
                 keys.append(key)
             }
@@ -223,7 +267,7 @@ public enum NoteReader {
                 origins = Array(repeating: .frontMatter, count: tags.count)
                 for tag in inline {
                     let key = tag.key
-                    if seen.insert(key).inserted {
+                    if firstSighting(key) {
                         tags.append(tag.name)
                         keys.append(key)
                         origins.append(.inline)

@@ -13,6 +13,11 @@ public struct TagKey: Sendable, Hashable, Comparable, Codable, CustomStringConve
             rawValue = name
             return
         }
+        // ASCII with capitals (`Ideas`): ASCII is its own NFC form, and lower-cases byte by byte.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            rawValue = String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            return
+        }
         let key = name.precomposedStringWithCanonicalMapping.lowercased()
         rawValue = key.utf8.elementsEqual(name.utf8) ? name : key
     }

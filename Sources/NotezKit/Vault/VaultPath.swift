@@ -2,19 +2,37 @@
 public enum VaultPath {
     /// The folder part of a relative path, `""` at the root.
     public static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = lastSlash(of: path) else { return "" }
         return String(path[..<slash])
     }
 
     /// The last component of a path.
     public static func name(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
+        guard let slash = lastSlash(of: path) else { return path }
         return String(path[path.index(after: slash)...])
+    }
+
+    /// The last `/` that is a character of its own (`lastIndex(of: "/")`), found in the bytes when
+    /// the bytes around it are ASCII: a `/` joins a cluster only with a combining mark after it or
+    /// a prepended mark before it, never with an ASCII neighbour. Every note's path goes through
+    /// this in a first run.
+    private static func lastSlash(of path: String) -> String.Index? {
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let after = utf8.index(after: slash)
+        let isolated = (after == utf8.endIndex || utf8[after] < 0x80) && (slash == utf8.startIndex || utf8[utf8.index(before: slash)] < 0x80)
+        return isolated ? slash : path.lastIndex(of: "/")
     }
 
     /// The file name without its `.md` / `.markdown` extension.
     static func fileTitle(of path: String) -> String {
         let name = name(of: path)
+        // An ASCII name (most are) in bytes: characters, lower-casing and suffixes are its bytes'.
+        if let length = asciiNoteExtensionLength(name) {
+            var name = name
+            return name.withUTF8 { String(decoding: $0[..<($0.count - length)], as: UTF8.self) }
+        }
+        if isASCII(name) { return name }
         for ext in [".md", ".markdown"] where name.lowercased().hasSuffix(ext) && name.count > ext.count {
             return String(name.dropLast(ext.count))
         }
@@ -23,8 +41,39 @@ public enum VaultPath {
 
     /// True for names notez treats as notes.
     static func isNoteFile(_ name: String) -> Bool {
+        if asciiNoteExtensionLength(name) != nil { return true }
+        if isASCII(name) { return false }
         let lower = name.lowercased()
         return (lower.hasSuffix(".md") && lower.count > 3) || (lower.hasSuffix(".markdown") && lower.count > 9)
+    }
+
+    /// Whether every byte of `text` is ASCII.
+    private static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
+    }
+
+    /// For an ASCII name ending in `.md` or `.markdown` (any case) after at least one more byte,
+    /// the extension's length; nil otherwise (and for any name that is not ASCII).
+    private static func asciiNoteExtensionLength(_ name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { bytes -> Int? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func endsWith(_ ext: StaticString) -> Bool {
+                let count = ext.utf8CodeUnitCount
+                guard bytes.count > count else { return false }
+                let tail = bytes.count - count
+                for offset in 0..<count {
+                    let byte = bytes[tail + offset]
+                    let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    if lower != ext.utf8Start[offset] { return false }
+                }
+                return true
+            }
+            if endsWith(".md") { return 3 }
+            if endsWith(".markdown") { return 9 }
+            return nil
+        }
     }
 
     /// The vault path `path` as seen from `folder` (`../Files/a.png`), for a relative link.
