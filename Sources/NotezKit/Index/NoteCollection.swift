@@ -132,15 +132,6 @@ extension NoteCollection {
 
     /// `positions` in list order, at most `limit`.
     public func listOrder(_ positions: [Int], limit: Int? = nil) -> [Int] {
-        // Sorted in place: a second array of 100,000 keys was most of what a daemon's `ls -r` held.
-        var keys = positions.map { (position: $0, pinned: isPinned(at: $0), modified: modified(at: $0)) }
-        // Positions are in path order, so a tie goes by position, not by two paths made and
-        // compared as strings (a warm `--paths` of 33,642 notes spent a sixth of its time there).
-        // The two differ only for canonically equal paths (NFC and NFD twins), which `<` left in
-        // the order given; they now go in the collection's order, the same warm and cold.
-        keys.sort { a, b in
-            Ordering.listLess((a.pinned, a.modified), (b.pinned, b.modified)) { a.position < b.position }
-        }
-        return keys.prefix(limit ?? keys.count).map(\.position)
+        Ordering.listPositions(positions, limit: limit, pinned: isPinned(at:), modified: modified(at:))
     }
 }

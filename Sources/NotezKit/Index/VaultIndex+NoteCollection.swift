@@ -39,21 +39,20 @@ extension VaultIndex: NoteCollection {
     /// for the run, not retained by both cores for each row (a fifth of a warm `ls -r` in `perf`
     /// was `swift_retain`), and the rows share one scratch.
     public func forEachRowFields(at positions: ArraySlice<Int>, _ body: (NoteRowFields) -> Void) {
-        let plain = registry.entries.isEmpty
-        let uses = spellingUses
+        // Locals, so the naming function captures them and not `self`: a closure that named
+        // `displayName(of:)` copied the whole index (retaining each of its tables) for every row.
+        let (plain, uses, byKey) = (registry.entries.isEmpty, spellingUses, tagByKey)
+        func name(_ tag: String, _ key: TagKey) -> String {
+            if plain, uses.isEmpty || uses.index(forKey: key) == nil {
+                var tag = tag
+                if tag.withUTF8({ TextFold.isASCII(UnsafeRawBufferPointer($0)) }) { return tag }
+            }
+            // `displayName(of:)`.
+            return byKey[key]?.name ?? tag
+        }
         var lender = NoteRowFields.Lender()
         notes.withUnsafeBufferPointer { notes in
-            for position in positions {
-                lender.lend(
-                    notes[position],
-                    name: { tag, key in
-                        if plain, uses.isEmpty || uses.index(forKey: key) == nil {
-                            var tag = tag
-                            if tag.withUTF8({ TextFold.isASCII(UnsafeRawBufferPointer($0)) }) { return tag }
-                        }
-                        return displayName(of: key) ?? tag
-                    }, body)
-            }
+            for position in positions { lender.lend(notes[position], name: name, body) }
         }
     }
 
