@@ -81,6 +81,29 @@ struct ListOptions: ParsableArguments {
         }
     }
 
+    /// Prints the paths of the notes at `positions` as `printPaths(_:)` would, one a line laid out
+    /// from the bytes the collection lends (no `String` per path) when nothing else is asked.
+    func printPaths(positions: [Int], index: any NoteCollection) {
+        guard !print0, !(isPathFormat && formatOptions.delimiter != nil) else {
+            return printPaths(positions.map { index.path(at: $0) })
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16 + 4096)
+        index.forEachPath(at: positions[...]) { path in
+            if ByteText.needsNoEscape(path) {
+                out.append(contentsOf: path)
+                out.append(0x0A)
+            } else {
+                TerminalText.appendSafeLine(String(decoding: path, as: UTF8.self), to: &out)
+            }
+            if out.count > 1 << 16 {
+                Terminal.bytes(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        if !out.isEmpty { Terminal.bytes(out) }
+    }
+
     /// Prints notes in a `--format` other than path.
     static func print(_ notes: [Note], index: any NoteCollection, format: ListFormat) {
         let rows = notes.map { ListRow(json: NoteJSON.object($0, in: index), extra: [("size", .int(Int($0.stamp.size)))]) }

@@ -46,7 +46,7 @@ struct LsCommand: ParsableCommand {
         // (`ls -r` of a cached vault never holds every note at once).
         if recursive, tag.isEmpty, !pinned, list.sort == nil, !list.reverse, !output.json, format == nil {
             let ordered = index.listOrder(positions, limit: limit)
-            if list.pathsOnly { return list.printPaths(ordered.map { index.path(at: $0) }) }
+            if list.pathsOnly { return list.printPaths(positions: ordered, index: index) }
             printHeading(node, everywhere: everywhere)
             if ordered.isEmpty { return printEmpty(node) }
             return NoteRows.print(positions: ordered, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)

@@ -10,13 +10,18 @@ enum NoteRows {
     /// (`ls -r` prints every note) are formatted as bytes on all cores, a window at a time, so
     /// neither one core nor the whole output in memory bounds them.
     static func print(_ notes: [Note], index: any NoteCollection, snippets: Bool, showFolder: Bool = false) {
-        print(count: notes.count, snippets: snippets, showFolder: showFolder) { index.withRowFields(of: notes[$0], $1) }
+        print(count: notes.count, snippets: snippets, showFolder: showFolder) { rows, body in
+            for row in rows { index.withRowFields(of: notes[row], body) }
+        }
     }
 
     /// Prints the rows of the notes at `positions` (already in order), each laid out by a worker
-    /// from the fields the collection lends it (a cached vault's entries: no note is built).
+    /// from the fields the collection lends it (a cached vault's entries: no note is built), a
+    /// chunk of rows in one call.
     static func print(positions: [Int], index: any NoteCollection, snippets: Bool, showFolder: Bool) {
-        print(count: positions.count, snippets: snippets, showFolder: showFolder) { index.withRowFields(at: positions[$0], $1) }
+        print(count: positions.count, snippets: snippets, showFolder: showFolder) { rows, body in
+            index.forEachRowFields(at: positions[rows], body)
+        }
     }
 
     /// Prints the rows of a ranked search: under each note its best passage with the matches in
@@ -24,15 +29,16 @@ enum NoteRows {
     static func print(
         positions: [Int], index: any NoteCollection, snippets: Bool, showFolder: Bool, passage: @escaping @Sendable (Int) -> MatchPassage?
     ) {
-        print(count: positions.count, snippets: snippets, showFolder: showFolder, passage: { passage(positions[$0]) }) {
-            index.withRowFields(at: positions[$0], $1)
+        print(count: positions.count, snippets: snippets, showFolder: showFolder, passage: { passage(positions[$0]) }) { rows, body in
+            for row in rows { index.withRowFields(at: positions[row], body) }
         }
     }
 
-    /// Prints the rows of `0..<count`, `fields(n, body)` lending row `n`'s fields to `body`.
+    /// Prints the rows of `0..<count`, `fields(rows, body)` lending the fields of each of `rows`
+    /// to `body`, in order.
     private static func print(
         count: Int, snippets: Bool, showFolder: Bool, passage: (@Sendable (Int) -> MatchPassage?)? = nil,
-        fields: @Sendable (Int, (NoteRowFields) -> Void) -> Void
+        fields: @Sendable (Range<Int>, (NoteRowFields) -> Void) -> Void
     ) {
         // Worker threads have their own terminal context: they get the facts, not `Terminal`.
         let layout = RowLayout(
@@ -45,9 +51,11 @@ enum NoteRows {
                 bytes.reserveCapacity(chunk * (snippets ? 256 : 128))
                 var scratch = RowLayout.Scratch()
                 let first = window.lowerBound + part * chunk
-                for position in first..<min(first + chunk, window.upperBound) {
-                    let shown = snippets ? passage?(position) : nil
-                    fields(position) { layout.append($0, passage: shown, scratch: &scratch, to: &bytes) }
+                var row = first
+                fields(first..<min(first + chunk, window.upperBound)) { fields in
+                    let shown = snippets ? passage?(row) : nil
+                    layout.append(fields, passage: shown, scratch: &scratch, to: &bytes)
+                    row += 1
                 }
                 return bytes
             }

@@ -183,7 +183,7 @@ struct SearchCommand: ParsableCommand {
             ListOptions.print(shown, index: index, format: format)
         } else if !positions.isEmpty {
             if pathsInOrder {
-                list.printPaths(index.listOrder(positions, limit: limit).map { index.path(at: $0) })
+                list.printPaths(positions: index.listOrder(positions, limit: limit), index: index)
             } else if list.pathsOnly {
                 list.printPaths(shown)
             } else if rowsInOrder {

@@ -38,20 +38,25 @@ enum WarmPath {
             // A rename asks for its notes itself (`renameFocus`), under the vault lock.
             return required && !plansWithWatch(arguments) ? refuse("not a command the daemon answers") : nil
         }
-        switch WarmClient.ask(request) {
+        switch WarmClient.ask(request, pieces: true) {
         case .answer(let status, let stdout, let stderr):
-            if let pager = facts.pager, !stdout.isEmpty { Pager.start(pager) }
-            FileHandleOutput.write(fd: 1, stdout)
-            FileHandleOutput.write(fd: 2, facts.quiet ? withoutNotices(stderr) : stderr)
-            return status
-        case .captured:
-            // Only a daemon holds one; what it sends arrives as `answer`.
-            return required ? refuse("a malformed answer") : nil
+            return write(status: status, stdout: [stdout], stderr: stderr, facts: facts)
+        case .captured(let status, let stdout, let stderr):
+            // An answer that came in pieces: written as they came, never joined.
+            return write(status: status, stdout: stdout, stderr: stderr, facts: facts)
         case .fallback(let reason):
             return required ? refuse(reason) : nil
         case nil:
             return required ? refuse("no daemon answered") : nil
         }
+    }
+
+    /// Writes a daemon's answer (stdout through the pager when `facts` has one) and returns its status.
+    private static func write(status: Int32, stdout: [[UInt8]], stderr: [UInt8], facts: TerminalFacts) -> Int32 {
+        if let pager = facts.pager, stdout.contains(where: { !$0.isEmpty }) { Pager.start(pager) }
+        for piece in stdout where !piece.isEmpty { FileHandleOutput.write(fd: 1, piece) }
+        FileHandleOutput.write(fd: 2, facts.quiet ? withoutNotices(stderr) : stderr)
+        return status
     }
 
     /// Whether the command is `rename`, which plans with a running watch's help (`renameFocus`).

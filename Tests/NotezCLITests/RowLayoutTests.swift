@@ -107,6 +107,24 @@ import Testing
         }
     }
 
+    @Test("--paths of ls -r and of a search are each path made safe, in list order, built and cached")
+    func pathsAreLaidOutAsTheStringLayout() throws {
+        let vault = try randomVault(seed: 9, count: 30)
+        for name in ["bidi \u{202E}x", "c1 \u{85}", "tab\there", "plain é", "日本 🍣"] {
+            try vault.write("Odd/\(name).md", "---\ntags: [idea]\n---\nbody\n")
+        }
+        for (listing, paths) in [(["ls", "-r", "--json"], ["ls", "-r", "--paths"]), (["search", "tag:idea", "--json"], ["search", "tag:idea", "--paths"])] {
+            let json = try vault.run(listing)
+            let notes = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            #expect(notes.contains { ($0["path"] as! String).contains("\u{202E}") })
+            let expected = notes.map { RowLayoutTests.safe($0["path"] as! String) + "\n" }.joined()
+            for run in 0..<2 {
+                let listed = try vault.run(paths)
+                #expect(listed.status == 0 && listed.stdout == expected, "\(paths) run \(run): \(listed.stderr)")
+            }
+        }
+    }
+
     private func shellQuoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     // MARK: - The String layout's rules, as `TerminalText` and `NoteRows.tagLabel` had them

@@ -17,13 +17,15 @@ public enum WarmClient {
 
     /// Asks the daemon of the vault at `request.root`; nil when there is none, it is not safe to use,
     /// or it failed mid-answer: the caller then runs the command itself. `cookie` of the request is filled in.
-    public static func ask(_ request: WarmRequest) -> WarmResponse? {
+    /// With `pieces`, an answer whose stdout came in pieces is `captured`, the pieces as they
+    /// came (a listing of 100,000 notes is not copied into one buffer); else always `answer`.
+    public static func ask(_ request: WarmRequest, pieces: Bool = false) -> WarmResponse? {
         guard let folder = IndexCache.folderPath(root: request.root) else { return nil }
-        return ask(request, cacheFolder: folder)
+        return ask(request, cacheFolder: folder, pieces: pieces)
     }
 
     /// Asks the daemon whose socket and cookie folder are in `folder`.
-    static func ask(_ request: WarmRequest, cacheFolder folder: String) -> WarmResponse? {
+    static func ask(_ request: WarmRequest, cacheFolder folder: String, pieces: Bool = false) -> WarmResponse? {
         guard (try? UserFolders.check(folder)) != nil else { return nil }
         let socketPath = folder + "/" + WarmSocket.socketName
         guard WarmSocket.isPrivateSocket(socketPath) else { return nil }
@@ -39,29 +41,35 @@ public enum WarmClient {
         defer { close(fd) }
         WarmSocket.setTimeout(fd, seconds: answerTimeout)
         guard WarmSocket.writeAll(fd, WarmFrame.encode(request)) else { return nil }
-        return readResponse(fd)
+        return readResponse(fd, pieces: pieces)
     }
 
-    /// The response frame, with the stdout of the piece frames before it put in front of its own.
-    private static func readResponse(_ fd: Int32) -> WarmResponse? {
+    /// The response frame, with the stdout of the piece frames before it put in front of its own:
+    /// joined into one `answer`, or (`pieces`) kept as they came in a `captured` answer.
+    private static func readResponse(_ fd: Int32, pieces: Bool) -> WarmResponse? {
         func read(_ count: Int) -> [UInt8]? { count == 0 ? [] : WarmSocket.readExactly(fd, count) }
-        var ahead: [UInt8] = []
+        var ahead: [[UInt8]] = []
+        var total = 0
         var header: [UInt8]
         while true {
             guard let next = read(WarmFrame.headerSize) else { return nil }
             header = next
             guard let length = WarmFrame.pieceLength(header: header) else { break }
-            guard ahead.count + length <= WarmFrame.maxResponse, let bytes = read(length) else { return nil }
-            // The first piece is kept as it came; later ones are appended to it (no copy of the first).
-            if ahead.isEmpty { ahead = bytes } else { ahead.append(contentsOf: bytes) }
+            guard total + length <= WarmFrame.maxResponse, let bytes = read(length) else { return nil }
+            // Each piece is read into its own array and kept: no piece is copied or regrown.
+            if !bytes.isEmpty { ahead.append(bytes) }
+            total += length
         }
-        guard let length = WarmFrame.payloadLength(header: header, request: false), ahead.count + length <= WarmFrame.maxResponse,
+        guard let length = WarmFrame.payloadLength(header: header, request: false), total + length <= WarmFrame.maxResponse,
             let payload = read(length), let response = WarmFrame.decodeResponse(payload)
         else { return nil }
         if ahead.isEmpty { return response }
         // Pieces come only before an answer.
         guard case .answer(let status, let stdout, let stderr) = response else { return nil }
-        ahead.append(contentsOf: stdout)
-        return .answer(status: status, stdout: ahead, stderr: stderr)
+        if pieces { return .captured(status: status, stdout: ahead + [stdout], stderr: stderr) }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(total + stdout.count)
+        for piece in ahead { joined += piece }
+        return .answer(status: status, stdout: joined + stdout, stderr: stderr)
     }
 }

@@ -36,6 +36,7 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
     private let lock = NSLock()
     private var treeStorage: FolderNode?
     private var tagStorage: [TagSummary]?
+    private var tagKeyTableStorage: TagKeyTable?
 
     /// The cached view when the cache at `cachePath` describes exactly `listing`'s notes; nil otherwise.
     convenience init?(root: String, settings: IndexBuilder.Settings, listing: VaultWalker.Listing, cachePath: String) {
@@ -159,6 +160,7 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
 
     /// By the records' folder numbers: each folder of the table is tested once.
     public func positions(inFolder folder: String, recursive: Bool) -> [Int] {
+        if folder.isEmpty && recursive { return Array(0..<noteCount) }
         let inside = folderNames.map { PathKey.sameBytes($0, folder) || (recursive && PathKey.isSelfOrInside($0, folder: folder)) }
         return (0..<noteCount).filter { inside[image.folderNumber($0)] }
     }
@@ -367,8 +369,35 @@ extension CachedIndex {
     /// a vault with a tag registry, or an entry that does not check out gives the whole note
     /// (`note(atPosition:)`, which reads the file when the entry does not decode).
     public func withRowFields<R>(at position: Int, _ body: (NoteRowFields) -> R) -> R {
+        withRowFields(at: position, tags: registered.isEmpty ? tagKeyTable() : nil, body)
+    }
+
+    /// As `withRowFields(at:)` for each position, the tag table looked up once for the run.
+    public func forEachRowFields(at positions: ArraySlice<Int>, _ body: (NoteRowFields) -> Void) {
+        let table = registered.isEmpty ? tagKeyTable() : nil
+        for position in positions { withRowFields(at: position, tags: table, body) }
+    }
+
+    /// Straight from the records (their paths were checked UTF-8 when the cache was opened).
+    public func forEachPath(at positions: ArraySlice<Int>, _ body: (UnsafeRawBufferPointer) -> Void) {
+        for position in positions { body(image.pathBytes(position)) }
+    }
+
+    /// The tag table by key, built at the first row that needs it.
+    private func tagKeyTable() -> TagKeyTable {
+        lock.withLock {
+            if let tagKeyTableStorage { return tagKeyTableStorage }
+            let table = TagKeyTable(image)
+            tagKeyTableStorage = table
+            return table
+        }
+    }
+
+    /// `withRowFields(at:)`, the tags named through `tags` (nil: a registry names them, so the
+    /// whole note is decoded).
+    private func withRowFields<R>(at position: Int, tags table: TagKeyTable?, _ body: (NoteRowFields) -> R) -> R {
         let entry = image.entryBytes(position)
-        guard registered.isEmpty, let row = CachedIndex.rowEntry(entry, path: image.pathBytes(position), stamp: image.stamp(position)) else {
+        guard let table, let row = CachedIndex.rowEntry(entry, path: image.pathBytes(position), stamp: image.stamp(position)) else {
             return withRowFields(of: note(atPosition: position), body)
         }
         let folder = UnsafeRawBufferPointer(rebasing: row.path[..<(row.path.lastIndex(of: 0x2F) ?? row.path.startIndex)])
@@ -379,10 +408,9 @@ extension CachedIndex {
                 let name = tags.field()!
                 let key = tags.field()!
                 _ = tags.u8()
-                let tag = firstTag(notBefore: key.isEmpty ? name : key)
-                let known = tag < image.tagCount && CachedIndex.sameBytes(image.tagKeyBytes(tag), key.isEmpty ? name : key)
                 // The cache's most common spelling, else the note's own (checked UTF-8 when read).
-                slots.initializeElement(at: number, to: known ? image.tagNameBytes(tag) : name)
+                let tag = table.tag(key.isEmpty ? name : key, in: image)
+                slots.initializeElement(at: number, to: tag.map { image.tagNameBytes($0) } ?? name)
             }
             return body(
                 NoteRowFields(

@@ -29,6 +29,12 @@ public protocol NoteCollection: Sendable {
     /// Calls `body` with what a list row shows of the note at `position` (a requirement, so a
     /// view that can read the fields without building the note does).
     func withRowFields<R>(at position: Int, _ body: (NoteRowFields) -> R) -> R
+    /// Calls `body` with what a list row shows of each note at `positions`, in order: a view
+    /// lends a run of rows in one call, sharing its lookups and scratch memory among them.
+    func forEachRowFields(at positions: ArraySlice<Int>, _ body: (NoteRowFields) -> Void)
+    /// Calls `body` with the UTF-8 of the path of each note at `positions`, in order (`--paths`
+    /// of many notes without a `String` each where the view keeps the bytes).
+    func forEachPath(at positions: ArraySlice<Int>, _ body: (UnsafeRawBufferPointer) -> Void)
     /// The positions of the notes that have the tag `key` or one of its children, in any order.
     func positions(taggedWith key: TagKey) -> [Int]
     /// The display name of a tag key (the registry's spelling, else the most common one).
@@ -75,6 +81,19 @@ extension NoteCollection {
         withRowFields(of: note(atPosition: position), body)
     }
 
+    /// `withRowFields(at:)` for each position.
+    public func forEachRowFields(at positions: ArraySlice<Int>, _ body: (NoteRowFields) -> Void) {
+        for position in positions { withRowFields(at: position, body) }
+    }
+
+    /// Each `path(at:)`.
+    public func forEachPath(at positions: ArraySlice<Int>, _ body: (UnsafeRawBufferPointer) -> Void) {
+        for position in positions {
+            var path = path(at: position)
+            path.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
     /// Calls `body` with what a list row shows of `note`, its tags by their display names.
     public func withRowFields<R>(of note: Note, _ body: (NoteRowFields) -> R) -> R {
         NoteRowFields.with(note, name: { displayName(of: $1) ?? $0 }, body)
@@ -90,7 +109,9 @@ extension NoteCollection {
 
     /// By each note's folder.
     public func positions(inFolder folder: String, recursive: Bool) -> [Int] {
-        (0..<noteCount).filter { position in
+        // Every note is inside the root: no folder is read (`ls -r` lists them all).
+        if folder.isEmpty && recursive { return Array(0..<noteCount) }
+        return (0..<noteCount).filter { position in
             let noteFolder = self.folder(at: position)
             return PathKey.sameBytes(noteFolder, folder) || (recursive && PathKey.isSelfOrInside(noteFolder, folder: folder))
         }
@@ -111,15 +132,6 @@ extension NoteCollection {
 
     /// `positions` in list order, at most `limit`.
     public func listOrder(_ positions: [Int], limit: Int? = nil) -> [Int] {
-        // Sorted in place: a second array of 100,000 keys was most of what a daemon's `ls -r` held.
-        var keys = positions.map { (position: $0, pinned: isPinned(at: $0), modified: modified(at: $0)) }
-        // Positions are in path order, so a tie goes by position, not by two paths made and
-        // compared as strings (a warm `--paths` of 33,642 notes spent a sixth of its time there).
-        // The two differ only for canonically equal paths (NFC and NFD twins), which `<` left in
-        // the order given; they now go in the collection's order, the same warm and cold.
-        keys.sort { a, b in
-            Ordering.listLess((a.pinned, a.modified), (b.pinned, b.modified)) { a.position < b.position }
-        }
-        return keys.prefix(limit ?? keys.count).map(\.position)
+        Ordering.listPositions(positions, limit: limit, pinned: isPinned(at:), modified: modified(at:))
     }
 }

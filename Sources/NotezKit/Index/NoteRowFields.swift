@@ -58,6 +58,53 @@ public struct NoteRowFields {
         }
     }
 
+    /// Lends the row fields of one note after another, reusing its memory: a run of rows (a
+    /// worker's chunk of `ls -r`) allocates nothing per row, and nothing shared by the workers
+    /// (an index's storage, its tag tables) is retained per row.
+    struct Lender {
+        /// The tag names of the row being lent, end to end, and where each ends.
+        private var bytes: [UInt8] = []
+        private var ends: [Int] = []
+        private var slots: [UnsafeRawBufferPointer] = []
+
+        /// Calls `body` with the fields of `note`, each tag (spelling, key) named by `name`.
+        mutating func lend(_ note: Note, name: (String, TagKey) -> String, _ body: (NoteRowFields) -> Void) {
+            // Taken out of `self` for the call, so the closures below own them.
+            var (bytes, ends, slots): ([UInt8], [Int], [UnsafeRawBufferPointer]) = ([], [], [])
+            swap(&bytes, &self.bytes)
+            swap(&ends, &self.ends)
+            swap(&slots, &self.slots)
+            defer {
+                swap(&bytes, &self.bytes)
+                swap(&ends, &self.ends)
+                swap(&slots, &self.slots)
+            }
+            bytes.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+            slots.removeAll(keepingCapacity: true)
+            note.withRowStrings { title, folder, snippet, tags, keys in
+                for number in 0..<min(tags.count, keys.count) {
+                    var text = name(tags[number], keys[number])
+                    text.withUTF8 { bytes.append(contentsOf: $0) }
+                    ends.append(bytes.count)
+                }
+                bytes.withUnsafeBytes { all in
+                    var start = 0
+                    for end in ends {
+                        slots.append(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                        start = end
+                    }
+                    slots.withUnsafeBufferPointer { tagNames in
+                        body(
+                            NoteRowFields(
+                                pinned: note.pinned, modified: note.modified, title: title, folder: folder, snippet: snippet,
+                                tagNames: tagNames))
+                    }
+                }
+            }
+        }
+    }
+
     /// The fields, for a view that read them itself.
     init(
         pinned: Bool, modified: Double, title: UnsafeRawBufferPointer, folder: UnsafeRawBufferPointer, snippet: UnsafeRawBufferPointer,

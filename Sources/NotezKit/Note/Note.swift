@@ -162,6 +162,22 @@ public struct Note: Sendable, Equatable {
         return position < origins.count ? origins[position] : .frontMatter
     }
 
+    /// Calls `body` with the UTF-8 of the title, folder and snippet and the tags and their keys,
+    /// from one read of the box (a list row: `NoteRowFields.Lender`).
+    func withRowStrings(
+        _ body: (_ title: UnsafeRawBufferPointer, _ folder: UnsafeRawBufferPointer, _ snippet: UnsafeRawBufferPointer, [String], [TagKey]) -> Void
+    ) {
+        let box = self.box
+        var (title, folder, snippet) = (box.title, box.folder, box.snippet)
+        title.withUTF8 { title in
+            folder.withUTF8 { folder in
+                snippet.withUTF8 { snippet in
+                    body(UnsafeRawBufferPointer(title), UnsafeRawBufferPointer(folder), UnsafeRawBufferPointer(snippet), box.tags, box.tagKeys)
+                }
+            }
+        }
+    }
+
     /// True when the note is directly at the vault root.
     var isUnsorted: Bool { box.folder.isEmpty }
 }

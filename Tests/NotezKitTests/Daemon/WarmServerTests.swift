@@ -140,6 +140,15 @@ struct WarmServerTests {
         defer { server.stop() }
         let expected = Array("one two ".utf8) + Array(repeating: 66, count: 300_000) + Array(" end".utf8)
         #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == .answer(status: 3, stdout: expected, stderr: Array("err".utf8)))
+        // Asked for pieces, the client keeps them as they came (the empty one dropped), the answer's own last.
+        guard case .captured(3, let pieces, let stderr)? = WarmClient.ask(WarmServerTests.request, cacheFolder: folder, pieces: true) else {
+            Issue.record("not an answer in pieces")
+            return
+        }
+        #expect(pieces.count == 3)
+        #expect(Array(pieces.joined()) == expected)
+        #expect(pieces.first == Array("one two ".utf8))
+        #expect(stderr == Array("err".utf8))
     }
 
     @Test("pieces followed by nothing, a cut piece or a refusal send the client to the cold path")

@@ -42,4 +42,30 @@ struct ListOrderTests {
         let keys = index.notes.map { "\($0.pinned) \($0.modified)" }
         #expect(Set(keys).count < keys.count / 4)
     }
+
+    @Test("the integer sort keeps listLess's order on any times, and a NaN takes the comparison sort")
+    func integerKeysOrderAsListLess() {
+        var generator = SeededGenerator(seed: 31)
+        let special: [Double] = [0, -0.0, 1, -1, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e-300, 1_700_000_000, 1_700_000_000.5]
+        for round in 0..<40 {
+            let count = Int.random(in: 0...300, using: &generator)
+            var times = (0..<count).map { _ in
+                Bool.random(using: &generator) ? special.randomElement(using: &generator)! : Double(Int.random(in: -5...5, using: &generator)) * 1e9
+            }
+            if round % 10 == 9, count > 2 { times[count / 2] = .nan }
+            let pins = (0..<count).map { _ in Int.random(in: 0..<6, using: &generator) == 0 }
+            let positions = Array(0..<count).shuffled(using: &generator).filter { _ in Int.random(in: 0..<4, using: &generator) != 0 }
+            let expected = Ordering.comparisonOrder(positions, limit: nil, pinned: { pins[$0] }, modified: { times[$0] })
+            for limit in [nil, 0, 1, 7, count] as [Int?] {
+                let ordered = Ordering.listPositions(positions, limit: limit, pinned: { pins[$0] }, modified: { times[$0] })
+                #expect(ordered == Array(expected.prefix(limit ?? expected.count)), "round \(round) limit \(String(describing: limit))")
+            }
+        }
+        for a in special {
+            for b in special {
+                #expect((Ordering.descendingKey(a) < Ordering.descendingKey(b)) == (a > b), "\(a) \(b)")
+                #expect((Ordering.descendingKey(a) == Ordering.descendingKey(b)) == (a == b), "\(a) \(b)")
+            }
+        }
+    }
 }

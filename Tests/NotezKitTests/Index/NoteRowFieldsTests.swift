@@ -62,6 +62,70 @@ import Testing
         }
     }
 
+    /// The fields of each position of a run (`forEachRowFields`), as values.
+    private func runFields(_ collection: some NoteCollection, _ positions: ArraySlice<Int>) -> [[String]] {
+        var rows: [[String]] = []
+        collection.forEachRowFields(at: positions) { row in
+            rows.append(
+                [
+                    row.pinned ? "pinned" : "", String(row.modified), String(decoding: row.title, as: UTF8.self),
+                    String(decoding: row.folder, as: UTF8.self), String(decoding: row.snippet, as: UTF8.self),
+                ] + row.tagNames.map { String(decoding: $0, as: UTF8.self) })
+        }
+        return rows
+    }
+
+    @Test("a run of rows lends each row's own fields, in the run's order, with or without a registry")
+    func runsOfRowsAreEachRowsFields() throws {
+        for registry in [false, true] {
+            let vault = try makeVault()
+            if registry { _ = try vault.write(".notez/tags.yaml", "Zürich:\n  color: red\nwork:\n  color: blue\n") }
+            let full = try IndexBuilder.build(root: vault.path)
+            let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
+            // Out of path order, as list order is, and a slice that does not start at 0: a row
+            // with fewer tags than the one before must not show the earlier row's names.
+            var generator = SeededGenerator(seed: 7)
+            let order = Array((0..<full.noteCount).shuffled(using: &generator))
+            let run = order[5..<order.count - 3]
+            let bytes = { (rows: [[String]]) in rows.map { $0.map { Array($0.utf8) } } }
+            #expect(bytes(runFields(full, run)) == bytes(run.map { fields(full, $0) }), "registry: \(registry)")
+            #expect(bytes(runFields(cached, run)) == bytes(run.map { fields(cached, $0) }), "registry: \(registry)")
+            #expect(runFields(full, run).count == run.count)
+            for collection in [full, cached] as [any NoteCollection] {
+                var paths: [String] = []
+                collection.forEachPath(at: run) { paths.append(String(decoding: $0, as: UTF8.self)) }
+                #expect(paths == run.map { collection.path(at: $0) })
+            }
+            #expect(full.positions(inFolder: "", recursive: true) == Array(0..<full.noteCount))
+            #expect(cached.positions(inFolder: "", recursive: true) == Array(0..<cached.noteCount))
+        }
+    }
+
+    @Test("the tag table by key finds each tag as the binary search does, and no other key")
+    func tagKeyTableFindsEveryKey() throws {
+        let vault = try ScratchFolder()
+        // Enough tags for the table to grow and probe; keys of every length around a word.
+        for number in 0..<300 {
+            let tags = (0..<3).map { "\"t\(String(repeating: "k", count: (number + $0) % 19))\(number + $0 * 7)\"" }.joined(separator: ", ")
+            _ = try vault.write("n\(number).md", "---\ntags: [\(tags)]\n---\nbody\n", modified: Date(timeIntervalSinceNow: -3600))
+        }
+        _ = try IndexBuilder.build(root: vault.path)
+        let cacheFile = try #require(IndexCache.filePath(root: vault.path))
+        let data = try Data(contentsOf: URL(fileURLWithPath: cacheFile))
+        try data.withUnsafeBytes { buffer in
+            let image = try #require(CacheImage(buffer))
+            #expect(image.tagCount > 300)
+            let table = TagKeyTable(image)
+            for tag in 0..<image.tagCount {
+                #expect(table.tag(image.tagKeyBytes(tag), in: image) == tag)
+            }
+            for missing in ["", "t", "tk", "t9999", "T1", "t1 "] {
+                var text = missing
+                #expect(text.withUTF8 { table.tag(UnsafeRawBufferPointer($0), in: image) } == nil, "\(missing)")
+            }
+        }
+    }
+
     @Test func aDamagedEntryGivesTheFilesFields() throws {
         let vault = try makeVault()
         let full = try IndexBuilder.build(root: vault.path)
