@@ -84,17 +84,7 @@ struct FirstRunTests {
 
         _ = try IndexBuilder.build(root: vault.path)
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
-        #expect(cached.noteCount == first.noteCount)
-        for position in 0..<first.noteCount {
-            #expect(cached.path(at: position) == first.path(at: position))
-            #expect(cached.folder(at: position) == first.folder(at: position))
-            #expect(cached.title(at: position) == first.title(at: position))
-            #expect(cached.isPinned(at: position) == first.isPinned(at: position))
-            #expect(cached.created(at: position) == first.created(at: position))
-            #expect(cached.modified(at: position) == first.modified(at: position))
-            #expect(cached.fileSize(at: position) == first.fileSize(at: position))
-            #expect(cached.note(atPosition: position) == first.note(atPosition: position))
-        }
+        CachedIndexTests.expectSameNotes(cached, first)
         #expect(cached.tags == first.tags)
         #expect(cached.folderTree == first.folderTree)
         #expect(cached.pinnedNotes == first.pinnedNotes)
