@@ -460,7 +460,7 @@ extension ByteReader {
     /// A length-prefixed field's bytes when they are UTF-8 (ASCII is told a word at a time).
     mutating func text() -> UnsafeRawBufferPointer? {
         guard let bytes = field() else { return nil }
-        if TextFold.isASCII(bytes) { return bytes }
+        if ASCIIBytes.only(bytes) { return bytes }
         return ByteReader.validString(bytes.assumingMemoryBound(to: UInt8.self)) == nil ? nil : bytes
     }
 }

@@ -23,36 +23,32 @@ extension VaultIndex: NoteCollection {
     /// first link question); building it for one NOTE would cost more than the pass it saves.
     public func positions(calledBy key: String) -> [Int]? { linkTable?.positionsIfBuilt(namedBy: key) }
 
-    /// From the note's strings. Without a registry, a tag that has only one spelling
-    /// (`spellingUses` keeps those with more) is named by it: an ASCII spelling is then the
-    /// display name's bytes, and the rows of every note do not each look up, and retain on every
-    /// core, the shared summaries (a third of a warm `ls -r` in `perf`).
+    /// From the note's strings, each tag named by `rowTagName`.
     public func withRowFields<R>(at position: Int, _ body: (NoteRowFields) -> R) -> R {
-        let plain = registry.entries.isEmpty
-        return NoteRowFields.with(notes[position], name: { tag, key in
-            if plain, tag.utf8.allSatisfy({ $0 < 0x80 }), spellingUses.isEmpty || spellingUses.index(forKey: key) == nil { return tag }
-            return displayName(of: key) ?? tag
-        }, body)
+        NoteRowFields.with(notes[position], name: rowTagName(), body)
     }
 
     /// As `withRowFields(at:)`, for a run of rows: the tables every row consults are taken once
     /// for the run, not retained by both cores for each row (a fifth of a warm `ls -r` in `perf`
     /// was `swift_retain`), and the rows share one scratch.
     public func forEachRowFields(at positions: ArraySlice<Int>, _ body: (NoteRowFields) -> Void) {
-        // Locals, so the naming function captures them and not `self`: a closure that named
-        // `displayName(of:)` copied the whole index (retaining each of its tables) for every row.
-        let (plain, uses, byKey) = (registry.entries.isEmpty, spellingUses, tagByKey)
-        func name(_ tag: String, _ key: TagKey) -> String {
-            if plain, uses.isEmpty || uses.index(forKey: key) == nil {
-                var tag = tag
-                if tag.withUTF8({ TextFold.isASCII(UnsafeRawBufferPointer($0)) }) { return tag }
-            }
-            // `displayName(of:)`.
-            return byKey[key]?.name ?? tag
-        }
+        let name = rowTagName()
         var lender = NoteRowFields.Lender()
         notes.withUnsafeBufferPointer { notes in
             for position in positions { lender.lend(notes[position], name: name, body) }
+        }
+    }
+
+    /// How a row names a tag: its display name; without a registry, a tag that has only one
+    /// spelling (`spellingUses` keeps those with more) by that spelling when it is ASCII, which is
+    /// then the display name's bytes, so rows do not each look up, and retain on every core, the
+    /// shared summaries (a third of a warm `ls -r` in `perf`). Made from the tables, not `self`: a
+    /// closure that named `displayName(of:)` copied the whole index for every row.
+    private func rowTagName() -> (String, TagKey) -> String {
+        let (plain, uses, byKey) = (registry.entries.isEmpty, spellingUses, tagByKey)
+        return { tag, key in
+            if plain, uses.isEmpty || uses.index(forKey: key) == nil, ASCIIBytes.only(tag) { return tag }
+            return byKey[key]?.name ?? tag
         }
     }
 

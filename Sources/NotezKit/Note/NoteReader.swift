@@ -230,7 +230,7 @@ public enum NoteReader {
         }
         if problem == nil { problem = lineEndingProblem(bytes) }
         // ASCII (most notes) is valid UTF-8: checked eight bytes at a time, without making a String.
-        if problem == nil, !TextFold.isASCII(bytes[...]), String(validating: bytes, as: UTF8.self) == nil,
+        if problem == nil, !ASCIIBytes.only(bytes[...]), String(validating: bytes, as: UTF8.self) == nil,
             !endsInCutCharacter(bytes, contents.isComplete)
         {
             problem = NoteProblem(kind: .notUTF8, message: "not valid UTF-8")

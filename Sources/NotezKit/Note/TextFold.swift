@@ -22,7 +22,7 @@ enum TextFold {
 
     /// Lowercased and NFC-normalized, accents kept.
     static func fold(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        if isASCII(bytes) { return lowercasedASCII(bytes) }
+        if ASCIIBytes.only(bytes) { return lowercasedASCII(bytes) }
         let text = String(decoding: bytes, as: UTF8.self)
         // Foundation's normalization is slow; most text (Latin, Cyrillic, CJK, emoji) is already NFC.
         if isSurelyNFC(text) { return lowercasedRuns(bytes) }
@@ -89,25 +89,6 @@ enum TextFold {
             }
             return false
         }
-    }
-
-    /// Whether every byte is below 0x80, eight bytes at a time.
-    static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { isASCII($0) }
-    }
-
-    /// Whether every byte is below 0x80, eight bytes at a time.
-    static func isASCII(_ raw: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset + 8 <= raw.count {
-            if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            offset += 8
-        }
-        while offset < raw.count {
-            if raw[offset] >= 0x80 { return false }
-            offset += 1
-        }
-        return true
     }
 
     /// ASCII bytes with A-Z lowercased.

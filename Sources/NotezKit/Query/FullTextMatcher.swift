@@ -192,7 +192,7 @@ final class FullTextMatcher: @unchecked Sendable {
         else { return empty }
         let bytes = contents.bytes
         let body = bytes[FrontMatterBlock.bodyStart(bytes)...]
-        return Body(contents: bytes, bytes: body, isASCII: TextFold.isASCII(body))
+        return Body(contents: bytes, bytes: body, isASCII: ASCIIBytes.only(body))
     }
 
     /// Whether folded ASCII `needle` occurs in `haystack` with A-Z read as a-z.

@@ -32,7 +32,7 @@ public enum VaultPath {
             var name = name
             return name.withUTF8 { String(decoding: $0[..<($0.count - length)], as: UTF8.self) }
         }
-        if isASCII(name) { return name }
+        if ASCIIBytes.only(name) { return name }
         for ext in [".md", ".markdown"] where name.lowercased().hasSuffix(ext) && name.count > ext.count {
             return String(name.dropLast(ext.count))
         }
@@ -42,15 +42,9 @@ public enum VaultPath {
     /// True for names notez treats as notes.
     static func isNoteFile(_ name: String) -> Bool {
         if asciiNoteExtensionLength(name) != nil { return true }
-        if isASCII(name) { return false }
+        if ASCIIBytes.only(name) { return false }
         let lower = name.lowercased()
         return (lower.hasSuffix(".md") && lower.count > 3) || (lower.hasSuffix(".markdown") && lower.count > 9)
-    }
-
-    /// Whether every byte of `text` is ASCII.
-    private static func isASCII(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
     }
 
     /// For an ASCII name ending in `.md` or `.markdown` (any case) after at least one more byte,
@@ -58,7 +52,7 @@ public enum VaultPath {
     private static func asciiNoteExtensionLength(_ name: String) -> Int? {
         var name = name
         return name.withUTF8 { bytes -> Int? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard ASCIIBytes.only(UnsafeRawBufferPointer(bytes)) else { return nil }
             func endsWith(_ ext: StaticString) -> Bool {
                 let count = ext.utf8CodeUnitCount
                 guard bytes.count > count else { return false }

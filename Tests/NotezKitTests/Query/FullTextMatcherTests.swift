@@ -40,9 +40,9 @@ struct FullTextMatcherTests {
     }
 
     @Test func asciiDetectionAndCases() {
-        #expect(TextFold.isASCII(Array("plain text, long enough for words".utf8)[...]))
-        #expect(!TextFold.isASCII(Array("eight b\u{E9}".utf8)[...]))
-        #expect(!TextFold.isASCII(Array("0123456789abcdef\u{212A}".utf8)[...]))
+        #expect(ASCIIBytes.only(Array("plain text, long enough for words".utf8)[...]))
+        #expect(!ASCIIBytes.only(Array("eight b\u{E9}".utf8)[...]))
+        #expect(!ASCIIBytes.only(Array("0123456789abcdef\u{212A}".utf8)[...]))
         #expect(FullTextMatcher.containsIgnoringASCIICase(Array("The QUOKKA smiles".utf8)[...], Array("quokka".utf8)))
         #expect(!FullTextMatcher.containsIgnoringASCIICase(Array("quokk".utf8)[...], Array("quokka".utf8)))
         #expect(FullTextMatcher.containsIgnoringASCIICase(Array("a-b".utf8)[2...], Array("b".utf8)))
@@ -65,7 +65,7 @@ struct FullTextMatcherTests {
             let body = (0..<Int.random(in: 0...12, using: &generator)).flatMap { _ in pieces.randomElement(using: &generator)! }
             let raw = (0..<Int.random(in: 1...3, using: &generator)).map { _ in Array("abeKki;` ".utf8).randomElement(using: &generator)! }
             let needle = TextFold.fold(raw[...])
-            var scanned = FullTextMatcher.Body(bytes: body[...], isASCII: TextFold.isASCII(body[...]))
+            var scanned = FullTextMatcher.Body(bytes: body[...], isASCII: ASCIIBytes.only(body[...]))
             let expected = FullTextMatcher.contains(TextFold.fold(body[...]), needle)
             let found = scanned.contains(needle, ignoreAccents: false)
             #expect(found == expected, "\(body) / \(String(decoding: needle, as: UTF8.self))")

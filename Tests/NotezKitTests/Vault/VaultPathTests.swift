@@ -1,9 +1,48 @@
+import Foundation
+import NotezTestSupport
 import Testing
 
 @testable import NotezKit
 
-@Suite("VaultPath")
+/// A path's folder, name, file title and whether it names a note: the byte-wise fast paths give
+/// exactly what the Character-wise rules give, on random paths with the characters that make them
+/// differ; and joining a folder and a name.
+@Suite("vault paths: folder, name, title, note names, joins")
 struct VaultPathTests {
+    // The rules as Characters, without any fast path.
+    private static func folder(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
+    private static func name(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path }
+    private static func fileTitle(_ path: String) -> String {
+        let name = name(path)
+        for ext in [".md", ".markdown"] where name.lowercased().hasSuffix(ext) && name.count > ext.count {
+            return String(name.dropLast(ext.count))
+        }
+        return name
+    }
+    private static func isNoteFile(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return (lower.hasSuffix(".md") && lower.count > 3) || (lower.hasSuffix(".markdown") && lower.count > 9)
+    }
+
+    @Test("random paths: the same folder, name, title and note test as the Character rules")
+    func sameAsTheCharacterRules() {
+        var random = SeededGenerator(seed: 31)
+        // A combining mark after `/`, a prepended mark before it, CR LF, the Kelvin sign (lower-cases to `k`).
+        let pieces = ["a", "Z", " ", "/", ".", ".md", ".MD", ".Md", ".markdown", ".MARKDOWN", "md", "é", "e\u{301}", "\u{301}", "\u{600}",
+            "\r\n", "\r", "İ", ".mar\u{212A}down", "\u{200D}", "🙂", "\u{1F1EB}"]
+        for _ in 0..<20_000 {
+            let path = (0..<Int.random(in: 0...7, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(Array(VaultPath.folder(of: path).utf8) == Array(VaultPathTests.folder(path).utf8), "\(path.debugDescription)")
+            #expect(Array(VaultPath.name(of: path).utf8) == Array(VaultPathTests.name(path).utf8), "\(path.debugDescription)")
+            #expect(Array(VaultPath.fileTitle(of: path).utf8) == Array(VaultPathTests.fileTitle(path).utf8), "\(path.debugDescription)")
+            #expect(VaultPath.isNoteFile(path) == VaultPathTests.isNoteFile(path), "\(path.debugDescription)")
+        }
+        #expect(VaultPath.folder(of: "a/\u{301}b.md") == "")
+        #expect(VaultPath.fileTitle(of: "Work/Plan.MD") == "Plan")
+        #expect(VaultPath.fileTitle(of: "x.mar\u{212A}down") == "x")
+        #expect(!VaultPath.isNoteFile(".md"))
+    }
+
     @Test("join gives the bytes of folder + \"/\" + name for any text")
     func joinIsConcatenation() {
         let folders = ["", "a", "Daily Notes", "Ünïcode/Földer", "e\u{301}t\u{e9}", "深い/フォルダ", "🙂/x y", String(repeating: "long/", count: 40) + "end"]
