@@ -41,20 +41,21 @@ struct LinkLookup: Sendable, Equatable {
         return found
     }
 
-    /// Brought up to date by an index change: the `old` keys of the leaving positions out, every
+    /// Brought up to date by an index change: every entry of the leaving positions out, every
     /// position moved by `remap` (which keeps order; -1 for a note that left), the `new` keys of
     /// the arriving positions in. In place: one pass over the entries, then a merge from the end.
-    mutating func carry(leaving: [Int], remap: [Int]?, arriving: [Int], old: (Int) -> [String], new: (Int) -> [String]) {
-        var removed = Set<UInt64>()
-        for position in leaving {
-            for key in old(position) { removed.insert(LinkLookup.entry(key, position)) }
-        }
+    mutating func carry(leaving: [Int], remap: [Int]?, arriving: [Int], new: (Int) -> [String]) {
+        // A position's entries all come from its note: the leaving ones go by position, tested in
+        // a bitmap rather than by hashing each of the 100,000s of entries into a set.
+        var isLeaving = [Bool](repeating: false, count: (leaving.max() ?? -1) + 1)
+        for position in leaving { isLeaving[position] = true }
         var write = 0
         for read in entries.indices {
             var entry = entries[read]
-            if removed.contains(entry) { continue }
+            let position = Int(entry & 0xFFFF_FFFF)
+            if position < isLeaving.count && isLeaving[position] { continue }
             if let remap {
-                let moved = remap[Int(entry & 0xFFFF_FFFF)]
+                let moved = remap[position]
                 // A note that left has nothing left to file.
                 if moved < 0 { continue }
                 entry = entry & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(truncatingIfNeeded: moved))

@@ -105,7 +105,6 @@ public final class LinkTable: @unchecked Sendable {
     /// How an index update moved notes: the positions of the changed notes before and after, and
     /// where every old position went (nil: nowhere, only modifications).
     struct Change {
-        var oldNotes: [Note]
         var newNotes: [Note]
         /// Old positions of the changed notes, ascending.
         var leaving: [Int]
@@ -131,14 +130,13 @@ public final class LinkTable: @unchecked Sendable {
         if byTarget != nil {
             byTarget!.carry(
                 leaving: change.leaving, remap: change.remap, arriving: change.arriving,
-                old: { self.targetKeys(at: $0, source: change.oldNotes[$0].path) },
                 new: { next.targetKeys(at: $0, source: change.newNotes[$0].path) })
             next.byTargetStorage = byTarget
         }
         if byName != nil {
             byName!.carry(
                 leaving: change.leaving, remap: change.remap, arriving: change.arriving,
-                old: { LinkTable.nameKeys(of: change.oldNotes[$0]) }, new: { LinkTable.nameKeys(of: change.newNotes[$0]) })
+                new: { LinkTable.nameKeys(of: change.newNotes[$0]) })
             next.byNameStorage = byName
         }
         return next

@@ -77,7 +77,7 @@ extension VaultIndex {
             for key in newNotes[position].tagKeys { notesByTag[key, default: []].append(position) }
         }
         if let newLinks {
-            let change = LinkTable.Change(oldNotes: oldNotes, newNotes: newNotes, leaving: oldPositions, remap: remap, arriving: incomingPositions)
+            let change = LinkTable.Change(newNotes: newNotes, leaving: oldPositions, remap: remap, arriving: incomingPositions)
             if var table = oldLinks {
                 oldLinks = nil
                 let unique = isKnownUniquelyReferenced(&table)

@@ -58,12 +58,19 @@ public struct ReconcilerState: Sendable, Equatable {
     }
 
     /// Takes out the notes at `paths` (those that exist) and puts `incoming` in, keeping path order:
-    /// in place when every incoming note replaces one at its path, else in one merge. The last
-    /// note given for a path wins.
-    mutating func replace(_ paths: [PathKey], with incoming: [(note: Note, fingerprint: NoteFingerprint, links: [UInt8])]) {
+    /// in place when every incoming note replaces one at its path, else by shifting the arrays (a
+    /// few notes) or in one merge. The last note given for a path wins.
+    mutating func replace(
+        _ paths: [PathKey], with incoming: [(note: Note, fingerprint: NoteFingerprint, links: [UInt8])],
+        shiftLimit: Int = ReconcilerState.shiftLimit
+    ) {
         var byPath: [(note: Note, fingerprint: NoteFingerprint, links: [UInt8])] = []
+        // Twins (equal as strings) ordered by their bytes, so that each path's notes are side by side.
         let ordered = incoming.enumerated().sorted {
-            $0.element.note.path != $1.element.note.path ? $0.element.note.path < $1.element.note.path : $0.offset < $1.offset
+            let (a, b) = ($0.element.note.path, $1.element.note.path)
+            if a != b { return a < b }
+            if !PathKey.sameBytes(a, b) { return a.utf8.lexicographicallyPrecedes(b.utf8) }
+            return $0.offset < $1.offset
         }
         for (_, item) in ordered {
             if let last = byPath.last, PathKey.sameBytes(last.note.path, item.note.path) { byPath.removeLast() }
@@ -78,6 +85,10 @@ public struct ReconcilerState: Sendable, Equatable {
                 hashes[position] = item.fingerprint.hash
                 links[position] = item.links
             }
+            return
+        }
+        if out.count + byPath.count <= shiftLimit {
+            shift(out: out, in: byPath)
             return
         }
         var mergedNotes: [Note] = []
@@ -113,5 +124,32 @@ public struct ReconcilerState: Sendable, Equatable {
         notes = mergedNotes
         hashes = mergedHashes
         links = mergedLinks
+    }
+
+    /// Changes up to this many notes by shifting the arrays in place; more by one merge.
+    static let shiftLimit = 64
+
+    /// Takes the notes at the ascending positions `out` out and inserts `incoming` (sorted by
+    /// path, one a path) where the merge would: after every note whose path is not after theirs.
+    /// Each step moves the arrays' elements without retaining them, where a merge retains and
+    /// releases every note of the vault.
+    private mutating func shift(out: [Int], in incoming: [(note: Note, fingerprint: NoteFingerprint, links: [UInt8])]) {
+        for position in out.reversed() {
+            notes.remove(at: position)
+            hashes.remove(at: position)
+            links.remove(at: position)
+        }
+        var low = 0
+        for item in incoming {
+            var high = notes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if item.note.path < notes[middle].path { high = middle } else { low = middle + 1 }
+            }
+            notes.insert(item.note, at: low)
+            hashes.insert(item.fingerprint.hash, at: low)
+            links.insert(item.links, at: low)
+            low += 1
+        }
     }
 }

@@ -60,7 +60,7 @@ struct LinkLookupTests {
             for position in next.indices where !shift.contains(position) { arriving.append(position) }
             arriving.sort()
             var carried = lookup
-            carried.carry(leaving: leaving, remap: finalRemap, arriving: arriving, old: { old[$0] }, new: { next[$0] })
+            carried.carry(leaving: leaving, remap: finalRemap, arriving: arriving, new: { next[$0] })
             notes = next
             #expect(carried == LinkLookup(notes.indices) { notes[$0] })
         }
