@@ -64,10 +64,11 @@ struct ReconcilerStateTests {
         return (note, NoteFingerprint(stamp: stamp, hash: hash, isSymlink: false), [UInt8(hash & 0xFF)])
     }
 
-    @Test("a few notes shifted in place land where one merge puts them, NFC and NFD twins included", arguments: [21, 22, 23] as [UInt64])
+    @Test("notes replaced or shifted in place land where one merge puts them, NFC and NFD twins included", arguments: [21, 22, 23] as [UInt64])
     func shiftingEqualsMerging(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
-        let paths = (Self.names + ["x/" + Self.names[3], "x/" + Self.names[4], "x/y/n"]).map { $0 + ".md" }
+        // Enough paths that a large batch changes more than `shiftLimit` notes.
+        let paths = (Self.names + ["x/" + Self.names[3], "x/" + Self.names[4], "x/y/n"] + (0..<120).map { "p\($0)" }).map { $0 + ".md" }
         var (shifted, merged) = (ReconcilerState(), ReconcilerState())
         var present: [PathKey: UInt64] = [:]
         var serial: UInt64 = 0
@@ -75,7 +76,9 @@ struct ReconcilerStateTests {
         for round in 0..<300 {
             var out: [PathKey] = []
             var incoming: [(note: Note, fingerprint: NoteFingerprint, links: [UInt8])] = []
-            for _ in 0..<Int.random(in: 1...8, using: &random) {
+            // A few changes (shifted), or more than `shiftLimit` (replaced in place, then shifted or merged).
+            let large = Int.random(in: 0..<5, using: &random) == 0
+            for _ in 0..<(large ? ReconcilerState.shiftLimit + Int.random(in: 1...12, using: &random) : Int.random(in: 1...8, using: &random)) {
                 let path = PathKey(paths.randomElement(using: &random)!)
                 out.append(path)
                 // Mostly arriving, sometimes only leaving; the same path may come twice in a batch.
@@ -88,7 +91,7 @@ struct ReconcilerStateTests {
             for path in out { present[path] = nil }
             for item in incoming { present[PathKey(item.note.path)] = item.fingerprint.hash }
             shifted.replace(out, with: incoming)
-            merged.replace(out, with: incoming, shiftLimit: 0)
+            merged.replace(out, with: incoming, mergeOnly: true)
             #expect(shifted == merged, "round \(round)")
             // Path order, every note found by its path, each path's last note.
             let notes = shifted.notes
