@@ -135,6 +135,15 @@ import Testing
         }
         try vault.write("img/Alpha.png", "png\n")
         try vault.write("attachments/unused.png", "png\n")
+        // Hostile: `.git/` with a note-like file, and a symlinked note pointing outside the vault.
+        try vault.write(".git/HEAD", "ref: refs/heads/main\n")
+        try vault.write(".git/notes.md", "[[Nowhere]]\n")
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("notez-check-outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let outsideNote = outside.appendingPathComponent("Secret.md")
+        try Data("---\ncreated: someday\n---\n[[Gone]]\n".utf8).write(to: outsideNote)
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Linked.md", withDestinationPath: outsideNote.path)
         let old = Date(timeIntervalSinceNow: -3600)
         let enumerator = FileManager.default.enumerator(atPath: vault.path)!
         for case let relative as String in enumerator {
@@ -152,7 +161,10 @@ import Testing
             #expect(cached.stderr == without.stderr, "\(arguments)")
             #expect(cached.status == without.status, "\(arguments)")
             #expect(without.stdout.contains("broken link"), "\(arguments)")
+            #expect(without.stdout.contains("Linked.md"), "\(arguments)")
         }
         #expect(try vault.snapshot() == before)
+        #expect(try Data(contentsOf: outsideNote) == Data("---\ncreated: someday\n---\n[[Gone]]\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["Secret.md"])
     }
 }
