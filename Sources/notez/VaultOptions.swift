@@ -55,6 +55,16 @@ struct VaultOptions: ParsableArguments {
         return report(session.collection(), session)
     }
 
+    /// For `check`: the cached view when it proves itself current and `answers` says it can answer
+    /// (`VaultCheck.answers(from:links:)`), else the full index (as `loadIndex`); warned about once.
+    /// `full` builds the full index, without warning again, for a view that turns out not to answer.
+    func loadForCheck(answers: (CachedIndex) -> Bool) throws -> (notes: any NoteCollection, full: @Sendable () throws -> VaultIndex) {
+        let session = try prepare(dryRun: true)
+        let full: @Sendable () throws -> VaultIndex = { try session.index() }
+        if let cached = session.cachedView(), answers(cached) { return (report(cached, session), full) }
+        return (report(try session.index(), session), full)
+    }
+
     /// The notes matching `query` (`Vault.search`), after its warnings: notes whose body full text
     /// skipped, symlinked notes left out.
     func search(_ query: QueryNode, ignoringAccents: Bool, ranked: Bool = false) throws -> SearchResult {

@@ -94,4 +94,77 @@ import Testing
             #expect(run.status == 1)
         }
     }
+
+    /// Random vaults (hostile names, broken and ambiguous links, tags spelled several ways,
+    /// conflict markers and copies, bad dates and front matter, attachments): `check` from a
+    /// current cache (the cached view, no full index) prints what it prints with no cache, text
+    /// and `--json`, with the same status, and writes nothing into the vault.
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func randomVaultsCheckAlikeFromTheCachedView(seed: UInt64) throws {
+        let vault = try TempVault()
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let names = ["Alpha", "alpha", "Esc\u{1B}ape", "Bi\u{202E}di", "café", "cafe\u{301}", "Em\u{2014}dash", "dup", "Dup"]
+        let folders = ["", "a", "a/b", "C d"]
+        let tags = ["Topic", "topic", "TOPIC", "open-science", "Open Science", "open_science", "solo"]
+        for number in 0..<24 {
+            let name = names[next(names.count)] + (next(3) == 0 ? "" : " \(number)") + (next(12) == 0 ? " (conflicted copy)" : "")
+            let folder = folders[next(folders.count)]
+            var text = ""
+            switch next(5) {
+            case 0: text += "---\ntitle: [unclosed\n---\n"
+            case 1: text += "---\ncreated: someday\n---\n"
+            case 2: text += "---\ntags: [\"\(tags[next(tags.count)])\", \"\(tags[next(tags.count)])\"]\n---\n"
+            default: break
+            }
+            if next(3) == 0 { text += "#" + tags[next(tags.count)].replacingOccurrences(of: " ", with: "-") + "\n" }
+            if next(6) == 0 { text += "x\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n" }
+            for _ in 0..<next(4) {
+                let target = names[next(names.count)]
+                switch next(4) {
+                case 0: text += "[[\(target)]] "
+                case 1: text += "![[\(target).png]] "
+                case 2: text += "[t](../\(target.replacingOccurrences(of: " ", with: "%20")).md) "
+                default: text += "[[\(folders[next(folders.count)])/\(target)|label]] "
+                }
+            }
+            try vault.write(folder.isEmpty ? name + ".md" : folder + "/" + name + ".md", text + "\n")
+        }
+        try vault.write("img/Alpha.png", "png\n")
+        try vault.write("attachments/unused.png", "png\n")
+        // Hostile: `.git/` with a note-like file, and a symlinked note pointing outside the vault.
+        try vault.write(".git/HEAD", "ref: refs/heads/main\n")
+        try vault.write(".git/notes.md", "[[Nowhere]]\n")
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("notez-check-outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let outsideNote = outside.appendingPathComponent("Secret.md")
+        try Data("---\ncreated: someday\n---\n[[Gone]]\n".utf8).write(to: outsideNote)
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Linked.md", withDestinationPath: outsideNote.path)
+        let old = Date(timeIntervalSinceNow: -3600)
+        let enumerator = FileManager.default.enumerator(atPath: vault.path)!
+        for case let relative as String in enumerator {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: vault.path + "/" + relative)
+        }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("notez-check-random-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let before = try vault.snapshot()
+        // The first run writes the cache; the next ones answer from the cached view.
+        _ = try vault.run(["check"], environment: ["XDG_CACHE_HOME": cache])
+        for arguments in [["check"], ["check", "--json"], ["check", "--no-attachments"]] {
+            let without = try vault.run(arguments, environment: ["XDG_CACHE_HOME": "/dev/null"])
+            let cached = try vault.run(arguments, environment: ["XDG_CACHE_HOME": cache])
+            #expect(cached.stdout == without.stdout, "\(arguments)")
+            #expect(cached.stderr == without.stderr, "\(arguments)")
+            #expect(cached.status == without.status, "\(arguments)")
+            #expect(without.stdout.contains("broken link"), "\(arguments)")
+            #expect(without.stdout.contains("Linked.md"), "\(arguments)")
+        }
+        #expect(try vault.snapshot() == before)
+        #expect(try Data(contentsOf: outsideNote) == Data("---\ncreated: someday\n---\n[[Gone]]\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["Secret.md"])
+    }
 }

@@ -20,13 +20,24 @@ public enum SyncConflicts {
             else { return nil }
             return ConflictMarkers.firstLine(contents.bytes)
         }
+        return issues(paths: notes.map(\.path), markers: markers)
+    }
+
+    /// `issues(index:markers:)` of any view of the notes (`check` from the cached view), with each
+    /// note's first marker line already known.
+    public static func issues(notes: any NoteCollection, markers: [Int?]) -> [FileIssue] {
+        issues(paths: (0..<notes.noteCount).map { notes.path(at: $0) }, markers: markers)
+    }
+
+    private static func issues(paths: [String], markers: [Int?]) -> [FileIssue] {
         var issues: [FileIssue] = []
-        for (note, marker) in zip(notes, markers) {
-            if let tool = conflictCopy(VaultPath.name(of: note.path)) {
-                issues.append(FileIssue(path: note.path, reason: "a conflict copy made by \(tool); compare it with the original and delete it"))
+        for (path, marker) in zip(paths, markers) {
+            // A name without `conflict` is no copy: most paths are ruled out before their name is cut.
+            if mentionsConflict(path), let tool = conflictCopy(VaultPath.name(of: path)) {
+                issues.append(FileIssue(path: path, reason: "a conflict copy made by \(tool); compare it with the original and delete it"))
             }
             if let line = marker {
-                issues.append(FileIssue(path: note.path, reason: "conflict markers from a merge at line \(line) (<<<<<<< ... >>>>>>>); resolve them"))
+                issues.append(FileIssue(path: path, reason: "conflict markers from a merge at line \(line) (<<<<<<< ... >>>>>>>); resolve them"))
             }
         }
         return issues

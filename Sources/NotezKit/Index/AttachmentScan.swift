@@ -31,8 +31,8 @@ public struct AttachmentScan: Sendable {
     private let byPath: [String: String]
     private let byName: [String: [String]]
 
-    /// Lists the files of every folder of the index.
-    public init(index: VaultIndex) {
+    /// Lists the files of every folder of the index (the full index or the cached view).
+    public init(index: any NoteCollection) {
         let walker = VaultWalker(root: index.root, ignore: index.config.ignore)
         let directory = try? VaultDirectory(root: index.root)
         var files: [String] = []
@@ -130,14 +130,16 @@ public struct AttachmentScan: Sendable {
     }
 
     /// The folders attachments go to under `rule`, for the notes of `index`.
-    public static func attachmentFolders(rule: AttachmentFolderRule, index: VaultIndex) -> Set<String> {
+    public static func attachmentFolders(rule: AttachmentFolderRule, index: any NoteCollection) -> Set<String> {
         // The rule reads only the note's folder: asked once per folder (notes come in path order).
         var folders = Set<String>()
         var seen = Set<String>()
         var last: String?
-        for note in index.notes where note.folder != last {
-            last = note.folder
-            if seen.insert(note.folder).inserted { folders.insert(rule.folder(forNote: note.path)) }
+        for position in 0..<index.noteCount {
+            let folder = index.folder(at: position)
+            guard folder != last else { continue }
+            last = folder
+            if seen.insert(folder).inserted { folders.insert(rule.folder(forNote: index.path(at: position))) }
         }
         return folders
     }

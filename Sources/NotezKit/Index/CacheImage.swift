@@ -9,15 +9,15 @@ import Darwin
 /// full entry (`IndexCache.encodeEntry`). Readers touch only what they need: a tag query reads the
 /// tag table and its postings, never a note's entry.
 ///
-/// Layout (little-endian), header of 152 bytes: `NZIX`, u32 format version, u32 reader revision,
+/// Layout (little-endian), header of 160 bytes: `NZIX`, u32 format version, u32 reader revision,
 /// u32 link reader version (`LinkTable.readerVersion`), u64 note count N, folder count F, tag count
 /// T, posting count P, string bytes S, entry bytes E, signature bytes G, u64 generation (random,
 /// never zero: names this file for the `WalkSnapshot` beside it), u64 link bytes L, link key count
 /// K, link posting count Q, resolution bytes R, u64 resolution word (`StoredResolution.word`, 0:
 /// none stored), body facts bytes B, u64 graph flag (1: the link graph is stored, 0: not), edge
-/// count D, unread count U. Then N records of 96 bytes (inode u64, size i64, mtime ns
+/// count D, unread count U, tag spelling bytes V. Then N records of 96 bytes (inode u64, size i64, mtime ns
 /// i64, created f64, modified f64, path offset u32 and length u32 in the strings, entry offset u32
-/// and length u32 in the entries, folder number u32, flags u32: 1 pinned, text signature offset
+/// and length u32 in the entries, folder number u32, flags u32: 1 pinned, 2 a problem, text signature offset
 /// u32 and length u32, links offset u32 and length u32, resolutions offset u32 and length u32, body facts offset u32 and
 /// length u32), F folders of 8 bytes (offset, length), T
 /// tags of 32 bytes sorted by key bytes (key offset, length, display name offset, length, first
@@ -30,10 +30,10 @@ import Darwin
 /// `StoredResolution.encode`), the body facts (each note's `BodyFacts`), with the graph flag the
 /// link graph (`StoredGraph`: N + 1 u32 offsets and D u32 targets of the edges out of each note,
 /// the same for the edges into each note, and U u32 numbers of the notes whose links are
-/// unknown), and `NZND`.
+/// unknown), the tag spellings (`TagSpellings`), and `NZND`.
 // Unchecked: it only reads bytes its owner (a `MappedFile` or a caller's buffer) keeps alive and unchanged.
 struct CacheImage: @unchecked Sendable {
-    static let headerSize = 152
+    static let headerSize = 160
     static let recordSize = 96
     static let linkKeySize = 24
     static let folderSize = 8
@@ -69,6 +69,9 @@ struct CacheImage: @unchecked Sendable {
     let graph: (offset: Int, edgeCount: Int, unreadCount: Int)?
     /// The random number this file was written with.
     let generation: UInt64
+    /// Where the tag spellings section (`TagSpellings`) starts, and its length.
+    let spellings: Int
+    let spellingsLength: Int
 
     /// Checks the header, the section sizes and every offset, string and posting; nil when anything
     /// is out of place (truncated, corrupt, another version).
@@ -88,7 +91,7 @@ struct CacheImage: @unchecked Sendable {
             zip(IndexCache.endMarker, bytes.suffix(4)).allSatisfy({ $0 == $1 })
         else { return nil }
         // Each count is bounded by the file size before anything is multiplied, so nothing overflows.
-        let counts = (stride(from: 16, to: 72, by: 8).map { $0 } + [80, 88, 96, 104, 120, 136, 144]).map { CacheImage.u64(bytes, $0) }
+        let counts = (stride(from: 16, to: 72, by: 8).map { $0 } + [80, 88, 96, 104, 120, 136, 144, 152]).map { CacheImage.u64(bytes, $0) }
         guard counts.allSatisfy({ $0 <= UInt64(size) }) else { return nil }
         let (l, k, q, r, b) = (Int(counts[7]), Int(counts[8]), Int(counts[9]), Int(counts[10]), Int(counts[11]))
         let (n, f, t, p, s, e, g) = (
@@ -120,12 +123,14 @@ struct CacheImage: @unchecked Sendable {
         resolutionsLength = r
         facts = resolutions + r
         factsLength = b
-        let (d, u) = (Int(counts[12]), Int(counts[13]))
+        let (d, u, v) = (Int(counts[12]), Int(counts[13]), Int(counts[14]))
         let graphFlag = CacheImage.u64(bytes, 128)
         guard graphFlag <= 1, graphFlag == 1 || (d == 0 && u == 0) else { return nil }
         let graphLength = graphFlag == 1 ? (2 * (n + 1) + 2 * d + u) * 4 : 0
         graph = graphFlag == 1 ? (offset: facts + b, edgeCount: d, unreadCount: u) : nil
-        guard facts + b + graphLength + IndexCache.endMarker.count == size, b <= UInt32.max, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
+        spellings = facts + b + graphLength
+        spellingsLength = v
+        guard spellings + v + IndexCache.endMarker.count == size, b <= UInt32.max, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
             g <= UInt32.max, l <= UInt32.max, r <= UInt32.max
         else { return nil }
         guard validFolders(), validRecords(passing: passing) else { return nil }
@@ -211,6 +216,12 @@ struct CacheImage: @unchecked Sendable {
     }
 
     func pinned(_ note: Int) -> Bool { u32(record(note) + 60) & 1 != 0 }
+
+    /// Whether the note's entry has a problem (`Note.problem`), from its record's flags.
+    func hasProblem(_ note: Int) -> Bool { u32(record(note) + 60) & 2 != 0 }
+
+    /// The tag spellings section (`TagSpellings`), unchecked until read.
+    var spellingBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[spellings..<spellings + spellingsLength]) }
 
     func folder(number: Int) -> String {
         let at = folders + number * CacheImage.folderSize

@@ -23,12 +23,16 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
     private let registered: [TagKey: TagRegistry.Entry]
     // Immutable after `init`; the mapping lives as long as this object.
     private let file: MappedFile
-    private let image: CacheImage
+    // Read by `check` (`VaultCheck.init(cached:)`) as well.
+    let image: CacheImage
     private let folderNames: [String]
     private let walkedFolders: [String]
     private let colors: FolderColors
     /// Whether the folder stamps of a `WalkSnapshot` proved the cache current (no folder was listed).
     let provenWithoutWalk: Bool
+    /// What the walk that proved the view could not list (none when folder stamps proved it: a
+    /// snapshot is kept only of a walk without problems), as `VaultIndex.walkProblems`.
+    let walkProblems: [(path: String, problem: NoteProblem)]
     /// Whether the stored resolutions answer for the vault: the view is proven current (every
     /// note's path and stamp as recorded) and they were made with the vault's link options.
     let trustsResolutions: Bool
@@ -48,7 +52,9 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
         // The walk's stamps follow a symlinked note, as the reader does, so they agree with the full build.
         guard listing.stamps.count == listing.notes.count else { return nil }
         for (number, stamp) in listing.stamps.enumerated() where stamp != image.stamp(number) { return nil }
-        self.init(root: root, settings: settings, file: file, image: image, folders: listing.folders, provenWithoutWalk: false)
+        self.init(
+            root: root, settings: settings, file: file, image: image, folders: listing.folders, provenWithoutWalk: false,
+            walkProblems: listing.problems)
     }
 
     /// The view of the cache at `cachePath`, not proven current: only for a caller that matches
@@ -89,9 +95,10 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
 
     private init(
         root: String, settings: IndexBuilder.Settings, file: MappedFile, image: CacheImage, folders: [String], provenWithoutWalk: Bool,
-        proven: Bool = true
+        proven: Bool = true, walkProblems: [(path: String, problem: NoteProblem)] = []
     ) {
         self.root = root
+        self.walkProblems = walkProblems
         self.provenWithoutWalk = provenWithoutWalk
         trustsResolutions = proven && image.resolutionWord != 0
             && image.resolutionWord == StoredResolution.word(LinkResolver.Options(config: settings.config))

@@ -50,11 +50,22 @@ public enum IndexBuilder {
     /// As `collection`; with `deferringLargeWrites`, a full read of many notes writes no cache (see `build`).
     static func collection(root: String, deferringLargeWrites: Bool) -> any NoteCollection {
         let settings = Settings(root: root)
+        let (cached, listing) = cachedView(root: root, settings: settings)
+        if let cached { return cached }
+        return build(root: root, settings: settings, listing: listing!, useCache: true, deferral: deferringLargeWrites ? .notesOnly : .never)
+    }
+
+    /// The cached view of the vault at `root` when the cache proves itself current (as
+    /// `collection` finds it), else nil: nothing is read or built (`check` then builds the full index).
+    static func cachedView(root: String) -> CachedIndex? { cachedView(root: root, settings: Settings(root: root)).cached }
+
+    /// The cached view when current, else the walk's listing that did not match it.
+    private static func cachedView(root: String, settings: Settings) -> (cached: CachedIndex?, listing: VaultWalker.Listing?) {
         let cacheFolder = IndexCache.folderPath(root: root).flatMap { (try? UserFolders.check($0)) != nil ? $0 : nil }
         let cachePath = cacheFolder.map { $0 + "/" + IndexCache.fileName }
         let known = cacheFolder.flatMap { WalkSnapshot.load(folder: $0) }
         if let cachePath, let known, let cached = CachedIndex(root: root, settings: settings, snapshot: known, cachePath: cachePath) {
-            return cached
+            return (cached, nil)
         }
         // Without a cache file (a vault never seen) no stamp would be compared with anything: the
         // walk then takes none, and the reader's `fstat` gives each note's.
@@ -66,9 +77,9 @@ public enum IndexBuilder {
             {
                 try? snapshot.save(root: root)
             }
-            return cached
+            return (cached, nil)
         }
-        return build(root: root, settings: settings, listing: listing, useCache: true, deferral: deferringLargeWrites ? .notesOnly : .never)
+        return (nil, listing)
     }
 
     private static func build(root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool, deferral: Deferral) -> VaultIndex {

@@ -18,8 +18,9 @@ import Darwin
 /// that is truncated, corrupt, or written by another format or reader revision is ignored.
 public struct IndexCache: Sendable {
     /// Bumped when the byte layout changes (7: text signatures of two bits per byte of text; 8:
-    /// their two bits of a trigram in one 512-bit block).
-    static let formatVersion: UInt32 = 8
+    /// their two bits of a trigram in one 512-bit block; 9: the tag spellings' uses and a record
+    /// flag for a note with a problem, so `check` answers from the cache).
+    static let formatVersion: UInt32 = 9
     /// Bumped whenever `NoteReader` would derive different fields from the same bytes,
     /// so caches written by an older notez are rebuilt instead of trusted.
     static let readerRevision: UInt32 = 5
@@ -283,6 +284,9 @@ public struct IndexCache: Sendable {
         var folderTable = ByteWriter()
         var postings: [TagKey: [UInt32]] = [:]
         var spellings: [TagKey: [String: Int]] = [:]
+        // Per tag, the notes writing each spelling, counted as `VaultIndex.summary` counts them (a
+        // note's first tag of the key): what `check`'s tag variants report (`TagSpellings`).
+        var spellingUses: [TagKey: [String: Int]] = [:]
         var origins: [TagKey: (frontMatter: UInt32, inline: UInt32)] = [:]
         func addString(_ text: String) -> (UInt32, UInt32) {
             let offset = UInt32(truncatingIfNeeded: strings.bytes.count)
@@ -314,7 +318,7 @@ public struct IndexCache: Sendable {
             records.u32(UInt32(truncatingIfNeeded: entryOffset))
             records.u32(UInt32(truncatingIfNeeded: entries.bytes.count - entryOffset))
             records.u32(UInt32(folder))
-            records.u32(note.pinned ? 1 : 0)
+            records.u32((note.pinned ? 1 : 0) | (note.problem != nil ? 2 : 0))
             let signature = number < signatures.count ? signatures[number] : []
             records.u32(UInt32(truncatingIfNeeded: signatureTable.bytes.count))
             records.u32(UInt32(signature.count))
@@ -331,6 +335,7 @@ public struct IndexCache: Sendable {
             for (position, (tag, key)) in zip(note.tags, note.tagKeys).enumerated() {
                 postings[key, default: []].append(UInt32(truncatingIfNeeded: number))
                 spellings[key, default: [:]][tag, default: 0] += 1
+                if note.tagKeys.firstIndex(of: key) == position { spellingUses[key, default: [:]][tag, default: 0] += 1 }
                 let origin = note.origin(ofTagAt: position)
                 var counts = origins[key] ?? (0, 0)
                 if origin.contains(.frontMatter) { counts.frontMatter += 1 }
@@ -347,8 +352,10 @@ public struct IndexCache: Sendable {
         var tagTable = ByteWriter()
         var postingTable = ByteWriter()
         var postingCount: UInt32 = 0
-        for key in postings.keys.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
+        var spellingTable = ByteWriter()
+        for (tag, key) in postings.keys.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }).enumerated() {
             let list = postings[key]!
+            if let uses = spellingUses[key], uses.count > 1 { TagSpellings.append(tag: tag, uses: uses, to: &spellingTable) }
             let (keyOffset, keyLength) = addString(key.rawValue)
             let (nameOffset, nameLength) = addString(TagSummary.preferredSpelling(spellings[key]!))
             let counts = origins[key]!
@@ -392,12 +399,13 @@ public struct IndexCache: Sendable {
         out.u64(StoredResolution.word(linkOptions))
         out.u64(UInt64(factTable.bytes.count))
         for value in [graph == nil ? 0 : 1, graph?.edgeCount ?? 0, graph?.unreadCount ?? 0] { out.u64(UInt64(value)) }
+        out.u64(UInt64(spellingTable.bytes.count))
         return [out.bytes]
             + [
                 records, folderTable, tagTable, postingTable, strings, entries, signatureTable, linkTable, linkKeyTable, linkPostingTable,
                 resolutionTable, factTable,
             ]
-            .map(\.bytes) + [graph?.bytes ?? [], endMarker]
+            .map(\.bytes) + [graph?.bytes ?? [], spellingTable.bytes, endMarker]
     }
 
     /// The folded names a note's links are filed under and the names it is called by, each once

@@ -415,6 +415,14 @@ public enum LinkGraph {
         guard let stored = given ?? storedLinks(in: index, resolver: resolver.resolver, keep: { $0 == .attachment }) else {
             return scan.allReferences(index: index, resolver: resolver.resolver)
         }
+        return attachmentReferences(scan, root: index.root, resolver: resolver, stored: stored)
+    }
+
+    /// `attachmentReferences(_:index:resolver:stored:)` from the index's attachment links, resolved
+    /// (`stored`), of the vault at `root` (the full index or the cached view).
+    static func attachmentReferences(
+        _ scan: AttachmentScan, root: String, resolver: OnDemandResolver, stored: (entries: [Entry], unread: [String])
+    ) -> (references: [AttachmentScan.Reference], unread: [String]) {
         let unread = stored.unread
         let references = scan.references(stored.entries)
         var missing: [String] = []
@@ -425,7 +433,7 @@ public enum LinkGraph {
         // changed since the index read it (it is then read and resolved as without an index).
         let needing = Set(missing)
         let wanted = stored.entries.filter { $0.resolution == .attachment && needing.contains($0.source) }
-        let reread = withText(wanted, root: index.root, resolver: resolver) { _, resolution in resolution == .attachment }
+        let reread = withText(wanted, root: root, resolver: resolver) { _, resolution in resolution == .attachment }
         let replaced = Set(missing).subtracting(reread.unread)
         let kept = references.filter { !replaced.contains($0.source) }
         let merged = (kept + scan.references(reread.entries)).enumerated().sorted { a, b in

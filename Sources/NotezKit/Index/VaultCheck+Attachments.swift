@@ -13,14 +13,20 @@ extension VaultCheck {
         _ index: VaultIndex, scan: AttachmentScan, resolver: OnDemandResolver, stored: (entries: [LinkGraph.Entry], unread: [String])?
     ) -> [Finding] {
         let (references, _) = LinkGraph.attachmentReferences(scan, index: index, resolver: resolver, stored: stored)
+        return attachmentMessages(references, scan: scan, notes: index)
+    }
+
+    /// The findings of the attachment links `references` (their missing files) and of the files
+    /// in the attachment folders of `notes` that none of them opens, by path and line.
+    static func attachmentMessages(_ references: [AttachmentScan.Reference], scan: AttachmentScan, notes: any NoteCollection) -> [Finding] {
         var findings: [Finding] = references.filter { !$0.exists }.map { reference in
             let shown = VaultCheck.shown(reference.text)
             let place = reference.path.map { "no file at \($0)" } ?? "the path leaves the vault"
             return Finding(path: reference.source, line: reference.line, message: "missing attachment \(shown): \(place)")
         }
         do {
-            let rule = try AttachmentFolderRule.load(root: index.root, config: index.config)
-            let folders = AttachmentScan.attachmentFolders(rule: rule, index: index)
+            let rule = try AttachmentFolderRule.load(root: notes.root, config: notes.config)
+            let folders = AttachmentScan.attachmentFolders(rule: rule, index: notes)
             findings += scan.orphans(folders: folders, references: references).map {
                 Finding(path: $0, message: "orphaned attachment: no note links to it (see notez attachments --orphans)")
             }

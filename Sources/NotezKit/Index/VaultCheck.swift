@@ -97,7 +97,7 @@ public struct VaultCheck: Sendable {
             }
             if uses.count > 1 { several.append(uses) }
         }
-        return tagVariants(several, keys: index.tagKeysInByteOrder, index: index)
+        return tagVariants(several, keys: index.tagKeysInByteOrder) { index.displayName(of: $0) }
     }
 
     /// `tagVariants` from a pass over every note's tags: the definition, the oracle of the tests.
@@ -111,12 +111,13 @@ public struct VaultCheck: Sendable {
             uses[spelled.first] = spelled.firstCount
             return uses
         }
-        return tagVariants(several, keys: Array(byKey.keys), index: index)
+        return tagVariants(several, keys: Array(byKey.keys)) { index.displayName(of: $0) }
     }
 
     /// The findings of the tags spelled in several ways (`several`: each one's uses per spelling)
-    /// and of the tags among `keys` (every tag some note carries) that differ only in separators.
-    private static func tagVariants(_ several: [[String: Int]], keys: [TagKey], index: VaultIndex) -> [Finding] {
+    /// and of the tags among `keys` (every tag some note carries) that differ only in separators,
+    /// named by `displayName`.
+    static func tagVariants(_ several: [[String: Int]], keys: [TagKey], displayName: (TagKey) -> String?) -> [Finding] {
         var findings: [Finding] = []
         for uses in several {
             let list = uses.sorted { Ordering.nameLess($0.key, $1.key) }.map { "'\($0.key)' (\($0.value))" }
@@ -129,7 +130,7 @@ public struct VaultCheck: Sendable {
             bySeparatorless[squashed, default: []].insert(key)
         }
         for (_, keys) in bySeparatorless where keys.count > 1 {
-            let names = keys.sorted().map { key in "'\(index.displayName(of: key) ?? key.rawValue)'" }
+            let names = keys.sorted().map { key in "'\(displayName(key) ?? key.rawValue)'" }
             findings.append(Finding(path: "", message: "tags differ only in separators: " + names.joined(separator: ", ")))
         }
         return findings.sorted { $0.message < $1.message }

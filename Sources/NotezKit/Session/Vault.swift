@@ -127,6 +127,13 @@ public final class Vault: @unchecked Sendable {
         }
     }
 
+    /// The memory-mapped cache's view when it proves itself current, else nil (nothing is built);
+    /// nil when warm. For `check`, which answers from it or else from `index()`.
+    public func cachedView() -> CachedIndex? {
+        guard case .disk = source else { return nil }
+        return IndexBuilder.cachedView(root: root)
+    }
+
     /// The vault's settings, registry and trash without its notes (nothing is walked or read).
     public func settingsIndex() -> VaultIndex {
         switch source {
