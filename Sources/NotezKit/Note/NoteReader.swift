@@ -44,11 +44,10 @@ public enum NoteReader {
     /// `read`, the file opened as `at.path` relative to the open folder `at.folder` (the vault's
     /// root, `absolutePath` naming the same file for messages): a full-text pass opens thousands of
     /// notes, and opening each by its absolute path looks the root's folders up again every time.
-    /// With `nameStart`, the file is `at.path`'s bytes from that offset on, relative to `at.folder`.
-    static func read(
-        _ absolutePath: String, limit: Int, listedAsRegular: Bool, at: (folder: Int32, path: String)?, nameStart: Int = 0
-    ) throws(NotezError) -> Contents {
-        let (fd, info) = try openRegular(absolutePath, listedAsRegular: listedAsRegular, at: at, nameStart: nameStart)
+    static func read(_ absolutePath: String, limit: Int, listedAsRegular: Bool, at: (folder: Int32, path: String)?) throws(NotezError)
+        -> Contents
+    {
+        let (fd, info) = try openRegular(absolutePath, listedAsRegular: listedAsRegular, at: at, nameStart: 0)
         defer { close(fd) }
         let size = Int(info.st_size)
         let bytes = try readBytes(fd, limit: min(size, limit), expected: size, absolutePath)

@@ -113,36 +113,27 @@ final class FullTextMatcher: @unchecked Sendable {
         bits[position * stride + needle >> 3] & (1 << UInt8(needle & 7)) != 0
     }
 
-    /// Notes a part of `load` reads at least.
-    static let loadPart = 16
-
-    /// Reads and matches the given notes (ascending positions, so path order) on all cores, in
-    /// parts of consecutive positions, each opening its notes through its own `FolderTrail`.
+    /// Reads and matches the given notes on all cores.
     private func load(_ positions: [Int]) {
         guard !positions.isEmpty else { return }
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let part = max(FullTextMatcher.loadPart, (positions.count + workers * 8 - 1) / (workers * 8))
-        Parallel.forEach((positions.count + part - 1) / part, minimumChunk: 1) { number in
-            let trail = self.rootFolder >= 0 ? FolderTrail(root: self.rootFolder) : nil
-            for index in number * part..<min(positions.count, (number + 1) * part) { self.match(positions[index], trail: trail) }
-        }
+        Parallel.forEach(positions.count, minimumChunk: 16) { index in self.match(positions[index]) }
         for position in positions { loaded.insert(position) }
     }
 
-    private func match(_ position: Int, trail: FolderTrail?) {
+    private func match(_ position: Int) {
         let title = TextFold.fold(Array(notes.title(at: position).utf8)[...], ignoreAccents: ignoreAccents)
         var body: Body?
         for (number, needle) in needles.enumerated() {
             var found = FullTextMatcher.contains(title, needle)
             if !found {
-                if body == nil { body = readBody(position, trail: trail) }
+                if body == nil { body = readBody(position) }
                 found = body!.contains(needle, ignoreAccents: ignoreAccents)
             }
             if found { bits[position * stride + number >> 3] |= 1 << UInt8(number & 7) }
         }
         // Counted while the note is in hand; any other result is read again by the ranker.
         if let rankNeedles, rankNeedles.terms.allSatisfy({ has($0, at: position) }) {
-            if body == nil { body = readBody(position, trail: trail) }
+            if body == nil { body = readBody(position) }
             let counts = Ranker.fieldCounts(
                 body!.contents, bodyStart: body!.bytes.startIndex, needles: rankNeedles.needles, ignoreAccents: ignoreAccents)
             countsLock.withLock { storedCounts[position] = counts }
@@ -187,17 +178,16 @@ final class FullTextMatcher: @unchecked Sendable {
     /// The body text after the front matter; empty for unreadable files and notes over
     /// `NoteReader.maxNoteSize`. NUL bytes stay in: they never occur in a needle, so only the text
     /// around them can match.
-    private func readBody(_ position: Int, trail: FolderTrail?) -> Body {
+    private func readBody(_ position: Int) -> Body {
         let empty = Body(contents: [], bytes: [], isASCII: true)
         if notes.fileSize(at: position) > Int64(NoteReader.maxNoteSize) { return empty }
         // The walk that just listed the note found a regular file, and its size is known: no
         // `stat` before opening (the reader still checks the opened file is regular).
         let path = notes.path(at: position)
-        let location = trail?.location(of: path)
         guard
             let contents = try? NoteReader.read(
                 notes.root + "/" + path, limit: NoteReader.maxNoteSize + 1, listedAsRegular: true,
-                at: location.map { ($0.folder, path) }, nameStart: location?.nameStart ?? 0),
+                at: rootFolder >= 0 ? (rootFolder, path) : nil),
             contents.isComplete, contents.bytes.count <= NoteReader.maxNoteSize
         else { return empty }
         let bytes = contents.bytes
