@@ -54,7 +54,11 @@ let package = Package(
                 "NotezServer",
                 "NotezLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // A static stdlib (the release build) links with `-export-dynamic`: 25,000 symbols in
+            // `.dynsym`, which the runtime's start-up `dladdr` scans one by one (an eighth of a
+            // warm client's CPU). Nothing looks the executable's symbols up dynamically.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
         ),
         // The MCP server in its own executable, which `notez mcp` runs: ordinary commands neither
         // load it nor the networking Foundation the SDK links.

@@ -28,6 +28,9 @@ public final class CachedSignatures: @unchecked Sendable {
     /// Whether the last search found no usable cache, or a cache that misses
     /// `IndexBuilder.deferredWriteThreshold` notes or more (each then read by every search).
     private var stale = false
+    /// The document frequencies ranked searches counted on the snapshot of the last join's
+    /// version (`DocumentFrequencies`: exact, bounded, dropped at any other version).
+    let frequencies = DocumentFrequencies()
 
     /// The cache file as mapped, with the `stat` that tells when it was replaced.
     private struct Mapped {

@@ -70,7 +70,19 @@ public struct QueryEvaluator: Sendable {
         guard !terms.isEmpty, let matcher = run.matcher else {
             return collection.listOrder(positions, limit: nil).map { RankedResult(position: $0, score: 0) }
         }
-        let frequencies = terms.map { term in run.needleNumbers[term].map { matcher.matching($0, in: full).count } ?? 0 }
+        // A daemon's snapshot keeps the frequencies counted on it (`DocumentFrequencies`): a
+        // common word's count reads every note holding it.
+        let memo = (collection as? VaultIndex)?.textSignatures.map { (frequencies: $0.source.frequencies, version: $0.version) }
+        let frequencies = terms.map { term -> Int in
+            guard let number = run.needleNumbers[term] else { return 0 }
+            let needle = matcher.needles[number]
+            if let memo, let known = memo.frequencies.frequency(of: needle, ignoringAccents: ignoresAccents, version: memo.version) {
+                return known
+            }
+            let counted = matcher.matching(number, in: full).count
+            if let memo { memo.frequencies.record(counted, of: needle, ignoringAccents: ignoresAccents, version: memo.version) }
+            return counted
+        }
         let ranker = Ranker(
             notes: collection, terms: terms, documentFrequencies: frequencies, ignoreAccents: ignoresAccents, counts: matcher.fieldCounts)
         return ranker.rank(positions)

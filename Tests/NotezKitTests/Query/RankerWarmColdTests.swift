@@ -128,4 +128,58 @@ struct RankerWarmColdTests {
             }
         }
     }
+
+    /// A daemon keeps the document frequencies counted on its snapshot (`DocumentFrequencies`):
+    /// with notes rewritten, added and removed between queries (each time a new snapshot and
+    /// version, the same `CachedSignatures`), every warm ranking, asked twice, equals a cold
+    /// reading of every result on the same notes.
+    @Test func warmRankingFollowsEditsBetweenQueries() throws {
+        var generator = SeededGenerator(seed: 35)
+        var stamp = 0.0
+        func write(_ vault: ScratchFolder, _ name: String, _ generator: inout SeededGenerator) throws {
+            // A new mtime at each write: the cache's stamps tell every rewrite apart.
+            stamp += 1
+            try vault.write(name, Self.note(&generator), modified: Date(timeIntervalSinceNow: -7200 + stamp))
+        }
+        for round in 0..<4 {
+            let vault = try ScratchFolder()
+            var names: [String] = []
+            for number in 0..<Int.random(in: 2...25, using: &generator) {
+                names.append((number % 3 == 0 ? "sub/deeper/" : "") + "n\(number).md")
+                try write(vault, names.last!, &generator)
+            }
+            var added = names.count
+            let signatures = CachedSignatures(root: vault.path)
+            for version in 0..<6 {
+                let full = try IndexBuilder.build(root: vault.path)
+                let warm = full.withTextSignatures(signatures, version: version)
+                for _ in 0..<8 {
+                    let text = Self.query(&generator)
+                    let query = try QueryParser.parse(text)
+                    let ignoring = Int.random(in: 0..<5, using: &generator) == 0
+                    var cold = QueryEvaluator(index: full, now: 0)
+                    var daemon = QueryEvaluator(collection: warm, now: 0)
+                    cold.ignoresAccents = ignoring
+                    daemon.ignoresAccents = ignoring
+                    let reference = Self.answer(cold.ranked(matching: query, countingWhileReading: false), full)
+                    for time in 0..<2 {
+                        #expect(Self.answer(daemon.ranked(matching: query), warm) == reference, "round \(round) version \(version) #\(time): \(text)")
+                    }
+                }
+                for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0 where names.count > 1:
+                        let gone = names.remove(at: Int.random(in: 0..<names.count, using: &generator))
+                        try FileManager.default.removeItem(atPath: vault.path + "/" + gone)
+                    case 1:
+                        added += 1
+                        names.append((added % 2 == 0 ? "sub/" : "") + "n\(added).md")
+                        try write(vault, names.last!, &generator)
+                    default:
+                        try write(vault, names.randomElement(using: &generator)!, &generator)
+                    }
+                }
+            }
+        }
+    }
 }

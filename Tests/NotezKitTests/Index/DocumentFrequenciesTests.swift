@@ -1,0 +1,39 @@
+import Testing
+
+@testable import NotezKit
+
+/// A daemon's document frequencies: one snapshot's, bounded.
+@Suite("document frequencies")
+struct DocumentFrequenciesTests {
+    @Test func aFrequencyStandsForItsSnapshotOnly() {
+        let kept = DocumentFrequencies()
+        let word = Array("kubernetes".utf8)
+        #expect(kept.frequency(of: word, ignoringAccents: false, version: 1) == nil)
+        kept.record(5, of: word, ignoringAccents: false, version: 1)
+        #expect(kept.frequency(of: word, ignoringAccents: false, version: 1) == 5)
+        // Accents ignored count other notes; another snapshot may hold other notes.
+        #expect(kept.frequency(of: word, ignoringAccents: true, version: 1) == nil)
+        #expect(kept.frequency(of: word, ignoringAccents: false, version: 2) == nil)
+        kept.record(7, of: Array("quokka".utf8), ignoringAccents: false, version: 2)
+        #expect(kept.frequency(of: word, ignoringAccents: false, version: 1) == nil)
+        #expect(kept.frequency(of: word, ignoringAccents: false, version: 2) == nil)
+        #expect(kept.frequency(of: Array("quokka".utf8), ignoringAccents: false, version: 2) == 7)
+        #expect(kept.count == 1)
+    }
+
+    @Test func keepsABoundedNumberOfShortTerms() {
+        let kept = DocumentFrequencies()
+        for number in 0..<(DocumentFrequencies.maxTerms * 3) {
+            kept.record(number, of: Array("word\(number)".utf8), ignoringAccents: false, version: 1)
+            #expect(kept.count <= DocumentFrequencies.maxTerms)
+        }
+        let last = DocumentFrequencies.maxTerms * 3 - 1
+        #expect(kept.frequency(of: Array("word\(last)".utf8), ignoringAccents: false, version: 1) == last)
+        let long = [UInt8](repeating: 0x61, count: DocumentFrequencies.maxTermBytes + 1)
+        kept.record(1, of: long, ignoringAccents: false, version: 1)
+        #expect(kept.frequency(of: long, ignoringAccents: false, version: 1) == nil)
+        let longest = [UInt8](repeating: 0x61, count: DocumentFrequencies.maxTermBytes)
+        kept.record(2, of: longest, ignoringAccents: false, version: 1)
+        #expect(kept.frequency(of: longest, ignoringAccents: false, version: 1) == 2)
+    }
+}
