@@ -86,6 +86,49 @@ struct WarmColdTests {
         }
     }
 
+    @Test("ls -r asked again is the current vault's: kept rows never outlive a change, another layout or other notes")
+    func listingAgain() throws {
+        let vault = try TempVault.example()
+        // A note whose place in the list never moves (its `modified` is in the front matter): only
+        // its title changes between rounds, so nothing but the snapshot tells the old rows from the new.
+        func fixed(_ word: String) -> String { "---\nmodified: 2020-01-01T00:00:00Z\ntitle: Fixed \(word)\n---\nthe body \(word)\n" }
+        try vault.write("Fixed.md", fixed("start"))
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        let before = try vault.snapshot()
+        let cache = CLIRunner.userFolders.appendingPathComponent("cache/notez")
+        func cacheEntries() -> Set<String> {
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+            return Set(folders.flatMap { folder in
+                ((try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent(folder).path)) ?? []).map { folder + "/" + $0 }
+            })
+        }
+        // The same listing twice (the second from the kept rows), other layouts and a shorter list between.
+        let listings: [[String]] = [
+            ["ls", "-r"], ["ls", "-r"], ["ls", "-r", "--no-snippets"], ["ls", "-r", "--color", "always"], ["ls", "-r"],
+            ["ls", "-r", "--limit", "3"], ["ls", "-r"], ["ls", "-r", "--color", "always"],
+        ]
+        for round in 0..<5 {
+            for args in listings {
+                let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+                let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
+                #expect(warm.status == 0, "round \(round) \(args): \(warm.stderr)")
+                #expect(warm.stdout == cold.stdout, "round \(round) \(args): stdout differs")
+                #expect(warm.stderr == cold.stderr, "round \(round) \(args): stderr differs")
+            }
+            let seen = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"])
+            #expect(seen.stdout.contains("Fixed \(round == 0 ? "start" : String(round - 1))"), "round \(round): an old title")
+            try vault.write("Fixed.md", fixed(String(round)))
+        }
+        // The kept rows are in a file no path names: none is left in the cache folder, nothing is
+        // written into the vault.
+        #expect(!cacheEntries().isEmpty)
+        #expect(cacheEntries().filter { $0.contains("/rows-") }.isEmpty)
+        var after = try vault.snapshot()
+        after["Fixed.md"] = before["Fixed.md"]
+        #expect(Mutation.withoutDerivedState(after) == Mutation.withoutDerivedState(before))
+    }
+
     @Test("an answer larger than the daemon holds (sent as it is printed) is the cold path's, byte for byte")
     func largeAnswer() throws {
         let vault = try TempVault.example()
