@@ -22,14 +22,6 @@ enum ByteText {
     /// to escape, only that `TerminalText.safe` must decide.
     static func needsNoEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var at = 0
-        // Sixteen bytes at a time as a vector (the scan was a tenth of a warm `ls -r` in `perf`),
-        // then words, then bytes.
-        while at + 16 <= bytes.count {
-            let vector = bytes.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
-            let flagged = (vector .< 0x20) .| (vector .== 0x7F) .| (vector .== 0xC2) .| (vector .== 0xE2)
-            if any(flagged) { return false }
-            at += 16
-        }
         while at + 8 <= bytes.count {
             // Four word-at-a-time tests, each exact as a yes or no (a byte below 0x20; a byte
             // equal to 0x7F, 0xC2 or 0xE2), whatever the other bytes are.

@@ -32,7 +32,7 @@ final class RowMemo: @unchecked Sendable {
     static let limit = 256 << 20
 
     private let folder: String
-    private var kept: (key: Key, fd: Int32, ends: [Int])?
+    private var kept: (key: Key, fd: Int32, ends: [Int], largest: Int)?
     /// The list order of every note of a snapshot (with a limit), as the kept rows list them:
     /// sorting 100,000 notes again was most of a listing sent again.
     private var order: (version: Int, limit: Int?, positions: [Int])?
@@ -67,6 +67,10 @@ final class RowMemo: @unchecked Sendable {
         let start = number == 0 ? 0 : kept.ends[number - 1]
         let count = kept.ends[number] - start
         guard count > 0 else { return [] }
+        if buffer.isEmpty {
+            // Room for the largest window once; every byte counted is read into below before use.
+            buffer = [UInt8](unsafeUninitializedCapacity: kept.largest) { _, initialized in initialized = count }
+        }
         if buffer.count > count { buffer.removeLast(buffer.count - count) }
         if buffer.count < count { buffer.append(contentsOf: repeatElement(0, count: count - buffer.count)) }
         let done = buffer.withUnsafeMutableBytes { bytes in
@@ -136,7 +140,8 @@ final class RowMemo: @unchecked Sendable {
         /// Keeps the file when every window was written.
         func finish() {
             guard fd >= 0 else { return }
-            memo.kept = (key, fd, ends)
+            let largest = zip(ends, [0] + ends).map { $0 - $1 }.max() ?? 0
+            memo.kept = (key, fd, ends, largest)
             fd = -1
         }
 
