@@ -129,6 +129,28 @@ struct WarmColdTests {
         #expect(Mutation.withoutDerivedState(after) == Mutation.withoutDerivedState(before))
     }
 
+    @Test("clients killed while the kept rows of ls -r are sent: the daemon keeps serving the same bytes")
+    func listingClientsKilled() throws {
+        let vault = try TempVault.example()
+        let title = String(repeating: "long title ", count: 200)
+        for number in 0..<1200 {
+            try vault.write("Bulk/Note \(number).md", "---\ntitle: \(title)\(number)\ntags: [bulk]\n---\nbody \(number)\n")
+        }
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        let cold = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "off"])
+        #expect(try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"]).stdout == cold.stdout)
+        // Killed at once, or a little later (while the rows, 2.8 MB, are read back and sent).
+        for delay in [0, 2_000, 5_000, 10_000, 20_000, 40_000] {
+            let client = try WatchProcess(["ls", "-r", "--vault", vault.path], environment: ["NOTEZ_WARM": "require"])
+            usleep(useconds_t(delay))
+            _ = client.stop(SIGKILL)
+            let again = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"])
+            #expect(again.status == 0, "after a client killed at \(delay) µs: \(again.stderr)")
+            #expect(again.stdout == cold.stdout, "after a client killed at \(delay) µs")
+        }
+    }
+
     @Test("an answer larger than the daemon holds (sent as it is printed) is the cold path's, byte for byte")
     func largeAnswer() throws {
         let vault = try TempVault.example()
