@@ -45,11 +45,16 @@ struct LsCommand: ParsableCommand {
         // In the list order with nothing but a limit, a row's note is built only to print it
         // (`ls -r` of a cached vault never holds every note at once).
         if recursive, tag.isEmpty, !pinned, list.sort == nil, !list.reverse, !output.json, format == nil {
-            let ordered = index.listOrder(positions, limit: limit)
+            // Every note (positions are distinct): a daemon keeps the order of its snapshot.
+            let kept = positions.count == index.noteCount ? TerminalContext.current.rowMemo : nil
+            let ordered =
+                kept.map { kept in kept.memo.listOrder(version: kept.version, limit: limit) { index.listOrder(positions, limit: limit) } }
+                ?? index.listOrder(positions, limit: limit)
             if list.pathsOnly { return list.printPaths(positions: ordered, index: index) }
             printHeading(node, everywhere: everywhere)
             if ordered.isEmpty { return printEmpty(node) }
-            return NoteRows.print(positions: ordered, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)
+            return NoteRows.print(
+                positions: ordered, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true, keep: true)
         }
         var notes = index.notesInListOrder(positions, limit: nil)
         // A folder's manual order (notez order) applies to its own notes.

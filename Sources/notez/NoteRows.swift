@@ -17,9 +17,19 @@ enum NoteRows {
 
     /// Prints the rows of the notes at `positions` (already in order), each laid out by a worker
     /// from the fields the collection lends it (a cached vault's entries: no note is built), a
-    /// chunk of rows in one call.
-    static func print(positions: [Int], index: any NoteCollection, snippets: Bool, showFolder: Bool) {
-        print(count: positions.count, snippets: snippets, showFolder: showFolder) { rows, body in
+    /// chunk of rows in one call. With `keep` (`index` is the collection the command loaded, so a
+    /// daemon's snapshot when warm), a daemon keeps the rows and sends them again (`RowMemo`).
+    static func print(positions: [Int], index: any NoteCollection, snippets: Bool, showFolder: Bool, keep: Bool = false) {
+        let facts = Terminal.facts
+        var memo: (RowMemo, RowMemo.Key)?
+        // Relative times depend on the clock: such rows are never kept.
+        if keep, !facts.relativeTimes, let kept = TerminalContext.current.rowMemo {
+            let key = RowMemo.Key(
+                version: kept.version, color: facts.color, width: facts.width, snippets: snippets, showFolder: showFolder,
+                positions: positions)
+            memo = (kept.memo, key)
+        }
+        print(count: positions.count, snippets: snippets, showFolder: showFolder, memo: memo) { rows, body in
             index.forEachRowFields(at: positions[rows], body)
         }
     }
@@ -38,12 +48,23 @@ enum NoteRows {
     /// to `body`, in order.
     private static func print(
         count: Int, snippets: Bool, showFolder: Bool, passage: (@Sendable (Int) -> MatchPassage?)? = nil,
-        fields: @Sendable (Range<Int>, (NoteRowFields) -> Void) -> Void
+        memo: (RowMemo, RowMemo.Key)? = nil, fields: @Sendable (Range<Int>, (NoteRowFields) -> Void) -> Void
     ) {
+        var start = 0
+        // Rows a daemon laid out before for the same snapshot, notes and layout: sent again a
+        // window at a time; should one not read back, the rows from there on are laid out anew.
+        if case let (rows, key)? = memo, let ends = rows.windows(of: key) {
+            for number in ends.indices {
+                guard let bytes = rows.read(window: number) else { break }
+                Terminal.bytes(bytes)
+                start = min(count, start + chunk * 8)
+            }
+            if start >= count { return }
+        }
+        let recorder = start == 0 ? memo.flatMap { $0.0.record($0.1) } : nil
         // Worker threads have their own terminal context: they get the facts, not `Terminal`.
         let layout = RowLayout(
             facts: Terminal.facts, now: Terminal.facts.relativeTimes ? PlanExecution.now : 0, snippets: snippets, showFolder: showFolder)
-        var start = 0
         while start < count {
             let window = start..<min(count, start + chunk * 8)
             let parts = Parallel.map((window.count + chunk - 1) / chunk, minimumChunk: 1) { part in
@@ -60,8 +81,10 @@ enum NoteRows {
                 return bytes
             }
             for part in parts { Terminal.bytes(part) }
+            recorder?.append(window: parts)
             start = window.upperBound
         }
+        recorder?.finish()
     }
 
     /// `#tag`, or `#"two words"` so a tag with a space reads as one tag.

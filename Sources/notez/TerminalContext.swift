@@ -22,6 +22,9 @@ final class TerminalContext: @unchecked Sendable {
     /// When set, stdout captured so far is handed to it (and dropped) each time it reaches
     /// `spillSize`: a daemon sends a large answer as it is printed instead of holding it whole.
     var spill: (([[UInt8]]) -> Void)?
+    /// A daemon's memo of long listings and the version of the snapshot the command answers
+    /// from (`NoteRows`, `RowMemo`); nil outside a daemon.
+    var rowMemo: (memo: RowMemo, version: Int)?
     /// Bytes in `stdout`.
     private var held = 0
     /// The stdout held before it is spilled.

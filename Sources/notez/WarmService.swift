@@ -27,6 +27,8 @@ final class WarmService: @unchecked Sendable {
     /// request (it reads no journal, file or clock): sent again for the same request while the
     /// snapshot is the same. One answer at most, dropped at the first request on a newer snapshot.
     private var memo: (key: MemoKey, response: WarmResponse)?
+    /// The rows of the last `ls -r`, kept in a file (`RowMemo`); nil without a cache folder.
+    private let rows: RowMemo?
 
     /// What a memoized answer was computed from.
     private struct MemoKey: Equatable {
@@ -39,6 +41,7 @@ final class WarmService: @unchecked Sendable {
         root = vault.root
         environment = WarmPath.environment()
         signatures = CachedSignatures(root: vault.root)
+        rows = IndexCache.folderPath(root: vault.root).map(RowMemo.init(folder:))
     }
 
     /// Starts serving the vault's socket; nil (with the reason) when it cannot.
@@ -84,12 +87,14 @@ final class WarmService: @unchecked Sendable {
         let key = MemoKey(version: version, request: plain)
         if let memo, memo.key == key { return memo.response }
         if let memo, memo.key.version != version { self.memo = nil }
+        rows?.drop(unlessOf: version)
         var memoizable = false
         let facts = TerminalFacts(
             stdinIsTerminal: request.terminals.contains(.stdin), stdoutIsTerminal: request.terminals.contains(.stdout),
             stderrIsTerminal: request.terminals.contains(.stderr), color: request.terminals.contains(.color),
             width: request.width, relativeTimes: request.terminals.contains(.relativeTimes), pager: nil)
         let context = TerminalContext(facts: facts, capturing: true)
+        context.rowMemo = rows.map { (memo: $0, version: version) }
         var refusal = "the arguments do not parse"
         let status = context.use { () -> Int32? in
             let session = Vault(snapshot: index.withTextSignatures(signatures, version: version), environment: request.environment)

@@ -86,6 +86,71 @@ struct WarmColdTests {
         }
     }
 
+    @Test("ls -r asked again is the current vault's: kept rows never outlive a change, another layout or other notes")
+    func listingAgain() throws {
+        let vault = try TempVault.example()
+        // A note whose place in the list never moves (its `modified` is in the front matter): only
+        // its title changes between rounds, so nothing but the snapshot tells the old rows from the new.
+        func fixed(_ word: String) -> String { "---\nmodified: 2020-01-01T00:00:00Z\ntitle: Fixed \(word)\n---\nthe body \(word)\n" }
+        try vault.write("Fixed.md", fixed("start"))
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        let before = try vault.snapshot()
+        let cache = CLIRunner.userFolders.appendingPathComponent("cache/notez")
+        func cacheEntries() -> Set<String> {
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+            return Set(folders.flatMap { folder in
+                ((try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent(folder).path)) ?? []).map { folder + "/" + $0 }
+            })
+        }
+        // The same listing twice (the second from the kept rows), other layouts and a shorter list between.
+        let listings: [[String]] = [
+            ["ls", "-r"], ["ls", "-r"], ["ls", "-r", "--no-snippets"], ["ls", "-r", "--color", "always"], ["ls", "-r"],
+            ["ls", "-r", "--limit", "3"], ["ls", "-r"], ["ls", "-r", "--color", "always"],
+        ]
+        for round in 0..<5 {
+            for args in listings {
+                let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+                let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
+                #expect(warm.status == 0, "round \(round) \(args): \(warm.stderr)")
+                #expect(warm.stdout == cold.stdout, "round \(round) \(args): stdout differs")
+                #expect(warm.stderr == cold.stderr, "round \(round) \(args): stderr differs")
+            }
+            let seen = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"])
+            #expect(seen.stdout.contains("Fixed \(round == 0 ? "start" : String(round - 1))"), "round \(round): an old title")
+            try vault.write("Fixed.md", fixed(String(round)))
+        }
+        // The kept rows are in a file no path names: none is left in the cache folder, nothing is
+        // written into the vault.
+        #expect(!cacheEntries().isEmpty)
+        #expect(cacheEntries().filter { $0.contains("/rows-") }.isEmpty)
+        var after = try vault.snapshot()
+        after["Fixed.md"] = before["Fixed.md"]
+        #expect(Mutation.withoutDerivedState(after) == Mutation.withoutDerivedState(before))
+    }
+
+    @Test("clients killed while the kept rows of ls -r are sent: the daemon keeps serving the same bytes")
+    func listingClientsKilled() throws {
+        let vault = try TempVault.example()
+        let title = String(repeating: "long title ", count: 200)
+        for number in 0..<1200 {
+            try vault.write("Bulk/Note \(number).md", "---\ntitle: \(title)\(number)\ntags: [bulk]\n---\nbody \(number)\n")
+        }
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        let cold = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "off"])
+        #expect(try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"]).stdout == cold.stdout)
+        // Killed at once, or a little later (while the rows, 2.8 MB, are read back and sent).
+        for delay in [0, 2_000, 5_000, 10_000, 20_000, 40_000] {
+            let client = try WatchProcess(["ls", "-r", "--vault", vault.path], environment: ["NOTEZ_WARM": "require"])
+            usleep(useconds_t(delay))
+            _ = client.stop(SIGKILL)
+            let again = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"])
+            #expect(again.status == 0, "after a client killed at \(delay) µs: \(again.stderr)")
+            #expect(again.stdout == cold.stdout, "after a client killed at \(delay) µs")
+        }
+    }
+
     @Test("an answer larger than the daemon holds (sent as it is printed) is the cold path's, byte for byte")
     func largeAnswer() throws {
         let vault = try TempVault.example()
