@@ -129,13 +129,19 @@ struct WarmColdTests {
         #expect(Mutation.withoutDerivedState(after) == Mutation.withoutDerivedState(before))
     }
 
-    @Test("clients killed while the kept rows of ls -r are sent: the daemon keeps serving the same bytes")
-    func listingClientsKilled() throws {
+    /// The example vault with 1,200 notes of long titles (an answer of megabytes).
+    private func bulkVault() throws -> TempVault {
         let vault = try TempVault.example()
         let title = String(repeating: "long title ", count: 200)
         for number in 0..<1200 {
             try vault.write("Bulk/Note \(number).md", "---\ntitle: \(title)\(number)\ntags: [bulk]\n---\nbody \(number)\n")
         }
+        return vault
+    }
+
+    @Test("clients killed while the kept rows of ls -r are sent: the daemon keeps serving the same bytes")
+    func listingClientsKilled() throws {
+        let vault = try bulkVault()
         let watch = try startWatch(vault)
         defer { _ = watch.stop(SIGTERM) }
         let cold = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "off"])
@@ -153,11 +159,7 @@ struct WarmColdTests {
 
     @Test("an answer larger than the daemon holds (sent as it is printed) is the cold path's, byte for byte")
     func largeAnswer() throws {
-        let vault = try TempVault.example()
-        let title = String(repeating: "long title ", count: 200)
-        for number in 0..<1200 {
-            try vault.write("Bulk/Note \(number).md", "---\ntitle: \(title)\(number)\ntags: [bulk]\n---\nbody \(number)\n")
-        }
+        let vault = try bulkVault()
         let watch = try startWatch(vault)
         defer { _ = watch.stop(SIGTERM) }
         for args in [["search", "tag:bulk", "--json"], ["ls", "-r", "--snippets"], ["search", "tag:bulk", "--paths"]] {

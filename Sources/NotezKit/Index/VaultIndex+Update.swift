@@ -40,11 +40,13 @@ extension VaultIndex {
         incomingPositions.sort()
         let hadPosting = Set(touched.keys.filter { notesByTag[$0] != nil })
 
-        let leaving = Set(oldPositions)
+        // A bitmap, not a set: postings and list orders of 100,000 notes are tested entry by entry.
+        var leaving = [Bool](repeating: false, count: oldNotes.count)
+        for position in oldPositions { leaving[position] = true }
         var remap: [Int]?
         if oldPositions == incomingPositions && oldNotes.count == newNotes.count {
             // Only modifications: every position stays.
-            for key in touched.keys { notesByTag[key]?.removeAll { leaving.contains($0) } }
+            for key in touched.keys { notesByTag[key]?.removeAll { leaving[$0] } }
         } else {
             // Where each old note went: the kept notes keep their order and fill the positions
             // the incoming ones leave free.
@@ -104,8 +106,8 @@ extension VaultIndex {
     /// Brings positions in list order up to date: the changed notes' old positions leave, the
     /// others move where `remap` sends them (which keeps their order: ties are broken by path, and
     /// positions are in path order), and the `arriving` positions are inserted in order.
-    private static func reorder(_ order: inout [Int], leaving: Set<Int>, remap: [Int]?, arriving: [Int], in notes: [Note]) {
-        if !leaving.isEmpty { order.removeAll { leaving.contains($0) } }
+    private static func reorder(_ order: inout [Int], leaving: [Bool], remap: [Int]?, arriving: [Int], in notes: [Note]) {
+        if leaving.contains(true) { order.removeAll { leaving[$0] } }
         if let remap {
             for at in order.indices { order[at] = remap[order[at]] }
         }
