@@ -35,7 +35,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Optimized in debug builds too: the end-to-end tests run notez on real vaults of 16,000
         // notes, and an unoptimized NotezKit made them most of `make test`'s time.
-        .target(name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // A prefetch hint for the daemon's signature test (Swift has none of its own).
+        .target(name: "CPrefetch"),
+        .target(name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM", "CPrefetch"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The web UI: Hummingbird lives here only, so no other command initializes any of it.
         .target(
             name: "NotezServer",

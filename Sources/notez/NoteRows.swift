@@ -5,6 +5,8 @@ enum NoteRows {
     /// Notes formatted by one worker; a window of 8 chunks (about 1 MB of rows) is formatted at
     /// once and written in order (a daemon holds the window besides its index).
     private static let chunk = 512
+    /// Rows formatted before they are written: 8 chunks.
+    private static let window = chunk * 8
 
     /// Prints notes as rows; `snippets` adds an indented snippet line under each. Long lists
     /// (`ls -r` prints every note) are formatted as bytes on all cores, a window at a time, so
@@ -39,16 +41,24 @@ enum NoteRows {
     static func print(
         positions: [Int], index: any NoteCollection, snippets: Bool, showFolder: Bool, passage: @escaping @Sendable (Int) -> MatchPassage?
     ) {
-        print(count: positions.count, snippets: snippets, showFolder: showFolder, passage: { passage(positions[$0]) }) { rows, body in
+        // A passage reads its note: chunks of `passageChunk` rows, so the 20 rows of a top 20 are
+        // laid out on all cores (one chunk of 512 left them to one worker, one note after another).
+        print(
+            count: positions.count, snippets: snippets, showFolder: showFolder, passage: { passage(positions[$0]) },
+            chunk: snippets ? passageChunk : chunk
+        ) { rows, body in
             for row in rows { index.withRowFields(at: positions[row], body) }
         }
     }
 
+    /// Rows with passages a worker lays out at once.
+    private static let passageChunk = 4
+
     /// Prints the rows of `0..<count`, `fields(rows, body)` lending the fields of each of `rows`
-    /// to `body`, in order.
+    /// to `body`, in order; each worker lays out `chunk` rows at a time.
     private static func print(
         count: Int, snippets: Bool, showFolder: Bool, passage: (@Sendable (Int) -> MatchPassage?)? = nil,
-        memo: (RowMemo, RowMemo.Key)? = nil, fields: @Sendable (Range<Int>, (NoteRowFields) -> Void) -> Void
+        memo: (RowMemo, RowMemo.Key)? = nil, chunk: Int = NoteRows.chunk, fields: @Sendable (Range<Int>, (NoteRowFields) -> Void) -> Void
     ) {
         var start = 0
         // Rows a daemon laid out before for the same snapshot, notes and layout: sent again a
@@ -57,7 +67,7 @@ enum NoteRows {
             for number in ends.indices {
                 guard let bytes = rows.read(window: number) else { break }
                 Terminal.bytes(bytes)
-                start = min(count, start + chunk * 8)
+                start = min(count, start + NoteRows.window)
             }
             if start >= count { return }
         }
@@ -66,7 +76,7 @@ enum NoteRows {
         let layout = RowLayout(
             facts: Terminal.facts, now: Terminal.facts.relativeTimes ? PlanExecution.now : 0, snippets: snippets, showFolder: showFolder)
         while start < count {
-            let window = start..<min(count, start + chunk * 8)
+            let window = start..<min(count, start + NoteRows.window)
             let parts = Parallel.map((window.count + chunk - 1) / chunk, minimumChunk: 1) { part in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(chunk * (snippets ? 256 : 128))

@@ -19,6 +19,8 @@ final class DocumentFrequencies: @unchecked Sendable {
     // Guarded by `lock`.
     private var version: Int?
     private var counts: [Key: Int] = [:]
+    /// The average note size the ranker sampled on the snapshot `version` (`Ranker.averageLength`).
+    private var average: Double?
 
     /// Terms kept at most.
     static let maxTerms = 256
@@ -38,10 +40,30 @@ final class DocumentFrequencies: @unchecked Sendable {
         guard needle.count <= DocumentFrequencies.maxTermBytes else { return }
         lock.withLock {
             if self.version != version || counts.count >= DocumentFrequencies.maxTerms {
+                if self.version != version { average = nil }
                 counts = [:]
                 self.version = version
             }
             counts[Key(needle: needle, ignoresAccents: ignoringAccents)] = frequency
+        }
+    }
+
+    /// The average note size sampled on the snapshot `version`, if kept: sampling reads 4,096
+    /// notes scattered over the index, a cache miss each (a fortieth of a warm search, alone on
+    /// one core).
+    func averageLength(version: Int) -> Double? {
+        lock.withLock { self.version == version ? average : nil }
+    }
+
+    /// Keeps the average note size sampled on the snapshot `version` (an older version's counts
+    /// are dropped).
+    func recordAverageLength(_ length: Double, version: Int) {
+        lock.withLock {
+            if self.version != version {
+                counts = [:]
+                self.version = version
+            }
+            average = length
         }
     }
 

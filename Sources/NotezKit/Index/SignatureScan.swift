@@ -45,6 +45,13 @@ struct SignatureScan {
         return mayContain(UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + count]), trigrams)
     }
 
+    /// Asks the CPU for the bytes a later `mayContain(signatureAt:count:_:)` of the same
+    /// signature loads first (`TextSignature.prefetch`); reads nothing, releases nothing.
+    func prefetch(signatureAt offset: Int, count: Int, _ trigrams: [UInt32]) {
+        let start = image.signatures + offset
+        TextSignature.prefetch(UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + count]), trigrams)
+    }
+
     private mutating func mayContain(_ signature: UnsafeRawBufferPointer, _ trigrams: [UInt32]) -> Bool {
         let answer = TextSignature.mayContain(signature, trigrams)
         if let base = signature.baseAddress {

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A Bloom filter of the three-byte sequences (trigrams) of a note's folded title and body, kept
 /// in the index cache so a full-text search reads only the notes that may contain its words: a
 /// note whose signature lacks one of a word's trigrams cannot contain the word. A false positive
@@ -80,6 +82,29 @@ enum TextSignature {
                 if bit(a) & bit(b) & 1 == 0 { return false }
             }
             return true
+        }
+    }
+
+    /// Asks the CPU for the bytes `mayContain` loads first (both positions of the first two
+    /// trigrams), so that a pass over many notes can fetch a later note's while it tests this one
+    /// (the first load of each note's signature, a miss, was four fifths of the test's time).
+    /// A hint: reads nothing and never faults.
+    static func prefetch(_ signature: UnsafeRawBufferPointer, _ trigrams: [UInt32]) {
+        guard let base = signature.baseAddress else { return }
+        forEachFirstByte(count: signature.count, trigrams) { notez_prefetch(base + $0) }
+    }
+
+    /// The offsets in a signature of `count` bytes of the bytes `mayContain` loads first: both
+    /// positions of each of the first two trigrams; none for a signature it does not read.
+    @inline(__always)
+    static func forEachFirstByte(count: Int, _ trigrams: [UInt32], _ body: (Int) -> Void) {
+        let bits = count * 8
+        guard bits >= minimumBits, bits.nonzeroBitCount == 1 else { return }
+        let logBits = UInt32(bits.trailingZeroBitCount)
+        for trigram in trigrams.prefix(2) {
+            let (a, b) = positions(trigram, logBits: logBits)
+            body(Int(a >> 3))
+            body(Int(b >> 3))
         }
     }
 

@@ -83,8 +83,16 @@ public struct QueryEvaluator: Sendable {
             if let memo { memo.frequencies.record(counted, of: needle, ignoringAccents: ignoresAccents, version: memo.version) }
             return counted
         }
+        // Kept per snapshot too: the sampled average size depends on the notes only.
+        var average = memo.flatMap { $0.frequencies.averageLength(version: $0.version) }
+        if average == nil, let memo {
+            let sampled = Ranker.averageLength(of: collection)
+            memo.frequencies.recordAverageLength(sampled, version: memo.version)
+            average = sampled
+        }
         let ranker = Ranker(
-            notes: collection, terms: terms, documentFrequencies: frequencies, ignoreAccents: ignoresAccents, counts: matcher.fieldCounts)
+            notes: collection, terms: terms, documentFrequencies: frequencies, ignoreAccents: ignoresAccents, counts: matcher.fieldCounts,
+            averageLength: average)
         return ranker.rank(positions)
     }
 

@@ -44,9 +44,10 @@ struct Ranker: Sendable {
     /// notes in `notes` whose title or body contains `terms[i]`.
     /// `counts`: the field counts (`fieldCounts`) of notes whose bodies the search already read,
     /// by position, so that a result's body is read once; any other result is read here.
+    /// `averageLength`: `Ranker.averageLength(of: notes)` when the caller kept it for these notes.
     init(
         notes: any NoteCollection, terms: [String], documentFrequencies: [Int], ignoreAccents: Bool,
-        counts: [Int: [Double]] = [:]
+        counts: [Int: [Double]] = [:], averageLength: Double? = nil
     ) {
         self.notes = notes
         self.ignoreAccents = ignoreAccents
@@ -64,8 +65,12 @@ struct Ranker: Sendable {
         self.needles = Ranker.needles(terms, ignoreAccents: ignoreAccents)
         self.idf = idf
         termCount = terms.count
-        // The average size from at most `sampleSize` evenly spaced notes: reading every note's
-        // size from the mapped cache costs more than ranking a thousand results.
+        self.averageLength = averageLength ?? Ranker.averageLength(of: notes)
+    }
+
+    /// The average note size, from at most `sampleSize` evenly spaced notes: reading every note's
+    /// size from the mapped cache costs more than ranking a thousand results.
+    static func averageLength(of notes: any NoteCollection) -> Double {
         let step = max(1, notes.noteCount / Ranker.sampleSize)
         var total = 0.0
         var sampled = 0
@@ -73,7 +78,7 @@ struct Ranker: Sendable {
             total += Double(notes.fileSize(at: position))
             sampled += 1
         }
-        averageLength = max(1, total / Double(max(1, sampled)))
+        return max(1, total / Double(max(1, sampled)))
     }
 
     /// The folded needles for `terms`: the terms, then for two or more the phrase of them all.

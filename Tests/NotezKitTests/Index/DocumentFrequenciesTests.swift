@@ -21,6 +21,26 @@ struct DocumentFrequenciesTests {
         #expect(kept.count == 1)
     }
 
+    /// The ranker's sampled average size is one snapshot's too: a frequency or an average
+    /// recorded for another version drops it.
+    @Test func theAverageSizeStandsForItsSnapshotOnly() {
+        let kept = DocumentFrequencies()
+        #expect(kept.averageLength(version: 1) == nil)
+        kept.recordAverageLength(812.5, version: 1)
+        #expect(kept.averageLength(version: 1) == 812.5)
+        #expect(kept.averageLength(version: 2) == nil)
+        kept.record(3, of: Array("quokka".utf8), ignoringAccents: false, version: 1)
+        #expect(kept.averageLength(version: 1) == 812.5)
+        kept.record(4, of: Array("quokka".utf8), ignoringAccents: false, version: 2)
+        #expect(kept.averageLength(version: 2) == nil)
+        #expect(kept.averageLength(version: 1) == nil)
+        kept.recordAverageLength(900, version: 2)
+        #expect(kept.frequency(of: Array("quokka".utf8), ignoringAccents: false, version: 2) == 4)
+        kept.recordAverageLength(901, version: 3)
+        #expect(kept.frequency(of: Array("quokka".utf8), ignoringAccents: false, version: 3) == nil)
+        #expect(kept.averageLength(version: 3) == 901)
+    }
+
     @Test func keepsABoundedNumberOfShortTerms() {
         let kept = DocumentFrequencies()
         for number in 0..<(DocumentFrequencies.maxTerms * 3) {

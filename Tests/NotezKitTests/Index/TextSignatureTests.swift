@@ -82,6 +82,40 @@ struct TextSignatureTests {
         }
     }
 
+    /// The bytes a pass prefetches for a later note (`TextSignature.prefetch`) are the bytes
+    /// `mayContain` reads first: inside the signature, one block a trigram once blocked, and each
+    /// of them decides (a signature of ones with one of them cleared rules the word out).
+    @Test func prefetchedBytesAreTheOnesMayContainReadsFirst() {
+        var generator = SeededGenerator(seed: 21)
+        for logBytes in 3...16 {
+            let count = 1 << logBytes
+            for _ in 0..<40 {
+                let trigrams = (0..<Int.random(in: 1...6, using: &generator)).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &generator) }
+                var offsets: [Int] = []
+                TextSignature.forEachFirstByte(count: count, trigrams) { offsets.append($0) }
+                #expect(offsets.count == 2 * min(2, trigrams.count))
+                #expect(offsets.allSatisfy { (0..<count).contains($0) }, "\(count) bytes: \(offsets)")
+                if count * 8 > TextSignature.blockBits {
+                    for pair in stride(from: 0, to: offsets.count, by: 2) {
+                        #expect(offsets[pair] / 64 == offsets[pair + 1] / 64, "one block a trigram")
+                    }
+                }
+                for offset in Set(offsets) {
+                    var signature = [UInt8](repeating: 0xFF, count: count)
+                    #expect(signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) })
+                    signature[offset] = 0
+                    #expect(!signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) }, "\(count) bytes, byte \(offset)")
+                }
+            }
+        }
+        // A signature `mayContain` does not read (unknown, or not a power of two) is not fetched.
+        for count in [0, 4, 24, 100] {
+            var offsets: [Int] = []
+            TextSignature.forEachFirstByte(count: count, [0x61_6263]) { offsets.append($0) }
+            #expect(offsets.isEmpty)
+        }
+    }
+
     @Test func unknownSignatureAndShortNeedlesNeverFilter() {
         #expect([UInt8]().withUnsafeBytes { TextSignature.mayContain($0, [0x717569]) })
         #expect(TextSignature.trigrams(Array("ab".utf8)) == nil)
