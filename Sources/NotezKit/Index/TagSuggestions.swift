@@ -74,7 +74,8 @@ struct TagSuggestionFinder {
     var members: [TagKey: Set<Int>] = [:]
     var companionCounts: [TagKey: [TagKey: Int]] = [:]
     var result: [TagSuggestion] = []
-    /// Whether `oneEdit` checks every pair (the reference the tests compare with).
+    /// Whether `oneEdit` checks every pair and plurals are bucketed the long way (the reference
+    /// the tests compare with).
     let exhaustive: Bool
 
     init(notes: any NoteCollection, exhaustive: Bool = false) {
@@ -85,12 +86,25 @@ struct TagSuggestionFinder {
     }
 
     mutating func run() -> [TagSuggestion] {
+        // Each tag's name without separators, made once for both grouping rules.
+        let squashed = tags.map { TagSuggestionFinder.squashed($0.key.rawValue) }
+        let exhaustive = exhaustive
         // Separator variants: one bucket per name without separators.
-        group(by: { TagSuggestionFinder.squashed($0.key.rawValue) }, reason: .separators)
-        // Plurals: one bucket per parent and singular leaf.
-        group(by: { tag in
-            let (parent, leaf) = TagSuggestionFinder.split(TagSuggestionFinder.squashed(tag.key.rawValue))
-            return parent + "/" + TagSuggestionFinder.singular(leaf)
+        group(by: { squashed[$0] }, reason: .separators)
+        // Plurals: one bucket per parent and singular leaf, written without the slash when the
+        // parent is empty (such a bucket has no slash, a nested one has: they stay apart). Most
+        // names do not end in `s`: their leaf is its own singular, so the name is its bucket.
+        group(by: { position in
+            let name = squashed[position]
+            // The reference (`exhaustive`) builds every bucket the long way.
+            if exhaustive {
+                let (parent, leaf) = TagSuggestionFinder.split(name)
+                return parent + "/" + TagSuggestionFinder.singular(leaf)
+            }
+            if name.utf8.last != UInt8(ascii: "s"), name.utf8.first != UInt8(ascii: "/") { return name }
+            let (parent, leaf) = TagSuggestionFinder.split(name)
+            let singular = TagSuggestionFinder.singular(leaf)
+            return parent.isEmpty ? singular : parent + "/" + singular
         }, reason: .plural)
         oneEdit()
         sameLeaf()
@@ -100,20 +114,20 @@ struct TagSuggestionFinder {
         }
     }
 
-    /// Proposes each bucket of two or more tags not yet taken.
-    private mutating func group(by bucket: (TagSummary) -> String, reason: TagSuggestion.Reason) {
-        var buckets: [String: [TagSummary]] = [:]
+    /// Proposes each bucket (of tag positions) of two or more tags not yet taken.
+    private mutating func group(by bucket: (Int) -> String, reason: TagSuggestion.Reason) {
+        var buckets: [String: [Int]] = [:]
         var order: [String] = []
-        for tag in tags where !taken.contains(tag.key) {
-            let key = bucket(tag)
+        for position in tags.indices where !taken.contains(tags[position].key) {
+            let key = bucket(position)
             guard !key.isEmpty, !key.hasSuffix("/") else { continue }
             if buckets[key] == nil { order.append(key) }
-            buckets[key, default: []].append(tag)
+            buckets[key, default: []].append(position)
         }
         for key in order {
             guard let group = buckets[key], group.count > 1 else { continue }
             let evidence = reason == .separators ? "the same words with other separators" : "singular and plural of one word"
-            propose(group, reason: reason, evidence: evidence)
+            propose(group.map { tags[$0] }, reason: reason, evidence: evidence)
         }
     }
 
@@ -121,9 +135,10 @@ struct TagSuggestionFinder {
     ///
     /// Two names one edit apart share a name with one letter deleted (or one is the other's), so
     /// the pairs to check are those of tags that share such a deletion variant, found by sorting
-    /// the variants' hashes (the whole leaf is a variant too): at 47,000 tags about half a million
-    /// variants instead of a billion pairs. Pairs are then taken in the order of their tags (most
-    /// used first), as a check of every pair would take them (`exhaustive`, for tests).
+    /// the variants' hashes (the whole leaf is a variant too; none drops an ASCII digit, see
+    /// `sharedVariantPairs`): at 47,000 tags about a third of a million variants instead of a
+    /// billion pairs. Pairs are then taken in the order of their tags (most used first), as a check
+    /// of every pair would take them (`exhaustive`, for tests).
     private mutating func oneEdit() {
         let candidates = tags.indices.filter { !taken.contains(tags[$0].key) }
         var leaves: [Int: [Character]] = [:]
@@ -168,21 +183,29 @@ struct TagSuggestionFinder {
         var asciiIDs = [UInt64](repeating: 0, count: 128)
         var parentIDs: [String: UInt64] = [:]
         var keys: [(hash: UInt64, position: Int)] = []
-        keys.reserveCapacity(leaves.count * 11)
+        keys.reserveCapacity(leaves.count * 8)
         let base: UInt64 = 0x100_0000_01B3
+        // One set of buffers for every leaf (no allocation per tag).
+        var codes: [UInt64] = []
+        var prefix: [UInt64] = []
+        var power: [UInt64] = []
+        var variants: [UInt64] = []
+        var digit: [Bool] = []
         // In tag order, so that the numbers, and so the pairs kept at the cap, are the same each run.
         for position in leaves.keys.sorted() {
             let leaf = leaves[position]!
             let parentName = parents[position]!
             if parentIDs[parentName] == nil { parentIDs[parentName] = UInt64(parentIDs.count + 1) }
             let parent = parentIDs[parentName]!
-            var codes: [UInt64] = []
-            codes.reserveCapacity(leaf.count)
+            codes.removeAll(keepingCapacity: true)
+            digit.removeAll(keepingCapacity: true)
             for letter in leaf {
                 // The dictionary numbers the letters (canonically equal ones alike: `K` and the
                 // Kelvin sign); a one-byte letter's number is then kept in a table (no hashing).
                 let utf8 = letter.utf8
                 let byte = utf8.count == 1 ? Int(utf8.first!) : 128
+                // An ASCII digit deleted never makes a pair the rule keeps (see below).
+                digit.append(byte >= 0x30 && byte <= 0x39)
                 if byte < 128, asciiIDs[byte] != 0 {
                     codes.append(asciiIDs[byte])
                     continue
@@ -193,10 +216,14 @@ struct TagSuggestionFinder {
                 codes.append(id)
             }
             let n = codes.count
-            var prefix = [UInt64](repeating: 0, count: n + 1)
-            for i in 0..<n { prefix[i + 1] = prefix[i] &* base &+ codes[i] }
-            var power = [UInt64](repeating: 1, count: n + 1)
-            for i in 0..<n { power[i + 1] = power[i] &* base }
+            prefix.removeAll(keepingCapacity: true)
+            power.removeAll(keepingCapacity: true)
+            prefix.append(0)
+            power.append(1)
+            for i in 0..<n {
+                prefix.append(prefix[i] &* base &+ codes[i])
+                power.append(power[i] &* base)
+            }
             // The parent and the variant's length are mixed in: only equal names of one parent meet.
             func mixed(_ hash: UInt64, length: Int) -> UInt64 {
                 var h = hash ^ (parent &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(length) &* 0xC2B2_AE3D_27D4_EB4F)
@@ -204,12 +231,23 @@ struct TagSuggestionFinder {
                 return h ^ (h >> 29)
             }
             keys.append((mixed(prefix[n], length: n), position))
-            var variants: Set<UInt64> = []
-            for k in 0..<n {
+            // A pair the rule keeps (one edit apart, not differing in a digit) shares the variant
+            // that drops the first letter where they differ (an insertion: the longer leaf's; a
+            // change: each one's; a swap: the same letter in both), and that letter is no digit
+            // (`differInDigit`); an ASCII digit is only ever equal to itself, so variants without
+            // a dropped ASCII digit find every such pair. Years and numbered tags (`topic/x-1234`)
+            // then make no pairs that are only thrown away.
+            variants.removeAll(keepingCapacity: true)
+            for k in 0..<n where !digit[k] {
                 let suffix = prefix[n] &- prefix[k + 1] &* power[n - k - 1]
-                variants.insert(mixed(prefix[k] &* power[n - k - 1] &+ suffix, length: n - 1))
+                variants.append(mixed(prefix[k] &* power[n - k - 1] &+ suffix, length: n - 1))
             }
-            for variant in variants { keys.append((variant, position)) }
+            variants.sort()
+            var last: UInt64? = nil
+            for variant in variants where variant != last {
+                keys.append((variant, position))
+                last = variant
+            }
         }
         keys.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.position < $1.position }
         var pairs: Set<Pair> = []
@@ -240,16 +278,18 @@ struct TagSuggestionFinder {
 
     /// A top-level tag and the same leaf under a parent; or one leaf under two parents with a shared note.
     private mutating func sameLeaf() {
-        var byLeaf: [String: [TagSummary]] = [:]
+        var byLeaf: [String: [Int]] = [:]
         var order: [String] = []
-        for tag in tags where !taken.contains(tag.key) {
-            let leaf = TagSuggestionFinder.split(tag.key.rawValue).leaf
+        for position in tags.indices where !taken.contains(tags[position].key) {
+            let leaf = TagSuggestionFinder.split(tags[position].key.rawValue).leaf
             guard leaf.count >= 3, !leaf.allSatisfy(\.isNumber) else { continue }
             if byLeaf[leaf] == nil { order.append(leaf) }
-            byLeaf[leaf, default: []].append(tag)
+            byLeaf[leaf, default: []].append(position)
         }
         for leaf in order {
-            guard let group = byLeaf[leaf]?.filter({ !taken.contains($0.key) }), group.count > 1 else { continue }
+            guard let bucket = byLeaf[leaf], bucket.count > 1 else { continue }
+            let group = bucket.map { tags[$0] }.filter { !taken.contains($0.key) }
+            guard group.count > 1 else { continue }
             let bare = group.filter { !$0.key.rawValue.contains("/") }
             let nested = group.filter { $0.key.rawValue.contains("/") }
             if bare.count == 1, !nested.isEmpty {
@@ -354,7 +394,7 @@ struct TagSuggestionFinder {
     /// The English singular of a leaf: `stories` → `story`, `boxes` → `box`, `jobs` → `job`;
     /// words ending in `ss`, `us`, `is` and short words stay.
     static func singular(_ word: String) -> String {
-        guard word.count >= 4, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is") else {
+        guard word.hasSuffix("s"), word.count >= 4, !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is") else {
             return word
         }
         if word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }

@@ -124,12 +124,23 @@ public struct VaultCheck: Sendable {
             findings.append(
                 Finding(path: "", message: "tag spelled in \(uses.count) ways (same tag, case differs): " + list.joined(separator: ", ")))
         }
-        var bySeparatorless: [String: Set<TagKey>] = [:]
-        for key in keys {
-            let squashed = String(key.rawValue.unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }.map(Character.init))
-            bySeparatorless[squashed, default: []].insert(key)
+        // Each key's first position under its name without ` `, `-` and `_` (the UTF-8 without those
+        // bytes: they are never part of a longer character's bytes); the keys of a name met again.
+        var first: [String: Int] = [:]
+        first.reserveCapacity(keys.count)
+        var more: [String: Set<TagKey>] = [:]
+        for (position, key) in keys.enumerated() {
+            var raw = key.rawValue
+            let squashed = raw.withUTF8 { bytes in
+                String(decoding: bytes.filter { $0 != 0x20 && $0 != 0x2D && $0 != 0x5F }, as: UTF8.self)
+            }
+            if let earlier = first[squashed] {
+                more[squashed, default: [keys[earlier]]].insert(key)
+            } else {
+                first[squashed] = position
+            }
         }
-        for (_, keys) in bySeparatorless where keys.count > 1 {
+        for (_, keys) in more where keys.count > 1 {
             let names = keys.sorted().map { key in "'\(displayName(key) ?? key.rawValue)'" }
             findings.append(Finding(path: "", message: "tags differ only in separators: " + names.joined(separator: ", ")))
         }

@@ -3,8 +3,10 @@ import Testing
 
 @testable import NotezKit
 
-/// `tag suggest` finds its one-edit pairs through shared deletion variants; checking every pair of
-/// tags must give exactly the same proposals, on random tag sets full of near-duplicates.
+/// `tag suggest` finds its one-edit pairs through shared deletion variants (none made by dropping
+/// an ASCII digit) and buckets plurals by the name when its leaf is its own singular; checking
+/// every pair of tags and building every bucket the long way must give exactly the same
+/// proposals, on random tag sets full of near-duplicates.
 @Suite struct TagSuggestionPropertyTests {
     private static func note(_ path: String, tags: [String]) -> Note {
         Note(
@@ -36,6 +38,8 @@ import Testing
             for _ in 0..<Int.random(in: 0...3, using: &random) { tag = variant(tag) }
             if Int.random(in: 0..<5, using: &random) == 0 { tag += "s" }
             if Int.random(in: 0..<4, using: &random) == 0 { tag = ["p", "q/r", "stuff"].randomElement(using: &random)! + "/" + tag }
+            // A separator before the first slash leaves a name that squashes to `/leaf` (a top-level bucket).
+            if Int.random(in: 0..<8, using: &random) == 0 { tag = ["-/", "_", "-"].randomElement(using: &random)! + tag }
             tags.append(tag)
             if Int.random(in: 0..<2, using: &random) == 0 { tags.append(variant(tag)) }
         }

@@ -56,4 +56,30 @@ struct VaultCheckTests {
         #expect(fromIndex == VaultCheck.tagVariantsByScanning(index))
         #expect(fromIndex.contains { $0.message.hasPrefix("tag spelled in") }, "\(fromIndex)")
     }
+
+    /// Tags that differ only in separators are grouped by their UTF-8 without ` `, `-` and `_`,
+    /// exactly as by their Unicode scalars without those (the definition): random keys of
+    /// separators, dots, combining accents after a separator, NFC and NFD letters, CJK and slashes.
+    @Test func separatorGroupsAreTheScalarDefinition() {
+        var random = SeededGenerator(seed: 34)
+        let pieces = ["a", "b", "-", "_", " ", ".", "/", "\u{301}", "e\u{301}", "\u{E9}", "日本", "x", "-\u{301}", "__"]
+        var groups = 0
+        for _ in 0..<300 {
+            let keys = (0..<Int.random(in: 1...40, using: &random)).map { _ in
+                TagKey((0..<Int.random(in: 1...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
+            }
+            var definition: [String: Set<TagKey>] = [:]
+            for key in keys {
+                let squashed = String(key.rawValue.unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }.map(Character.init))
+                definition[squashed, default: []].insert(key)
+            }
+            let expected = definition.values.filter { $0.count > 1 }.map { keys in
+                "tags differ only in separators: " + keys.sorted().map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            }.sorted()
+            let found = VaultCheck.tagVariants([], keys: keys) { _ in nil }.map(\.message)
+            #expect(found == expected, "\(keys.map(\.rawValue))")
+            groups += expected.count
+        }
+        #expect(groups > 100, "\(groups) groups")
+    }
 }
