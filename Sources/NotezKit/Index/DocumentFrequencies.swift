@@ -39,11 +39,8 @@ final class DocumentFrequencies: @unchecked Sendable {
     func record(_ frequency: Int, of needle: [UInt8], ignoringAccents: Bool, version: Int) {
         guard needle.count <= DocumentFrequencies.maxTermBytes else { return }
         lock.withLock {
-            if self.version != version || counts.count >= DocumentFrequencies.maxTerms {
-                if self.version != version { average = nil }
-                counts = [:]
-                self.version = version
-            }
+            keepOnly(version)
+            if counts.count >= DocumentFrequencies.maxTerms { counts = [:] }
             counts[Key(needle: needle, ignoresAccents: ignoringAccents)] = frequency
         }
     }
@@ -59,12 +56,17 @@ final class DocumentFrequencies: @unchecked Sendable {
     /// are dropped).
     func recordAverageLength(_ length: Double, version: Int) {
         lock.withLock {
-            if self.version != version {
-                counts = [:]
-                self.version = version
-            }
+            keepOnly(version)
             average = length
         }
+    }
+
+    /// Drops the counts and the average of any snapshot but `version` (call with `lock` held).
+    private func keepOnly(_ version: Int) {
+        guard self.version != version else { return }
+        counts = [:]
+        average = nil
+        self.version = version
     }
 
     /// How many terms are kept (tests check the bound).
