@@ -54,9 +54,10 @@ public final class CachedSignatures: @unchecked Sendable {
         self.root = root
     }
 
-    /// The members of `positions` (ascending positions in `index`, whose notes `version` names)
-    /// that may contain every one of `trigrams`.
-    func candidates(_ positions: [Int], trigrams: [UInt32], in index: VaultIndex, version: Int) -> [Int] {
+    /// The members of `positions` (positions in `index`, whose notes `version` names) that may
+    /// contain every one of `trigrams`. A set, not a list: a search of the whole vault made a
+    /// fresh list of 100,000 positions (800 KB of new pages) to hand over.
+    func candidates(_ positions: PositionSet, trigrams: [UInt32], in index: VaultIndex, version: Int) -> PositionSet {
         lock.withLock {
             guard let mapped = current(titleFromHeading: index.config.titleFromHeading) else {
                 stale = true
@@ -108,36 +109,85 @@ public final class CachedSignatures: @unchecked Sendable {
     /// (`SignatureScan`). Positions ascend and the join follows path order, as the cache's
     /// records do, so each part reads its own stretch of the signatures.
     static func test(
-        _ positions: [Int], signatures: [UInt64], trigrams: [UInt32], image: CacheImage, file: MappedFile, part: Int = scanPart
-    ) -> [Int] {
-        let parts = max(1, min(8, positions.count / max(1, part)))
-        let stride = (positions.count + parts - 1) / max(1, parts)
-        let found = Parallel.map(parts, minimumChunk: 1) { part -> [Int] in
-            let slice = positions[min(positions.count, part * stride)..<min(positions.count, (part + 1) * stride)]
-            let first = slice.first { signatures[$0] != CachedSignatures.none }.map { Int(signatures[$0] >> 32) } ?? 0
-            var scan = SignatureScan(image: image, file: file, from: first)
-            var kept: [Int] = []
-            for index in slice.indices {
-                // The note `prefetchDistance` ahead is fetched while this one is tested: each
-                // note's first load is a miss, and one at a time they were most of the pass.
-                if index + prefetchDistance < slice.endIndex {
-                    let ahead = signatures[slice[index + prefetchDistance]]
-                    if ahead != CachedSignatures.none {
-                        scan.prefetch(signatureAt: Int(ahead >> 32), count: Int(ahead & 0xFFFF_FFFF), trigrams)
+        _ positions: PositionSet, signatures: [UInt64], trigrams: [UInt32], image: CacheImage, file: MappedFile, part: Int = scanPart
+    ) -> PositionSet {
+        let ranges = positions.wordRanges(parts: max(1, min(8, positions.count / max(1, part))))
+        let words = positions.words
+        let found = Parallel.map(ranges.count, minimumChunk: 1) { part -> [UInt64] in
+            let range = ranges[part]
+            var kept = [UInt64](repeating: 0, count: range.count)
+            // Buffers, not the arrays, in the loop: each call that took an array retained and
+            // released it, and both cores doing so on the same arrays fought over their counts.
+            words.withUnsafeBufferPointer { words in
+                signatures.withUnsafeBufferPointer { signatures in
+                    trigrams.withUnsafeBufferPointer { trigrams in
+                        var current = Members(words, range)
+                        var ahead = current
+                        let start = current.firstJoined(signatures).map { Int($0 >> 32) } ?? 0
+                        var scan = SignatureScan(image: image, file: file, from: start)
+                        // The note `prefetchDistance` members ahead is fetched while this one is
+                        // tested: each note's first load is a miss, and one at a time they were
+                        // most of the pass.
+                        for _ in 0..<prefetchDistance where ahead.next() != nil {}
+                        while let position = current.next() {
+                            if let later = ahead.next() {
+                                let signature = signatures[later]
+                                if signature != CachedSignatures.none {
+                                    scan.prefetch(signatureAt: Int(signature >> 32), count: Int(signature & 0xFFFF_FFFF), trigrams)
+                                }
+                            }
+                            let signature = signatures[position]
+                            if signature == CachedSignatures.none
+                                || scan.mayContain(signatureAt: Int(signature >> 32), count: Int(signature & 0xFFFF_FFFF), trigrams)
+                            {
+                                kept[(position >> 6) - range.lowerBound] |= 1 << UInt64(position & 63)
+                            }
+                        }
+                        scan.finish()
                     }
                 }
-                let position = slice[index]
-                let signature = signatures[position]
-                if signature == CachedSignatures.none
-                    || scan.mayContain(signatureAt: Int(signature >> 32), count: Int(signature & 0xFFFF_FFFF), trigrams)
-                {
-                    kept.append(position)
-                }
             }
-            scan.finish()
             return kept
         }
-        return parts == 1 ? found[0] : Array(found.joined())
+        var result = [UInt64]()
+        result.reserveCapacity(words.count)
+        for part in found { result += part }
+        return PositionSet(capacity: positions.capacity, words: result)
+    }
+
+    /// The members of a set's words `range`, ascending.
+    private struct Members {
+        let words: UnsafeBufferPointer<UInt64>
+        let end: Int
+        var index: Int
+        var rest: UInt64
+
+        init(_ words: UnsafeBufferPointer<UInt64>, _ range: Range<Int>) {
+            self.words = words
+            end = range.upperBound
+            index = range.lowerBound
+            rest = range.isEmpty ? 0 : words[range.lowerBound]
+        }
+
+        mutating func next() -> Int? {
+            while rest == 0 {
+                index += 1
+                guard index < end else { return nil }
+                rest = words[index]
+            }
+            let position = index << 6 + rest.trailingZeroBitCount
+            rest &= rest - 1
+            return position
+        }
+
+        /// The joined signature of the first remaining member that has one.
+        func firstJoined(_ signatures: UnsafeBufferPointer<UInt64>) -> UInt64? {
+            var copy = self
+            while let position = copy.next() {
+                if signatures[position] != CachedSignatures.none { return signatures[position] }
+            }
+            return nil
+        }
     }
 
     /// The mapped cache, mapped again when the file was replaced; nil when there is no usable cache.

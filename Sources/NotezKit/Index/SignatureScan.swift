@@ -35,24 +35,24 @@ struct SignatureScan {
 
     /// Whether the note with record `record` may contain every trigram (`TextSignature.mayContain`).
     mutating func mayContain(record: Int, _ trigrams: [UInt32]) -> Bool {
-        mayContain(image.signature(record), trigrams)
+        trigrams.withUnsafeBufferPointer { mayContain(image.signature(record), $0) }
     }
 
     /// Whether a note with the signature at `offset` (in the signatures section) of `count` bytes
     /// may contain every trigram; the range is one `CacheImage` checked.
-    mutating func mayContain(signatureAt offset: Int, count: Int, _ trigrams: [UInt32]) -> Bool {
+    mutating func mayContain(signatureAt offset: Int, count: Int, _ trigrams: UnsafeBufferPointer<UInt32>) -> Bool {
         let start = image.signatures + offset
         return mayContain(UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + count]), trigrams)
     }
 
     /// Asks the CPU for the bytes a later `mayContain(signatureAt:count:_:)` of the same
     /// signature loads first (`TextSignature.prefetch`); reads nothing, releases nothing.
-    func prefetch(signatureAt offset: Int, count: Int, _ trigrams: [UInt32]) {
+    func prefetch(signatureAt offset: Int, count: Int, _ trigrams: UnsafeBufferPointer<UInt32>) {
         let start = image.signatures + offset
         TextSignature.prefetch(UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + count]), trigrams)
     }
 
-    private mutating func mayContain(_ signature: UnsafeRawBufferPointer, _ trigrams: [UInt32]) -> Bool {
+    private mutating func mayContain(_ signature: UnsafeRawBufferPointer, _ trigrams: UnsafeBufferPointer<UInt32>) -> Bool {
         let answer = TextSignature.mayContain(signature, trigrams)
         if let base = signature.baseAddress {
             let end = image.bytes.baseAddress!.distance(to: base) + signature.count

@@ -64,32 +64,36 @@ enum TextSignature {
     /// loads are independent, so their misses overlap instead of waiting one after the other
     /// (and a branch taken at random, as the first bit's test is, no longer discards them).
     static func mayContain(_ signature: UnsafeRawBufferPointer, _ trigrams: [UInt32]) -> Bool {
+        trigrams.withUnsafeBufferPointer { mayContain(signature, $0) }
+    }
+
+    /// `mayContain`, the trigrams in a buffer: a pass over many notes takes it once, where each
+    /// call with the array retained and released it.
+    static func mayContain(_ signature: UnsafeRawBufferPointer, _ list: UnsafeBufferPointer<UInt32>) -> Bool {
         let bits = signature.count * 8
         guard bits >= minimumBits, bits.nonzeroBitCount == 1, let base = signature.baseAddress else { return true }
         let logBits = UInt32(bits.trailingZeroBitCount)
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         @inline(__always) func bit(_ position: UInt32) -> UInt8 { bytes[Int(position >> 3)] >> (position & 7) }
-        return trigrams.withUnsafeBufferPointer { list in
-            var index = 0
-            while index + 1 < list.count {
-                let (a, b) = positions(list[index], logBits: logBits)
-                let (c, d) = positions(list[index + 1], logBits: logBits)
-                if bit(a) & bit(b) & bit(c) & bit(d) & 1 == 0 { return false }
-                index += 2
-            }
-            if index < list.count {
-                let (a, b) = positions(list[index], logBits: logBits)
-                if bit(a) & bit(b) & 1 == 0 { return false }
-            }
-            return true
+        var index = 0
+        while index + 1 < list.count {
+            let (a, b) = positions(list[index], logBits: logBits)
+            let (c, d) = positions(list[index + 1], logBits: logBits)
+            if bit(a) & bit(b) & bit(c) & bit(d) & 1 == 0 { return false }
+            index += 2
         }
+        if index < list.count {
+            let (a, b) = positions(list[index], logBits: logBits)
+            if bit(a) & bit(b) & 1 == 0 { return false }
+        }
+        return true
     }
 
     /// Asks the CPU for the bytes `mayContain` loads first (both positions of the first two
     /// trigrams), so that a pass over many notes can fetch a later note's while it tests this one
     /// (the first load of each note's signature, a miss, was four fifths of the test's time).
     /// A hint: reads nothing and never faults.
-    static func prefetch(_ signature: UnsafeRawBufferPointer, _ trigrams: [UInt32]) {
+    static func prefetch(_ signature: UnsafeRawBufferPointer, _ trigrams: UnsafeBufferPointer<UInt32>) {
         guard let base = signature.baseAddress else { return }
         forEachFirstByte(count: signature.count, trigrams) { notez_prefetch(base + $0) }
     }
@@ -97,12 +101,12 @@ enum TextSignature {
     /// The offsets in a signature of `count` bytes of the bytes `mayContain` loads first: both
     /// positions of each of the first two trigrams; none for a signature it does not read.
     @inline(__always)
-    static func forEachFirstByte(count: Int, _ trigrams: [UInt32], _ body: (Int) -> Void) {
+    static func forEachFirstByte(count: Int, _ trigrams: UnsafeBufferPointer<UInt32>, _ body: (Int) -> Void) {
         let bits = count * 8
         guard bits >= minimumBits, bits.nonzeroBitCount == 1 else { return }
         let logBits = UInt32(bits.trailingZeroBitCount)
-        for trigram in trigrams.prefix(2) {
-            let (a, b) = positions(trigram, logBits: logBits)
+        for index in 0..<min(2, trigrams.count) {
+            let (a, b) = positions(trigrams[index], logBits: logBits)
             body(Int(a >> 3))
             body(Int(b >> 3))
         }

@@ -13,6 +13,8 @@ import Darwin
 /// the answer for every needle is kept as bits, so bodies are never held in memory.
 final class FullTextMatcher: @unchecked Sendable {
     let notes: any NoteCollection
+    /// `notes` when it is the full index, whose signature test takes a set (`members(mayContainText:among:)`).
+    private let index: VaultIndex?
     let needles: [[UInt8]]
     /// Each needle's trigrams for the text signatures; nil when a needle is too short, or accents
     /// are ignored (signatures keep them).
@@ -44,6 +46,7 @@ final class FullTextMatcher: @unchecked Sendable {
         notes: any NoteCollection, needles: [String], ignoreAccents: Bool = false, rankNeedles: (needles: [[UInt8]], terms: [Int])? = nil
     ) {
         self.notes = notes
+        index = notes as? VaultIndex
         self.ignoreAccents = ignoreAccents
         self.rankNeedles = rankNeedles
         self.needles = needles.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
@@ -100,7 +103,8 @@ final class FullTextMatcher: @unchecked Sendable {
             if untested.isEmpty {
                 unread = untested
             } else {
-                unread = PositionSet(capacity: unread.capacity, positions: notes.positions(mayContainText: trigrams, among: untested.positions))
+                unread = index?.members(mayContainText: trigrams, among: untested)
+                    ?? PositionSet(capacity: unread.capacity, positions: notes.positions(mayContainText: trigrams, among: untested.positions))
                 ruledOut[needle] = excluded.union(untested.subtracting(unread))
             }
         }

@@ -9,6 +9,13 @@ struct PositionSet: Equatable {
         if full, capacity % 64 != 0 { words[words.count - 1] = (1 << UInt64(capacity % 64)) - 1 }
     }
 
+    /// The set whose bit vector is `words` (`(capacity + 63) / 64` of them, no bit at or past `capacity`).
+    init(capacity: Int, words: [UInt64]) {
+        precondition(words.count == (capacity + 63) / 64)
+        self.capacity = capacity
+        self.words = words
+    }
+
     init<S: Sequence>(capacity: Int, positions: S) where S.Element == Int {
         self.init(capacity: capacity)
         for position in positions { insert(position) }
@@ -54,6 +61,26 @@ struct PositionSet: Equatable {
             }
         }
         return result
+    }
+
+    /// Splits the words into at most `parts` consecutive ranges holding about as many members
+    /// each (a pass over the members on several cores, each on its own words).
+    func wordRanges(parts: Int) -> [Range<Int>] {
+        let total = count
+        let parts = max(1, min(parts, words.count))
+        guard parts > 1, total > 0 else { return [0..<words.count] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var seen = 0
+        for (index, word) in words.enumerated() where ranges.count < parts - 1 {
+            seen += word.nonzeroBitCount
+            if seen * parts >= total * (ranges.count + 1) {
+                ranges.append(start..<index + 1)
+                start = index + 1
+            }
+        }
+        ranges.append(start..<words.count)
+        return ranges
     }
 
     /// The members for which `predicate` holds, in increasing order of position (no array of the

@@ -120,7 +120,7 @@ struct CachedSignaturesTests {
         let signatures = CachedSignatures.join(live.notes, image)
         #expect(signatures.filter { $0 == CachedSignatures.none }.count == 1)
         #expect(index.notes.count == live.notes.count)
-        let positions = Array(live.notes.indices)
+        let positions = PositionSet(capacity: live.notes.count, full: true)
         var ruledOut = 0
         for word in Self.words {
             guard let trigrams = TextSignature.trigrams(TextFold.fold(Array(word.utf8)[...], ignoreAccents: false)) else { continue }

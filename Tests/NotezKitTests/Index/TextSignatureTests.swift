@@ -92,7 +92,7 @@ struct TextSignatureTests {
             for _ in 0..<40 {
                 let trigrams = (0..<Int.random(in: 1...6, using: &generator)).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &generator) }
                 var offsets: [Int] = []
-                TextSignature.forEachFirstByte(count: count, trigrams) { offsets.append($0) }
+                trigrams.withUnsafeBufferPointer { list in TextSignature.forEachFirstByte(count: count, list) { offsets.append($0) } }
                 #expect(offsets.count == 2 * min(2, trigrams.count))
                 #expect(offsets.allSatisfy { (0..<count).contains($0) }, "\(count) bytes: \(offsets)")
                 if count * 8 > TextSignature.blockBits {
@@ -111,7 +111,7 @@ struct TextSignatureTests {
         // A signature `mayContain` does not read (unknown, or not a power of two) is not fetched.
         for count in [0, 4, 24, 100] {
             var offsets: [Int] = []
-            TextSignature.forEachFirstByte(count: count, [0x61_6263]) { offsets.append($0) }
+            [UInt32(0x61_6263)].withUnsafeBufferPointer { list in TextSignature.forEachFirstByte(count: count, list) { offsets.append($0) } }
             #expect(offsets.isEmpty)
         }
     }
