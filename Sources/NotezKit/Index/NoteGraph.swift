@@ -161,8 +161,14 @@ public struct NoteGraph: Sendable {
     /// The `hubCount` notes with the most backlinks (from other notes), and every note tied with the
     /// last of them; none without backlinks. Most backlinks first, then by position.
     public var hubs: [Int] {
-        let counted = (0..<noteCount).map { (position: $0, count: backlinkCount($0)) }.filter { $0.count > 0 }
-            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.position < $1.position }
+        var counted: [(position: Int, count: Int)] = []
+        for position in 0..<noteCount {
+            let count = backlinkCount(position)
+            if count > 0 { counted.append((position, count)) }
+        }
+        counted.sort { (a: (position: Int, count: Int), b: (position: Int, count: Int)) -> Bool in
+            a.count != b.count ? a.count > b.count : a.position < b.position
+        }
         guard counted.count > NoteGraph.hubCount else { return counted.map(\.position) }
         let least = counted[NoteGraph.hubCount - 1].count
         return counted.prefix { $0.count >= least }.map(\.position)

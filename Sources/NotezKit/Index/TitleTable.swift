@@ -82,9 +82,13 @@ struct TitleTable: @unchecked Sendable {
         let titles = notes.map { Array($0.title.utf8) }
         let folderUTF8 = folders.map { Array($0.utf8) }
         let postingTotal = words.reduce(0) { $0 + postingsByWord[$1]!.count }
-        out.bytes.reserveCapacity(
-            headerSize + (notes.count + folders.count + 2 * words.count + 4) * 8 + (2 * notes.count + postingTotal) * 4
-                + titles.reduce(0) { $0 + $1.count } + folderUTF8.reduce(0) { $0 + $1.count } + words.reduce(0) { $0 + $1.count } + 8)
+        // Typed parts: one long sum of closures took the type checker seconds.
+        let offsetBytes: Int = (notes.count + folders.count + 2 * words.count + 4) * 8
+        let countBytes: Int = (2 * notes.count + postingTotal) * 4
+        let titleBytes: Int = titles.reduce(0) { $0 + $1.count }
+        let folderBytes: Int = folderUTF8.reduce(0) { $0 + $1.count }
+        let wordBytes: Int = words.reduce(0) { $0 + $1.count }
+        out.bytes.reserveCapacity(headerSize + offsetBytes + countBytes + titleBytes + folderBytes + wordBytes + 8)
         out.bytes += magic
         for value in [
             version, UInt64(notes.count), UInt64(folders.count), UInt64(words.count), UInt64(postingTotal),

@@ -6,7 +6,7 @@ enum ByteSearch {
     static func occurrences(
         of needle: [UInt8], in hay: some RandomAccessCollection<UInt8>, ignoringASCIICase: Bool = false, limit: Int = .max
     ) -> [Int] {
-        let fold: (UInt8) -> UInt8 = ignoringASCIICase ? { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 } : { $0 }
+        func fold(_ byte: UInt8) -> UInt8 { ignoringASCIICase && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
         let pattern = needle.map(fold)
         guard !pattern.isEmpty, pattern.count <= hay.count, limit > 0 else { return [] }
         var failure = [Int](repeating: 0, count: pattern.count)

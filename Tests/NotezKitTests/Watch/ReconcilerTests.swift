@@ -133,11 +133,9 @@ struct ReconcilerTests {
             Scenario(
                 before: vault(["x.md": "---\ntitle: v0\n---\n"]),
                 operations: { fs in for version in 1...10 { fs.write("x.md", "---\ntitle: v\(version)\n---\n") } },
-                events: (0..<10).flatMap { step in
-                    [
-                        (Double(step) * 0.01, RawFileEvent(.modified, "x.md")),
-                        (Double(step) * 0.01 + 0.001, RawFileEvent(.closedWrite, "x.md")),
-                    ]
+                events: (0..<10).flatMap { (step: Int) -> [(time: Double, event: RawFileEvent)] in
+                    let at = Double(step) * 0.01
+                    return [(at, RawFileEvent(.modified, "x.md")), (at + 0.001, RawFileEvent(.closedWrite, "x.md"))]
                 }))
         #expect(result.changes.map(\.description) == ["~ x.md"])
         #expect(result.index.note(at: "x.md")?.title == "v10")
