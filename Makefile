@@ -9,9 +9,14 @@ MCP_PYTHON_SDK := 2.3.0
 # The LSP client the end-to-end test of `notez lsp` drives it with (PyPI's `pygls`), pinned.
 LSP_PYGLS := 2.1.1
 
-.PHONY: setup build test demo bench bench-storage install uninstall man completions clean format lint fuzz screenshots
+.PHONY: setup setup-build setup-test build test demo bench bench-storage install uninstall man completions clean format lint fuzz screenshots
 
-setup:
+# Two parts: what the build needs (`setup-build`), and the tools only the tests use (`setup-test`),
+# which `make test` installs while the build runs (one after the other here: apt-get allows one).
+setup: setup-build
+	@$(MAKE) --no-print-directory setup-test
+
+setup-build:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing libyaml-dev (and pkg-config) with apt-get..."; \
@@ -40,6 +45,17 @@ setup:
 	    echo "notez-bench needs SQLite (pkg-config name sqlite3): install libsqlite3-dev or sqlite"; exit 1; \
 	  fi; \
 	}
+	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
+	@# notez-mcp links the MCP SDK, which links Foundation's networking; a release build with the
+	@# static Swift runtime (make install, make bench) then needs libcurl's development files.
+	@pkg-config --exists libcurl 2>/dev/null || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing libcurl4-openssl-dev with apt-get..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcurl4-openssl-dev; \
+	  else echo "release builds of notez-mcp need libcurl's development files"; fi; \
+	}
+
+setup-test:
 	@# The web UI's browser tests drive Debian's Chromium through chromedriver (26 packages without recommends).
 	@command -v chromedriver >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -49,7 +65,6 @@ setup:
 	    echo "The browser tests need chromium and chromedriver"; \
 	  fi; \
 	}
-	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
 	@# The completion tests run the generated scripts in Debian's bash, zsh and fish.
 	@{ command -v zsh >/dev/null 2>&1 && command -v fish >/dev/null 2>&1; } || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -58,14 +73,6 @@ setup:
 	  else \
 	    echo "The completion tests need zsh and fish; without them those shells' tests are skipped"; \
 	  fi; \
-	}
-	@# notez-mcp links the MCP SDK, which links Foundation's networking; a release build with the
-	@# static Swift runtime (make install, make bench) then needs libcurl's development files.
-	@pkg-config --exists libcurl 2>/dev/null || { \
-	  if command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing libcurl4-openssl-dev with apt-get..."; \
-	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcurl4-openssl-dev; \
-	  else echo "release builds of notez-mcp need libcurl's development files"; fi; \
 	}
 	@# make test runs the tests under eatmydata (fsync becomes a no-op; see the test target).
 	@command -v eatmydata >/dev/null 2>&1 || { \
@@ -135,8 +142,13 @@ build: setup
 # SwiftPM's test discovery reads it, and a clean build without it fails.)
 TEST_BUILD := -Xswiftc -gnone
 
-test: setup
-	$(SWIFT) build --build-tests $(TEST_BUILD)
+# The test tools (Chromium, the shells, editors and Python clients) install while the build runs:
+# the build is CPU-bound on both cores and the installs wait on the network and the disk, so on a
+# fresh machine they take little of its time. Their output follows the build's.
+test: setup-build
+	@log=$$(mktemp); $(MAKE) --no-print-directory setup-test >"$$log" 2>&1 & installer=$$!; \
+	status=0; $(SWIFT) build --build-tests $(TEST_BUILD) || status=$$?; \
+	wait $$installer || status=$$?; cat "$$log"; rm -f "$$log"; exit $$status
 	@shm=""; \
 	if [ "$$(df -k --output=avail /dev/shm 2>/dev/null | tail -n 1)" -gt 4194304 ] 2>/dev/null; then \
 	  shm=$$(mktemp -d /dev/shm/notez-tests.XXXXXX); fi; \

@@ -56,7 +56,8 @@ import Testing
         #expect(rows["Project/alpha"]?["inline"] as? Int == 1)
         #expect(rows["other/child"]?["count"] as? Int == 1)
         let search = try vault.run(["search", "tag:project", "--paths"])
-        #expect(Set(search.stdout.split(separator: "\n").map(String.init)) == ["A.md", "Folder/B.md"])
+        let found: Set<String> = Set(search.stdout.split(separator: "\n").map { String($0) })
+        #expect(found == ["A.md", "Folder/B.md"])
         let show = try vault.run(["search", "tag:other", "--json"])
         let notes = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as! [[String: Any]]
         let b = notes.first { $0["path"] as? String == "Folder/B.md" }

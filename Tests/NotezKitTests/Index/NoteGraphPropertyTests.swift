@@ -75,9 +75,10 @@ struct NoteGraphPropertyTests {
         }
 
         var orphans: Set<String> {
-            Set((0..<count).filter { note in
-                !(0..<count).contains { other in other != note && (adjacency[note][other] || adjacency[other][note]) }
-            }.map { paths[$0] })
+            let lonely: [Int] = (0..<count).filter { (note: Int) -> Bool in
+                !(0..<count).contains { (other: Int) -> Bool in other != note && (adjacency[note][other] || adjacency[other][note]) }
+            }
+            return Set(lonely.map { paths[$0] })
         }
 
         var hubs: Set<String> {
