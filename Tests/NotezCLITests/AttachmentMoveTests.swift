@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Attachments that move with their note (`mv`), stay when shared, and come back with a restored
 /// note where its links find them; end to end on copies of ExampleVault, with byte checks and undo.
@@ -42,23 +43,23 @@ import Testing
         let (vault, original) = try vaultWithAttachments()
         let before = try userFiles(vault)
         let dry = try Mutation.run(vault, ["mv", Self.note, "Personal", "--dry-run"])
-        #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout.contains("move Work/attachments/a b.png -> Personal/attachments/a b.png"), "\(dry.stdout)")
-        #expect(dry.stdout.contains("move Work/attachments/report.pdf -> Personal/attachments/report.pdf"))
-        #expect(try userFiles(vault) == before)
+        expect(dry.status, equals: 0, "\(dry.stderr)")
+        expect(dry.stdout.contains("move Work/attachments/a b.png -> Personal/attachments/a b.png"), "\(dry.stdout)")
+        expect(dry.stdout.contains("move Work/attachments/report.pdf -> Personal/attachments/report.pdf"))
+        try expect(userFiles(vault), equals: before)
 
         let mv = try Mutation.run(vault, ["mv", Self.note, "Personal"])
-        #expect(mv.status == 0, "\(mv.stderr)")
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent("Personal/attachments/a b.png")) == Data(Self.png))
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent("Personal/attachments/report.pdf")) == Data(Self.pdf))
+        expect(mv.status, equals: 0, "\(mv.stderr)")
+        try expect(Data(contentsOf: vault.url.appendingPathComponent("Personal/attachments/a b.png")), equals: Data(Self.png))
+        try expect(Data(contentsOf: vault.url.appendingPathComponent("Personal/attachments/report.pdf")), equals: Data(Self.pdf))
         // The emptied attachment folder goes; the note's bytes did not change (every link still finds its file).
-        #expect(!exists(vault, "Work/attachments"))
-        #expect(try text(vault, "Personal/Quarterly goals.md") == original)
-        #expect(try !Mutation.run(vault, ["check"]).stdout.contains("missing attachment"))
+        expect(!exists(vault, "Work/attachments"))
+        try expect(text(vault, "Personal/Quarterly goals.md"), equals: original)
+        expect(try !Mutation.run(vault, ["check"]).stdout.contains("missing attachment"))
 
         let undo = try Mutation.run(vault, ["undo"])
-        #expect(undo.status == 0, "\(undo.stderr)")
-        #expect(try userFiles(vault) == before)
+        expect(undo.status, equals: 0, "\(undo.stderr)")
+        try expect(userFiles(vault), equals: before)
     }
 
     /// Killed after each write of an mv that takes attachments along: `recover` finishes it, and
@@ -66,13 +67,13 @@ import Testing
     @Test(arguments: 1...4)
     func killedMoveIsFinishedByRecover(k: Int) throws {
         let (reference, _) = try vaultWithAttachments()
-        #expect(try Mutation.run(reference, ["mv", Self.note, "Personal"]).status == 0)
+        try expect(Mutation.run(reference, ["mv", Self.note, "Personal"]).status, equals: 0)
         let (vault, _) = try vaultWithAttachments()
         let killed = try Mutation.run(vault, ["mv", Self.note, "Personal"], environment: ["NOTEZ_FAULT_AFTER_WRITES": String(k)])
-        #expect(killed.status == 99, "\(killed.stderr)")
+        expect(killed.status, equals: 99, "\(killed.stderr)")
         let recover = try Mutation.run(vault, ["recover"])
-        #expect(recover.status == 0 && recover.stderr.contains("finished an interrupted 'mv'"), "\(recover.stderr)")
-        #expect(try userFiles(vault) == userFiles(reference))
+        expect(recover.status == 0 && recover.stderr.contains("finished an interrupted 'mv'"), "\(recover.stderr)")
+        try expect(userFiles(vault), equals: userFiles(reference))
     }
 
     @Test func aTakenNameGetsANumberAndEveryLinkFormFollows() throws {
@@ -80,21 +81,21 @@ import Testing
         try vault.write("Personal/attachments/a b.png", "someone else's")
         let before = try userFiles(vault)
         let mv = try Mutation.run(vault, ["mv", Self.note, "Personal"])
-        #expect(mv.status == 0, "\(mv.stderr)")
-        #expect(mv.stderr.contains("'a b.png' exists in Personal/attachments; moved as 'a b 2.png'"), "\(mv.stderr)")
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent("Personal/attachments/a b 2.png")) == Data(Self.png))
-        #expect(try text(vault, "Personal/attachments/a b.png") == "someone else's")
+        expect(mv.status, equals: 0, "\(mv.stderr)")
+        expect(mv.stderr.contains("'a b.png' exists in Personal/attachments; moved as 'a b 2.png'"), "\(mv.stderr)")
+        try expect(Data(contentsOf: vault.url.appendingPathComponent("Personal/attachments/a b 2.png")), equals: Data(Self.png))
+        try expect(text(vault, "Personal/attachments/a b.png"), equals: "someone else's")
         let moved = try text(vault, "Personal/Quarterly goals.md")
-        #expect(
+        expect(
             moved.hasSuffix(
                 """
                 ![](attachments/a%20b%202.png) ![](<attachments/a b 2.png>) ![[a b 2.png]] ![[attachments/a b 2.png|200]]
                 [report](attachments/report.pdf)
 
                 """), "\(moved)")
-        #expect(try !Mutation.run(vault, ["check"]).stdout.contains("missing attachment"))
-        #expect(try Mutation.run(vault, ["undo"]).status == 0)
-        #expect(try userFiles(vault) == before)
+        expect(try !Mutation.run(vault, ["check"]).stdout.contains("missing attachment"))
+        try expect(Mutation.run(vault, ["undo"]).status, equals: 0)
+        try expect(userFiles(vault), equals: before)
     }
 
     @Test func aSharedFileStaysAndTheLinkIsRewritten() throws {
@@ -102,19 +103,19 @@ import Testing
         try vault.write("Work/Other.md", "# Other\n![[a b.png]]\n")
         let before = try userFiles(vault)
         let mv = try Mutation.run(vault, ["mv", Self.note, "Personal/Recipes"])
-        #expect(mv.status == 0, "\(mv.stderr)")
-        #expect(exists(vault, "Work/attachments/a b.png"))
-        #expect(!exists(vault, "Work/attachments/report.pdf"))
-        #expect(exists(vault, "Personal/Recipes/attachments/report.pdf"))
+        expect(mv.status, equals: 0, "\(mv.stderr)")
+        expect(exists(vault, "Work/attachments/a b.png"))
+        expect(!exists(vault, "Work/attachments/report.pdf"))
+        expect(exists(vault, "Personal/Recipes/attachments/report.pdf"))
         let moved = try text(vault, "Personal/Recipes/Quarterly goals.md")
         let expected = original.replacingOccurrences(
             of: "![](attachments/a%20b.png) ![](<attachments/a b.png>) ![[a b.png]] ![[attachments/a b.png|200]]",
             // The wikilinks still find the file, by name and by path suffix, as Obsidian does.
             with: "![](../../Work/attachments/a%20b.png) ![](<../../Work/attachments/a b.png>) ![[a b.png]] ![[attachments/a b.png|200]]")
-        #expect(moved == expected, "\(moved)")
-        #expect(try !Mutation.run(vault, ["check"]).stdout.contains("missing attachment"))
-        #expect(try Mutation.run(vault, ["undo"]).status == 0)
-        #expect(try userFiles(vault) == before)
+        expect(moved, equals: expected, "\(moved)")
+        expect(try !Mutation.run(vault, ["check"]).stdout.contains("missing attachment"))
+        try expect(Mutation.run(vault, ["undo"]).status, equals: 0)
+        try expect(userFiles(vault), equals: before)
     }
 
     @Test func twoMovedNotesSharingAFileMoveItOnce() throws {
@@ -125,16 +126,16 @@ import Testing
         try vault.write("B/.keep", "")
         let before = try userFiles(vault)
         let mv = try Mutation.run(vault, ["mv", "A/One", "A/Two", "B"])
-        #expect(mv.status == 0, "\(mv.stderr)")
-        #expect(try userFiles(vault).keys.sorted() == ["B/.keep", "B/One.md", "B/Two.md", "B/attachments/x.png"])
-        #expect(try text(vault, "B/One.md") == "# One\n![](attachments/x.png)\n")
-        #expect(try text(vault, "B/Two.md") == "# Two\n![[x.png]]\n")
-        #expect(try Mutation.run(vault, ["undo"]).status == 0)
-        #expect(try userFiles(vault) == before)
+        expect(mv.status, equals: 0, "\(mv.stderr)")
+        try expect(userFiles(vault).keys.sorted(), equals: ["B/.keep", "B/One.md", "B/Two.md", "B/attachments/x.png"])
+        try expect(text(vault, "B/One.md"), equals: "# One\n![](attachments/x.png)\n")
+        try expect(text(vault, "B/Two.md"), equals: "# Two\n![[x.png]]\n")
+        try expect(Mutation.run(vault, ["undo"]).status, equals: 0)
+        try expect(userFiles(vault), equals: before)
         // A folder rename takes the folder's files along once, as before.
         let rename = try Mutation.run(vault, ["folder", "rename", "A", "C"])
-        #expect(rename.status == 0, "\(rename.stderr)")
-        #expect(try userFiles(vault).keys.sorted() == ["B/.keep", "C/One.md", "C/Two.md", "C/attachments/x.png"])
+        expect(rename.status, equals: 0, "\(rename.stderr)")
+        try expect(userFiles(vault).keys.sorted(), equals: ["B/.keep", "C/One.md", "C/Two.md", "C/attachments/x.png"])
     }
 
     @Test(arguments: [
@@ -158,12 +159,12 @@ import Testing
         let before = try userFiles(vault)
         let target = movedLink == link ? "Personal" : "Personal/Recipes"
         let mv = try Mutation.run(vault, ["mv", Self.note, target])
-        #expect(mv.status == 0, "\(mv.stderr)")
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent(movedFile)) == Data(Self.png))
-        #expect(file == movedFile || !exists(vault, file))
-        #expect(try text(vault, target + "/Quarterly goals.md") == original + movedLink + "\n")
-        #expect(try Mutation.run(vault, ["undo"]).status == 0)
-        #expect(try userFiles(vault) == before)
+        expect(mv.status, equals: 0, "\(mv.stderr)")
+        try expect(Data(contentsOf: vault.url.appendingPathComponent(movedFile)), equals: Data(Self.png))
+        expect(file == movedFile || !exists(vault, file))
+        try expect(text(vault, target + "/Quarterly goals.md"), equals: original + movedLink + "\n")
+        try expect(Mutation.run(vault, ["undo"]).status, equals: 0)
+        try expect(userFiles(vault), equals: before)
     }
 
     @Test func hostileLinksAreNeverMoved() throws {
@@ -186,18 +187,18 @@ import Testing
         try vault.write(Self.note, original + hostile)
         let before = try vault.snapshot().filter { !$0.key.hasPrefix(".notez/journal") }
         let mv = try Mutation.run(vault, ["mv", Self.note, "Personal"])
-        #expect(mv.status == 0, "\(mv.stderr)")
-        #expect(!mv.stderr.contains("attachment"), "\(mv.stderr)")
+        expect(mv.status, equals: 0, "\(mv.stderr)")
+        expect(!mv.stderr.contains("attachment"), "\(mv.stderr)")
         // Nothing but the note moved: every hostile target is where it was, the outside folder untouched.
         var after = try vault.snapshot().filter { !$0.key.hasPrefix(".notez/journal") }
-        #expect(after.removeValue(forKey: "Personal/Quarterly goals.md") != nil)
+        expect(after.removeValue(forKey: "Personal/Quarterly goals.md") != nil)
         var expected = before
         expected.removeValue(forKey: Self.note)
-        #expect(after == expected)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["out.png"])
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/attachments/link.png").hasSuffix("out.png"))
-        #expect(try Mutation.run(vault, ["undo"]).status == 0)
-        #expect(try vault.snapshot().filter { !$0.key.hasPrefix(".notez/journal") } == before)
+        expect(after, equals: expected)
+        try expect(FileManager.default.contentsOfDirectory(atPath: outside.path), equals: ["out.png"])
+        expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/attachments/link.png").hasSuffix("out.png"))
+        try expect(Mutation.run(vault, ["undo"]).status, equals: 0)
+        try expect(vault.snapshot().filter { !$0.key.hasPrefix(".notez/journal") }, equals: before)
     }
 
     @Test func sharedAttachmentComesBackWithTheSecondNoteRestored() throws {
@@ -206,24 +207,24 @@ import Testing
         try vault.write("Work/Two.md", "# Two\n![[shared.png]]\n")
         try vault.write("Work/attachments/shared.png", Data(Self.png))
         let before = try userFiles(vault)
-        #expect(try Mutation.run(vault, ["rm", "Work/One", "Work/Two"]).status == 0)
-        #expect(!exists(vault, "Work/attachments/shared.png"))
+        try expect(Mutation.run(vault, ["rm", "Work/One", "Work/Two"]).status, equals: 0)
+        expect(!exists(vault, "Work/attachments/shared.png"))
         let trashed = try vault.snapshot().filter { !Mutation.isDerivedState($0.key) }
         // Only the second: the file went with the first, and comes back from its item.
         let restore = try Mutation.run(vault, ["trash", "restore", "Work/Two.md"])
-        #expect(restore.status == 0, "\(restore.stderr)")
-        #expect(restore.stderr.contains("Work/attachments/shared.png: shared with a note still in the trash"), "\(restore.stderr)")
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent("Work/attachments/shared.png")) == Data(Self.png))
-        #expect(try Mutation.run(vault, ["check"]).status == 0)
+        expect(restore.status, equals: 0, "\(restore.stderr)")
+        expect(restore.stderr.contains("Work/attachments/shared.png: shared with a note still in the trash"), "\(restore.stderr)")
+        try expect(Data(contentsOf: vault.url.appendingPathComponent("Work/attachments/shared.png")), equals: Data(Self.png))
+        try expect(Mutation.run(vault, ["check"]).status, equals: 0)
         // Undo puts it back into the first note's item, byte for byte.
-        #expect(try Mutation.run(vault, ["undo"]).status == 0)
-        #expect(try vault.snapshot().filter { !Mutation.isDerivedState($0.key) } == trashed)
+        try expect(Mutation.run(vault, ["undo"]).status, equals: 0)
+        try expect(vault.snapshot().filter { !Mutation.isDerivedState($0.key) }, equals: trashed)
         // Restoring both, in either order, gives the vault back.
-        #expect(try Mutation.run(vault, ["trash", "restore", "Work/Two.md"]).status == 0)
+        try expect(Mutation.run(vault, ["trash", "restore", "Work/Two.md"]).status, equals: 0)
         let first = try Mutation.run(vault, ["trash", "restore", "Work/One.md"])
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(try userFiles(vault) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/.notez/trash").isEmpty)
+        expect(first.status, equals: 0, "\(first.stderr)")
+        try expect(userFiles(vault), equals: before)
+        expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/.notez/trash").isEmpty)
     }
 
     @Test func noteRestoredToUnsortedKeepsItsAttachmentsWorking() throws {
@@ -232,19 +233,19 @@ import Testing
         try vault.write("Proj/attachments/a.png", Data(Self.png))
         try vault.write("Files/b.pdf", Data(Self.pdf))
         try vault.write("Files/Other.md", "# Other\n[b](b.pdf)\n")
-        #expect(try Mutation.run(vault, ["rm", "Proj/Plan"]).status == 0)
-        #expect(!exists(vault, "Proj/attachments/a.png") && exists(vault, "Files/b.pdf"))
+        try expect(Mutation.run(vault, ["rm", "Proj/Plan"]).status, equals: 0)
+        expect(!exists(vault, "Proj/attachments/a.png") && exists(vault, "Files/b.pdf"))
         try FileManager.default.removeItem(atPath: vault.path + "/Proj")
         let trashed = try vault.snapshot().filter { !Mutation.isDerivedState($0.key) }
         let restore = try Mutation.run(vault, ["trash", "restore", "Proj/Plan.md"])
-        #expect(restore.status == 0, "\(restore.stderr)")
-        #expect(restore.stderr.contains("restored to Unsorted Notes"))
+        expect(restore.status, equals: 0, "\(restore.stderr)")
+        expect(restore.stderr.contains("restored to Unsorted Notes"))
         // The own attachment lands where the relative link finds it; the link that climbed out is rewritten.
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent("attachments/a.png")) == Data(Self.png))
-        #expect(try text(vault, "Plan.md") == "# Plan\n![](attachments/a.png) [b](Files/b.pdf) [[Other]]\n")
-        #expect(!exists(vault, "Proj"))
-        #expect(try Mutation.run(vault, ["check"]).status == 0)
-        #expect(try Mutation.run(vault, ["undo"]).status == 0)
-        #expect(try vault.snapshot().filter { !Mutation.isDerivedState($0.key) } == trashed)
+        try expect(Data(contentsOf: vault.url.appendingPathComponent("attachments/a.png")), equals: Data(Self.png))
+        try expect(text(vault, "Plan.md"), equals: "# Plan\n![](attachments/a.png) [b](Files/b.pdf) [[Other]]\n")
+        expect(!exists(vault, "Proj"))
+        try expect(Mutation.run(vault, ["check"]).status, equals: 0)
+        try expect(Mutation.run(vault, ["undo"]).status, equals: 0)
+        try expect(vault.snapshot().filter { !Mutation.isDerivedState($0.key) }, equals: trashed)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Issue 26, finding 8: an attachment named `javascript:alert(document.domain)` was linked as
 /// `[…](javascript:alert%28document.domain%29)`, a URL with a scheme; `attachments` did not list it
@@ -24,22 +25,22 @@ import Testing
         for name in names { try Data(AttachmentCommandTests.pdf).write(to: folder.appendingPathComponent(name)) }
         let note = "Work/Quarterly goals.md"
         let attach = try vault.run(["attach", note] + names.map { folder.appendingPathComponent($0).path })
-        #expect(attach.status == 0, "\(attach.stderr)")
+        expect(attach.status, equals: 0, "\(attach.stderr)")
         let text = String(decoding: try Data(contentsOf: vault.url.appendingPathComponent(note)), as: UTF8.self)
         for name in names where name.contains(":") {
-            #expect(text.contains("](./\(name.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")))\n"), "\(text)")
+            expect(text.contains("](./\(name.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")))\n"), "\(text)")
         }
-        if names.contains("a(b)<c>.pdf") { #expect(text.contains("[a(b)\\<c\\>.pdf](a%28b%29%3Cc%3E.pdf)\n"), "\(text)") }
-        #expect(!text.contains("](javascript:") && !text.contains("](mailto:") && !text.contains("](C:"))
+        if names.contains("a(b)<c>.pdf") { expect(text.contains("[a(b)\\<c\\>.pdf](a%28b%29%3Cc%3E.pdf)\n"), "\(text)") }
+        expect(!text.contains("](javascript:") && !text.contains("](mailto:") && !text.contains("](C:"))
 
         let listing = try vault.run(["attachments", note, "--json"])
-        #expect(listing.status == 0, "\(listing.stdout) \(listing.stderr)")
+        expect(listing.status, equals: 0, "\(listing.stdout) \(listing.stderr)")
         let rows = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(Set(rows.compactMap { $0["path"] as? String }) == Set(names.map { "Work/" + $0 }), "\(rows)")
-        #expect(rows.allSatisfy { $0["exists"] as? Bool == true })
+        expect(Set(rows.compactMap { $0["path"] as? String }), equals: Set(names.map { "Work/" + $0 }), "\(rows)")
+        expect(rows.allSatisfy { $0["exists"] as? Bool == true })
         let orphans = try vault.run(["attachments", "--orphans"])
-        #expect(orphans.status == 1 && orphans.stdout.isEmpty, "\(orphans.stdout)")
+        expect(orphans.status == 1 && orphans.stdout.isEmpty, "\(orphans.stdout)")
         let check = try vault.run(["check"])
-        #expect(!check.stdout.contains("orphaned") && !check.stdout.contains("missing attachment"), "\(check.stdout)")
+        expect(!check.stdout.contains("orphaned") && !check.stdout.contains("missing attachment"), "\(check.stdout)")
     }
 }

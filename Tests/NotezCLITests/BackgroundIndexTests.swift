@@ -52,28 +52,28 @@ struct BackgroundIndexTests {
         let vaultBefore = try vault.snapshot()
         let outsideBefore = try outside.snapshot()
         let full = try vault.run(["search", "tag:even OR tag:third", "--count"], environment: CachedQueryTests.noCache)
-        #expect(full.stdout == "733\n")
+        expect(full.stdout, equals: "733\n")
 
         let first = try vault.run(["search", "tag:even OR tag:third", "--count"], environment: environment)
-        #expect(first.stdout == full.stdout)
-        #expect(first.stderr == full.stderr)
-        #expect(first.status == 0)
+        expect(first.stdout, equals: full.stdout)
+        expect(first.stderr, equals: full.stderr)
+        expect(first.status, equals: 0)
         // The refresh wrote the cache; `notez index` then finds every note unchanged.
-        #expect(BackgroundIndexTests.waitForCacheFile(cacheHome) != nil)
+        expect(BackgroundIndexTests.waitForCacheFile(cacheHome) != nil)
         let index = try vault.run(["index"], environment: environment)
         // The symlinked note is read (never written through): one note more.
         let indexed = BackgroundIndexTests.noteCount + 1
-        #expect(index.stdout == "indexed \(indexed) notes (0 read, \(indexed) unchanged)\n")
-        #expect(index.status == 0)
+        expect(index.stdout, equals: "indexed \(indexed) notes (0 read, \(indexed) unchanged)\n")
+        expect(index.status, equals: 0)
         // The next run answers from the cache, with the same output.
         let second = try vault.run(["search", "tag:even OR tag:third", "--count"], environment: environment)
-        #expect(second.stdout == full.stdout)
-        #expect(second.stderr == full.stderr)
+        expect(second.stdout, equals: full.stdout)
+        expect(second.stderr, equals: full.stderr)
         let rows = try vault.run(["search", "tag:third", "--paths"], environment: environment)
-        #expect(rows.stdout == (try vault.run(["search", "tag:third", "--paths"], environment: CachedQueryTests.noCache)).stdout)
+        expect(rows.stdout, equals: (try vault.run(["search", "tag:third", "--paths"], environment: CachedQueryTests.noCache)).stdout)
 
-        #expect(try vault.snapshot() == vaultBefore)
-        #expect(try outside.snapshot() == outsideBefore)
+        try expect(vault.snapshot(), equals: vaultBefore)
+        try expect(outside.snapshot(), equals: outsideBefore)
     }
 
     @Test("a first run answers as a cached run on random vaults: --count, --paths, rows and --json", arguments: [UInt64(5)])
@@ -102,21 +102,21 @@ struct BackgroundIndexTests {
         let outsideBefore = try outside.snapshot()
         let cacheHome = try TempVault()
         let environment = ["XDG_CACHE_HOME": cacheHome.path]
-        #expect(try vault.run(["index"], environment: environment).status == 0)
+        try expect(vault.run(["index"], environment: environment).status, equals: 0)
         for query in ["tag:work OR tag:zürich", "tag:idea -folder:Work"] {
             for format in [["--count"], ["--paths"], [], ["--json"]] {
                 let arguments = ["search", query] + format
                 // Without a usable cache every run is a first run (the cache write deferred).
                 let first = try vault.run(arguments, environment: CachedQueryTests.noCache)
                 let cached = try vault.run(arguments, environment: environment)
-                #expect(first.status == 0)
-                #expect(first.stdout == cached.stdout, "\(arguments)")
-                #expect(first.stderr == cached.stderr, "\(arguments)")
-                #expect(!first.stdout.isEmpty)
+                expect(first.status, equals: 0)
+                expect(first.stdout, equals: cached.stdout, "\(arguments)")
+                expect(first.stderr, equals: cached.stderr, "\(arguments)")
+                expect(!first.stdout.isEmpty)
             }
         }
-        #expect(try vault.snapshot() == vaultBefore)
-        #expect(try outside.snapshot() == outsideBefore)
+        try expect(vault.snapshot(), equals: vaultBefore)
+        try expect(outside.snapshot(), equals: outsideBefore)
     }
 
     /// Notes in a random vault: just above the deferral threshold.
@@ -139,26 +139,26 @@ struct BackgroundIndexTests {
         let notes = try #require((try JSONSerialization.jsonObject(with: Data(overview.utf8)) as? [String: Any])?["notes"] as? Int)
 
         let first = try vault.run(["index"], environment: environment)
-        #expect(first.stdout == "indexed \(notes) notes (\(notes) read, 0 unchanged)\n")
-        #expect(first.status == 0)
+        expect(first.stdout, equals: "indexed \(notes) notes (\(notes) read, 0 unchanged)\n")
+        expect(first.status, equals: 0)
         let again = try vault.run(["index"], environment: environment)
-        #expect(again.stdout == "indexed \(notes) notes (0 read, \(notes) unchanged)\n")
+        expect(again.stdout, equals: "indexed \(notes) notes (0 read, \(notes) unchanged)\n")
         try vault.write("Work/Team handbook.md", "---\ntags: [changed]\n---\nchanged\n")
         // Older than the cache's racy window, so it is stored; the other notes keep their stamps.
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: vault.path + "/Work/Team handbook.md")
         let changed = try vault.run(["index"], environment: environment)
-        #expect(changed.stdout == "indexed \(notes) notes (1 read, \(notes - 1) unchanged)\n")
+        expect(changed.stdout, equals: "indexed \(notes) notes (1 read, \(notes - 1) unchanged)\n")
         // Only the cache folder was written: the vault (apart from the edit above) and the outside are as they were.
         var expected = vaultBefore
         expected["Work/Team handbook.md"] = Data("---\ntags: [changed]\n---\nchanged\n".utf8)
-        #expect(try vault.snapshot() == expected)
-        #expect(try outside.snapshot() == outsideBefore)
+        try expect(vault.snapshot(), equals: expected)
+        try expect(outside.snapshot(), equals: outsideBefore)
 
         let refused = try vault.run(["index"], environment: CachedQueryTests.noCache)
-        #expect(refused.status == 3)
-        #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr.contains("cache"))
+        expect(refused.status, equals: 3)
+        expect(refused.stdout.isEmpty)
+        expect(refused.stderr.contains("cache"))
     }
 
     @Test("a watch whose full-text search finds no index cache starts a refresh, and answers as cold")
@@ -173,7 +173,7 @@ struct BackgroundIndexTests {
         let vaultBefore = try vault.snapshot()
         let outsideBefore = try outside.snapshot()
         let cold = try vault.run(["search", "note 7", "--paths"], environment: CachedQueryTests.noCache)
-        #expect(cold.status == 0)
+        expect(cold.status, equals: 0)
         let watch = try WatchProcess(["watch", "--quiet", "--vault", vault.path], environment: environment)
         defer { _ = watch.stop(SIGTERM) }
         // The watch reads 1,100 notes before it answers: up to a minute while the other tests run.
@@ -182,15 +182,15 @@ struct BackgroundIndexTests {
             warm = try vault.run(["search", "note 7", "--paths"], environment: environment.merging(["NOTEZ_WARM": "require"]) { $1 })
             if warm?.status != 0 { usleep(100_000) }
         }
-        #expect(warm?.status == 0, "\(warm?.stderr ?? "")")
-        #expect(warm?.stdout == cold.stdout)
+        expect(warm?.status == 0, "\(warm?.stderr ?? "")")
+        expect(warm?.stdout == cold.stdout)
         // No cache for the daemon's signatures: it started `notez index`, which wrote one.
-        #expect(BackgroundIndexTests.waitForCacheFile(cacheHome) != nil)
+        expect(BackgroundIndexTests.waitForCacheFile(cacheHome) != nil)
         let again = try vault.run(["search", "note 7", "--paths"], environment: environment.merging(["NOTEZ_WARM": "require"]) { $1 })
-        #expect(again.stdout == cold.stdout)
+        expect(again.stdout, equals: cold.stdout)
         // Nothing written in the vault, its `.git/`, or through its symlink to the folder outside.
-        #expect(try vault.snapshot() == vaultBefore)
-        #expect(try outside.snapshot() == outsideBefore)
-        #expect(again.status == 0)
+        try expect(vault.snapshot(), equals: vaultBefore)
+        try expect(outside.snapshot(), equals: outsideBefore)
+        expect(again.status, equals: 0)
     }
 }

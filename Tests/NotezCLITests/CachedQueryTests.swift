@@ -27,11 +27,11 @@ struct CachedQueryTests {
         try CachedQueryTests.age(vault)
         _ = try vault.run(["ls"])
         let before = try vault.run(["search", "tag:brandnew", "--paths"])
-        #expect(before.status == 1)
+        expect(before.status, equals: 1)
         try vault.write("Work/Team handbook.md", "---\ntags: [brandnew]\n---\nbody\n")
         let after = try vault.run(["search", "tag:brandnew", "--paths"])
-        #expect(after.status == 0)
-        #expect(after.stdout == "Work/Team handbook.md\n")
+        expect(after.status, equals: 0)
+        expect(after.stdout, equals: "Work/Team handbook.md\n")
     }
 
     /// An edit is read at once, but a note changed within the cache's racy window is not stored:
@@ -54,15 +54,15 @@ struct CachedQueryTests {
         try vault.write("Work/Team handbook.md", "---\ntags: [brandnew]\n---\nbody\n")
         for _ in 0..<2 {
             let found = try vault.run(["search", "tag:brandnew", "--paths"], environment: environment)
-            #expect(found.stdout == "Work/Team handbook.md\n")
-            #expect(found.status == 0)
+            expect(found.stdout, equals: "Work/Team handbook.md\n")
+            expect(found.status, equals: 0)
             let now = try identity()
-            #expect(now.0 == before.0 && now.1 == before.1)
+            expect(now.0 == before.0 && now.1 == before.1)
         }
         try CachedQueryTests.age(vault)
-        #expect(try vault.run(["search", "tag:brandnew", "--paths"], environment: environment).stdout == "Work/Team handbook.md\n")
-        #expect(try identity().0 != before.0)
-        #expect(try vault.run(["search", "tag:brandnew", "--paths"], environment: environment).stdout == "Work/Team handbook.md\n")
+        try expect(vault.run(["search", "tag:brandnew", "--paths"], environment: environment).stdout, equals: "Work/Team handbook.md\n")
+        expect(try identity().0 != before.0)
+        try expect(vault.run(["search", "tag:brandnew", "--paths"], environment: environment).stdout, equals: "Work/Team handbook.md\n")
     }
 
     /// `show` over the cached view names only notes the index holds: a path out of the vault
@@ -78,11 +78,11 @@ struct CachedQueryTests {
         let before = try outside.snapshot()
         for argument in ["../\(outside.url.lastPathComponent)/secret.md", outside.path + "/secret.md", "Linked/secret.md", "Linked/secret"] {
             let shown = try vault.run(["show", argument])
-            #expect(shown.status == 2, "\(argument)")
-            #expect(shown.stdout.isEmpty)
-            #expect(!shown.stderr.contains("zqxjk"))
+            expect(shown.status, equals: 2, "\(argument)")
+            expect(shown.stdout.isEmpty)
+            expect(!shown.stderr.contains("zqxjk"))
         }
-        #expect(try outside.snapshot() == before)
+        try expect(outside.snapshot(), equals: before)
     }
 
     /// A note copied in by a sync tool that then sets the folder's mtime back (`rsync -t`) is
@@ -93,14 +93,14 @@ struct CachedQueryTests {
         try CachedQueryTests.age(vault)
         _ = try vault.run(["ls"])
         _ = try vault.run(["search", "tag:brandnew", "--paths"])
-        #expect(try vault.run(["search", "tag:brandnew", "--paths"]).status == 1)
+        try expect(vault.run(["search", "tag:brandnew", "--paths"]).status, equals: 1)
         let folder = vault.url.appendingPathComponent("Work").path
         let folderTime = try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as! Date
         try vault.write("Work/synced.md", "---\ntags: [brandnew]\n---\nbody\n")
         try FileManager.default.setAttributes([.modificationDate: folderTime], ofItemAtPath: folder)
         let after = try vault.run(["search", "tag:brandnew", "--paths"])
-        #expect(after.stdout == "Work/synced.md\n")
-        #expect(after.status == 0)
+        expect(after.stdout, equals: "Work/synced.md\n")
+        expect(after.status, equals: 0)
     }
 
     /// Ages every file past the cache's racy window, runs a command that writes the cache, then
@@ -111,9 +111,9 @@ struct CachedQueryTests {
         for args in WarmColdTests.commands + CachedQueryTests.extraQueries {
             let cached = try vault.run(args)
             let full = try vault.run(args, environment: CachedQueryTests.noCache)
-            #expect(cached.stdout == full.stdout, "\(stage) \(args): stdout differs")
-            #expect(cached.stderr == full.stderr, "\(stage) \(args): stderr differs")
-            #expect(cached.status == full.status, "\(stage) \(args): status differs")
+            expect(cached.stdout, equals: full.stdout, "\(stage) \(args): stdout differs")
+            expect(cached.stderr, equals: full.stderr, "\(stage) \(args): stderr differs")
+            expect(cached.status, equals: full.status, "\(stage) \(args): status differs")
         }
     }
 

@@ -14,12 +14,12 @@ import NotezTestSupport
         let sample = try #require(notes.first { !($0["folder"] as! String).isEmpty && ($0["title"] as! String).split(separator: " ").count >= 2 })
         let title = sample["title"] as! String
         let created = try Mutation.run(vault, ["new", title + " follow-up", "--route"], stdin: "captured text\n")
-        #expect(created.status == 0, "\(created.stderr)")
+        expect(created.status, equals: 0, "\(created.stderr)")
         let line = try #require(created.stderr.split(separator: "\n").first { $0.hasPrefix("notez: → ") }, "\(created.stderr)")
-        #expect(line.contains("(similar notes: "), "\(line)")
+        expect(line.contains("(similar notes: "), "\(line)")
         let folder = String(line.dropFirst("notez: → ".count).prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
-        #expect(created.stdout.hasPrefix(folder + "/"), "\(created.stdout) not in \(folder)")
-        #expect(FileManager.default.fileExists(atPath: vault.path + "/" + created.stdout.trimmingCharacters(in: .newlines)))
+        expect(created.stdout.hasPrefix(folder + "/"), "\(created.stdout) not in \(folder)")
+        expect(FileManager.default.fileExists(atPath: vault.path + "/" + created.stdout.trimmingCharacters(in: .newlines)))
 
         // Three Monday-morning captures into one folder make a habit that wins over similarity.
         let habit = sample["folder"] as! String == folder ? "" : sample["folder"] as! String
@@ -28,17 +28,17 @@ import NotezTestSupport
             let result = try Mutation.run(
                 vault, ["new", "Inbox \(number)", "--folder", habit, "--body", "x"],
                 environment: ["NOTEZ_NOW": String(seconds + 600), "TZ": "UTC"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expect(result.status, equals: 0, "\(result.stderr)")
         }
         let routed = try Mutation.run(
             vault, ["new", title + " again", "--route", "--body", "x"], environment: ["NOTEZ_NOW": String(1_796_634_000 + 1200), "TZ": "UTC"])
-        #expect(routed.status == 0)
-        #expect(
+        expect(routed.status, equals: 0)
+        expect(
             routed.stderr.contains("→ \(habit.isEmpty ? "Unsorted" : habit) (Mon 9–10: 3 of 3 captures)"), "\(routed.stderr)")
         let suggest = try vault.run(["suggest", "--json", title], environment: ["NOTEZ_NOW": String(1_796_634_000 + 1200), "TZ": "UTC"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(suggest.stdout.utf8)) as? [String: Any])
         let rules = (object["folders"] as! [[String: Any]]).map { $0["rule"] as! String }
-        #expect(rules.first == "pattern" && rules.contains("similar"), "\(rules)")
-        #expect(rules.contains("unsorted") || habit.isEmpty, "\(rules)")
+        expect(rules.first == "pattern" && rules.contains("similar"), "\(rules)")
+        expect(rules.contains("unsorted") || habit.isEmpty, "\(rules)")
     }
 }

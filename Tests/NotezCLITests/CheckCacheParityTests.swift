@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `notez check` with a current index cache (body facts and stored link resolutions taken from it,
 /// nothing resolved) prints, byte for byte, what it prints with no cache at all.
@@ -30,11 +31,11 @@ import Testing
             let first = try vault.run(arguments, environment: ["XDG_CACHE_HOME": cache])
             let fromCache = try vault.run(arguments, environment: ["XDG_CACHE_HOME": cache])
             for run in [first, fromCache] {
-                #expect(run.stdout == without.stdout, "\(arguments)")
-                #expect(run.stderr == without.stderr, "\(arguments)")
-                #expect(run.status == without.status, "\(arguments)")
+                expect(run.stdout, equals: without.stdout, "\(arguments)")
+                expect(run.stderr, equals: without.stderr, "\(arguments)")
+                expect(run.status, equals: without.status, "\(arguments)")
             }
-            #expect(without.status == 1)
+            expect(without.status, equals: 1)
         }
         let all = try vault.run(["check"], environment: ["XDG_CACHE_HOME": cache]).stdout
         for kind in [
@@ -42,11 +43,11 @@ import Testing
             "broken link [text](../Gone%20Away.md)", "conflict markers from a merge at line 2", "created: 'someday' is not a date",
             "a conflict copy made by", "Broken.md:", "tag spelled in 2 ways", "attachments/unused.png: orphaned attachment",
         ] {
-            #expect(all.contains(kind), "\(kind) in \(all)")
+            expect(all.contains(kind), "\(kind) in \(all)")
         }
-        #expect(!all.contains("[[README]]") && !all.contains("pic.png") && !all.contains("[ok]"), "\(all)")
+        expect(!all.contains("[[README]]") && !all.contains("pic.png") && !all.contains("[ok]"), "\(all)")
         // check is a read: the vault is as it was.
-        #expect(try vault.snapshot() == before)
+        try expect(vault.snapshot(), equals: before)
     }
 
     /// The plain findings laid out as bytes (`CheckOutput`) are the lines `TerminalText.safe` made of
@@ -80,9 +81,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: cache) }
         for home in ["/dev/null", cache, cache] {
             let run = try vault.run(["check"], environment: ["XDG_CACHE_HOME": home])
-            #expect(run.stdout == expected, "\(home)")
-            #expect(run.stderr == "notez: 9 problems in 6 notes\n")
-            #expect(run.status == 1)
+            expect(run.stdout, equals: expected, "\(home)")
+            expect(run.stderr, equals: "notez: 9 problems in 6 notes\n")
+            expect(run.status, equals: 1)
         }
     }
 
@@ -144,15 +145,15 @@ import Testing
         for arguments in [["check"], ["check", "--json"], ["check", "--no-attachments"]] {
             let without = try vault.run(arguments, environment: ["XDG_CACHE_HOME": "/dev/null"])
             let cached = try vault.run(arguments, environment: ["XDG_CACHE_HOME": cache])
-            #expect(cached.stdout == without.stdout, "\(arguments)")
-            #expect(cached.stderr == without.stderr, "\(arguments)")
-            #expect(cached.status == without.status, "\(arguments)")
-            #expect(without.stdout.contains("broken link"), "\(arguments)")
-            #expect(without.stdout.contains("Linked.md"), "\(arguments)")
+            expect(cached.stdout, equals: without.stdout, "\(arguments)")
+            expect(cached.stderr, equals: without.stderr, "\(arguments)")
+            expect(cached.status, equals: without.status, "\(arguments)")
+            expect(without.stdout.contains("broken link"), "\(arguments)")
+            expect(without.stdout.contains("Linked.md"), "\(arguments)")
         }
-        #expect(try vault.snapshot() == before)
-        #expect(try Data(contentsOf: outsideNote) == Data("---\ncreated: someday\n---\n[[Gone]]\n".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["Secret.md"])
+        try expect(vault.snapshot(), equals: before)
+        try expect(Data(contentsOf: outsideNote), equals: Data("---\ncreated: someday\n---\n[[Gone]]\n".utf8))
+        try expect(FileManager.default.contentsOfDirectory(atPath: outside.path), equals: ["Secret.md"])
     }
 
     /// Sets every file of the vault an hour back, so that the cache keeps every note (a note

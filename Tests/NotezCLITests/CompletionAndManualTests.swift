@@ -14,73 +14,73 @@ import NotezTestSupport
         let result = try CLIRunner.run(
             ["---completion"] + path + ["--", argument, String(position), String(words[position].count)] + words,
             in: directory ?? vault.url)
-        #expect(result.status == 0, "\(result.stderr)")
+        expect(result.status, equals: 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
     @Test func scriptsForEveryShellAreGeneratedAndParse() throws {
         for shell in ["bash", "zsh", "fish"] {
             let script = try CLIRunner.run(["--generate-completion-script", shell])
-            #expect(script.status == 0)
+            expect(script.status, equals: 0)
             // Dynamic candidates: the scripts call back into notez for notes, folders and tags.
-            #expect(script.stdout.contains("---completion show -- positional@0"), "\(shell)")
-            #expect(script.stdout.contains("---completion ls -- --tag"), "\(shell)")
+            expect(script.stdout.contains("---completion show -- positional@0"), "\(shell)")
+            expect(script.stdout.contains("---completion ls -- --tag"), "\(shell)")
         }
         let bash = try CLIRunner.run(["--generate-completion-script", "bash"])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("notez-completion-\(UUID().uuidString).bash")
         try Data(bash.stdout.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        #expect(try CLIRunner.runShell("bash -n '\(file.path)'").status == 0)
+        try expect(CLIRunner.runShell("bash -n '\(file.path)'").status, equals: 0)
     }
 
     @Test func notesFoldersAndTagsAreCompletedFromTheVault() throws {
         let vault = try TempVault.example()
-        #expect(try complete(vault, ["show"], "positional@0", ["notez", "show", "Q"]) == ["Q3 2024 goals", "Quick capture"])
-        #expect(try complete(vault, ["ls"], "positional@0", ["notez", "ls", "work/p"]) == ["Work/Projects", "Work/Projects/Alpha", "Work/Projects/Beta"])
-        #expect(try complete(vault, ["ls"], "--tag", ["notez", "ls", "--tag", "proj"]) == ["project", "project/alpha", "project/beta"])
-        #expect(try complete(vault, ["tag", "merge"], "positional@0", ["notez", "tag", "merge", "space"]) == ["space travel"])
+        try expect(complete(vault, ["show"], "positional@0", ["notez", "show", "Q"]), equals: ["Q3 2024 goals", "Quick capture"])
+        try expect(complete(vault, ["ls"], "positional@0", ["notez", "ls", "work/p"]), equals: ["Work/Projects", "Work/Projects/Alpha", "Work/Projects/Beta"])
+        try expect(complete(vault, ["ls"], "--tag", ["notez", "ls", "--tag", "proj"]), equals: ["project", "project/alpha", "project/beta"])
+        try expect(complete(vault, ["tag", "merge"], "positional@0", ["notez", "tag", "merge", "space"]), equals: ["space travel"])
         // From another folder, the vault named on the command line is the one completed.
         let elsewhere = FileManager.default.temporaryDirectory
-        #expect(
-            try complete(vault, ["show"], "positional@0", ["notez", "show", "--vault", vault.path, "Q"], in: elsewhere) == ["Q3 2024 goals", "Quick capture"])
+        try expect(
+            complete(vault, ["show"], "positional@0", ["notez", "show", "--vault", vault.path, "Q"], in: elsewhere), equals: ["Q3 2024 goals", "Quick capture"])
         // Completion reads only: nothing in the vault changes.
         let before = try vault.snapshot()
         _ = try complete(vault, ["show"], "positional@0", ["notez", "show", ""])
-        #expect(try vault.snapshot() == before)
+        try expect(vault.snapshot(), equals: before)
     }
 
     @Test func hostileVaultsCompleteNothingDangerous() throws {
         let vault = try TempVault.example()
         try vault.write("Evil.md", "---\ntitle: \"line\\nbreak\"\ntags: [\"a\\u001B[31mred\"]\n---\n")
         let notes = try complete(vault, ["show"], "positional@0", ["notez", "show", ""])
-        #expect(notes.contains("Quick capture"))
-        #expect(!notes.contains { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+        expect(notes.contains("Quick capture"))
+        expect(!notes.contains { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
         let tags = try complete(vault, ["ls"], "--tag", ["notez", "ls", "--tag", ""])
-        #expect(tags.contains("work") || tags.contains("Work"))
-        #expect(!tags.contains { $0.unicodeScalars.contains { $0.value < 0x20 } })
+        expect(tags.contains("work") || tags.contains("Work"))
+        expect(!tags.contains { $0.unicodeScalars.contains { $0.value < 0x20 } })
         // No vault there: no candidates, no error, nothing created.
         let empty = try TempVault()
-        #expect(try complete(empty, ["show"], "positional@0", ["notez", "show", "x"]).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
+        expect(try complete(empty, ["show"], "positional@0", ["notez", "show", "x"]).isEmpty)
+        expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
     }
 
     @Test func manualSourceCoversEveryCommand() throws {
         let dump = try CLIRunner.run(["--experimental-dump-help"])
-        #expect(dump.status == 0)
+        expect(dump.status, equals: 0)
         let info = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any]
         let command = info?["command"] as? [String: Any]
         let names = (command?["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
-        #expect(Set(names).isSuperset(of: ["ls", "search", "show", "tag", "folder", "trash", "mcp", "undo", "history"]))
+        expect(Set(names).isSuperset(of: ["ls", "search", "show", "tag", "folder", "trash", "mcp", "undo", "history"]))
     }
 
     @Test func exitCodesAreListedAndMatchTheDocs() throws {
         let result = try CLIRunner.run(["help", "exit-codes"])
-        #expect(result.status == 0)
+        expect(result.status, equals: 0)
         let docs = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/exit-status.md"), encoding: .utf8)
         for code in 0...5 {
-            #expect(result.stdout.contains("\n  \(code)  "), "\(code)")
-            #expect(docs.contains("| \(code) |"), "\(code)")
+            expect(result.stdout.contains("\n  \(code)  "), "\(code)")
+            expect(docs.contains("| \(code) |"), "\(code)")
         }
-        #expect(try CLIRunner.run(["--help"]).stdout.contains("notez help exit-codes"))
+        expect(try CLIRunner.run(["--help"]).stdout.contains("notez help exit-codes"))
     }
 }

@@ -29,7 +29,7 @@ import NotezTestSupport
 
     static func checkFolder(_ folder: [String: Any]) {
         let children = folder["children"] as! [[String: Any]]
-        #expect(folder["count"] as? Int == (folder["direct"] as! Int) + sumCounts(children), "\(folder["path"] ?? "")")
+        expect(folder["count"] as? Int == (folder["direct"] as! Int) + sumCounts(children), "\(folder["path"] ?? "")")
         children.forEach(checkFolder)
     }
 
@@ -37,26 +37,26 @@ import NotezTestSupport
     func everyNoteIsIndexedOrReported(_ archive: String) throws {
         let vault = try Self.unpack(archive)
         let files = Self.noteFiles(in: vault.url)
-        #expect(files.count > 500)
+        expect(files.count > 500)
 
         let overview = try vault.run(["overview", "--json"])
-        #expect(overview.status == 0, "\(overview.stderr)")
+        expect(overview.status, equals: 0, "\(overview.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(overview.stdout.utf8)) as? [String: Any])
         let folders = object["folders"] as! [[String: Any]]
         let notes = object["notes"] as! Int
-        #expect(notes == (object["unsorted"] as! Int) + Self.sumCounts(folders))
+        expect(notes, equals: (object["unsorted"] as! Int) + Self.sumCounts(folders))
         folders.forEach(Self.checkFolder)
 
         let listed = try vault.run(["ls", "-r", "--json", "--no-snippets"])
         let paths = Set(
             (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as! [[String: Any]]).map { $0["path"] as! String })
-        #expect(paths.count == notes)
+        expect(paths.count, equals: notes)
         let check = try vault.run(["check", "--json"])
-        #expect(check.status == 0 || check.status == 1)
+        expect(check.status == 0 || check.status == 1)
         let reported = Set(
             (try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [[String: Any]]).map { $0["path"] as! String })
         for file in files {
-            #expect(paths.contains(file) || reported.contains(file), "\(file) neither indexed nor reported")
+            expect(paths.contains(file) || reported.contains(file), "\(file) neither indexed nor reported")
         }
 
         // Tag counts agree with a second, independent count over the listed notes.
@@ -68,7 +68,7 @@ import NotezTestSupport
             for tag in note["tags"] as! [String] { recount[tag.lowercased(), default: 0] += 1 }
         }
         for tag in tagCounts {
-            #expect(recount[(tag["name"] as! String).lowercased(), default: 0] == tag["count"] as! Int)
+            expect(recount[(tag["name"] as! String).lowercased(), default: 0], equals: tag["count"] as! Int)
         }
 
         // A note without a `title:` key is called by its file name, as Obsidian calls it: read here
@@ -88,9 +88,9 @@ import NotezTestSupport
             guard !hasTitleKey else { continue }
             let name = (path as NSString).lastPathComponent
             let stem = name.lowercased().hasSuffix(".markdown") ? String(name.dropLast(9)) : String(name.dropLast(3))
-            #expect(note["title"] as? String == stem, "\(path)")
+            expect(note["title"] as? String == stem, "\(path)")
             fileNamed += 1
         }
-        #expect(fileNamed > 0)
+        expect(fileNamed > 0)
     }
 }

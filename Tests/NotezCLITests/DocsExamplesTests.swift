@@ -89,8 +89,8 @@ import NotezTestSupport
     }
 
     @Test func theDocsHaveExamplesToRun() {
-        #expect(Self.blocks.count >= 15, "found \(Self.blocks.count) console blocks")
-        #expect(Self.blocks.contains { $0.file == "README.md" })
+        expect(Self.blocks.count >= 15, "found \(Self.blocks.count) console blocks")
+        expect(Self.blocks.contains { $0.file == "README.md" })
     }
 
     @Test(arguments: blocks)

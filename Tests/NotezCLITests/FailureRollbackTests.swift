@@ -75,7 +75,7 @@ import NotezTestSupport
             try Data(export.utf8).write(to: outside.appendingPathComponent("export.json"))
             for command in test.setup {
                 let result = try run(command)
-                #expect(result.status == 0, "setup \(command): \(result.stderr)")
+                expect(result.status, equals: 0, "setup \(command): \(result.stderr)")
             }
         }
 
@@ -131,7 +131,7 @@ import NotezTestSupport
     func aFailureAtEveryStepIsRolledBackOrLeftPendingAndFinished(_ test: Case) throws {
         let reference = try Scene(test)
         let completed = try reference.run(test.operation)
-        #expect(completed.status == 0, "\(completed.stderr)")
+        expect(completed.status, equals: 0, "\(completed.stderr)")
         let complete = try reference.state()
 
         var k = 1
@@ -144,34 +144,34 @@ import NotezTestSupport
             let failed = try scene.run(test.operation, environment: ["NOTEZ_FAULT_FAIL_STEP": String(k), "NOTEZ_FAULT_ERRNO": code])
             if failed.status == 0 {
                 // Past the last step: nothing failed, and the result is the complete one.
-                #expect(k > 1, "\(test.name): no step was attempted")
-                #expect(Self.differences(try scene.state(), complete) == [], "\(test.name) k=\(k)")
+                expect(k > 1, "\(test.name): no step was attempted")
+                expect(Self.differences(try scene.state(), complete), equals: [], "\(test.name) k=\(k)")
                 break
             }
-            #expect(failed.status == 3, "\(test.name) k=\(k): \(failed.stderr)")
-            #expect(failed.stdout.isEmpty, "\(test.name) k=\(k): claims \(failed.stdout)")
+            expect(failed.status, equals: 3, "\(test.name) k=\(k): \(failed.stderr)")
+            expect(failed.stdout.isEmpty, "\(test.name) k=\(k): claims \(failed.stdout)")
             if test.irreversible, failed.stderr.contains("is pending") {
                 try Self.expectPendingThenFinished(scene, failed, complete: complete, label: "\(test.name) k=\(k)")
             } else {
-                #expect(failed.stderr.contains("nothing was changed"), "\(test.name) k=\(k): \(failed.stderr)")
-                #expect(Self.differences(try scene.state(), before) == [], "\(test.name) k=\(k) (\(code)): not rolled back")
-                #expect(scene.pendingMarkers.isEmpty)
+                expect(failed.stderr.contains("nothing was changed"), "\(test.name) k=\(k): \(failed.stderr)")
+                expect(Self.differences(try scene.state(), before), equals: [], "\(test.name) k=\(k) (\(code)): not rolled back")
+                expect(scene.pendingMarkers.isEmpty)
                 let record = try scene.newestRecord()
-                #expect(record["rolledBack"] as? Bool == true && record["failed"] as? Bool == true, "\(test.name) k=\(k): \(record)")
-                #expect(record["undoable"] as? Bool == false)
-                #expect((record["reason"] as? String)?.contains("rolled back") == true)
-                #expect(try scene.run(["trash", "list"]).stdout == trashBefore, "\(test.name) k=\(k)")
+                expect(record["rolledBack"] as? Bool == true && record["failed"] as? Bool == true, "\(test.name) k=\(k): \(record)")
+                expect(record["undoable"] as? Bool == false)
+                expect((record["reason"] as? String)?.contains("rolled back") == true)
+                try expect(scene.run(["trash", "list"]).stdout, equals: trashBefore, "\(test.name) k=\(k)")
             }
 
             // A failure that persists (the rollback fails too): pending, then finished by recover.
             let stuck = try Scene(test)
             let stuckRun = try stuck.run(test.operation, environment: ["NOTEZ_FAULT_FAIL_STEP": "\(k)+", "NOTEZ_FAULT_ERRNO": code])
-            #expect(stuckRun.status == 3, "\(test.name) k=\(k)+: \(stuckRun.stderr)")
-            #expect(stuckRun.stdout.isEmpty, "\(test.name) k=\(k)+: claims \(stuckRun.stdout)")
+            expect(stuckRun.status, equals: 3, "\(test.name) k=\(k)+: \(stuckRun.stderr)")
+            expect(stuckRun.stdout.isEmpty, "\(test.name) k=\(k)+: claims \(stuckRun.stdout)")
             if stuckRun.stderr.contains("nothing was changed") {
                 // Nothing had been applied: nothing to undo, so nothing failed to be undone.
-                #expect(Self.differences(try stuck.state(), before) == [], "\(test.name) k=\(k)+")
-                #expect(stuck.pendingMarkers.isEmpty)
+                expect(Self.differences(try stuck.state(), before), equals: [], "\(test.name) k=\(k)+")
+                expect(stuck.pendingMarkers.isEmpty)
             } else {
                 try Self.expectPendingThenFinished(stuck, stuckRun, complete: complete, label: "\(test.name) k=\(k)+")
             }
@@ -182,18 +182,18 @@ import NotezTestSupport
     /// The operation says it is pending, the journal and `history` agree, a read command says so,
     /// and `recover` brings the vault to exactly the complete result.
     static func expectPendingThenFinished(_ scene: Scene, _ run: CLIResult, complete: [String: Data], label: String) throws {
-        #expect(run.stderr.contains("the operation is pending: run 'notez recover'"), "\(label): \(run.stderr)")
-        #expect(scene.pendingMarkers.count == 1)
+        expect(run.stderr.contains("the operation is pending: run 'notez recover'"), "\(label): \(run.stderr)")
+        expect(scene.pendingMarkers.count, equals: 1)
         let record = try scene.newestRecord()
-        #expect(record["complete"] as? Bool == false)
-        #expect((record["reason"] as? String)?.contains("stopped by a failure") == true, "\(record)")
+        expect(record["complete"] as? Bool == false)
+        expect((record["reason"] as? String)?.contains("stopped by a failure") == true, "\(record)")
         let read = try scene.run(["ls"])
-        #expect(read.stderr.contains("1 interrupted operation is pending"))
+        expect(read.stderr.contains("1 interrupted operation is pending"))
         let recover = try scene.run(["recover"])
-        #expect(recover.status == 0, "\(label) recover: \(recover.stderr)")
-        #expect(scene.pendingMarkers.isEmpty)
-        #expect(Self.differences(try scene.state(), complete) == [], "\(label): recover did not finish it")
-        #expect(try scene.newestRecord()["complete"] as? Bool == true)
+        expect(recover.status, equals: 0, "\(label) recover: \(recover.stderr)")
+        expect(scene.pendingMarkers.isEmpty)
+        expect(Self.differences(try scene.state(), complete), equals: [], "\(label): recover did not finish it")
+        expect(try scene.newestRecord()["complete"] as? Bool == true)
     }
 
     /// The case the issue found: `trash restore` into a folder that is not writable (read-only
@@ -207,16 +207,16 @@ import NotezTestSupport
         guard try CLIRunner.runShell(lock).status == 0 else { return }  // no chattr on this file system
         defer { _ = try? CLIRunner.runShell(unlock) }
         let result = try scene.run(["trash", "restore", "Team handbook"])
-        #expect(result.status == 3, "\(result.stderr)")
-        #expect(!result.stdout.contains("restored"), "\(result.stdout)")
-        #expect(
+        expect(result.status, equals: 3, "\(result.stderr)")
+        expect(!result.stdout.contains("restored"), "\(result.stdout)")
+        expect(
             (result.stderr.contains("Permission denied") || result.stderr.contains("Operation not permitted"))
                 && result.stderr.contains("nothing was changed"), "\(result.stderr)")
-        #expect(Self.differences(try scene.state(), before) == [])
+        expect(Self.differences(try scene.state(), before), equals: [])
         let list = try scene.run(["trash", "list"])
-        #expect(list.stdout.contains("Team handbook") && !list.stderr.contains("trashinfo"), "\(list.stdout)\(list.stderr)")
+        expect(list.stdout.contains("Team handbook") && !list.stderr.contains("trashinfo"), "\(list.stdout)\(list.stderr)")
         _ = try CLIRunner.runShell(unlock)
         let again = try scene.run(["trash", "restore", "Team handbook"])
-        #expect(again.status == 0 && again.stdout.contains("restored Work/Team handbook.md"), "\(again.stderr)")
+        expect(again.status == 0 && again.stdout.contains("restored Work/Team handbook.md"), "\(again.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// A bare "origin" and two clones (`a`, `b`) of a small vault, each with the notez merge driver
 /// installed, for the sync and merge driver tests with real git.
@@ -35,7 +36,7 @@ final class GitVaults {
     @discardableResult
     func shell(_ line: String, in sub: String? = nil) throws -> CLIResult {
         let result = try CLIRunner.runShell(line, in: sub.map { folder.appendingPathComponent($0) } ?? folder, environment: Self.environment)
-        #expect(result.status == 0, "\(line): \(result.stderr)")
+        expect(result.status, equals: 0, "\(line): \(result.stderr)")
         return result
     }
 
@@ -48,7 +49,7 @@ final class GitVaults {
     }
 
     func expectOK(_ result: CLIResult, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)", sourceLocation: sourceLocation)
+        expect(result.status, equals: 0, "\(result.stdout)\n\(result.stderr)", sourceLocation: sourceLocation)
     }
 
     func text(_ vault: TempVault, _ path: String) -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `notez graph path`, `notez graph neighbours`, `notez related` and the graph query terms, end to end.
 @Suite struct GraphCommandTests {
@@ -25,57 +26,57 @@ import Testing
     @Test func pathFollowsLinksAsWrittenOrEitherWay() throws {
         let vault = try vault()
         let found = try vault.run(["graph", "path", "Index", "D"])
-        #expect(found.status == 0, "\(found.stderr)")
-        #expect(found.stdout == "  Index.md\n→ A.md\n→ B.md\n→ Sub/C.md\n→ D.md\n")
+        expect(found.status, equals: 0, "\(found.stderr)")
+        expect(found.stdout, equals: "  Index.md\n→ A.md\n→ B.md\n→ Sub/C.md\n→ D.md\n")
         let none = try vault.run(["graph", "path", "D", "A"])
-        #expect(none.status == 1 && none.stdout.isEmpty)
-        #expect(none.stderr.contains("no chain of links from D.md to A.md"))
+        expect(none.status == 1 && none.stdout.isEmpty)
+        expect(none.stderr.contains("no chain of links from D.md to A.md"))
         let back = try vault.run(["graph", "path", "D", "A", "--undirected"])
-        #expect(back.status == 0)
-        #expect(back.stdout == "  D.md\n← Sub/C.md\n← B.md\n← A.md\n")
+        expect(back.status, equals: 0)
+        expect(back.stdout, equals: "  D.md\n← Sub/C.md\n← B.md\n← A.md\n")
         let json = try object(try vault.run(["graph", "path", "E", "D", "--json"]).stdout)
-        #expect(json["length"] as? Int == 2 && json["direction"] as? String == "forward")
-        #expect((json["path"] as? [[String: Any]])?.map { $0["path"] as? String } == ["E.md", "Sub/C.md", "D.md"])
+        expect(json["length"] as? Int == 2 && json["direction"] as? String == "forward")
+        expect((json["path"] as? [[String: Any]])?.map { $0["path"] as? String } == ["E.md", "Sub/C.md", "D.md"])
         let missing = try object(try vault.run(["graph", "path", "F", "A", "--json"]).stdout)
-        #expect(missing["length"] is NSNull && (missing["path"] as? [Any])?.isEmpty == true)
+        expect(missing["length"] is NSNull && (missing["path"] as? [Any])?.isEmpty == true)
         let dot = try vault.run(["graph", "path", "E", "D", "--format", "dot"])
-        #expect(dot.stdout.hasPrefix("digraph notez {\n") && dot.stdout.contains("  \"E.md\" -> \"Sub/C.md\";\n"))
+        expect(dot.stdout.hasPrefix("digraph notez {\n") && dot.stdout.contains("  \"E.md\" -> \"Sub/C.md\";\n"))
         let unknown = try vault.run(["graph", "path", "Nowhere", "A"])
-        #expect(unknown.status == 2 && unknown.stdout.isEmpty)
-        #expect(try vault.run(["graph", "path", "A", "B", "--json", "--format", "dot"]).status == 2)
+        expect(unknown.status == 2 && unknown.stdout.isEmpty)
+        try expect(vault.run(["graph", "path", "A", "B", "--json", "--format", "dot"]).status, equals: 2)
     }
 
     @Test func neighboursByDepthAndDirection() throws {
         let vault = try vault()
         let near = try vault.run(["graph", "neighbours", "B"])
-        #expect(near.status == 0, "\(near.stderr)")
-        #expect(near.stdout == "1  A.md\n1  E.md\n1  Sub/C.md\n")
+        expect(near.status, equals: 0, "\(near.stderr)")
+        expect(near.stdout, equals: "1  A.md\n1  E.md\n1  Sub/C.md\n")
         let two = try vault.run(["graph", "neighbours", "B", "--depth", "2", "--direction", "out"])
-        #expect(two.stdout == "1  Sub/C.md\n2  D.md\n")
+        expect(two.stdout, equals: "1  Sub/C.md\n2  D.md\n")
         let json = try object(try vault.run(["graph", "neighbors", "C", "--direction", "in", "--depth", "3", "--json"]).stdout)
-        #expect((json["neighbours"] as? [[String: Any]])?.map { "\($0["distance"]!) \($0["path"]!)" } == ["1 B.md", "1 E.md", "2 A.md", "3 Index.md"])
-        #expect((json["edges"] as? [[String: String]])?.contains { $0["from"] == "A.md" && $0["to"] == "B.md" } == true)
+        expect((json["neighbours"] as? [[String: Any]])?.map { "\($0["distance"]!) \($0["path"]!)" } == ["1 B.md", "1 E.md", "2 A.md", "3 Index.md"])
+        expect((json["edges"] as? [[String: String]])?.contains { $0["from"] == "A.md" && $0["to"] == "B.md" } == true)
         let alone = try vault.run(["graph", "neighbours", "F"])
-        #expect(alone.status == 1 && alone.stdout.isEmpty)
-        #expect(try vault.run(["graph", "neighbours", "F", "--depth", "0"]).status == 2)
+        expect(alone.status == 1 && alone.stdout.isEmpty)
+        try expect(vault.run(["graph", "neighbours", "F", "--depth", "0"]).status, equals: 2)
     }
 
     @Test func relatedGivesItsReasons() throws {
         let vault = try vault()
         // B and E both link to C (a shared link); E links to B (a direct link).
         let result = try vault.run(["related", "E", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expect(result.status, equals: 0, "\(result.stderr)")
         let rows = try object(result.stdout)["related"] as! [[String: Any]]
         let b = rows.first { $0["path"] as? String == "B.md" }
-        #expect(b?["sharedLinks"] as? [String] == ["Sub/C.md"] && b?["linked"] as? Bool == true)
+        expect(b?["sharedLinks"] as? [String] == ["Sub/C.md"] && b?["linked"] as? Bool == true)
         // A and B share the tag and B links to nothing A does not reach; A's tags give it a reason.
         let a = try object(try vault.run(["related", "A", "--json"]).stdout)["related"] as! [[String: Any]]
-        #expect(a.first?["path"] as? String == "B.md")
-        #expect(a.first?["sharedTags"] as? [String] == ["topic"])
+        expect(a.first?["path"] as? String == "B.md")
+        expect(a.first?["sharedTags"] as? [String] == ["topic"])
         let text = try vault.run(["related", "A"])
         // B: linked (1), a shared tag (0.5), and its title and tags say "topic" as A's tags do (2 × 1.0).
-        #expect(text.stdout.hasPrefix("3.500  B.md  (linked, tags #topic, similar words 1.000)\n"))
-        #expect(try vault.run(["related", "F"]).status == 1)
+        expect(text.stdout.hasPrefix("3.500  B.md  (linked, tags #topic, similar words 1.000)\n"))
+        try expect(vault.run(["related", "F"]).status, equals: 1)
     }
 
     @Test func graphTermsInSearch() throws {
@@ -84,19 +85,19 @@ import Testing
             let result = try vault.run(["search"] + query + ["--paths", "--sort", "path"])
             return result.stdout.split(separator: "\n").map(String.init)
         }
-        #expect(try paths(["is:orphan"]) == ["F.md", "G.md"])
-        #expect(try paths(["is:hub -tag:nothing"]) == ["A.md", "B.md", "D.md", "Sub/C.md"])
-        #expect(try paths(["links-to:D~2"]) == ["B.md", "E.md", "Sub/C.md"])
-        #expect(try paths(["links-to:D", "--depth", "3"]) == ["A.md", "B.md", "E.md", "Sub/C.md"])
-        #expect(try paths(["linked-by:Index~9"]) == ["A.md", "B.md", "D.md", "Sub/C.md"])
-        #expect(try paths(["links:B"]) == ["A.md", "E.md"])
+        try expect(paths(["is:orphan"]), equals: ["F.md", "G.md"])
+        try expect(paths(["is:hub -tag:nothing"]), equals: ["A.md", "B.md", "D.md", "Sub/C.md"])
+        try expect(paths(["links-to:D~2"]), equals: ["B.md", "E.md", "Sub/C.md"])
+        try expect(paths(["links-to:D", "--depth", "3"]), equals: ["A.md", "B.md", "E.md", "Sub/C.md"])
+        try expect(paths(["linked-by:Index~9"]), equals: ["A.md", "B.md", "D.md", "Sub/C.md"])
+        try expect(paths(["links:B"]), equals: ["A.md", "E.md"])
         let shown = try vault.run(["search", "links:\"B\"", "linkedfrom:E~2", "--show-query"])
-        #expect(shown.stdout == "links-to:B linked-by:E~2\n")
+        expect(shown.stdout, equals: "links-to:B linked-by:E~2\n")
         let explained = try vault.run(["search", "is:hub", "--explain"])
-        #expect(explained.stdout.contains("is:hub  (among the 10 notes with the most backlinks (ties included))"))
+        expect(explained.stdout.contains("is:hub  (among the 10 notes with the most backlinks (ties included))"))
         let bad = try vault.run(["search", "links-to:D~0"])
-        #expect(bad.status == 2 && bad.stderr.contains("depth from 1 to 99"))
-        #expect(try vault.run(["search", "links-to:D", "--depth", "100"]).status == 2)
+        expect(bad.status == 2 && bad.stderr.contains("depth from 1 to 99"))
+        try expect(vault.run(["search", "links-to:D", "--depth", "100"]).status, equals: 2)
     }
 
     @Test func hostileNamesStayInsideTheirQuotesAndNothingIsWritten() throws {
@@ -112,24 +113,24 @@ import Testing
         let before = try vault.snapshot()
         let outsideBefore = try outside.snapshot()
         let dot = try vault.run(["graph", "neighbours", hostile, "--depth", "2", "--format", "dot"])
-        #expect(dot.status == 0, "\(dot.stderr)")
+        expect(dot.status, equals: 0, "\(dot.stderr)")
         // One statement a line: no name ended its string.
         for line in dot.stdout.split(separator: "\n").dropFirst(2).dropLast() {
-            #expect(line.hasSuffix(";") && (line.contains(" -> ") || line.contains(" [label=")), "\(line)")
+            expect(line.hasSuffix(";") && (line.contains(" -> ") || line.contains(" [label=")), "\(line)")
         }
-        #expect(dot.stdout.contains("\"A\\\"b.md\" [label=\"\\\"Quoted\\\" \\\\ } digraph x { [31m\", style=bold];"))
-        #expect(!dot.stdout.contains("\u{1B}"))
+        expect(dot.stdout.contains("\"A\\\"b.md\" [label=\"\\\"Quoted\\\" \\\\ } digraph x { [31m\", style=bold];"))
+        expect(!dot.stdout.contains("\u{1B}"))
         // A note named like an option is still a NOTE after `--`.
         let text = try CLIRunner.run(["graph", "path", "--vault", vault.path, "--", "-rf", "Linked"])
-        #expect(text.status == 0 && text.stdout == "  -rf.md\n→ A\"b.md\n→ Linked.md\n")
+        expect(text.status == 0 && text.stdout == "  -rf.md\n→ A\"b.md\n→ Linked.md\n")
         for args in [["related", hostile], ["related", hostile, "--format", "dot"], ["graph", "path", hostile, "-rf", "--json"], ["search", "is:orphan"]] {
             let result = try vault.run(args)
-            #expect(!result.stdout.contains("SECRET"), "\(args)")
-            #expect(!result.stdout.contains("\u{1B}"), "\(args)")
+            expect(!result.stdout.contains("SECRET"), "\(args)")
+            expect(!result.stdout.contains("\u{1B}"), "\(args)")
         }
         let symlinked = try vault.run(["graph", "neighbours", "Linked2"])
-        #expect(symlinked.status != 0 && !symlinked.stdout.contains("SECRET"))
-        #expect(try vault.snapshot().filter { !$0.key.hasPrefix(".notez/cache/") } == before.filter { !$0.key.hasPrefix(".notez/cache/") })
-        #expect(try outside.snapshot() == outsideBefore)
+        expect(symlinked.status != 0 && !symlinked.stdout.contains("SECRET"))
+        try expect(vault.snapshot().filter { !$0.key.hasPrefix(".notez/cache/") }, equals: before.filter { !$0.key.hasPrefix(".notez/cache/") })
+        try expect(outside.snapshot(), equals: outsideBefore)
     }
 }

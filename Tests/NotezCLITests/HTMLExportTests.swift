@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `notez export --format html|pdf`: every link resolves, scripts never run, the pdf is printed by Chromium.
 @Suite struct HTMLExportTests {
@@ -53,43 +54,43 @@ import Testing
         let site = outside.appendingPathComponent("site")
         let before = try vault.snapshot()
         let result = try Mutation.run(vault, ["export", "--format", "html", "--out", site.path])
-        #expect(result.status == 3, "\(result.stderr)")
+        expect(result.status, equals: 3, "\(result.stderr)")
         // The symlinked image and the one outside the vault are not copied, and say so.
-        #expect(result.stderr.contains("Work/attachments/link.png: image not copied"))
-        #expect(try vault.snapshot() == before)
+        expect(result.stderr.contains("Work/attachments/link.png: image not copied"))
+        try expect(vault.snapshot(), equals: before)
         let files = FileManager.default.enumerator(atPath: site.path)!.compactMap { $0 as? String }
         let pages = files.filter { $0.hasSuffix(".html") }
-        #expect(pages.contains("index.html") && pages.contains("print.html"))
-        #expect(pages.contains("folders/Work/Projects/Alpha/index.html"))
-        #expect(pages.contains("notes/Work/Evil & <odd> note.html"))
-        #expect(pages.contains("tags/caf_C3_A9_20_C3_B1.html"))
-        #expect(files.contains("notes/Work/attachments/chart.png"))
-        #expect(!files.contains { $0.contains("secret") || $0.hasSuffix("link.png") })
+        expect(pages.contains("index.html") && pages.contains("print.html"))
+        expect(pages.contains("folders/Work/Projects/Alpha/index.html"))
+        expect(pages.contains("notes/Work/Evil & <odd> note.html"))
+        expect(pages.contains("tags/caf_C3_A9_20_C3_B1.html"))
+        expect(files.contains("notes/Work/attachments/chart.png"))
+        expect(!files.contains { $0.contains("secret") || $0.hasSuffix("link.png") })
         var checked = 0
         for page in pages {
             let html = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
-            #expect(!html.lowercased().contains("<script"), "\(page)")
-            #expect(!html.contains("onerror"), "\(page)")
-            #expect(!html.contains("javascript:"), "\(page)")
+            expect(!html.lowercased().contains("<script"), "\(page)")
+            expect(!html.contains("onerror"), "\(page)")
+            expect(!html.contains("javascript:"), "\(page)")
             let folder = site.appendingPathComponent(page).deletingLastPathComponent()
             for target in Self.targets(html) {
                 if target.hasPrefix("https://") || target.isEmpty { continue }
                 let path = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 let file = folder.appendingPathComponent(String(path).removingPercentEncoding ?? "").standardizedFileURL.path
-                #expect(file.hasPrefix(site.standardizedFileURL.path + "/"), "\(page): \(target) leaves the site")
-                #expect(FileManager.default.fileExists(atPath: file), "\(page): \(target) does not resolve")
+                expect(file.hasPrefix(site.standardizedFileURL.path + "/"), "\(page): \(target) leaves the site")
+                expect(FileManager.default.fileExists(atPath: file), "\(page): \(target) does not resolve")
                 checked += 1
             }
         }
-        #expect(checked > 200)
+        expect(checked > 200)
         let evil = try String(contentsOf: site.appendingPathComponent("notes/Work/Evil & <odd> note.html"), encoding: .utf8)
-        #expect(evil.contains("<title>Evil &lt;b&gt;title&lt;/b&gt;</title>"))
-        #expect(evil.contains("<a href=\"../../notes/Work/Quarterly%20goals.html#goals\">plan</a>"))
-        #expect(evil.contains("<a href=\"../../notes/Phone%20numbers.html\">up</a>"))
-        #expect(evil.contains("<a class=\"missing\">out</a>") && evil.contains("<a class=\"missing\">abs</a>"))
-        #expect(evil.contains("<a href=\"../../notes/Work/Team%20handbook.html\">the handbook</a>"))
-        #expect(evil.contains("[[Nope]]"))
-        #expect(evil.contains("<img src=\"../../notes/Work/attachments/chart.png\""))
+        expect(evil.contains("<title>Evil &lt;b&gt;title&lt;/b&gt;</title>"))
+        expect(evil.contains("<a href=\"../../notes/Work/Quarterly%20goals.html#goals\">plan</a>"))
+        expect(evil.contains("<a href=\"../../notes/Phone%20numbers.html\">up</a>"))
+        expect(evil.contains("<a class=\"missing\">out</a>") && evil.contains("<a class=\"missing\">abs</a>"))
+        expect(evil.contains("<a href=\"../../notes/Work/Team%20handbook.html\">the handbook</a>"))
+        expect(evil.contains("[[Nope]]"))
+        expect(evil.contains("<img src=\"../../notes/Work/attachments/chart.png\""))
     }
 
     @Test(.enabled(if: chromium != nil, "needs headless Chromium (Debian package chromium)"))
@@ -104,10 +105,10 @@ import Testing
         let result = try CLIRunner.runShell(
             "timeout 120 '\(Self.chromium!)' --headless --disable-gpu --no-first-run\(sandbox) --user-data-dir='\(profile)' "
                 + "--dump-dom '\(page.absoluteString)' 2>/dev/null")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("<title>Evil &lt;b&gt;title&lt;/b&gt;</title>"), "\(result.stdout.prefix(500))")
-        #expect(result.stdout.contains("Team handbook"))
-        #expect(!result.stdout.contains("PWNED"))
+        expect(result.status, equals: 0, "\(result.stderr)")
+        expect(result.stdout.contains("<title>Evil &lt;b&gt;title&lt;/b&gt;</title>"), "\(result.stdout.prefix(500))")
+        expect(result.stdout.contains("Team handbook"))
+        expect(!result.stdout.contains("PWNED"))
     }
 
     @Test(.enabled(if: chromium != nil, "needs headless Chromium (Debian package chromium)"))
@@ -117,10 +118,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: outside) }
         let pdf = outside.appendingPathComponent("notes.pdf")
         let result = try Mutation.run(vault, ["export", "folder:Recipes", "--format", "pdf", "--out", pdf.path])
-        #expect(result.status == 0, "\(result.stderr)")
+        expect(result.status, equals: 0, "\(result.stderr)")
         let bytes = try #require(FileManager.default.contents(atPath: pdf.path))
-        #expect(bytes.starts(with: Data("%PDF-".utf8)))
-        #expect(bytes.count > 5000)
+        expect(bytes.starts(with: Data("%PDF-".utf8)))
+        expect(bytes.count > 5000)
     }
 
     @Test func pdfWithoutChromiumSaysHowToGetIt() throws {
@@ -129,8 +130,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: outside) }
         let pdf = outside.appendingPathComponent("notes.pdf")
         let result = try Mutation.run(vault, ["export", "--format", "pdf", "--out", pdf.path], environment: ["NOTEZ_CHROMIUM": "/nonexistent/chromium"])
-        #expect(result.status == 3)
-        #expect(result.stderr.contains("apt-get install chromium"))
-        #expect(!FileManager.default.fileExists(atPath: pdf.path))
+        expect(result.status, equals: 3)
+        expect(result.stderr.contains("apt-get install chromium"))
+        expect(!FileManager.default.fileExists(atPath: pdf.path))
     }
 }

@@ -16,7 +16,7 @@ import NotezTestSupport
 
     static func tagRows(_ vault: TempVault) throws -> [TagRow] {
         let result = try vault.run(["tag", "list", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expect(result.status, equals: 0, "\(result.stderr)")
         let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
         return rows.map { TagRow(name: $0["name"] as! String, count: $0["count"] as! Int, inline: $0["inline"] as! Int) }
     }
@@ -40,7 +40,7 @@ import NotezTestSupport
             let old = original[path]!.components(separatedBy: "\n")
             let new = String(decoding: try Data(contentsOf: vault.url.appendingPathComponent(path)), as: UTF8.self)
                 .components(separatedBy: "\n")
-            #expect(old.count == new.count, "\(path): line count changed")
+            expect(old.count, equals: new.count, "\(path): line count changed")
             guard old.count == new.count else { continue }
             result[path] = old.indices.filter { old[$0] != new[$0] }
         }
@@ -62,7 +62,7 @@ import NotezTestSupport
         let inline = rows.filter { $0.inline > 0 && !$0.name.contains("/") }.sorted { $0.inline > $1.inline }
         guard inline.count >= 2 else {
             // A vault without inline tags: nothing may have been read as one.
-            #expect(rows.allSatisfy { $0.inline == 0 }, "\(archive): \(inline.count) inline tags")
+            expect(rows.allSatisfy { $0.inline == 0 }, "\(archive): \(inline.count) inline tags")
             return
         }
         let first = inline[0]
@@ -70,40 +70,40 @@ import NotezTestSupport
 
         // Rename: every changed line held the old tag and now holds the new name.
         let rename = try vault.run(["tag", "rename", first.name, Self.newName, "--exact"])
-        #expect(rename.status == 0, "\(rename.stderr)")
+        expect(rename.status, equals: 0, "\(rename.stderr)")
         let changed = try Self.changedLines(vault, original: original)
-        #expect(changed.count >= first.inline, "\(changed.count) files changed, \(first.inline) have it inline")
+        expect(changed.count >= first.inline, "\(changed.count) files changed, \(first.inline) have it inline")
         for (path, lines) in changed {
             let old = original[path]!.components(separatedBy: "\n")
             let new = String(decoding: try Data(contentsOf: vault.url.appendingPathComponent(path)), as: UTF8.self)
                 .components(separatedBy: "\n")
             for line in lines {
-                #expect(old[line].lowercased().contains(first.name.lowercased()), "\(path):\(line + 1)")
-                #expect(new[line].contains(Self.newName), "\(path):\(line + 1)")
+                expect(old[line].lowercased().contains(first.name.lowercased()), "\(path):\(line + 1)")
+                expect(new[line].contains(Self.newName), "\(path):\(line + 1)")
             }
         }
         let renamed = try Self.tagRows(vault)
-        #expect(!renamed.contains { $0.name.lowercased() == first.name.lowercased() })
-        #expect(renamed.first { $0.name == Self.newName }?.count == first.count)
+        expect(!renamed.contains { $0.name.lowercased() == first.name.lowercased() })
+        expect(renamed.first { $0.name == Self.newName }?.count == first.count)
         let undoRename = try vault.run(["undo"])
-        #expect(undoRename.status == 0, "\(undoRename.stderr)")
-        #expect(try Self.clean(vault), "\(archive): rename undo is not byte-identical")
+        expect(undoRename.status, equals: 0, "\(undoRename.stderr)")
+        expect(try Self.clean(vault), "\(archive): rename undo is not byte-identical")
 
         // Merge the first into the second, then undo.
         let merge = try vault.run(["tag", "merge", first.name, "--into", second.name])
-        #expect(merge.status == 0, "\(merge.stderr)")
+        expect(merge.status, equals: 0, "\(merge.stderr)")
         let merged = try Self.tagRows(vault)
-        #expect(!merged.contains { $0.name.lowercased() == first.name.lowercased() })
-        #expect((merged.first { $0.name.lowercased() == second.name.lowercased() }?.count ?? 0) >= max(first.count, second.count))
-        #expect(try vault.run(["undo"]).status == 0)
-        #expect(try Self.clean(vault), "\(archive): merge undo is not byte-identical")
+        expect(!merged.contains { $0.name.lowercased() == first.name.lowercased() })
+        expect((merged.first { $0.name.lowercased() == second.name.lowercased() }?.count ?? 0) >= max(first.count, second.count))
+        try expect(vault.run(["undo"]).status, equals: 0)
+        expect(try Self.clean(vault), "\(archive): merge undo is not byte-identical")
 
         // Delete, then undo.
         let delete = try vault.run(["tag", "delete", first.name, "--yes"])
-        #expect(delete.status == 0, "\(delete.stderr)")
-        #expect(try !Self.tagRows(vault).contains { $0.name.lowercased() == first.name.lowercased() })
-        #expect(try vault.run(["undo"]).status == 0)
-        #expect(try Self.clean(vault), "\(archive): delete undo is not byte-identical")
-        #expect(try Self.tagRows(vault).map(\.count) == rows.map(\.count))
+        expect(delete.status, equals: 0, "\(delete.stderr)")
+        expect(try !Self.tagRows(vault).contains { $0.name.lowercased() == first.name.lowercased() })
+        try expect(vault.run(["undo"]).status, equals: 0)
+        expect(try Self.clean(vault), "\(archive): delete undo is not byte-identical")
+        try expect(Self.tagRows(vault).map(\.count), equals: rows.map(\.count))
     }
 }

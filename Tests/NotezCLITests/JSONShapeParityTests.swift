@@ -1,6 +1,7 @@
 import Foundation
 import MCP
 import Testing
+import NotezTestSupport
 
 /// One shape per concept (docs/json.md): the command line's `--json` and `notez mcp`'s tools give
 /// the same object, field for field, for the same tag, folder, link, backlink, journal entry,
@@ -10,7 +11,7 @@ import Testing
     /// The CLI's JSON output, parsed.
     static func cli(_ vault: TempVault, _ arguments: [String]) throws -> Any {
         let result = try vault.run(arguments + ["--json"])
-        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        expect(result.status, equals: 0, "\(arguments): \(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
 
@@ -21,13 +22,13 @@ import Testing
 
     static func same(_ cli: Any?, _ mcp: Any?, _ what: String) {
         let (left, right) = (cli as? NSObject, mcp as? NSObject)
-        #expect(left != nil && left == right, "\(what): CLI \(String(describing: cli)) vs MCP \(String(describing: mcp))")
+        expect(left != nil && left == right, "\(what): CLI \(String(describing: cli)) vs MCP \(String(describing: mcp))")
     }
 
     @Test func theCommandLineAndMCPGiveTheSameObjects() async throws {
         let vault = try TempVault.example()
-        #expect(try vault.run(["tag", "rename", "books", "reading-books", "--yes"]).status == 0)
-        #expect(try vault.run(["rm", "Phone numbers"]).status == 0)
+        try expect(vault.run(["tag", "rename", "books", "reading-books", "--yes"]).status, equals: 0)
+        try expect(vault.run(["rm", "Phone numbers"]).status, equals: 0)
         let session = try await MCPServerTests.Session(vault: vault, allowWrites: true)
 
         let tags = try Self.cli(vault, ["tag", "list"]) as? [[String: Any]] ?? []
@@ -43,32 +44,32 @@ import Testing
 
         let links = try Self.cli(vault, ["links", "Projects overview"]) as? [Any]
         let mcpLinks = try Self.foundation(try await session.call("get_links", ["note": "Projects overview"])) as? [String: Any]
-        #expect((links?.count ?? 0) > 1)
+        expect((links?.count ?? 0) > 1)
         Self.same(links, mcpLinks?["links"], "links")
 
         let backlinks = try Self.cli(vault, ["backlinks", "Alpha project plan"]) as? [Any]
         let mcpBacklinks = try Self.foundation(try await session.call("get_backlinks", ["note": "Alpha project plan"])) as? [String: Any]
-        #expect((backlinks?.count ?? 0) > 1)
+        expect((backlinks?.count ?? 0) > 1)
         Self.same(backlinks, mcpBacklinks?["backlinks"], "backlinks")
 
         let history = try Self.cli(vault, ["history"]) as? [Any]
         let mcpHistory = try Self.foundation(try await session.call("history", ["limit": 10])) as? [String: Any]
-        #expect(history?.count == 2)
+        expect(history?.count == 2)
         Self.same(history, mcpHistory?["entries"], "history")
 
         let trash = try Self.cli(vault, ["trash", "list"]) as? [Any]
         let mcpTrash = try Self.foundation(try await session.call("list_trash")) as? [String: Any]
-        #expect(trash?.count == 1)
+        expect(trash?.count == 1)
         Self.same(trash, mcpTrash?["items"], "trash")
 
         // A change: the same operation on two notes, from the CLI and from MCP.
         let added = try Self.cli(vault, ["tag", "add", "Health log", "sleep"]) as? [String: Any]
         let mcpAdded = try Self.foundation(try await session.call("add_tags", ["note": "Lentil soup", "tags": ["sleep"]])) as? [String: Any]
-        #expect(added?["journal"] is String)
-        #expect(Set(added.map { Array($0.keys) } ?? []) == Set(mcpAdded.map { Array($0.keys) } ?? []))
+        expect(added?["journal"] is String)
+        expect(Set(added.map { Array($0.keys) } ?? []), equals: Set(mcpAdded.map { Array($0.keys) } ?? []))
         for key in ["operation", "dryRun", "stepCount", "skipped"] { Self.same(added?[key], mcpAdded?[key], "change: \(key)") }
         let kinds = { (change: [String: Any]?) in (change?["steps"] as? [[String: Any]])?.map { $0["kind"] as? String } }
-        #expect(kinds(added) != nil && kinds(added) == kinds(mcpAdded))
+        expect(kinds(added) != nil && kinds(added) == kinds(mcpAdded))
         await session.close()
     }
 }

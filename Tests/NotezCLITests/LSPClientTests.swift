@@ -30,7 +30,7 @@ import Testing
         let script = TestPaths.packageRoot.appendingPathComponent("Tests/LSPClients/pygls_client_check.py").path
         let result = try CLIRunner.runShell([Self.python, script, CLIRunner.binary.path, vault.path].map(Self.quoted).joined(separator: " "))
         Self.expectChecks(result, client: "the pygls client", atLeast: 40)
-        #expect(try outside.snapshot() == outsideBefore)
+        try expect(outside.snapshot(), equals: outsideBefore)
     }
 
     @Test(.enabled(if: neovimInstalled, "Neovim (nvim) is not installed; run 'make setup'"))
@@ -57,19 +57,19 @@ import Testing
             let name = ($0 as NSString).lastPathComponent
             return name.hasSuffix("~") || name.hasPrefix(".#") || name.hasPrefix("#")
         }
-        #expect(strays.isEmpty, "\(strays)")
+        expect(strays.isEmpty, "\(strays)")
     }
 
     /// A client script printed "ok NAME" or "FAILED NAME" per check and "N passed" last: none failed,
     /// it exited 0, and at least `atLeast` checks ran.
     static func expectChecks(_ result: CLIResult, client: String, atLeast: Int) {
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
-        #expect(
-            result.status == 0,
+        expect(
+            result.status, equals: 0,
             "\(client) failed:\n\(failures.joined(separator: "\n"))\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(3000))")
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
-        #expect(passed >= atLeast, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
+        expect(passed >= atLeast, "only \(passed) checks passed:\n\(result.stdout.suffix(3000))")
     }
 
     static func quoted(_ word: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `notez lsp` spoken to byte by byte: Content-Length framing with its bounds, the lifecycle, and
 /// hostile input (a 50 MB buffer, invalid UTF-8, a change range outside the document, URIs outside
@@ -86,7 +87,7 @@ import Testing
         func initialize(_ vault: TempVault) throws {
             var notes: [[String: Any]] = []
             let answer = try request("initialize", ["rootUri": "file://" + vault.path, "capabilities": [String: Any]()], notes: &notes)
-            #expect((answer?["result"] as? [String: Any]) != nil, "\(String(describing: answer))")
+            expect((answer?["result"] as? [String: Any]) != nil, "\(String(describing: answer))")
             try send(["method": "initialized", "params": [String: Any]()])
         }
 
@@ -119,36 +120,36 @@ import Testing
         var notes: [[String: Any]] = []
         // Before initialize: refused.
         let early = try session.request("textDocument/hover", ["textDocument": ["uri": Self.uri(vault, "scratch.md")], "position": ["line": 0, "character": 0]], notes: &notes)
-        #expect((early?["error"] as? [String: Any])?["code"] as? Int == -32002)
+        expect((early?["error"] as? [String: Any])?["code"] as? Int == -32002)
         try session.initialize(vault)
 
         for (name, path) in [("outside", outside.path + "/secret.md"), ("git", vault.path + "/.git/secret.md"), ("symlink", vault.path + "/Linked/secret.md"), ("dotdot", vault.path + "/Work/../../x.md")] {
             let answer = try session.request(
                 "textDocument/documentSymbol", ["textDocument": ["uri": "file://" + path]], notes: &notes)
             let message = Self.errorMessage(answer)
-            #expect(!message.isEmpty, "\(name): \(String(describing: answer))")
-            #expect(message.contains("outside the vault") || message.contains("never reads") || message.contains("symlink") || message.contains("segment"), "\(name): \(message)")
-            #expect(!message.contains("# outside") && !message.contains("git internals"))
+            expect(!message.isEmpty, "\(name): \(String(describing: answer))")
+            expect(message.contains("outside the vault") || message.contains("never reads") || message.contains("symlink") || message.contains("segment"), "\(name): \(message)")
+            expect(!message.contains("# outside") && !message.contains("git internals"))
         }
         // didOpen of a URI in .git/: refused (shown to the user), nothing published for it.
         notes = []
         try session.send(["method": "textDocument/didOpen", "params": ["textDocument": ["uri": "file://" + vault.path + "/.git/secret.md", "languageId": "markdown", "version": 1, "text": "x"]]])
         _ = try session.request("workspace/symbol", ["query": "zzz"], notes: &notes)
-        #expect(notes.contains { ($0["method"] as? String) == "window/showMessage" && "\($0)".contains(".git") })
-        #expect(!notes.contains { ($0["method"] as? String) == "textDocument/publishDiagnostics" })
+        expect(notes.contains { ($0["method"] as? String) == "window/showMessage" && "\($0)".contains(".git") })
+        expect(!notes.contains { ($0["method"] as? String) == "textDocument/publishDiagnostics" })
 
         // Invalid UTF-8 and invalid JSON: a parse error, the server goes on.
         try session.send(body: [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D])
         let parse = try session.receive()
-        #expect((parse?["error"] as? [String: Any])?["code"] as? Int == -32700)
+        expect((parse?["error"] as? [String: Any])?["code"] as? Int == -32700)
 
         // A buffer of 50 MB: read past in bounds and refused with a message; the server goes on.
         let big = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":{\"uri\":\"\(Self.uri(vault, "Big.md"))\",\"languageId\":\"markdown\",\"version\":1,\"text\":\"" + String(repeating: "a", count: 50_000_000) + "\"}}}"
         try session.send(body: Array(big.utf8))
         notes = []
         let after = try session.request("workspace/symbol", ["query": "packing"], notes: &notes)
-        #expect(((after?["result"] as? [[String: Any]])?.first?["name"] as? String) == "Packing list")
-        #expect(notes.contains { "\($0)".contains("over the 40 MiB limit") })
+        expect(((after?["result"] as? [[String: Any]])?.first?["name"] as? String), equals: "Packing list")
+        expect(notes.contains { "\($0)".contains("over the 40 MiB limit") })
 
         // A change outside the document: an error shown, the buffer forgotten, nothing written.
         try session.send(["method": "textDocument/didOpen", "params": ["textDocument": ["uri": Self.uri(vault, "scratch.md"), "languageId": "markdown", "version": 1, "text": "one line\n"]]])
@@ -158,22 +159,22 @@ import Testing
         ])
         notes = []
         _ = try session.request("workspace/symbol", ["query": "x"], notes: &notes)
-        #expect(notes.contains { "\($0)".contains("outside scratch.md") }, "\(notes)")
+        expect(notes.contains { "\($0)".contains("outside scratch.md") }, "\(notes)")
 
         // A position past the end and a wrong params shape: errors, not crashes.
         let wrong = try session.request("textDocument/completion", ["textDocument": 5], notes: &notes)
-        #expect((wrong?["error"] as? [String: Any])?["code"] as? Int == -32602)
+        expect((wrong?["error"] as? [String: Any])?["code"] as? Int == -32602)
 
         // shutdown, then a request: InvalidRequest; exit after shutdown: status 0.
         let shutdown = try session.request("shutdown", nil, notes: &notes)
-        #expect(shutdown?["error"] == nil)
+        expect(shutdown?["error"] == nil)
         let late = try session.request("workspace/symbol", ["query": "x"], notes: &notes)
-        #expect((late?["error"] as? [String: Any])?["code"] as? Int == -32600)
-        #expect(Self.errorMessage(late).contains("after shutdown"))
+        expect((late?["error"] as? [String: Any])?["code"] as? Int == -32600)
+        expect(Self.errorMessage(late).contains("after shutdown"))
         try session.send(["method": "exit"])
-        #expect(session.close() == 0)
-        #expect(try vault.snapshot() == before)
-        #expect(try outside.snapshot() == outsideBefore)
+        expect(session.close(), equals: 0)
+        try expect(vault.snapshot(), equals: before)
+        try expect(outside.snapshot(), equals: outsideBefore)
     }
 
     @Test func utf8PositionsWhenTheClientOffersThem() throws {
@@ -183,7 +184,7 @@ import Testing
         let answer = try session.request(
             "initialize", ["rootUri": "file://" + vault.path, "capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]]], notes: &notes)
         let capabilities = (answer?["result"] as? [String: Any])?["capabilities"] as? [String: Any]
-        #expect(capabilities?["positionEncoding"] as? String == "utf-8")
+        expect(capabilities?["positionEncoding"] as? String == "utf-8")
         // `é` is 2 bytes and `😀` 4: the broken link starts at byte 7 of its line (UTF-16 would say 4).
         try session.send([
             "method": "textDocument/didOpen",
@@ -197,11 +198,11 @@ import Testing
             }
         }
         let range = ((published?["diagnostics"] as? [[String: Any]])?.first?["range"] as? [String: Any])
-        #expect((range?["start"] as? [String: Any])?["character"] as? Int == 7, "\(String(describing: published))")
-        #expect((range?["end"] as? [String: Any])?["character"] as? Int == 18)
+        expect((range?["start"] as? [String: Any])?["character"] as? Int == 7, "\(String(describing: published))")
+        expect((range?["end"] as? [String: Any])?["character"] as? Int == 18)
         _ = try session.request("shutdown", nil, notes: &notes)
         try session.send(["method": "exit"])
-        #expect(session.close() == 0)
+        expect(session.close(), equals: 0)
     }
 
     @Test func brokenFramingStopsCleanlyWithStatusOne() throws {
@@ -215,13 +216,13 @@ import Testing
         ] {
             let session = try RawSession(vault: vault)
             try session.send(raw: input)
-            #expect(session.close() == 1)
+            expect(session.close(), equals: 1)
         }
         // A header that claims more than the input holds; exit without shutdown: 1.
         let session = try RawSession(vault: vault)
         try session.initialize(vault)
         try session.send(["method": "exit"])
-        #expect(session.close() == 1)
-        #expect(try vault.snapshot() == before)
+        expect(session.close(), equals: 1)
+        try expect(vault.snapshot(), equals: before)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `notez links`, `notez backlinks` and the link findings of `notez check`, end to end.
 @Suite struct LinkCommandTests {
@@ -21,63 +22,63 @@ import Testing
     @Test func outgoingLinks() throws {
         let vault = try vault()
         let result = try vault.run(["links", "Work/Notes", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expect(result.status, equals: 0, "\(result.stderr)")
         let rows = try json(result.stdout)
         // An alias is not a link name (Obsidian's rule, docs/obsidian-compatibility.md L12) ...
-        #expect(rows.map { $0["status"] as? String } == ["resolved", "broken", "broken", "attachment"])
-        #expect(rows.map { $0["path"] as? String } == ["Hub.md", nil, nil, nil])
-        #expect(rows.map { $0["line"] as? Int } == [1, 1, 1, 2])
+        expect(rows.map { $0["status"] as? String }, equals: ["resolved", "broken", "broken", "attachment"])
+        expect(rows.map { $0["path"] as? String }, equals: ["Hub.md", nil, nil, nil])
+        expect(rows.map { $0["line"] as? Int }, equals: [1, 1, 1, 2])
         // ... unless the vault says `link_aliases: true`.
         try vault.write(".notez/config.yaml", "link_aliases: true\n")
         let lenient = try json(try vault.run(["links", "Work/Notes", "--json"]).stdout)
-        #expect(lenient.map { $0["status"] as? String } == ["resolved", "resolved", "broken", "attachment"])
-        #expect(lenient.map { $0["path"] as? String } == ["Hub.md", "Hub.md", nil, nil])
+        expect(lenient.map { $0["status"] as? String }, equals: ["resolved", "resolved", "broken", "attachment"])
+        expect(lenient.map { $0["path"] as? String }, equals: ["Hub.md", "Hub.md", nil, nil])
         try vault.write(".notez/config.yaml", "")
         let other = try json(try vault.run(["links", "Other", "--json"]).stdout)
-        #expect(other.map { $0["status"] as? String } == ["ambiguous", "self"])
-        #expect(other.first?["candidates"] as? [String] == ["A/Same.md", "B/Same.md"])
+        expect(other.map { $0["status"] as? String }, equals: ["ambiguous", "self"])
+        expect(other.first?["candidates"] as? [String] == ["A/Same.md", "B/Same.md"])
         let none = try vault.run(["links", "Hub"])
-        #expect(none.status == 1 && none.stdout.isEmpty)
+        expect(none.status == 1 && none.stdout.isEmpty)
     }
 
     @Test func backlinksWithTheirLines() throws {
         let vault = try vault()
         let result = try vault.run(["backlinks", "center"])  // found by alias
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stdout.split(separator: "\n") == [
+        expect(result.status, equals: 0, "\(result.stderr)")
+        expect(
+            result.stdout.split(separator: "\n"), equals: [
                 "Work/Notes.md:1: Up: [hub](../Hub.md), alias [[The Hub]], missing [[Nowhere]]",
                 "Work/Plan.md:2: See [[Hub]] and [[Hub#Intro|intro]].",
                 "Work/Plan.md:2: See [[Hub]] and [[Hub#Intro|intro]].",
             ])
         let rows = try json(try vault.run(["backlinks", "Hub", "--json"]).stdout)
-        #expect(rows.count == 3)
-        #expect(rows.map { $0["kind"] as? String } == ["markdown", "wikilink", "wikilink"])
-        #expect(try vault.run(["backlinks", "Other"]).status == 1)
+        expect(rows.count, equals: 3)
+        expect(rows.map { $0["kind"] as? String }, equals: ["markdown", "wikilink", "wikilink"])
+        try expect(vault.run(["backlinks", "Other"]).status, equals: 1)
     }
 
     @Test func checkReportsBrokenAndAmbiguousLinks() throws {
         let vault = try vault()
         let result = try vault.run(["check"])
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("Work/Notes.md:1:1: broken link [[Nowhere]]: no note matches"))
-        #expect(result.stdout.contains("Other.md:1:1: ambiguous link [[Same]]: 2 notes match (A/Same.md, B/Same.md)"))
-        #expect(result.stdout.contains("Work/Notes.md:2:1: missing attachment ![[pic.png]]: no file at pic.png"))
+        expect(result.status, equals: 1)
+        expect(result.stdout.contains("Work/Notes.md:1:1: broken link [[Nowhere]]: no note matches"))
+        expect(result.stdout.contains("Other.md:1:1: ambiguous link [[Same]]: 2 notes match (A/Same.md, B/Same.md)"))
+        expect(result.stdout.contains("Work/Notes.md:2:1: missing attachment ![[pic.png]]: no file at pic.png"))
         let quiet = try vault.run(["check", "--no-links"])
-        #expect(quiet.status == 0, "\(quiet.stdout)")
+        expect(quiet.status, equals: 0, "\(quiet.stdout)")
     }
 
     @Test func queryTerms() throws {
         let vault = try vault()
         let linking = try vault.run(["search", "links:hub", "--paths"])
-        #expect(linking.status == 0, "\(linking.stderr)")
-        #expect(linking.stdout.split(separator: "\n").sorted() == ["Work/Notes.md", "Work/Plan.md"])
+        expect(linking.status, equals: 0, "\(linking.stderr)")
+        expect(linking.stdout.split(separator: "\n").sorted(), equals: ["Work/Notes.md", "Work/Plan.md"])
         let linked = try vault.run(["search", "linkedfrom:Work/Notes", "--paths"])
-        #expect(linked.stdout == "Hub.md\n")
+        expect(linked.stdout, equals: "Hub.md\n")
         let combined = try vault.run(["search", "links:hub -folder:Work", "--paths"])
-        #expect(combined.status == 1 && combined.stdout.isEmpty)
+        expect(combined.status == 1 && combined.stdout.isEmpty)
         let unknown = try vault.run(["search", "links:Nowhere"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("no note matches 'Nowhere'"))
+        expect(unknown.status == 2 && unknown.stderr.contains("no note matches 'Nowhere'"))
     }
 
     @Test func hostileArgumentsAndTargets() throws {
@@ -89,15 +90,15 @@ import Testing
             atPath: vault.path + "/Linked.md", withDestinationPath: outside.appendingPathComponent("keep.txt").path)
         let before = try vault.snapshot()
         let rows = try json(try vault.run(["links", "Escape", "--json"]).stdout)
-        #expect(rows.allSatisfy { $0["status"] as? String == "broken" })
+        expect(rows.allSatisfy { $0["status"] as? String == "broken" })
         for argument in ["../Hub", "/etc/passwd", ".git/config", "Work/../../x"] {
             let result = try vault.run(["backlinks", argument])
-            #expect(result.status == 2, "\(argument): \(result.stdout)")
+            expect(result.status, equals: 2, "\(argument): \(result.stdout)")
         }
         let bigBody = String(repeating: "[[Hub]] ", count: 100_000)
         try vault.write("Big.md", bigBody)
-        #expect(try json(try vault.run(["backlinks", "Hub", "--json"]).stdout).count == 100_003)
+        try expect(json(try vault.run(["backlinks", "Hub", "--json"]).stdout).count, equals: 100_003)
         // Read commands never write into the vault.
-        #expect(try vault.snapshot().filter { $0.key != "Big.md" } == before)
+        try expect(vault.snapshot().filter { $0.key != "Big.md" }, equals: before)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `--format` (path, json, jsonl, csv, tsv, templates), `--delimiter` and `--sort KEY` with signs,
 /// on every listing; the old short forms print the bytes they printed before.
@@ -19,22 +20,22 @@ import Testing
         for base in [["ls", "-r"], ["ls", "Work"], ["search", "tag:work"], ["search", "soup OR bread", "--sort", "title"]] {
             let json = try vault.run(base + ["--json"])
             let formatJSON = try vault.run(base + ["--format", "json"])
-            #expect(json.status == 0 && formatJSON.status == 0, "\(base) \(formatJSON.stderr)")
-            #expect(json.stdout == formatJSON.stdout, "\(base)")
-            #expect(try vault.run(base + ["--paths"]).stdout == vault.run(base + ["--format", "path"]).stdout, "\(base)")
-            #expect(try vault.run(base + ["--print0"]).stdout == vault.run(base + ["--format", "path", "--delimiter", "\\0"]).stdout, "\(base)")
-            #expect(try vault.run(base + ["--paths"]).stdout == vault.run(base + ["--format", "{{path}}"]).stdout, "\(base)")
+            expect(json.status == 0 && formatJSON.status == 0, "\(base) \(formatJSON.stderr)")
+            expect(json.stdout, equals: formatJSON.stdout, "\(base)")
+            try expect(vault.run(base + ["--paths"]).stdout, equals: vault.run(base + ["--format", "path"]).stdout, "\(base)")
+            try expect(vault.run(base + ["--print0"]).stdout, equals: vault.run(base + ["--format", "path", "--delimiter", "\\0"]).stdout, "\(base)")
+            try expect(vault.run(base + ["--paths"]).stdout, equals: vault.run(base + ["--format", "{{path}}"]).stdout, "\(base)")
         }
         for base in [["tag", "list"], ["history"], ["trash", "list"], ["links", "Team handbook"], ["backlinks", "Lentil soup"]] {
             let json = try vault.run(base + ["--json"])
-            #expect(json.stdout == (try vault.run(base + ["--format", "json"])).stdout, "\(base)")
+            expect(json.stdout, equals: (try vault.run(base + ["--format", "json"])).stdout, "\(base)")
             // jsonl is the same objects, one a line.
             let lines = try vault.run(base + ["--format", "jsonl"]).stdout.split(separator: "\n")
             let array = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
-            #expect(lines.count == array.count, "\(base)")
+            expect(lines.count, equals: array.count, "\(base)")
             for (line, object) in zip(lines, array) {
                 let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                #expect(NSDictionary(dictionary: parsed).isEqual(to: object), "\(base)")
+                expect(NSDictionary(dictionary: parsed).isEqual(to: object), "\(base)")
             }
         }
     }
@@ -42,24 +43,24 @@ import Testing
     @Test func csvQuotesAsRFC4180AndTSVEscapes() throws {
         let vault = try quotingVault()
         let csv = try vault.run(["ls", "-r", "--sort", "path", "--format", "csv"])
-        #expect(csv.status == 0, "\(csv.stderr)")
+        expect(csv.status, equals: 0, "\(csv.stderr)")
         let rows = csv.stdout.components(separatedBy: "\r\n")
-        #expect(rows[0] == "path,title,folder,tags,inlineTags,pinned,created,modified,snippet")
-        #expect(rows[1] == "Plain.md,Plain,,\"a, b\",,false,2024-01-02T00:00:00Z,2024-03-04T05:06:07Z,short")
-        #expect(rows[2].hasPrefix("Tab\there.md,Tab\there,,,,false,2022-01-01T00:00:00Z,2022-01-01T00:00:00Z,back\\slash"))
-        #expect(rows[3].hasPrefix("\"Work/Comma, \"\"quoted\"\".md\",\"Comma, \"\"quoted\"\"\",Work,x,,false,"))
-        #expect(rows.count == 5 && rows[4].isEmpty, "every record ends with CRLF")
+        expect(rows[0], equals: "path,title,folder,tags,inlineTags,pinned,created,modified,snippet")
+        expect(rows[1], equals: "Plain.md,Plain,,\"a, b\",,false,2024-01-02T00:00:00Z,2024-03-04T05:06:07Z,short")
+        expect(rows[2].hasPrefix("Tab\there.md,Tab\there,,,,false,2022-01-01T00:00:00Z,2022-01-01T00:00:00Z,back\\slash"))
+        expect(rows[3].hasPrefix("\"Work/Comma, \"\"quoted\"\".md\",\"Comma, \"\"quoted\"\"\",Work,x,,false,"))
+        expect(rows.count == 5 && rows[4].isEmpty, "every record ends with CRLF")
 
         let tsv = try vault.run(["ls", "-r", "--sort", "+path", "--format", "tsv"])
         let lines = tsv.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "path\ttitle\tfolder\ttags\tinlineTags\tpinned\tcreated\tmodified\tsnippet")
-        #expect(lines[2] == "Tab\\there.md\tTab\\there\t\t\t\tfalse\t2022-01-01T00:00:00Z\t2022-01-01T00:00:00Z\tback\\\\slash")
-        #expect(lines.count == 5)
+        expect(lines[0], equals: "path\ttitle\tfolder\ttags\tinlineTags\tpinned\tcreated\tmodified\tsnippet")
+        expect(lines[2], equals: "Tab\\there.md\tTab\\there\t\t\t\tfalse\t2022-01-01T00:00:00Z\t2022-01-01T00:00:00Z\tback\\\\slash")
+        expect(lines.count, equals: 5)
 
         // Nothing matched: the header alone (csv) and `[]`-like silence elsewhere, status 1.
         let none = try vault.run(["search", "nothingatall", "--format", "csv"])
-        #expect(none.status == 1)
-        #expect(none.stdout == "path,title,folder,tags,inlineTags,pinned,created,modified,snippet\r\n")
+        expect(none.status, equals: 1)
+        expect(none.stdout, equals: "path,title,folder,tags,inlineTags,pinned,created,modified,snippet\r\n")
     }
 
     @Test func templatesFieldsDatesListsAndEscapes() throws {
@@ -67,17 +68,17 @@ import Testing
         let result = try vault.run([
             "ls", "-r", "--sort", "path", "--format", "{{title}}|{{modified:%Y/%m/%d}}|{{tags: }}|{{ size }}|\\{{literal}}\\t{{pinned}}",
         ])
-        #expect(result.status == 0, "\(result.stderr)")
+        expect(result.status, equals: 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let size = try FileManager.default.attributesOfItem(atPath: vault.path + "/Plain.md")[.size] as! Int
-        #expect(lines[0] == "Plain|2024/03/04|a b|\(size)|{{literal}}\tfalse")
-        #expect(lines[1].hasPrefix("Tab\there|2022/01/01||"), "piped values are exact")
+        expect(lines[0], equals: "Plain|2024/03/04|a b|\(size)|{{literal}}\tfalse")
+        expect(lines[1].hasPrefix("Tab\there|2022/01/01||"), "piped values are exact")
 
         let delimited = try vault.run(["ls", "-r", "--sort", "path", "--format", "{{title}}", "--delimiter", ";"])
-        #expect(delimited.stdout == "Plain;Tab\there;Comma, \"quoted\";")
+        expect(delimited.stdout, equals: "Plain;Tab\there;Comma, \"quoted\";")
 
         let tags = try vault.run(["tag", "list", "--format", "{{name}}={{count}}"])
-        #expect(tags.stdout == "a=1\nb=1\nx=1\n")
+        expect(tags.stdout, equals: "a=1\nb=1\nx=1\n")
     }
 
     @Test func badFormatsAreUsageErrorsThatNameTheProblem() throws {
@@ -101,32 +102,32 @@ import Testing
         ]
         for (arguments, message) in cases {
             let result = try vault.run(arguments)
-            #expect(result.status == 2, "\(arguments): \(result.stderr)")
-            #expect(result.stdout.isEmpty, "\(arguments)")
-            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            expect(result.status, equals: 2, "\(arguments): \(result.stderr)")
+            expect(result.stdout.isEmpty, "\(arguments)")
+            expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
-        #expect(try vault.snapshot() == before)
+        try expect(vault.snapshot(), equals: before)
     }
 
     @Test func sortKeysWithSignsBeforeOrAfter() throws {
         let vault = try quotingVault()
         func paths(_ sort: String) throws -> [String] {
             let result = try vault.run(["ls", "-r", "--sort", sort, "--paths"])
-            #expect(result.status == 0, "\(sort): \(result.stderr)")
+            expect(result.status, equals: 0, "\(sort): \(result.stderr)")
             return result.stdout.split(separator: "\n").map(String.init)
         }
         let byPath = ["Plain.md", "Tab\\u{9}here.md", "Work/Comma, \"quoted\".md"]
-        #expect(try paths("path") == byPath)
-        #expect(try paths("path+") == byPath)
-        #expect(try paths("-path") == byPath.reversed())
-        #expect(try paths("path-") == byPath.reversed())
-        #expect(try paths("size") == ["Work/Comma, \"quoted\".md", "Plain.md", "Tab\\u{9}here.md"])
-        #expect(try paths("modified") == ["Plain.md", "Work/Comma, \"quoted\".md", "Tab\\u{9}here.md"])
-        #expect(try paths("+created") == ["Tab\\u{9}here.md", "Work/Comma, \"quoted\".md", "Plain.md"])
-        #expect(try paths("-title") == ["Tab\\u{9}here.md", "Plain.md", "Work/Comma, \"quoted\".md"])
-        #expect(try paths("random").sorted() == byPath.sorted())
+        try expect(paths("path"), equals: byPath)
+        try expect(paths("path+"), equals: byPath)
+        try expect(paths("-path"), equals: byPath.reversed())
+        try expect(paths("path-"), equals: byPath.reversed())
+        try expect(paths("size"), equals: ["Work/Comma, \"quoted\".md", "Plain.md", "Tab\\u{9}here.md"])
+        try expect(paths("modified"), equals: ["Plain.md", "Work/Comma, \"quoted\".md", "Tab\\u{9}here.md"])
+        try expect(paths("+created"), equals: ["Tab\\u{9}here.md", "Work/Comma, \"quoted\".md", "Plain.md"])
+        try expect(paths("-title"), equals: ["Tab\\u{9}here.md", "Plain.md", "Work/Comma, \"quoted\".md"])
+        try expect(paths("random").sorted(), equals: byPath.sorted())
         // --reverse still flips whatever order was chosen; search takes the same keys.
         let search = try vault.run(["search", "folder:Work OR tag:a", "--sort", "-created", "--reverse", "--paths"])
-        #expect(search.stdout == "Work/Comma, \"quoted\".md\nPlain.md\n")
+        expect(search.stdout, equals: "Work/Comma, \"quoted\".md\nPlain.md\n")
     }
 }

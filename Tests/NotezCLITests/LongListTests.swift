@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Lists long enough to be formatted on several cores in chunks (`NoteRows`): every row is still
 /// there once, in list order, laid out exactly as the JSON of the same list says.
@@ -47,28 +48,28 @@ import Testing
     @Test func everyRowOnceInListOrderAsTheJSONSays() throws {
         let vault = try longVault()
         let json = try vault.run(["ls", "-r", "--json"])
-        #expect(json.status == 0)
+        expect(json.status, equals: 0)
         for color in [false, true] {
             let listed = try vault.run(["ls", "-r"] + (color ? ["--color", "always"] : []))
-            #expect(listed.status == 0)
-            #expect(listed.stderr.isEmpty)
+            expect(listed.status, equals: 0)
+            expect(listed.stderr.isEmpty)
             // The folder lines come first, then a blank line, then the rows.
             let rows = try #require(listed.stdout.components(separatedBy: "\n\n").dropFirst().first.map { $0 })
             let expected = try expectedRows(json.stdout, color: color)
-            #expect(rows + (rows.hasSuffix("\n") ? "" : "\n") == expected)
-            #expect(listed.stdout.contains("Bell\\u{7}ringer"))
+            expect(rows + (rows.hasSuffix("\n") ? "" : "\n"), equals: expected)
+            expect(listed.stdout.contains("Bell\\u{7}ringer"))
         }
         // The streamed listing and the filtered one agree on order, paths and limits.
         let paths = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]).map { $0["path"] as! String }
-        #expect(try vault.run(["ls", "-r", "--paths"]).stdout == paths.map { $0 + "\n" }.joined())
-        #expect(try vault.run(["ls", "-r", "--paths", "--limit", "1500"]).stdout == paths.prefix(1500).map { $0 + "\n" }.joined())
-        #expect(try vault.run(["ls", "-r", "--paths", "--reverse"]).stdout == paths.reversed().map { $0 + "\n" }.joined())
+        try expect(vault.run(["ls", "-r", "--paths"]).stdout, equals: paths.map { $0 + "\n" }.joined())
+        try expect(vault.run(["ls", "-r", "--paths", "--limit", "1500"]).stdout, equals: paths.prefix(1500).map { $0 + "\n" }.joined())
+        try expect(vault.run(["ls", "-r", "--paths", "--reverse"]).stdout, equals: paths.reversed().map { $0 + "\n" }.joined())
         let limited = try vault.run(["ls", "-r", "--limit", "1500"]).stdout
         let full = try vault.run(["ls", "-r"]).stdout
-        #expect(full.hasPrefix(limited) && limited.split(separator: "\n").filter { $0.hasPrefix("  Note") || $0.hasPrefix("* Note") }.count <= 1500)
+        expect(full.hasPrefix(limited) && limited.split(separator: "\n").filter { $0.hasPrefix("  Note") || $0.hasPrefix("* Note") }.count <= 1500)
         // The rows of a search go through the same layout.
         let search = try vault.run(["search", "tag:idea"])
-        #expect(search.status == 0)
-        #expect(search.stdout.split(separator: "\n").filter { !$0.hasPrefix("    ") }.count == 2600)
+        expect(search.status, equals: 0)
+        expect(search.stdout.split(separator: "\n").filter { !$0.hasPrefix("    ") }.count, equals: 2600)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MCP
 import Testing
+import NotezTestSupport
 
 /// `notez mcp`'s `attach_file`: the same planner as `notez attach`, the size limit, hostile sources
 /// and notes, and undo; on copies of ExampleVault with byte checks.
@@ -18,21 +19,21 @@ import Testing
         let original = String(decoding: try Data(contentsOf: vault.url.appendingPathComponent(Self.note)), as: UTF8.self)
         let session = try await MCPServerTests.Session(vault: vault, allowWrites: true, arguments: ["--attach-from", sources.folder.path])
         let names = Set(try await session.client.listTools().tools.map(\.name))
-        #expect(names.contains("attach_file"))
+        expect(names.contains("attach_file"))
         let result = try await session.call(
             "attach_file", ["note": "Quarterly goals", "files": [.string(sources.path("my photo.jpg")), .string(sources.path("report.png"))]])
-        #expect(
+        expect(
             result.objectValue?["copied"]?.arrayValue?.compactMap(\.stringValue)
                 == ["Work/attachments/my photo.jpg", "Work/attachments/report.png"], "\(result)")
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent("Work/attachments/my photo.jpg")) == Data(AttachmentCommandTests.png))
+        try expect(Data(contentsOf: vault.url.appendingPathComponent("Work/attachments/my photo.jpg")), equals: Data(AttachmentCommandTests.png))
         let text = String(decoding: try Data(contentsOf: vault.url.appendingPathComponent(Self.note)), as: UTF8.self)
-        #expect(text == original + "![](attachments/my%20photo.jpg)\n[report.png](attachments/report.png)\n")
+        expect(text, equals: original + "![](attachments/my%20photo.jpg)\n[report.png](attachments/report.png)\n")
         let wiki = try await session.call(
             "attach_file", ["note": .string(Self.note), "files": [.string(sources.path("report.png"))], "style": "wikilink"])
-        #expect(wiki.objectValue?["copied"]?.arrayValue?.first?.stringValue == "Work/attachments/report 2.png")
-        #expect(String(decoding: try Data(contentsOf: vault.url.appendingPathComponent(Self.note)), as: UTF8.self).hasSuffix("[[report 2.png]]\n"))
+        expect(wiki.objectValue?["copied"]?.arrayValue?.first?.stringValue == "Work/attachments/report 2.png")
+        expect(String(decoding: try Data(contentsOf: vault.url.appendingPathComponent(Self.note)), as: UTF8.self).hasSuffix("[[report 2.png]]\n"))
         for _ in 0..<2 { _ = try await session.call("undo") }
-        #expect(try userFiles(vault) == before)
+        try expect(userFiles(vault), equals: before)
         await session.close()
     }
 
@@ -58,16 +59,16 @@ import Testing
         ]
         for (reason, arguments) in refusals {
             let refused = try await session.call("attach_file", arguments, expectError: true)
-            #expect(refused.stringValue?.contains(reason) == true, "\(reason): \(refused)")
+            expect(refused.stringValue?.contains(reason) == true, "\(reason): \(refused)")
         }
-        #expect(try userFiles(vault) == before)
+        try expect(userFiles(vault), equals: before)
         await session.close()
 
         let readOnly = try await MCPServerTests.Session(vault: vault, allowWrites: false)
         let refused = try await readOnly.call(
             "attach_file", ["note": .string(Self.note), "files": [.string(sources.path("report.png"))]], expectError: true)
-        #expect(refused.stringValue?.contains("--allow-writes") == true)
-        #expect(try userFiles(vault) == before)
+        expect(refused.stringValue?.contains("--allow-writes") == true)
+        try expect(userFiles(vault), equals: before)
         await readOnly.close()
     }
 
@@ -109,20 +110,20 @@ import Testing
         }
         for (reason, file) in refusals {
             let refused = try await session.call("attach_file", ["note": .string(Self.note), "files": [.string(file)]], expectError: true)
-            #expect(refused.stringValue?.contains(reason) == true, "\(file): \(refused)")
+            expect(refused.stringValue?.contains(reason) == true, "\(file): \(refused)")
         }
-        #expect(try vault.snapshot() == before, "a refused attach writes nothing (the vault's .git/ included)")
+        try expect(vault.snapshot(), equals: before, "a refused attach writes nothing (the vault's .git/ included)")
         // A file of the vault and one of an allowed folder are attached.
         let result = try await session.call(
             "attach_file", ["note": .string(Self.note), "files": [.string(vault.path + "/Inbox files/scan.pdf"), .string(sources.path("report.png"))]])
-        #expect(result.objectValue?["copied"]?.arrayValue?.compactMap(\.stringValue) == ["Work/attachments/scan.pdf", "Work/attachments/report.png"])
+        expect(result.objectValue?["copied"]?.arrayValue?.compactMap(\.stringValue) == ["Work/attachments/scan.pdf", "Work/attachments/report.png"])
         await session.close()
     }
 
     @Test func attachFromMustBeAFolder() throws {
         let vault = try TempVault.example()
         let result = try vault.run(["mcp", "--allow-writes", "--attach-from", vault.path + "/no such folder"])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("is not a folder"), "\(result.stderr)")
+        expect(result.status, equals: 2)
+        expect(result.stderr.contains("is not a folder"), "\(result.stderr)")
     }
 }

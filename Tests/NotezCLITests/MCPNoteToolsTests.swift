@@ -1,6 +1,7 @@
 import Foundation
 import MCP
 import Testing
+import NotezTestSupport
 
 /// The single-note tools of `notez mcp` (edit_note, move_note, rename_note, trash and restore,
 /// properties, pins, daily notes, links, folders, snippets): results, undo, and hostile arguments.
@@ -14,27 +15,27 @@ import Testing
         let original = try Data(contentsOf: vault.url.appendingPathComponent("Edit me.md"))
         let preview = try await session.call(
             "edit_note", ["note": "Edit me", "mode": "under_heading", "heading": "Tasks", "text": "- two", "dryRun": true])
-        #expect(preview.objectValue?["diff"]?.stringValue?.contains("+- two") == true)
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent("Edit me.md")) == original, "a dry run writes nothing")
+        expect(preview.objectValue?["diff"]?.stringValue?.contains("+- two") == true)
+        try expect(Data(contentsOf: vault.url.appendingPathComponent("Edit me.md")), equals: original, "a dry run writes nothing")
         let edited = try await session.call("edit_note", ["note": "Edit me", "mode": "under_heading", "heading": "Tasks", "text": "- two"])
-        #expect(edited.objectValue?["journal"]?.stringValue != nil)
+        expect(edited.objectValue?["journal"]?.stringValue != nil)
         _ = try await session.call("edit_note", ["note": "Edit me", "mode": "after_block", "block": "^p1", "text": "Next."])
         _ = try await session.call("edit_note", ["note": "Edit me", "mode": "replace", "old": "- one", "text": "- first"])
         _ = try await session.call("edit_note", ["note": "Edit me", "mode": "append", "text": "The end."])
         let text = try String(contentsOf: vault.url.appendingPathComponent("Edit me.md"), encoding: .utf8)
-        #expect(text.hasSuffix("# Edit me\n## Tasks\n- first\n- two\n\n## Notes\nA paragraph ^p1\nNext.\nThe end.\n"), "\(text)")
-        #expect(text.hasPrefix("---\ntags: [x]\nmodified: "))
+        expect(text.hasSuffix("# Edit me\n## Tasks\n- first\n- two\n\n## Notes\nA paragraph ^p1\nNext.\nThe end.\n"), "\(text)")
+        expect(text.hasPrefix("---\ntags: [x]\nmodified: "))
         // Refusals say what is wrong and change nothing.
         let now = try Data(contentsOf: vault.url.appendingPathComponent("Edit me.md"))
         let missing = try await session.call(
             "edit_note", ["note": "Edit me", "mode": "replace", "old": "- one", "text": "x"], expectError: true)
-        #expect(missing.stringValue?.contains("not in the note") == true)
+        expect(missing.stringValue?.contains("not in the note") == true)
         _ = try await session.call(
             "edit_note", ["note": "Edit me", "mode": "under_heading", "heading": "Nope", "text": "x"], expectError: true)
         _ = try await session.call("edit_note", ["note": "Edit me", "mode": "sideways", "text": "x"], expectError: true)
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent("Edit me.md")) == now)
+        try expect(Data(contentsOf: vault.url.appendingPathComponent("Edit me.md")), equals: now)
         for _ in 0..<4 { _ = try await session.call("undo") }
-        #expect(try Data(contentsOf: vault.url.appendingPathComponent("Edit me.md")) == original, "undo restores the exact bytes")
+        try expect(Data(contentsOf: vault.url.appendingPathComponent("Edit me.md")), equals: original, "undo restores the exact bytes")
         await session.close()
     }
 
@@ -44,30 +45,30 @@ import Testing
         let session = try await Session(vault: vault, allowWrites: true)
         let before = try vault.snapshot().filter { !$0.key.hasPrefix(".notez/") }
         _ = try await session.call("rename_note", ["note": "Quarterly goals", "title": "Yearly goals"])
-        #expect(FileManager.default.fileExists(atPath: vault.url.appendingPathComponent("Work/Yearly goals.md").path))
-        #expect(try String(contentsOf: vault.url.appendingPathComponent("Linker.md"), encoding: .utf8) == "See [[Yearly goals]].\n")
+        expect(FileManager.default.fileExists(atPath: vault.url.appendingPathComponent("Work/Yearly goals.md").path))
+        try expect(String(contentsOf: vault.url.appendingPathComponent("Linker.md"), encoding: .utf8), equals: "See [[Yearly goals]].\n")
         _ = try await session.call("move_note", ["notes": ["Yearly goals"], "folder": "Archive/Old", "create": true])
-        #expect(FileManager.default.fileExists(atPath: vault.url.appendingPathComponent("Archive/Old/Yearly goals.md").path))
+        expect(FileManager.default.fileExists(atPath: vault.url.appendingPathComponent("Archive/Old/Yearly goals.md").path))
         let backlinks = try await session.call("get_backlinks", ["note": "Yearly goals"])
-        #expect((backlinks.objectValue?["backlinks"]?.arrayValue ?? []).contains { $0.objectValue?["source"]?.stringValue == "Linker.md" })
+        expect((backlinks.objectValue?["backlinks"]?.arrayValue ?? []).contains { $0.objectValue?["source"]?.stringValue == "Linker.md" })
         let links = try await session.call("get_links", ["note": "Linker"])
-        #expect(links.objectValue?["links"]?.arrayValue?.first?.objectValue?["path"]?.stringValue == "Archive/Old/Yearly goals.md")
+        expect(links.objectValue?["links"]?.arrayValue?.first?.objectValue?["path"]?.stringValue == "Archive/Old/Yearly goals.md")
         let trashed = try await session.call("trash_note", ["notes": ["Yearly goals"]])
         let id = try #require(trashed.objectValue?["trashed"]?.arrayValue?.first?.objectValue?["id"]?.stringValue)
         let listed = try await session.call("list_trash")
-        #expect((listed.objectValue?["items"]?.arrayValue ?? []).contains { $0.objectValue?["id"]?.stringValue == id })
+        expect((listed.objectValue?["items"]?.arrayValue ?? []).contains { $0.objectValue?["id"]?.stringValue == id })
         _ = try await session.call("restore_note", ["items": .array([.string(id)])])
-        #expect(FileManager.default.fileExists(atPath: vault.url.appendingPathComponent("Archive/Old/Yearly goals.md").path))
+        expect(FileManager.default.fileExists(atPath: vault.url.appendingPathComponent("Archive/Old/Yearly goals.md").path))
         _ = try await session.call("set_properties", ["note": "Yearly goals", "properties": ["status=done"]])
         _ = try await session.call("set_pinned", ["notes": ["Yearly goals"], "pinned": true])
         let pinned = try await session.call("search", ["query": "is:pinned title:Yearly"])
-        #expect(pinned.objectValue?["total"]?.intValue == 1)
+        expect(pinned.objectValue?["total"]?.intValue == 1)
         let folder = try await session.call("list_folder", ["folder": "Archive", "recursive": true])
-        #expect((folder.objectValue?["notes"]?.arrayValue ?? []).contains { $0.objectValue?["title"]?.stringValue == "Yearly goals" })
+        expect((folder.objectValue?["notes"]?.arrayValue ?? []).contains { $0.objectValue?["title"]?.stringValue == "Yearly goals" })
         // Every one of those was journaled: undone, newest first, the vault is as it was.
         for _ in 0..<6 { _ = try await session.call("undo") }
         let after = try vault.snapshot().filter { !$0.key.hasPrefix(".notez/") }
-        #expect(after == before)
+        expect(after, equals: before)
         await session.close()
     }
 
@@ -76,21 +77,21 @@ import Testing
         let session = try await Session(vault: vault, allowWrites: true)
         let daily = try await session.call("daily_note", ["day": "2026-11-20"])
         let path = try #require(daily.objectValue?["path"]?.stringValue)
-        #expect(daily.objectValue?["created"]?.boolValue == true)
-        #expect(FileManager.default.fileExists(atPath: vault.url.appendingPathComponent(path).path))
+        expect(daily.objectValue?["created"]?.boolValue == true)
+        expect(FileManager.default.fileExists(atPath: vault.url.appendingPathComponent(path).path))
         let again = try await session.call("daily_note", ["day": "2026-11-20"])
-        #expect(again.objectValue?["created"]?.boolValue == false && again.objectValue?["path"]?.stringValue == path)
+        expect(again.objectValue?["created"]?.boolValue == false && again.objectValue?["path"]?.stringValue == path)
         _ = try await session.call("daily_note", ["day": "2026-13-45"], expectError: true)
         let read = try await session.call("read_notes", ["notes": ["Quarterly goals", "nope-not-a-note"]])
         let notes = read.objectValue?["notes"]?.arrayValue ?? []
-        #expect(notes.count == 2 && notes[0].objectValue?["body"] != nil && notes[1].objectValue?["error"] != nil)
+        expect(notes.count == 2 && notes[0].objectValue?["body"] != nil && notes[1].objectValue?["error"] != nil)
         let snippets = try await session.call("search_snippets", ["query": "goals", "limit": 3])
         let first = snippets.objectValue?["notes"]?.arrayValue?.first?.objectValue
-        #expect(first?["matches"]?.arrayValue?.isEmpty == false)
+        expect(first?["matches"]?.arrayValue?.isEmpty == false)
         let counted = try await session.call("search", ["query": "-tag:no-such-tag", "limit": 0, "offset": 3])
-        #expect(counted.objectValue?["nextOffset"] == .null && counted.objectValue?["notes"]?.arrayValue?.isEmpty == true)
+        expect(counted.objectValue?["nextOffset"] == .null && counted.objectValue?["notes"]?.arrayValue?.isEmpty == true)
         let history = try await session.call("history")
-        #expect(history.objectValue?["entries"]?.arrayValue?.isEmpty == false)
+        expect(history.objectValue?["entries"]?.arrayValue?.isEmpty == false)
         await session.close()
     }
 
@@ -132,10 +133,10 @@ import Testing
                 try await session.call("get_links", ["note": value], expectError: true),
                 try await session.call("get_backlinks", ["note": value], expectError: true),
             ]
-            for answer in answers { #expect(answer.stringValue?.contains("zqxjk") != true) }
+            for answer in answers { expect(answer.stringValue?.contains("zqxjk") != true) }
             let read = try await session.call("read_notes", ["notes": [value]])
-            #expect(read.objectValue?["notes"]?.arrayValue?.first?.objectValue?["error"] != nil, "\(note.prefix(80))")
-            #expect(!MCPArgumentsText.json(read).contains("zqxjk"))
+            expect(read.objectValue?["notes"]?.arrayValue?.first?.objectValue?["error"] != nil, "\(note.prefix(80))")
+            expect(!MCPArgumentsText.json(read).contains("zqxjk"))
         }
         for folder in ["../" + outside.url.lastPathComponent, outside.url.path, ".git", ".notez", "LinkedFolder", huge] {
             _ = try await session.call("list_folder", ["folder": .string(folder)], expectError: true)
@@ -158,16 +159,16 @@ import Testing
         _ = try await session.call("read_notes", ["notes": .array(Array(repeating: "Quarterly goals", count: 21))], expectError: true)
         for query in ["zqxjk", "tag:secret", "inner"] {
             let found = try await session.call("search_snippets", ["query": .string(query)])
-            #expect(!MCPArgumentsText.json(found).contains("zqxjk"), "\(query)")
+            expect(!MCPArgumentsText.json(found).contains("zqxjk"), "\(query)")
         }
         await #expect(throws: (any Error).self) {
             _ = try await session.client.getPrompt(name: "summarize_folder", arguments: ["folder": huge])
         }
         await session.close()
-        #expect(try outside.snapshot() == outsideBefore, "no byte outside the vault changed")
-        #expect(try vault.snapshot().filter { $0.key.hasPrefix(".git/") } == gitBefore, "no byte in .git/ changed")
-        #expect(!FileManager.default.fileExists(atPath: vault.url.deletingLastPathComponent().appendingPathComponent("escape.md").path))
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/escape.md"))
+        try expect(outside.snapshot(), equals: outsideBefore, "no byte outside the vault changed")
+        try expect(vault.snapshot().filter { $0.key.hasPrefix(".git/") }, equals: gitBefore, "no byte in .git/ changed")
+        expect(!FileManager.default.fileExists(atPath: vault.url.deletingLastPathComponent().appendingPathComponent("escape.md").path))
+        expect(!FileManager.default.fileExists(atPath: "/tmp/escape.md"))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `notez mcp` spoken to byte by byte (no SDK client): message framing in linear time with a size
 /// bound, the lifecycle (nothing but initialize and ping before initialize), and an error reply
@@ -48,7 +49,7 @@ import Testing
             try send(
                 #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#)
             let answer = try receive()
-            #expect(answer?["result"] != nil, "\(String(describing: answer))")
+            expect(answer?["result"] != nil, "\(String(describing: answer))")
             try send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
         }
 
@@ -67,21 +68,21 @@ import Testing
         let session = try RawSession(vault: vault)
         try session.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
         let early = try session.receive()
-        #expect(early?["id"] as? Int == 1)
-        #expect(Self.errorCode(early) == -32600, "\(String(describing: early))")
-        #expect(early?["result"] == nil)
+        expect(early?["id"] as? Int == 1)
+        expect(Self.errorCode(early), equals: -32600, "\(String(describing: early))")
+        expect(early?["result"] == nil)
         try session.send(#"{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"list_tags"}}"#)
         let call = try session.receive()
-        #expect(call?["id"] as? String == "c")
-        #expect(Self.errorCode(call) == -32600, "\(String(describing: call))")
+        expect(call?["id"] as? String == "c")
+        expect(Self.errorCode(call), equals: -32600, "\(String(describing: call))")
         // ping is allowed before initialize.
         try session.send(#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)
-        #expect(try session.receive()?["result"] != nil)
+        expect(try session.receive()?["result"] != nil)
         try session.initialize()
         try session.send(#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#)
         let listed = try session.receive()
-        #expect(listed?["id"] as? Int == 3)
-        #expect(listed?["result"] != nil, "\(String(describing: listed))")
+        expect(listed?["id"] as? Int == 3)
+        expect(listed?["result"] != nil, "\(String(describing: listed))")
         session.close()
     }
 
@@ -107,15 +108,15 @@ import Testing
         for (message, id, code) in cases {
             try session.send(message)
             let answer = try session.receive()
-            #expect(answer?["error"] != nil, "\(message): \(String(describing: answer))")
-            if let id = id as? Int { #expect(answer?["id"] as? Int == id, "\(message)") }
-            if let id = id as? String { #expect(answer?["id"] as? String == id, "\(message)") }
-            if id is NSNull { #expect(answer?["id"] is NSNull, "\(message): \(String(describing: answer))") }
-            if code != 0 { #expect(Self.errorCode(answer) == code, "\(message): \(String(describing: answer))") }
+            expect(answer?["error"] != nil, "\(message): \(String(describing: answer))")
+            if let id = id as? Int { expect(answer?["id"] as? Int == id, "\(message)") }
+            if let id = id as? String { expect(answer?["id"] as? String == id, "\(message)") }
+            if id is NSNull { expect(answer?["id"] is NSNull, "\(message): \(String(describing: answer))") }
+            if code != 0 { expect(Self.errorCode(answer), equals: code, "\(message): \(String(describing: answer))") }
         }
         // Still serving.
         try session.send(#"{"jsonrpc":"2.0","id":20,"method":"ping"}"#)
-        #expect(try session.receive()?["id"] as? Int == 20)
+        expect(try session.receive()?["id"] as? Int == 20)
         session.close()
     }
 
@@ -129,20 +130,20 @@ import Testing
         try session.send(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"pad":""#+padding+#""}}}"#)
         let answer = try session.receive()
         let seconds = Date().timeIntervalSince(started)
-        #expect(answer?["id"] as? Int == 1)
-        #expect(answer?["result"] != nil, "\(String(describing: answer))")
-        #expect(seconds < 5, "a 4 MB message took \(seconds) s")
+        expect(answer?["id"] as? Int == 1)
+        expect(answer?["result"] != nil, "\(String(describing: answer))")
+        expect(seconds < 5, "a 4 MB message took \(seconds) s")
 
         // Over the 4 MiB bound: skipped unread, answered with an error naming the limit and its id.
         let big = String(repeating: "b", count: 6 << 20)
         try session.send(#"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"_meta":{"pad":""#+big+#""}}}"#)
         let refused = try session.receive()
-        #expect(refused?["id"] as? Int == 2, "\(String(describing: refused))")
-        #expect(Self.errorCode(refused) == -32600)
-        #expect(((refused?["error"] as? [String: Any])?["message"] as? String)?.contains("over the limit of 4194304 bytes") == true)
+        expect(refused?["id"] as? Int == 2, "\(String(describing: refused))")
+        expect(Self.errorCode(refused), equals: -32600)
+        expect(((refused?["error"] as? [String: Any])?["message"] as? String)?.contains("over the limit of 4194304 bytes") == true)
         try session.send(#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#)
-        #expect(try session.receive()?["id"] as? Int == 3)
+        expect(try session.receive()?["id"] as? Int == 3)
         session.close()
-        #expect(session.process.terminationStatus == 0)
+        expect(session.process.terminationStatus, equals: 0)
     }
 }

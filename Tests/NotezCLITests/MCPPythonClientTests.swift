@@ -32,13 +32,13 @@ import Testing
         let result = try CLIRunner.runShell(
             [Self.python.path, Self.script.path, CLIRunner.binary.path, vault.path].map(Self.quoted).joined(separator: " "))
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
-        #expect(result.status == 0, "the Python client failed:\n\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout.suffix(2000))")
+        expect(result.status, equals: 0, "the Python client failed:\n\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
+        expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout.suffix(2000))")
         // Many checks ran (every tool, paging, prompts, resources), not an empty run.
         let passed = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
-        #expect(passed >= 60, "only \(passed) checks passed")
-        #expect(try outside.snapshot() == outsideBefore)
+        expect(passed >= 60, "only \(passed) checks passed")
+        try expect(outside.snapshot(), equals: outsideBefore)
     }
 
     static func quoted(_ word: String) -> String {

@@ -81,11 +81,11 @@ struct MoveFromCacheTests {
             prepare: { vault in
                 try FileManager.default.createSymbolicLink(atPath: vault.path + "/Later.md", withDestinationPath: outside.path + "/later.md")
             })
-        #expect(try outside.snapshot() == before)
-        #expect(gits.count == 2)
+        try expect(outside.snapshot(), equals: before)
+        expect(gits.count, equals: 2)
         for vault in gits {
-            #expect(try String(contentsOfFile: vault.path + "/.git/notes.md", encoding: .utf8) == "[[Team handbook]]\n")
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/Linked.md") == outside.path + "/secret.md")
+            try expect(String(contentsOfFile: vault.path + "/.git/notes.md", encoding: .utf8), equals: "[[Team handbook]]\n")
+            try expect(FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/Linked.md"), equals: outside.path + "/secret.md")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Helpers for end-to-end tests of mutating commands.
 enum Mutation {
@@ -35,9 +36,9 @@ enum Mutation {
         let all = Set(before.keys).union(after.keys).filter { !isDerivedState($0) }
         for path in all.sorted() {
             if changed.contains(path) {
-                #expect(before[path] != after[path], "\(path) should have changed", sourceLocation: sourceLocation)
+                expect(before[path] != after[path], "\(path) should have changed", sourceLocation: sourceLocation)
             } else {
-                #expect(before[path] == after[path], "\(path) should be untouched", sourceLocation: sourceLocation)
+                expect(before[path], equals: after[path], "\(path) should be untouched", sourceLocation: sourceLocation)
             }
         }
     }

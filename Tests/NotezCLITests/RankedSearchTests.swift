@@ -1,6 +1,7 @@
 import Foundation
 import MCP
 import Testing
+import NotezTestSupport
 
 /// `notez search` with words ranks by relevance (docs/query.md, "Ranking"): order, `--sort`,
 /// JSON score and snippet offsets, bold matches on a terminal, and hostile note text.
@@ -19,48 +20,48 @@ import Testing
     @Test func wordsRankAndOtherSortsStillApply() throws {
         let vault = try vault()
         let ranked = try vault.run(["search", "kafka", "--paths"])
-        #expect(ranked.status == 0)
-        #expect(lines(ranked.stdout) == ["Streams/Kafka.md", "Passing.md"])
-        #expect(lines(try vault.run(["search", "kafka", "--paths", "--sort", "relevance"]).stdout) == ["Streams/Kafka.md", "Passing.md"])
-        #expect(lines(try vault.run(["search", "kafka", "--paths", "--sort", "relevance+"]).stdout) == ["Passing.md", "Streams/Kafka.md"])
-        #expect(lines(try vault.run(["search", "kafka", "--paths", "--reverse"]).stdout) == ["Passing.md", "Streams/Kafka.md"])
-        #expect(lines(try vault.run(["search", "kafka", "--paths", "--sort", "modified"]).stdout) == ["Passing.md", "Streams/Kafka.md"])
-        #expect(lines(try vault.run(["search", "kafka", "--paths", "-n", "1"]).stdout) == ["Streams/Kafka.md"])
-        #expect(try vault.run(["search", "kafka", "--count"]).stdout == "2\n")
+        expect(ranked.status, equals: 0)
+        expect(lines(ranked.stdout), equals: ["Streams/Kafka.md", "Passing.md"])
+        expect(lines(try vault.run(["search", "kafka", "--paths", "--sort", "relevance"]).stdout), equals: ["Streams/Kafka.md", "Passing.md"])
+        expect(lines(try vault.run(["search", "kafka", "--paths", "--sort", "relevance+"]).stdout), equals: ["Passing.md", "Streams/Kafka.md"])
+        expect(lines(try vault.run(["search", "kafka", "--paths", "--reverse"]).stdout), equals: ["Passing.md", "Streams/Kafka.md"])
+        expect(lines(try vault.run(["search", "kafka", "--paths", "--sort", "modified"]).stdout), equals: ["Passing.md", "Streams/Kafka.md"])
+        expect(lines(try vault.run(["search", "kafka", "--paths", "-n", "1"]).stdout), equals: ["Streams/Kafka.md"])
+        try expect(vault.run(["search", "kafka", "--count"]).stdout, equals: "2\n")
         // No words: list order, as before.
-        #expect(lines(try vault.run(["search", "modified:>2000-01-01", "--paths"]).stdout) == ["Passing.md", "Other.md", "Streams/Kafka.md"])
+        expect(lines(try vault.run(["search", "modified:>2000-01-01", "--paths"]).stdout), equals: ["Passing.md", "Other.md", "Streams/Kafka.md"])
         let none = try vault.run(["search", "zookeeper", "--paths"])
-        #expect(none.status == 1)
-        #expect(none.stdout == "")
+        expect(none.status, equals: 1)
+        expect(none.stdout, equals: "")
     }
 
     @Test func jsonCarriesScoreAndMarkedSnippets() throws {
         let vault = try vault()
         let result = try vault.run(["search", "kafka", "--json"])
-        #expect(result.status == 0)
+        expect(result.status, equals: 0)
         let notes = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(notes.map { $0["path"] as? String } == ["Streams/Kafka.md", "Passing.md"])
+        expect(notes.map { $0["path"] as? String }, equals: ["Streams/Kafka.md", "Passing.md"])
         let first = (notes[0]["score"] as? Double) ?? 0
         let second = (notes[1]["score"] as? Double) ?? 0
-        #expect(first > second && second > 0)
+        expect(first > second && second > 0)
         let snippets = try #require(notes[0]["snippets"] as? [[String: Any]])
         // The line with two occurrences beats the heading with one; inline code as written.
-        #expect(snippets.first?["line"] as? Int == 2)
-        #expect(snippets.first?["text"] as? String == "Kafka is a log. Run `kafka-topics --list` first.")
-        #expect(snippets.first?["matches"] as? [[Int]] == [[0, 5], [21, 26]])
-        #expect(snippets.map { $0["line"] as? Int } == [2, 1])
+        expect(snippets.first?["line"] as? Int == 2)
+        expect(snippets.first?["text"] as? String == "Kafka is a log. Run `kafka-topics --list` first.")
+        expect(snippets.first?["matches"] as? [[Int]] == [[0, 5], [21, 26]])
+        expect(snippets.map { $0["line"] as? Int }, equals: [2, 1])
         // Not ranked: the plain note shape.
         let plain = try vault.run(["search", "kafka", "--json", "--sort", "title"])
-        #expect(!plain.stdout.contains("\"score\""))
+        expect(!plain.stdout.contains("\"score\""))
     }
 
     @Test func matchesAreBoldOnlyWithColors() throws {
         let vault = try vault()
         let colored = try vault.run(["search", "kafka", "--snippets", "--color", "always"])
-        #expect(colored.stdout.contains("\u{1B}[2mWe could use \u{1B}[0m\u{1B}[1mkafka\u{1B}[0m\u{1B}[2m, or not."), "\(colored.stdout)")
+        expect(colored.stdout.contains("\u{1B}[2mWe could use \u{1B}[0m\u{1B}[1mkafka\u{1B}[0m\u{1B}[2m, or not."), "\(colored.stdout)")
         let plain = try vault.run(["search", "kafka", "--snippets"])
-        #expect(!plain.stdout.contains("\u{1B}["))
-        #expect(lines(plain.stdout).contains("    Kafka is a log. Run `kafka-topics --list` first."), "\(plain.stdout)")
+        expect(!plain.stdout.contains("\u{1B}["))
+        expect(lines(plain.stdout).contains("    Kafka is a log. Run `kafka-topics --list` first."), "\(plain.stdout)")
     }
 
     @Test func hostileTextIsNeitherRunNorLeakedAndNothingIsWritten() throws {
@@ -74,21 +75,21 @@ import Testing
         let before = try vault.snapshot()
         let outsideBefore = try outside.snapshot()
         let rows = try vault.run(["search", "needle", "--snippets", "--color", "always"])
-        #expect(rows.status == 0)
-        #expect(!rows.stdout.contains("\u{1B}]0;"))
-        #expect(!rows.stdout.contains("\u{1B}[31m"))
-        #expect(!rows.stdout.contains("secret"))
+        expect(rows.status, equals: 0)
+        expect(!rows.stdout.contains("\u{1B}]0;"))
+        expect(!rows.stdout.contains("\u{1B}[31m"))
+        expect(!rows.stdout.contains("secret"))
         let json = try vault.run(["search", "needle", "--json"])
-        #expect(!json.stdout.contains("secret"))
-        #expect(!json.stdout.contains("Linked"))
+        expect(!json.stdout.contains("secret"))
+        expect(!json.stdout.contains("Linked"))
         let notes = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         // A long line is cut around its first match.
-        #expect(Set(notes.compactMap { $0["path"] as? String }) == ["Escapes.md", "Long.md"])
+        expect(Set(notes.compactMap { $0["path"] as? String }), equals: ["Escapes.md", "Long.md"])
         let long = try #require(notes.first { $0["path"] as? String == "Long.md" })
         let text = try #require((long["snippets"] as? [[String: Any]])?.first?["text"] as? String)
-        #expect(text.count <= 2 * 80 + 6)
-        #expect(try vault.snapshot() == before)
-        #expect(try outside.snapshot() == outsideBefore)
+        expect(text.count <= 2 * 80 + 6)
+        try expect(vault.snapshot(), equals: before)
+        try expect(outside.snapshot(), equals: outsideBefore)
     }
 }
 
@@ -101,18 +102,18 @@ import Testing
         let session = try await MCPServerTests.Session(vault: vault, allowWrites: false)
         let ranked = try await session.call("search", ["query": "kafka"])
         let notes = ranked.objectValue?["notes"]?.arrayValue ?? []
-        #expect(notes.compactMap { $0.objectValue?["path"]?.stringValue } == ["Streams/Kafka.md", "Passing.md"])
+        expect(notes.compactMap { $0.objectValue?["path"]?.stringValue }, equals: ["Streams/Kafka.md", "Passing.md"])
         let scores = notes.compactMap { $0.objectValue?["score"]?.doubleValue }
-        #expect(scores.count == 2 && scores[0] > scores[1])
+        expect(scores.count == 2 && scores[0] > scores[1])
         let snippet = notes.last?.objectValue?["snippets"]?.arrayValue?.first?.objectValue
-        #expect(snippet?["text"]?.stringValue == "We could use kafka, or not.")
-        #expect(snippet?["matches"]?.arrayValue?.first?.arrayValue?.compactMap(\.intValue) == [13, 18])
+        expect(snippet?["text"]?.stringValue == "We could use kafka, or not.")
+        expect(snippet?["matches"]?.arrayValue?.first?.arrayValue?.compactMap(\.intValue) == [13, 18])
         let explicit = try await session.call("search", ["query": "kafka", "sort": "relevance"])
-        #expect(explicit == ranked)
+        expect(explicit, equals: ranked)
         let byDate = try await session.call("search", ["query": "kafka", "sort": "modified"])
         let plain = byDate.objectValue?["notes"]?.arrayValue ?? []
-        #expect(plain.compactMap { $0.objectValue?["path"]?.stringValue } == ["Passing.md", "Streams/Kafka.md"])
-        #expect(plain.allSatisfy { $0.objectValue?["score"] == nil })
+        expect(plain.compactMap { $0.objectValue?["path"]?.stringValue }, equals: ["Passing.md", "Streams/Kafka.md"])
+        expect(plain.allSatisfy { $0.objectValue?["score"] == nil })
         await session.close()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `notez recent` and `notez log`, with real git and without it.
 @Suite struct RecentLogCommandTests {
@@ -7,7 +8,7 @@ import Testing
 
     func shell(_ line: String, in vault: TempVault) throws {
         let result = try CLIRunner.runShell(line, in: vault.url, environment: Self.git)
-        #expect(result.status == 0, "\(line): \(result.stderr)")
+        expect(result.status, equals: 0, "\(line): \(result.stderr)")
     }
 
     func rows(_ text: String) throws -> [[String: Any]] {
@@ -19,13 +20,13 @@ import Testing
         try vault.write("Old.md", "---\nmodified: 2020-01-01\n---\nold\n")
         try vault.write("New.md", "---\nmodified: 2024-05-01\n---\nnew\n")
         let result = try vault.run(["recent"], environment: Self.git)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "2024-05-01  New.md\n2020-01-01  Old.md\n")
+        expect(result.status, equals: 0, "\(result.stderr)")
+        expect(result.stdout, equals: "2024-05-01  New.md\n2020-01-01  Old.md\n")
         let json = try rows(try vault.run(["recent", "--json", "-n", "1"], environment: Self.git).stdout)
-        #expect(json.count == 1 && json[0]["source"] as? String == "modified" && json[0]["commit"] is NSNull)
+        expect(json.count == 1 && json[0]["source"] as? String == "modified" && json[0]["commit"] is NSNull)
         let log = try vault.run(["log", "New"], environment: Self.git)
-        #expect(log.status == 2 && log.stdout.isEmpty && log.stderr.contains("not in a git work tree"))
-        #expect(try vault.run(["recent", "--by", "git"], environment: Self.git).status == 2)
+        expect(log.status == 2 && log.stdout.isEmpty && log.stderr.contains("not in a git work tree"))
+        try expect(vault.run(["recent", "--by", "git"], environment: Self.git).status, equals: 2)
     }
 
     @Test func byGitUncommittedFirstThenCommitsAndLogFollowsRenames() throws {
@@ -37,22 +38,22 @@ import Testing
         try shell("git mv 'First name.md' Renamed.md && echo two >> Renamed.md && git commit -qam 'rename it'", in: vault)
         try vault.write("Other.md", "changed\n")
         let recent = try rows(try vault.run(["recent", "--json"], environment: Self.git).stdout)
-        #expect(recent.map { $0["path"] as? String } == ["Other.md", "Renamed.md"])
-        #expect(recent.map { $0["source"] as? String } == ["uncommitted", "commit"])
-        #expect((recent[1]["commit"] as? [String: Any])?["subject"] as? String == "rename it")
+        expect(recent.map { $0["path"] as? String }, equals: ["Other.md", "Renamed.md"])
+        expect(recent.map { $0["source"] as? String }, equals: ["uncommitted", "commit"])
+        expect((recent[1]["commit"] as? [String: Any])?["subject"] as? String == "rename it")
         let byTime = try vault.run(["recent", "--by", "modified", "--json"], environment: Self.git)
-        #expect(try rows(byTime.stdout).allSatisfy { $0["source"] as? String == "modified" })
+        expect(try rows(byTime.stdout).allSatisfy { $0["source"] as? String == "modified" })
         let log = try vault.run(["log", "Renamed"], environment: Self.git)
-        #expect(log.status == 0, "\(log.stderr)")
+        expect(log.status, equals: 0, "\(log.stderr)")
         let lines = log.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines[0].hasSuffix("notez test: rename it  (renamed from First name.md)"))
-        #expect(lines[1].hasSuffix("notez test: add notes"))
+        expect(lines.count, equals: 2)
+        expect(lines[0].hasSuffix("notez test: rename it  (renamed from First name.md)"))
+        expect(lines[1].hasSuffix("notez test: add notes"))
         let json = try rows(try vault.run(["log", "Renamed", "--json", "-n", "1"], environment: Self.git).stdout)
-        #expect(json.count == 1 && ((json[0]["changes"] as? [[String: Any]])?.first?["from"] as? String) == "First name.md")
+        expect(json.count == 1 && ((json[0]["changes"] as? [[String: Any]])?.first?["from"] as? String) == "First name.md")
         try vault.write("Fresh.md", "never committed\n")
         let fresh = try vault.run(["log", "Fresh"], environment: Self.git)
-        #expect(fresh.status == 1 && fresh.stdout.isEmpty)
+        expect(fresh.status == 1 && fresh.stdout.isEmpty)
     }
 
     @Test func hostileNamesAndGitConfigRunNothingAndWriteNothing() throws {
@@ -71,15 +72,15 @@ import Testing
         let before = try vault.snapshot()
         let outsideBefore = try outside.snapshot()
         let dashed = try CLIRunner.run(["log", "--json", "--vault", vault.path, "--", "--output=pwned.md"], environment: Self.git)
-        #expect(dashed.status == 0, "\(dashed.stderr)")
-        #expect(try rows(dashed.stdout).count == 1)
+        expect(dashed.status, equals: 0, "\(dashed.stderr)")
+        try expect(rows(dashed.stdout).count, equals: 1)
         let magic = try vault.run(["log", ":(glob)*.md"], environment: Self.git)
-        #expect(magic.status == 0 && magic.stdout.split(separator: "\n").count == 1, "\(magic.stderr)")
+        expect(magic.status == 0 && magic.stdout.split(separator: "\n").count == 1, "\(magic.stderr)")
         let recent = try vault.run(["recent", "--json"], environment: Self.git)
-        #expect(recent.status == 0, "\(recent.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: marker))
-        #expect(!FileManager.default.fileExists(atPath: vault.path + "/pwned.md"))
-        #expect(try vault.snapshot().filter { !$0.key.hasPrefix(".notez/cache/") } == before.filter { !$0.key.hasPrefix(".notez/cache/") })
-        #expect(try outside.snapshot() == outsideBefore)
+        expect(recent.status, equals: 0, "\(recent.stderr)")
+        expect(!FileManager.default.fileExists(atPath: marker))
+        expect(!FileManager.default.fileExists(atPath: vault.path + "/pwned.md"))
+        try expect(vault.snapshot().filter { !$0.key.hasPrefix(".notez/cache/") }, equals: before.filter { !$0.key.hasPrefix(".notez/cache/") })
+        try expect(outside.snapshot(), equals: outsideBefore)
     }
 }

@@ -22,7 +22,7 @@ struct RenameFromCacheTests {
         let withCache = ["XDG_CACHE_HOME": cacheHome.path]
         try CachedQueryTests.age(cached)
         _ = try cached.run(["ls"], environment: withCache)
-        #expect(FileManager.default.enumerator(atPath: cacheHome.path)?.contains { ($0 as? String)?.hasSuffix("index-v1.bin") == true } == true)
+        expect(FileManager.default.enumerator(atPath: cacheHome.path)?.contains { ($0 as? String)?.hasSuffix("index-v1.bin") == true } == true)
         try prepare(cached)
         try prepare(plain)
         let original = try plain.snapshot()
@@ -32,12 +32,12 @@ struct RenameFromCacheTests {
             let earlier = try cached.snapshot(skipping: [".notez/journal.jsonl"]).filter { !$0.key.hasPrefix(".notez/") }
             let a = try cached.run(arguments, environment: withCache)
             let b = try plain.run(arguments, environment: CachedQueryTests.noCache)
-            #expect(a.stdout == b.stdout, "\(arguments)")
-            #expect(a.stderr == b.stderr, "\(arguments)")
-            #expect(a.status == b.status, "\(arguments)")
+            expect(a.stdout, equals: b.stdout, "\(arguments)")
+            expect(a.stderr, equals: b.stderr, "\(arguments)")
+            expect(a.status, equals: b.status, "\(arguments)")
             let (x, y) = (try cached.snapshot(skipping: [".notez/journal.jsonl"]), try plain.snapshot(skipping: [".notez/journal.jsonl"]))
-            #expect(x.keys.sorted() == y.keys.sorted(), "\(arguments)")
-            for (path, bytes) in x where !path.hasPrefix(".notez/") { #expect(y[path] == bytes, "\(arguments): \(path)") }
+            expect(x.keys.sorted(), equals: y.keys.sorted(), "\(arguments)")
+            for (path, bytes) in x where !path.hasPrefix(".notez/") { expect(y[path], equals: bytes, "\(arguments): \(path)") }
             return x.filter { !$0.key.hasPrefix(".notez/") } != earlier
         }
         var changed = 0
@@ -45,9 +45,9 @@ struct RenameFromCacheTests {
             if try both(arguments) { changed += 1 }
         }
         // Undone newest first, every byte comes back.
-        for _ in 0..<changed { #expect(try both(["undo"])) }
+        for _ in 0..<changed { expect(try both(["undo"])) }
         let back = try cached.snapshot()
-        for (path, bytes) in original where !path.hasPrefix(".notez/") { #expect(back[path] == bytes, "undo: \(path)") }
+        for (path, bytes) in original where !path.hasPrefix(".notez/") { expect(back[path], equals: bytes, "undo: \(path)") }
     }
 
     @Test("renames of linked notes, a dry run, a refusal and a title only")
@@ -92,11 +92,11 @@ struct RenameFromCacheTests {
             prepare: { vault in
                 try FileManager.default.createSymbolicLink(atPath: vault.path + "/Later.md", withDestinationPath: outside.path + "/later.md")
             })
-        #expect(try outside.snapshot() == before)
-        #expect(gits.count == 2)
+        try expect(outside.snapshot(), equals: before)
+        expect(gits.count, equals: 2)
         for vault in gits {
-            #expect(try String(contentsOfFile: vault.path + "/.git/notes.md", encoding: .utf8) == "[[Team handbook]]\n")
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/Linked.md") == outside.path + "/secret.md")
+            try expect(String(contentsOfFile: vault.path + "/.git/notes.md", encoding: .utf8), equals: "[[Team handbook]]\n")
+            try expect(FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/Linked.md"), equals: outside.path + "/secret.md")
         }
     }
 

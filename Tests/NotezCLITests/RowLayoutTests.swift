@@ -81,13 +81,13 @@ import Testing
     func randomRowsReadAsTheStringLayout(seed: UInt64) throws {
         let vault = try randomVault(seed: seed, count: 70)
         let json = try vault.run(["ls", "-r", "--json"])
-        #expect(json.status == 0, "seed \(seed): \(json.stderr)")
+        expect(json.status, equals: 0, "seed \(seed): \(json.stderr)")
         // The first listing builds the index (and writes the cache); the second reads the cache's entries.
         for (run, arguments) in [["ls", "-r"], ["ls", "-r"], ["ls", "-r", "--color", "always"], ["ls", "-r", "--color", "always"]].enumerated() {
             let listed = try vault.run(arguments)
-            #expect(listed.status == 0 && listed.stderr.isEmpty, "seed \(seed) run \(run): \(listed.stderr)")
+            expect(listed.status == 0 && listed.stderr.isEmpty, "seed \(seed) run \(run): \(listed.stderr)")
             let expected = try expectedRows(json.stdout, color: arguments.count > 2, now: nil, width: nil)
-            #expect(rows(listed.stdout) == expected, "seed \(seed) run \(run)")
+            expect(rows(listed.stdout), equals: expected, "seed \(seed) run \(run)")
         }
     }
 
@@ -100,10 +100,10 @@ import Testing
             let result = try CLIRunner.runShell(
                 "script -qec " + shellQuoted("stty cols \(columns) rows 50; " + command) + " /dev/null",
                 environment: ["NOTEZ_PAGER": "", "TERM": "xterm", "NO_COLOR": ""])
-            #expect(result.status == 0)
+            expect(result.status, equals: 0)
             let screen = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
             let expected = try expectedRows(json.stdout, color: true, now: 1_795_000_000, width: columns)
-            #expect(rows(screen) == expected, "columns \(columns) run \(run)")
+            expect(rows(screen), equals: expected, "columns \(columns) run \(run)")
         }
     }
 
@@ -116,11 +116,11 @@ import Testing
         for (listing, paths) in [(["ls", "-r", "--json"], ["ls", "-r", "--paths"]), (["search", "tag:idea", "--json"], ["search", "tag:idea", "--paths"])] {
             let json = try vault.run(listing)
             let notes = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-            #expect(notes.contains { ($0["path"] as! String).contains("\u{202E}") })
+            expect(notes.contains { ($0["path"] as! String).contains("\u{202E}") })
             let expected = notes.map { RowLayoutTests.safe($0["path"] as! String) + "\n" }.joined()
             for run in 0..<2 {
                 let listed = try vault.run(paths)
-                #expect(listed.status == 0 && listed.stdout == expected, "\(paths) run \(run): \(listed.stderr)")
+                expect(listed.status == 0 && listed.stdout == expected, "\(paths) run \(run): \(listed.stderr)")
             }
         }
     }

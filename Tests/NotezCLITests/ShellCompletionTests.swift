@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// The generated completion scripts, run in the real shells (Debian's bash, zsh and fish, which
 /// `make setup` installs) for partial command lines: notes, tags, folders (bare names too),
@@ -21,12 +22,12 @@ import Testing
         init() throws {
             vault = try TempVault.example()
             let removed = try vault.run(["rm", "scratch"])
-            #expect(removed.status == 0, "\(removed.stderr)")
+            expect(removed.status, equals: 0, "\(removed.stderr)")
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("notez-shells-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for (shell, name) in [("bash", "notez.bash"), ("zsh", "_notez"), ("fish", "notez.fish")] {
                 let script = try CLIRunner.run(["--generate-completion-script", shell])
-                #expect(script.status == 0)
+                expect(script.status, equals: 0)
                 try Data(script.stdout.utf8).write(to: folder.appendingPathComponent(name))
             }
             try Data(Setup.bashDriver.utf8).write(to: folder.appendingPathComponent("drive.bash"))
@@ -52,7 +53,7 @@ import Testing
             }
             let result = try CLIRunner.runShell(
                 "timeout 30 " + command, environment: ["PATH": path, "HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/.config"])
-            #expect(result.status == 0, "\(shell) \(line): \(result.stderr)")
+            expect(result.status, equals: 0, "\(shell) \(line): \(result.stderr)")
             return result.stdout.split(separator: "\n").map { candidate in
                 // fish adds a tab and the description; zsh escapes spaces as it would insert them.
                 String(candidate.split(separator: "\t", maxSplits: 1).first ?? "").replacingOccurrences(of: "\\ ", with: " ")
@@ -169,15 +170,15 @@ import Testing
         for (line, expected) in ShellCompletionTests.cases {
             let offered = try setup.complete(shell, line)
             for candidate in expected {
-                #expect(offered.contains(candidate), "\(shell): '\(line)' offered \(offered), not '\(candidate)'")
+                expect(offered.contains(candidate), "\(shell): '\(line)' offered \(offered), not '\(candidate)'")
             }
         }
         // A sort key's completion has the signed forms too.
         let sorts = try setup.complete(shell, "notez --vault VAULT ls --sort ")
-        #expect(Set(["title", "size", "modified-", "random", "word-count", "word-count-"]).isSubset(of: Set(sorts)), "\(shell): \(sorts)")
+        expect(Set(["title", "size", "modified-", "random", "word-count", "word-count-"]).isSubset(of: Set(sorts)), "\(shell): \(sorts)")
         // `tag create NAME --color` names a color preset: the global values are not offered there.
         let presets = try setup.complete(shell, "notez --vault VAULT tag create x --color ")
-        #expect(presets.contains("teal") && !presets.contains("always"), "\(shell): \(presets)")
+        expect(presets.contains("teal") && !presets.contains("always"), "\(shell): \(presets)")
     }
 
     @Test(.enabled(if: has("bash"), "bash is not installed")) func bash() throws { try check("bash") }
@@ -198,12 +199,12 @@ import Testing
         try other.write("scratch.md", "other vault\n")
         let before = try other.snapshot()
         let listed = try CLIRunner.run(["ls", "--vault", vault.path, "--paths"], in: other.url)
-        #expect(listed.stdout.contains("Quick capture.md"), "\(listed.stdout)")
+        expect(listed.stdout.contains("Quick capture.md"), "\(listed.stdout)")
         let leading = try CLIRunner.run(["--vault", vault.path, "ls", "--paths"], in: other.url)
-        #expect(leading.stdout == listed.stdout)
+        expect(leading.stdout, equals: listed.stdout)
         let removed = try CLIRunner.run(["rm", "scratch", "--vault", vault.path], in: other.url)
-        #expect(removed.status == 0, "\(removed.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: vault.path + "/scratch.md"))
-        #expect(try other.snapshot() == before, "the folder's own vault is untouched")
+        expect(removed.status, equals: 0, "\(removed.stderr)")
+        expect(!FileManager.default.fileExists(atPath: vault.path + "/scratch.md"))
+        try expect(other.snapshot(), equals: before, "the folder's own vault is untouched")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `search --show-query` prints a query that `notez search` accepts back and that finds exactly
 /// what the flags found.
@@ -29,21 +30,21 @@ import Testing
             ]
             for flags in flagSets {
                 let shown = try vault.run(["search"] + flags + ["--show-query"])
-                #expect(shown.status == 0, "\(flags): \(shown.stderr)")
-                #expect(shown.stderr == "")
+                expect(shown.status, equals: 0, "\(flags): \(shown.stderr)")
+                expect(shown.stderr, equals: "")
                 let query = String(shown.stdout.dropLast())
                 let again = try vault.run(["search", query, "--show-query"])
-                #expect(
+                expect(
                     again.status == 0 && again.stdout == shown.stdout,
                     "\(flags) printed \(query.debugDescription), read back as \(again.stdout.debugDescription) \(again.stderr)")
                 let byFlags = try vault.run(["search"] + flags + ["--paths"])
                 let byQuery = try vault.run(["search", query, "--paths"])
-                #expect(byFlags.status == byQuery.status, "\(flags) vs \(query.debugDescription)")
-                #expect(byFlags.stdout == byQuery.stdout, "\(flags) vs \(query.debugDescription)")
+                expect(byFlags.status, equals: byQuery.status, "\(flags) vs \(query.debugDescription)")
+                expect(byFlags.stdout, equals: byQuery.stdout, "\(flags) vs \(query.debugDescription)")
             }
             // A tag finds at least its own note (tags are read trimmed, so not for " lead").
             if value == value.trimmingCharacters(in: .whitespaces) {
-                #expect(try vault.run(["search", "--tag=" + value, "--paths"]).status == 0, "\(value.debugDescription)")
+                try expect(vault.run(["search", "--tag=" + value, "--paths"]).status, equals: 0, "\(value.debugDescription)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `notez check` after a conflicted sync.
 @Suite struct SyncCheckTests {
@@ -9,9 +10,9 @@ import Testing
         try vault.write("Work/Plan.sync-conflict-20240501-101010-ABCDEFG.md", "x\n")
         try vault.write("Work/Plan (Alice's conflicted copy 2024-05-01).md", "y\n")
         let result = try vault.run(["check"])
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("Work/Plan.md: conflict markers from a merge at line 5 (<<<<<<< ... >>>>>>>); resolve them"))
-        #expect(result.stdout.contains("Work/Plan.sync-conflict-20240501-101010-ABCDEFG.md: a conflict copy made by Syncthing"))
-        #expect(result.stdout.contains("Work/Plan (Alice's conflicted copy 2024-05-01).md: a conflict copy made by Dropbox"))
+        expect(result.status, equals: 1)
+        expect(result.stdout.contains("Work/Plan.md: conflict markers from a merge at line 5 (<<<<<<< ... >>>>>>>); resolve them"))
+        expect(result.stdout.contains("Work/Plan.sync-conflict-20240501-101010-ABCDEFG.md: a conflict copy made by Syncthing"))
+        expect(result.stdout.contains("Work/Plan (Alice's conflicted copy 2024-05-01).md: a conflict copy made by Dropbox"))
     }
 }

@@ -101,7 +101,7 @@ import NotezTestSupport
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
+        expect(process.terminationStatus, equals: 0, "git \(arguments)")
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -121,7 +121,7 @@ import NotezTestSupport
             for tag in Set(Self.tagItems(text).map { $0.tag.lowercased() }) { usage[tag, default: 0] += 1 }
         }
         let (tag, count) = try #require(usage.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })
-        #expect(count >= 1, "most used tag '\(tag)' is on \(count) notes")
+        expect(count >= 1, "most used tag '\(tag)' is on \(count) notes")
 
         // Files notez reports as unreadable YAML keep their tags unread and are left alone (a date
         // it cannot read is reported too, but the file's tags are read).
@@ -134,7 +134,7 @@ import NotezTestSupport
             let lines = Set(Self.tagItems(text).filter { $0.tag.lowercased() == tag }.map(\.line))
             if !lines.isEmpty { expected[path] = lines.sorted() }
         }
-        #expect(!expected.isEmpty)
+        expect(!expected.isEmpty)
 
         _ = try Self.git(["init", "-q"], in: vault)
         _ = try Self.git(["add", "-A"], in: vault)
@@ -142,7 +142,7 @@ import NotezTestSupport
         let before = try vault.snapshot()
 
         let rename = try vault.run(["tag", "rename", tag, Self.newName, "--exact", "--frontmatter-only"])
-        #expect(rename.status == 0, "\(rename.stderr)")
+        expect(rename.status, equals: 0, "\(rename.stderr)")
 
         // git: one changed line per flow list / string value and per block item, in exactly those files.
         var numstat: [String: (Int, Int)] = [:]
@@ -150,10 +150,10 @@ import NotezTestSupport
             let fields = entry.split(separator: "\t", maxSplits: 2)
             numstat[String(fields[2])] = (Int(fields[0]) ?? -1, Int(fields[1]) ?? -1)
         }
-        #expect(Set(numstat.keys) == Set(expected.keys))
+        expect(Set(numstat.keys), equals: Set(expected.keys))
         for (path, lines) in expected {
-            #expect(
-                numstat[path].map { $0 == (lines.count, lines.count) } == true,
+            expect(
+                numstat[path].map { $0 == (lines.count, lines.count) }, equals: true,
                 "\(path): \(String(describing: numstat[path])) vs \(lines.count)")
         }
 
@@ -162,22 +162,22 @@ import NotezTestSupport
         for (path, lines) in expected {
             let old = texts[path]!.components(separatedBy: "\n")
             let new = String(decoding: after[path]!, as: UTF8.self).components(separatedBy: "\n")
-            #expect(old.count == new.count, "\(path)")
+            expect(old.count, equals: new.count, "\(path)")
             guard old.count == new.count else { continue }
             let changed = old.indices.filter { old[$0] != new[$0] }
-            #expect(changed == lines, "\(path)")
+            expect(changed, equals: lines, "\(path)")
             let oldItems = Self.tagItems(texts[path]!)
             let newItems = Self.tagItems(String(decoding: after[path]!, as: UTF8.self))
-            #expect(newItems.map(\.line) == oldItems.map(\.line), "\(path)")
-            #expect(newItems.map(\.tag) == oldItems.map { $0.tag.lowercased() == tag ? Self.newName : $0.tag }, "\(path)")
+            expect(newItems.map(\.line), equals: oldItems.map(\.line), "\(path)")
+            expect(newItems.map(\.tag), equals: oldItems.map { $0.tag.lowercased() == tag ? Self.newName : $0.tag }, "\(path)")
         }
         for path in files where expected[path] == nil {
-            #expect(after[path] == before[path], "\(path) should be untouched")
+            expect(after[path], equals: before[path], "\(path) should be untouched")
         }
 
         let undo = try vault.run(["undo"])
-        #expect(undo.status == 0, "\(undo.stderr)")
-        #expect(Self.outsideNotez(try vault.snapshot()) == Self.outsideNotez(before))
-        #expect(try Self.git(["status", "--porcelain", "--untracked-files=no"], in: vault).isEmpty)
+        expect(undo.status, equals: 0, "\(undo.stderr)")
+        expect(Self.outsideNotez(try vault.snapshot()), equals: Self.outsideNotez(before))
+        expect(try Self.git(["status", "--porcelain", "--untracked-files=no"], in: vault).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Kills `notez tag merge` over 60 notes after each k-th file write (NOTEZ_FAULT_AFTER_WRITES=k),
 /// lets the next command finish it, then undoes: the vault must be byte-identical to before.
@@ -39,18 +40,18 @@ import Testing
         let vault = try Self.makeVault()
         let original = try vault.snapshot()
         let killed = try Mutation.run(vault, Self.merge, environment: ["NOTEZ_FAULT_AFTER_WRITES": String(k)])
-        #expect(killed.status == 99)
-        #expect(try vault.snapshot().keys.filter { $0.hasSuffix(".pending") }.count == 1)
+        expect(killed.status, equals: 99)
+        try expect(vault.snapshot().keys.filter { $0.hasSuffix(".pending") }.count, equals: 1)
 
         let next = try Mutation.run(vault, ["recover"])
-        #expect(next.status == 0)
-        #expect(next.stderr.contains("notez: finished an interrupted 'tag merge' (\(Self.writes) files)"))
-        #expect(Mutation.withoutDerivedState(try vault.snapshot()) == Self.reference)
+        expect(next.status, equals: 0)
+        expect(next.stderr.contains("notez: finished an interrupted 'tag merge' (\(Self.writes) files)"))
+        expect(Mutation.withoutDerivedState(try vault.snapshot()), equals: Self.reference)
 
         let undo = try Mutation.run(vault, ["undo"])
-        #expect(undo.status == 0, "\(undo.stderr)")
+        expect(undo.status, equals: 0, "\(undo.stderr)")
         let after = try vault.snapshot()
-        #expect(Mutation.withoutDerivedState(after) == original)
-        #expect(!after.keys.contains { $0.hasSuffix(".pending") })
+        expect(Mutation.withoutDerivedState(after), equals: original)
+        expect(!after.keys.contains { $0.hasSuffix(".pending") })
     }
 }

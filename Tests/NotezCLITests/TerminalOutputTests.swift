@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// Output on a real terminal: notez runs under `script`, which gives it a pseudo-terminal, so
 /// width cutting, relative times, colors and the pager are seen as a user sees them.
@@ -46,15 +47,15 @@ import Testing
         let vault = try TempVault.example()
         try vault.write("Wide.md", "---\ntitle: 日本語のとても長いタイトルのノートです\ntags: [東京, 🍣]\n---\n本文はここにあります。とても長い本文です。さらに続きます。\n")
         let result = try onTerminal(vault, ["ls", "--no-snippets"], columns: 40)
-        #expect(result.status == 0, "\(result.stdout)")
+        expect(result.status, equals: 0, "\(result.stdout)")
         let rows = result.stdout.split(separator: "\n").map(String.init)
         let wide = try #require(rows.first { $0.contains("日本語") })
-        #expect(wide.contains("…"))
-        #expect(rows.allSatisfy { cells($0) <= 40 }, "\(rows.map { ($0, cells($0)) })")
+        expect(wide.contains("…"))
+        expect(rows.allSatisfy { cells($0) <= 40 }, "\(rows.map { ($0, cells($0)) })")
         // Pipes get full lines.
         let piped = try vault.run(["ls", "--no-snippets"])
-        #expect(piped.stdout.contains("日本語のとても長いタイトルのノートです"))
-        #expect(!piped.stdout.contains("…"))
+        expect(piped.stdout.contains("日本語のとても長いタイトルのノートです"))
+        expect(!piped.stdout.contains("…"))
     }
 
     @Test func snippetsAreCutToo() throws {
@@ -62,8 +63,8 @@ import Testing
         try vault.write("Long.md", "# Long\n\n" + String(repeating: "word ", count: 40) + "\n")
         let result = try onTerminal(vault, ["ls", "--snippets"], columns: 50)
         let snippet = try #require(result.stdout.split(separator: "\n").map(String.init).first { $0.hasPrefix("    ") && $0.contains("word") })
-        #expect(cells(snippet) <= 50)
-        #expect(snippet.contains("…"))
+        expect(cells(snippet) <= 50)
+        expect(snippet.contains("…"))
     }
 
     @Test func relativeTimesOnATerminalDatesInPipes() throws {
@@ -71,19 +72,19 @@ import Testing
         // NOTEZ_NOW is 1795000000; a note modified two hours before it.
         try vault.write("Recent.md", "---\nmodified: 2026-11-18T09:06:40Z\n---\n# Recent\n")
         let terminal = try onTerminal(vault, ["ls", "--no-snippets"], columns: 120)
-        #expect(terminal.stdout.contains("2 hours ago"), "\(terminal.stdout)")
+        expect(terminal.stdout.contains("2 hours ago"), "\(terminal.stdout)")
         let piped = try vault.run(["ls", "--no-snippets"])
-        #expect(piped.stdout.contains("2026-11-18"))
-        #expect(!piped.stdout.contains("ago"))
+        expect(piped.stdout.contains("2026-11-18"))
+        expect(!piped.stdout.contains("ago"))
         let json = try vault.run(["ls", "--json"])
-        #expect(!json.stdout.contains("ago"))
+        expect(!json.stdout.contains("ago"))
     }
 
     @Test func colorsOnATerminalUnlessNoColor() throws {
         let vault = try TempVault.example()
-        #expect(try onTerminal(vault, ["tag", "list"], environment: ["NO_COLOR": ""]).stdout.contains("\u{1B}["))
-        #expect(!(try onTerminal(vault, ["tag", "list"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[")))
-        #expect(!(try onTerminal(vault, ["tag", "list", "--color", "never"], environment: ["NO_COLOR": ""]).stdout.contains("\u{1B}[")))
+        expect(try onTerminal(vault, ["tag", "list"], environment: ["NO_COLOR": ""]).stdout.contains("\u{1B}["))
+        expect(!(try onTerminal(vault, ["tag", "list"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[")))
+        expect(!(try onTerminal(vault, ["tag", "list", "--color", "never"], environment: ["NO_COLOR": ""]).stdout.contains("\u{1B}[")))
     }
 
     @Test func longOutputGoesThroughThePager() throws {
@@ -91,13 +92,13 @@ import Testing
         let pager = ["NOTEZ_PAGER": "sed 's/^/PAGED:/'", "NO_COLOR": "1"]
         let paged = try onTerminal(vault, ["tag", "list"], environment: pager)
         let rows = paged.stdout.split(separator: "\n").filter { !$0.isEmpty }
-        #expect(!rows.isEmpty && rows.allSatisfy { $0.hasPrefix("PAGED:") }, "\(paged.stdout)")
+        expect(!rows.isEmpty && rows.allSatisfy { $0.hasPrefix("PAGED:") }, "\(paged.stdout)")
         let direct = try onTerminal(vault, ["tag", "list", "--no-pager"], environment: pager)
-        #expect(!direct.stdout.contains("PAGED:"))
-        #expect(direct.stdout.contains("Work"))
+        expect(!direct.stdout.contains("PAGED:"))
+        expect(direct.stdout.contains("Work"))
         // Pipes are never paged, and changing commands never are.
-        #expect(!(try vault.run(["tag", "list"], environment: pager).stdout.contains("PAGED:")))
+        expect(!(try vault.run(["tag", "list"], environment: pager).stdout.contains("PAGED:")))
         let changed = try onTerminal(vault, ["pin", "Quick capture", "--dry-run"], environment: pager)
-        #expect(!changed.stdout.contains("PAGED:"))
+        expect(!changed.stdout.contains("PAGED:"))
     }
 }

@@ -14,8 +14,8 @@ import Testing
 
     func count(_ vault: TempVault, _ query: String) throws -> Int {
         let result = try vault.run(["search", query, "--count"])
-        #expect(result.status == 0 || result.status == 1, "\(query): \(result.stderr)")
-        #expect(result.stderr == "" || result.stderr.hasPrefix("notez: no notes match"), "\(query): \(result.stderr)")
+        expect(result.status == 0 || result.status == 1, "\(query): \(result.stderr)")
+        expect(result.stderr == "" || result.stderr.hasPrefix("notez: no notes match"), "\(query): \(result.stderr)")
         return Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
@@ -24,21 +24,21 @@ import Testing
         let vault = try CorporaTests.unpack(archive)
         if archive.hasPrefix("cs-knowledge") {
             // Its properties are text (16,000 notes; each query reads every front matter).
-            #expect(try count(vault, "prop:LEVEL=Intermediate") == Self.frontMatterLines(in: vault.url, equalTo: "level: intermediate"))
-            #expect(try count(vault, "prop:level>3") == 0)
+            try expect(count(vault, "prop:LEVEL=Intermediate"), equals: Self.frontMatterLines(in: vault.url, equalTo: "level: intermediate"))
+            try expect(count(vault, "prop:level>3"), equals: 0)
             return
         }
         var compared = 0
         for (key, bound, lowest) in Self.orderings {
             let below = try count(vault, "prop:\(key)<\(bound)")
             let above = try count(vault, "prop:\(key)>=\(bound)")
-            #expect(try count(vault, "prop:\(key)<\(bound) prop:\(key)>=\(bound)") == 0, "\(key)")
-            #expect(below + above == (try count(vault, "prop:\(key)>=\(lowest)")), "\(key)")
+            try expect(count(vault, "prop:\(key)<\(bound) prop:\(key)>=\(bound)"), equals: 0, "\(key)")
+            expect(below + above, equals: (try count(vault, "prop:\(key)>=\(lowest)")), "\(key)")
             compared += below + above
         }
-        #expect(compared > 300, "the corpus has numbers or dates to compare")
-        #expect(
-            try count(vault, "prop:date=2016-01-01..2016-12-31") == (try count(vault, "prop:date>=2016-01-01 prop:date<2017-01-01")))
+        expect(compared > 300, "the corpus has numbers or dates to compare")
+        try expect(
+            count(vault, "prop:date=2016-01-01..2016-12-31"), equals: (try count(vault, "prop:date>=2016-01-01 prop:date<2017-01-01")))
     }
 
     /// Notes whose front matter (between the first two `---` lines) has exactly this line.

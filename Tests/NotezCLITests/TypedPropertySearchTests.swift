@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// `notez search` with typed `prop:` comparisons on a temporary vault with a schema: results,
@@ -28,25 +29,25 @@ import Glibc
 
     func paths(_ vault: TempVault, _ query: String, environment: [String: String] = [:]) throws -> (String, Int32) {
         let result = try vault.run(["search", query, "--paths", "--sort", "title"], environment: environment)
-        #expect(result.stderr == "" || result.status == 1, "\(query): \(result.stderr)")
+        expect(result.stderr == "" || result.status == 1, "\(query): \(result.stderr)")
         return (result.stdout, result.status)
     }
 
     @Test func typedComparisonsFindNotes() throws {
         let vault = try vault()
         let snapshot = try vault.snapshot()
-        #expect(try paths(vault, "prop:estimate=3") == ("Work/A.md\nHome/C.md\n", 0))
-        #expect(try paths(vault, "prop:estimate>3") == ("Work/B.md\n", 0))
-        #expect(try paths(vault, "prop:estimate<=3.0 -prop:done=true") == ("Work/A.md\n", 0))
+        expect(try paths(vault, "prop:estimate=3") == ("Work/A.md\nHome/C.md\n", 0))
+        expect(try paths(vault, "prop:estimate>3") == ("Work/B.md\n", 0))
+        expect(try paths(vault, "prop:estimate<=3.0 -prop:done=true") == ("Work/A.md\n", 0))
         // `code` is text in Work: only B's `3` equals `3` there; C (no schema) compares numbers.
-        #expect(try paths(vault, "prop:code=3") == ("Work/B.md\nHome/C.md\n", 0))
-        #expect(try paths(vault, "prop:due>2025-01-31") == ("Work/B.md\n", 0))
-        #expect(try paths(vault, "prop:done=true") == ("Home/C.md\n", 0))
+        expect(try paths(vault, "prop:code=3") == ("Work/B.md\nHome/C.md\n", 0))
+        expect(try paths(vault, "prop:due>2025-01-31") == ("Work/B.md\n", 0))
+        expect(try paths(vault, "prop:done=true") == ("Home/C.md\n", 0))
         let none = try vault.run(["search", "prop:estimate>100"])
-        #expect(none.status == 1)
-        #expect(none.stdout == "")
+        expect(none.status, equals: 1)
+        expect(none.stdout, equals: "")
         // Read commands never write into the vault.
-        #expect(try vault.snapshot() == snapshot)
+        try expect(vault.snapshot(), equals: snapshot)
     }
 
     @Test(arguments: [
@@ -61,9 +62,9 @@ import Glibc
     func malformedComparisonsExitTwoWithACaret(_ query: String, _ expected: String) throws {
         let vault = try vault()
         let result = try vault.run(["search", query])
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == expected)
+        expect(result.status, equals: 2)
+        expect(result.stdout, equals: "")
+        expect(result.stderr, equals: expected)
     }
 
     @Test func hostileValuesNeitherCrashNorMatchWrongly() throws {
@@ -71,16 +72,16 @@ import Glibc
         let huge = String(repeating: "9", count: 5000)
         try vault.write("Home/E.md", "---\nestimate: \(huge)\ndone: .NaN\n---\n")
         try vault.write("Home/F.md", "---\nestimate: .inf\ndue: 99999-01-01\n---\n")
-        #expect(try paths(vault, "prop:estimate>1" + String(repeating: "0", count: 4998)) == ("Home/E.md\n", 0))
-        #expect(try paths(vault, "prop:estimate=\(huge)") == ("Home/E.md\n", 0))
-        #expect(try paths(vault, "prop:estimate>\(huge)").1 == 1)
-        #expect(try paths(vault, "prop:due>9999-12-31").1 == 1)
-        #expect(try paths(vault, "prop:estimate=.inf") == ("Home/F.md\n", 0))  // text, not a number
-        #expect(try paths(vault, "prop:done=.nan") == ("Home/E.md\n", 0))
+        expect(try paths(vault, "prop:estimate>1" + String(repeating: "0", count: 4998)) == ("Home/E.md\n", 0))
+        expect(try paths(vault, "prop:estimate=\(huge)") == ("Home/E.md\n", 0))
+        try expect(paths(vault, "prop:estimate>\(huge)").1, equals: 1)
+        try expect(paths(vault, "prop:due>9999-12-31").1, equals: 1)
+        expect(try paths(vault, "prop:estimate=.inf") == ("Home/F.md\n", 0))  // text, not a number
+        expect(try paths(vault, "prop:done=.nan") == ("Home/E.md\n", 0))
         for bad in ["prop:estimate>inf", "prop:estimate<NaN", "prop:estimate>1e999", "prop:x>" + String(repeating: "x", count: 60_000)] {
             let result = try vault.run(["search", bad])
-            #expect(result.status == 2, "\(bad.prefix(40))")
-            #expect(result.stderr.contains("is not a number or a date"), "\(bad.prefix(40))")
+            expect(result.status, equals: 2, "\(bad.prefix(40))")
+            expect(result.stderr.contains("is not a number or a date"), "\(bad.prefix(40))")
         }
     }
 
@@ -91,9 +92,9 @@ import Glibc
         for query in ["prop:estimate=3", "prop:estimate>3", "prop:code=3", "-prop:estimate<4", "prop:due<2025-02-01", "prop:done=no"] {
             let cached = try vault.run(["search", query, "--json"])
             let full = try vault.run(["search", query, "--json"], environment: CachedQueryTests.noCache)
-            #expect(cached.stdout == full.stdout, "\(query)")
-            #expect(cached.status == full.status, "\(query)")
-            #expect(cached.stderr == full.stderr, "\(query)")
+            expect(cached.stdout, equals: full.stdout, "\(query)")
+            expect(cached.status, equals: full.status, "\(query)")
+            expect(cached.stderr, equals: full.stderr, "\(query)")
         }
     }
 
@@ -111,18 +112,18 @@ import Glibc
             for query in ["prop:estimate=3", "prop:code=3", "prop:code>1", "prop:due<2025-02-01", "prop:done=yes", "prop:x>abc"] {
                 let warm = try vault.run(["search", query, "--paths", "--sort", "title"], environment: ["NOTEZ_WARM": "require"])
                 let cold = try vault.run(["search", query, "--paths", "--sort", "title"], environment: ["NOTEZ_WARM": "off"])
-                #expect(warm.status != 6, "\(stage) \(query): not answered warm: \(warm.stderr)")
-                #expect(warm.stdout == cold.stdout, "\(stage) \(query)")
-                #expect(warm.stderr == cold.stderr, "\(stage) \(query)")
-                #expect(warm.status == cold.status, "\(stage) \(query)")
+                expect(warm.status != 6, "\(stage) \(query): not answered warm: \(warm.stderr)")
+                expect(warm.stdout, equals: cold.stdout, "\(stage) \(query)")
+                expect(warm.stderr, equals: cold.stderr, "\(stage) \(query)")
+                expect(warm.status, equals: cold.status, "\(stage) \(query)")
             }
         }
         try compare("initial")
-        #expect(try paths(vault, "prop:code=3", environment: ["NOTEZ_WARM": "require"]) == ("Work/B.md\nHome/C.md\n", 0))
+        expect(try paths(vault, "prop:code=3", environment: ["NOTEZ_WARM": "require"]) == ("Work/B.md\nHome/C.md\n", 0))
         // Without the schema, Work's `code: 3.0` compares as a number too.
         try vault.write(".notez/config.yaml", "properties:\n  Home:\n    done: text\n")
         try compare("after a schema change")
-        #expect(try paths(vault, "prop:code=3", environment: ["NOTEZ_WARM": "require"]) == ("Work/A.md\nWork/B.md\nHome/C.md\n", 0))
-        #expect(try paths(vault, "prop:done=true", environment: ["NOTEZ_WARM": "require"]).1 == 1)
+        expect(try paths(vault, "prop:code=3", environment: ["NOTEZ_WARM": "require"]) == ("Work/A.md\nWork/B.md\nHome/C.md\n", 0))
+        try expect(paths(vault, "prop:done=true", environment: ["NOTEZ_WARM": "require"]).1, equals: 1)
     }
 }

@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// `café.md` in NFC and in NFD are two files on Linux: a command that names one must never touch
@@ -55,8 +56,8 @@ import Glibc
         let vault = try Self.vault()
         for (name, tag) in [(Self.nfc, "nfc"), (Self.nfd, "nfd"), (Self.nfc + ".md", "nfc"), (Self.nfd + ".md", "nfd")] {
             let shown = try vault.run(["show", name, "--json"])
-            #expect(shown.status == 0)
-            #expect(shown.stdout.contains("\"tags\": [\n    \"\(tag)\"\n  ]"), "\(name.unicodeScalars.map(\.value)): \(shown.stdout)")
+            expect(shown.status, equals: 0)
+            expect(shown.stdout.contains("\"tags\": [\n    \"\(tag)\"\n  ]"), "\(name.unicodeScalars.map(\.value)): \(shown.stdout)")
         }
     }
 
@@ -64,12 +65,12 @@ import Glibc
         for (name, other) in [(Self.nfc, Self.nfd), (Self.nfd, Self.nfc)] {
             let vault = try Self.vault()
             let otherBefore = Self.bytes(vault.path + "/\(other).md")
-            #expect(try Mutation.run(vault, ["pin", name + ".md"]).status == 0)
-            #expect(try Mutation.run(vault, ["tag", "add", name, "extra"]).status == 0)
-            #expect(Self.bytes(vault.path + "/\(other).md") == otherBefore)
+            try expect(Mutation.run(vault, ["pin", name + ".md"]).status, equals: 0)
+            try expect(Mutation.run(vault, ["tag", "add", name, "extra"]).status, equals: 0)
+            expect(Self.bytes(vault.path + "/\(other).md"), equals: otherBefore)
             let changed = String(decoding: Self.bytes(vault.path + "/\(name).md") ?? [], as: UTF8.self)
-            #expect(changed.contains("pinned: true"))
-            #expect(changed.contains("extra"))
+            expect(changed.contains("pinned: true"))
+            expect(changed.contains("extra"))
         }
     }
 
@@ -77,15 +78,15 @@ import Glibc
         let vault = try Self.vault()
         let before = Self.twins(vault)
         let moved = try Mutation.run(vault, ["mv", Self.nfc + ".md", Self.nfd])
-        #expect(moved.status == 0, "\(moved.stderr)")
-        #expect(Self.bytes(vault.path + "/\(Self.nfc).md") == nil)
-        #expect(Self.bytes(vault.path + "/\(Self.nfd).md") == before.nfd)
-        #expect(Self.bytes(vault.path + "/\(Self.nfd)/\(Self.nfc).md") == before.nfc)
-        #expect(Self.bytes(vault.path + "/\(Self.nfc)/\(Self.nfc).md") == nil)
+        expect(moved.status, equals: 0, "\(moved.stderr)")
+        expect(Self.bytes(vault.path + "/\(Self.nfc).md") == nil)
+        expect(Self.bytes(vault.path + "/\(Self.nfd).md"), equals: before.nfd)
+        expect(Self.bytes(vault.path + "/\(Self.nfd)/\(Self.nfc).md"), equals: before.nfc)
+        expect(Self.bytes(vault.path + "/\(Self.nfc)/\(Self.nfc).md") == nil)
         // And back to the root, where its NFD twin still is: no clash rename is needed on Linux,
         // but the NFD note must stay as it was.
-        #expect(try Mutation.run(vault, ["mv", "\(Self.nfd)/\(Self.nfc).md", "/"]).status == 0)
-        #expect(Self.bytes(vault.path + "/\(Self.nfd).md") == before.nfd)
+        try expect(Mutation.run(vault, ["mv", "\(Self.nfd)/\(Self.nfc).md", "/"]).status, equals: 0)
+        expect(Self.bytes(vault.path + "/\(Self.nfd).md"), equals: before.nfd)
     }
 
     @Test func rmTrashesOnlyTheNamedNote() throws {
@@ -93,21 +94,21 @@ import Glibc
             let vault = try Self.vault()
             let otherBefore = Self.bytes(vault.path + "/\(other).md")
             let removed = try Mutation.run(vault, ["rm", name + ".md"])
-            #expect(removed.status == 0)
-            #expect(Self.bytes(vault.path + "/\(name).md") == nil)
-            #expect(Self.bytes(vault.path + "/\(other).md") == otherBefore)
+            expect(removed.status, equals: 0)
+            expect(Self.bytes(vault.path + "/\(name).md") == nil)
+            expect(Self.bytes(vault.path + "/\(other).md"), equals: otherBefore)
         }
     }
 
     @Test func lsOfAFolderListsOnlyThatFolder() throws {
         let vault = try Self.vault()
         let nfc = try vault.run(["ls", Self.nfc, "--json"])
-        #expect(nfc.status == 0)
-        #expect(nfc.stdout == "[]\n")
+        expect(nfc.status, equals: 0)
+        expect(nfc.stdout, equals: "[]\n")
         let nfd = try vault.run(["ls", Self.nfd, "--json"])
-        #expect(nfd.stdout.contains("inside.md"))
+        expect(nfd.stdout.contains("inside.md"))
         let tree = try vault.run(["folder", "tree", "--json"])
-        #expect(tree.stdout.components(separatedBy: "\"name\"").count == 3)
+        expect(tree.stdout.components(separatedBy: "\"name\"").count, equals: 3)
     }
 }
 
@@ -115,7 +116,7 @@ extension UnicodeTwinTests {
     @Test func checkNamesNormalizationTwins() throws {
         let vault = try Self.vault()
         let check = try vault.run(["check"])
-        #expect(check.status == 1)
-        #expect(check.stdout.contains("folders differ only in case or Unicode normalization (NFC/NFD): "))
+        expect(check.status, equals: 1)
+        expect(check.stdout.contains("folders differ only in case or Unicode normalization (NFC/NFD): "))
     }
 }

@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// `--format`, `--delimiter`, `--sort KEY` (`word-count` too) and `--quiet` answered by a running
@@ -30,26 +31,26 @@ struct WarmColdFormatTests {
         for args in WarmColdFormatTests.commands {
             let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
             let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
-            #expect(warm.status != 6, "\(args): not answered warm: \(warm.stderr)")
-            #expect(warm.stdout == cold.stdout, "\(args): stdout differs")
-            #expect(warm.stderr == cold.stderr, "\(args): stderr differs")
-            #expect(warm.status == cold.status, "\(args): status differs")
+            expect(warm.status != 6, "\(args): not answered warm: \(warm.stderr)")
+            expect(warm.stdout, equals: cold.stdout, "\(args): stdout differs")
+            expect(warm.stderr, equals: cold.stderr, "\(args): stderr differs")
+            expect(warm.status, equals: cold.status, "\(args): status differs")
         }
         // A random order is the client's: required warm, it is refused; otherwise it runs cold.
         for args in [["ls", "-r", "--sort", "random", "--paths"], ["search", "tag:work", "--sort=random"]] {
             let refused = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
-            #expect(refused.status == 6, "\(args)")
+            expect(refused.status, equals: 6, "\(args)")
             let cold = try vault.run(args)
-            #expect(cold.status == 0, "\(args): \(cold.stderr)")
+            expect(cold.status, equals: 0, "\(args): \(cold.stderr)")
         }
         // So is a saved search: the settings are the client's, never the daemon's.
         let config = try TempVault()
         try config.write("notez/config.yaml", "searches:\n  work: \"tag:work\"\n")
         let saved = ["XDG_CONFIG_HOME": config.path]
-        #expect(try vault.run(["search", "@work", "--paths"], environment: saved.merging(["NOTEZ_WARM": "require"]) { $1 }).status == 6)
+        try expect(vault.run(["search", "@work", "--paths"], environment: saved.merging(["NOTEZ_WARM": "require"]) { $1 }).status, equals: 6)
         let savedCold = try vault.run(["search", "@work", "--paths"], environment: saved)
         let plain = try vault.run(["search", "tag:work", "--paths"])
-        #expect(savedCold.status == 0 && savedCold.stdout == plain.stdout)
+        expect(savedCold.status == 0 && savedCold.stdout == plain.stdout)
     }
 
     private func startWatch(_ vault: TempVault) throws -> WatchProcess {

@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// The warm path (a running `notez watch` answers read commands) prints exactly what the cold path
@@ -59,8 +60,8 @@ struct WarmColdTests {
         for round in 0..<50 {
             try vault.write("Burst/note \(round).md", "---\ntags: [burst\(round)]\n---\nbody\n")
             let result = try vault.run(["search", "tag:burst\(round)", "--paths"], environment: ["NOTEZ_WARM": "require"])
-            #expect(result.status == 0, "round \(round): \(result.stderr)")
-            #expect(result.stdout == "Burst/note \(round).md\n", "round \(round)")
+            expect(result.status, equals: 0, "round \(round): \(result.stderr)")
+            expect(result.stdout, equals: "Burst/note \(round).md\n", "round \(round)")
         }
     }
 
@@ -74,14 +75,14 @@ struct WarmColdTests {
             for args in [["overview"], ["overview", "--json"], ["overview"], ["overview", "--json"]] {
                 let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
                 let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
-                #expect(warm.status == 0, "round \(round) \(args): \(warm.stderr)")
-                #expect(warm.stdout == cold.stdout, "round \(round) \(args): stdout differs")
-                #expect(warm.stderr == cold.stderr, "round \(round) \(args): stderr differs")
+                expect(warm.status, equals: 0, "round \(round) \(args): \(warm.stderr)")
+                expect(warm.stdout, equals: cold.stdout, "round \(round) \(args): stdout differs")
+                expect(warm.stderr, equals: cold.stderr, "round \(round) \(args): stderr differs")
             }
             // A new tag, queried at once; every third round a registry change (no note changes).
             try vault.write("Burst/note \(round).md", "---\ntags: [burst\(round)]\n---\nbody\n")
             let seen = try vault.run(["overview", "--json"], environment: ["NOTEZ_WARM": "require"])
-            #expect(seen.stdout.contains("\"burst\(round)\""), "round \(round): the new tag is missing")
+            expect(seen.stdout.contains("\"burst\(round)\""), "round \(round): the new tag is missing")
             if round % 3 == 0 { try vault.write(".notez/tags.yaml", "tags:\n  - name: burst\(round)\n    color: red\n") }
         }
     }
@@ -112,21 +113,21 @@ struct WarmColdTests {
             for args in listings {
                 let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
                 let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
-                #expect(warm.status == 0, "round \(round) \(args): \(warm.stderr)")
-                #expect(warm.stdout == cold.stdout, "round \(round) \(args): stdout differs")
-                #expect(warm.stderr == cold.stderr, "round \(round) \(args): stderr differs")
+                expect(warm.status, equals: 0, "round \(round) \(args): \(warm.stderr)")
+                expect(warm.stdout, equals: cold.stdout, "round \(round) \(args): stdout differs")
+                expect(warm.stderr, equals: cold.stderr, "round \(round) \(args): stderr differs")
             }
             let seen = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"])
-            #expect(seen.stdout.contains("Fixed \(round == 0 ? "start" : String(round - 1))"), "round \(round): an old title")
+            expect(seen.stdout.contains("Fixed \(round == 0 ? "start" : String(round - 1))"), "round \(round): an old title")
             try vault.write("Fixed.md", fixed(String(round)))
         }
         // The kept rows are in a file no path names: none is left in the cache folder, nothing is
         // written into the vault.
-        #expect(!cacheEntries().isEmpty)
-        #expect(cacheEntries().filter { $0.contains("/rows-") }.isEmpty)
+        expect(!cacheEntries().isEmpty)
+        expect(cacheEntries().filter { $0.contains("/rows-") }.isEmpty)
         var after = try vault.snapshot()
         after["Fixed.md"] = before["Fixed.md"]
-        #expect(Mutation.withoutDerivedState(after) == Mutation.withoutDerivedState(before))
+        expect(Mutation.withoutDerivedState(after), equals: Mutation.withoutDerivedState(before))
     }
 
     /// The example vault with 1,200 notes of long titles (an answer of megabytes).
@@ -145,15 +146,15 @@ struct WarmColdTests {
         let watch = try startWatch(vault)
         defer { _ = watch.stop(SIGTERM) }
         let cold = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "off"])
-        #expect(try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"]).stdout == cold.stdout)
+        try expect(vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"]).stdout, equals: cold.stdout)
         // Killed at once, or a little later (while the rows, 2.8 MB, are read back and sent).
         for delay in [0, 2_000, 5_000, 10_000, 20_000, 40_000] {
             let client = try WatchProcess(["ls", "-r", "--vault", vault.path], environment: ["NOTEZ_WARM": "require"])
             usleep(useconds_t(delay))
             _ = client.stop(SIGKILL)
             let again = try vault.run(["ls", "-r"], environment: ["NOTEZ_WARM": "require"])
-            #expect(again.status == 0, "after a client killed at \(delay) µs: \(again.stderr)")
-            #expect(again.stdout == cold.stdout, "after a client killed at \(delay) µs")
+            expect(again.status, equals: 0, "after a client killed at \(delay) µs: \(again.stderr)")
+            expect(again.stdout, equals: cold.stdout, "after a client killed at \(delay) µs")
         }
     }
 
@@ -165,12 +166,12 @@ struct WarmColdTests {
         for args in [["search", "tag:bulk", "--json"], ["ls", "-r", "--snippets"], ["search", "tag:bulk", "--paths"]] {
             let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
             let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
-            #expect(warm.status == cold.status, "\(args): \(warm.stderr)")
-            #expect(warm.stdout == cold.stdout, "\(args): stdout differs")
-            #expect(warm.stderr == cold.stderr, "\(args): stderr differs")
+            expect(warm.status, equals: cold.status, "\(args): \(warm.stderr)")
+            expect(warm.stdout, equals: cold.stdout, "\(args): stdout differs")
+            expect(warm.stderr, equals: cold.stderr, "\(args): stderr differs")
         }
         // Two pieces at least went ahead of the answer (one each 1 MiB).
-        #expect(try vault.run(["search", "tag:bulk", "--json"], environment: ["NOTEZ_WARM": "off"]).stdout.utf8.count > 2 << 20)
+        expect(try vault.run(["search", "tag:bulk", "--json"], environment: ["NOTEZ_WARM": "off"]).stdout.utf8.count > 2 << 20)
     }
 
     @Test("a changed settings file sends clients to the cold path; so do arguments that do not parse")
@@ -180,20 +181,20 @@ struct WarmColdTests {
         defer { _ = watch.stop(SIGTERM) }
         let query = ["search", "tag:meeting", "--paths"]
         let before = try vault.run(query, environment: ["NOTEZ_WARM": "require"])
-        #expect(before.stdout.contains("Work/"))
+        expect(before.stdout.contains("Work/"))
         let usage = try vault.run(["ls", "--no-such-flag"])
-        #expect(usage.status == 2)
-        #expect(try vault.run(["ls", "--no-such-flag"], environment: ["NOTEZ_WARM": "require"]).status == 6)
+        expect(usage.status, equals: 2)
+        try expect(vault.run(["ls", "--no-such-flag"], environment: ["NOTEZ_WARM": "require"]).status, equals: 6)
 
         try vault.write(".notez/config.yaml", "ignore:\n  - Work\n")
         let required = try vault.run(query, environment: ["NOTEZ_WARM": "require"])
-        #expect(required.status == 6)
-        #expect(required.stderr.contains("settings changed"))
+        expect(required.status, equals: 6)
+        expect(required.stderr.contains("settings changed"))
         let automatic = try vault.run(query)
         let cold = try vault.run(query, environment: ["NOTEZ_WARM": "off"])
-        #expect(automatic.stdout == cold.stdout)
-        #expect(automatic.status == cold.status)
-        #expect(!cold.stdout.contains("Work/"))
+        expect(automatic.stdout, equals: cold.stdout)
+        expect(automatic.status, equals: cold.status)
+        expect(!cold.stdout.contains("Work/"))
     }
 
     @Test("commands that change the vault, check and links --summary are never answered by the daemon")
@@ -204,19 +205,19 @@ struct WarmColdTests {
         // The cache counts a summary from its stored resolutions; the live index keeps none.
         let summary = try vault.run(["links", "--summary"])
         let alone = try vault.run(["links", "--summary"], environment: ["NOTEZ_WARM": "off"])
-        #expect(summary.stdout == alone.stdout && summary.stderr == alone.stderr && summary.status == alone.status)
-        #expect(summary.stdout.contains("links"))
+        expect(summary.stdout == alone.stdout && summary.stderr == alone.stderr && summary.status == alone.status)
+        expect(summary.stdout.contains("links"))
         for args in [["check"], ["links", "--summary"], ["pin", "scratch"], ["tag", "rename", "ideas", "idea", "--dry-run"]] {
             let result = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
-            #expect(result.status == 6, "\(args)")
+            expect(result.status, equals: 6, "\(args)")
         }
         // The refusal says why.
         let refused = try vault.run(["links", "--summary"], environment: ["NOTEZ_WARM": "require"])
-        #expect(refused.stderr.contains("the whole vault's summary is counted from the index cache"), "\(refused.stderr)")
+        expect(refused.stderr.contains("the whole vault's summary is counted from the index cache"), "\(refused.stderr)")
         let pinned = try vault.run(["pin", "scratch"])
-        #expect(pinned.status == 0, "\(pinned.stderr)")
+        expect(pinned.status, equals: 0, "\(pinned.stderr)")
         let listed = try vault.run(["search", "is:pinned", "--paths"], environment: ["NOTEZ_WARM": "require"])
-        #expect(listed.stdout.contains("scratch.md"))
+        expect(listed.stdout.contains("scratch.md"))
     }
 
     /// Starts `notez watch` on the vault and waits until its socket answers.
@@ -234,10 +235,10 @@ struct WarmColdTests {
         for args in WarmColdTests.commands {
             let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
             let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
-            #expect(warm.status != 6, "\(stage) \(args): not answered warm: \(warm.stderr)")
-            #expect(warm.stdout == cold.stdout, "\(stage) \(args): stdout differs")
-            #expect(warm.stderr == cold.stderr, "\(stage) \(args): stderr differs")
-            #expect(warm.status == cold.status, "\(stage) \(args): status differs")
+            expect(warm.status != 6, "\(stage) \(args): not answered warm: \(warm.stderr)")
+            expect(warm.stdout, equals: cold.stdout, "\(stage) \(args): stdout differs")
+            expect(warm.stderr, equals: cold.stderr, "\(stage) \(args): stderr differs")
+            expect(warm.status, equals: cold.status, "\(stage) \(args): status differs")
         }
     }
 }

@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// `rename` while `notez watch` runs: the watch names the notes the rename needs (`FocusSet`, after
@@ -18,13 +19,13 @@ struct WarmRenameTests {
     {
         let a = try warm.run(arguments, environment: extra.merging(["NOTEZ_WARM": mode]) { $1 })
         let b = try cold.run(arguments, environment: extra.merging(["NOTEZ_WARM": "off"]) { $1 })
-        #expect(a.status != 6, "\(arguments): the watch's set was not used: \(a.stderr)")
-        #expect(a.stdout == b.stdout, "\(arguments)")
-        #expect(a.stderr == b.stderr, "\(arguments)")
-        #expect(a.status == b.status, "\(arguments)")
+        expect(a.status != 6, "\(arguments): the watch's set was not used: \(a.stderr)")
+        expect(a.stdout, equals: b.stdout, "\(arguments)")
+        expect(a.stderr, equals: b.stderr, "\(arguments)")
+        expect(a.status, equals: b.status, "\(arguments)")
         let (x, y) = (try warm.snapshot(), try cold.snapshot())
-        #expect(x.keys.filter { !$0.hasPrefix(".notez/") }.sorted() == y.keys.filter { !$0.hasPrefix(".notez/") }.sorted(), "\(arguments)")
-        for (path, bytes) in x where !path.hasPrefix(".notez/") { #expect(y[path] == bytes, "\(arguments): \(path)") }
+        expect(x.keys.filter { !$0.hasPrefix(".notez/") }.sorted(), equals: y.keys.filter { !$0.hasPrefix(".notez/") }.sorted(), "\(arguments)")
+        for (path, bytes) in x where !path.hasPrefix(".notez/") { expect(y[path], equals: bytes, "\(arguments): \(path)") }
         return (a, b)
     }
 
@@ -52,7 +53,7 @@ struct WarmRenameTests {
         for vault in [warm, cold] {
             try FileManager.default.removeItem(atPath: vault.path + "/Reading/New page.md")
             let back = try vault.snapshot()
-            for (path, bytes) in original where !path.hasPrefix(".notez/") { #expect(back[path] == bytes, "undo: \(path)") }
+            for (path, bytes) in original where !path.hasPrefix(".notez/") { expect(back[path], equals: bytes, "undo: \(path)") }
         }
     }
 
@@ -67,16 +68,16 @@ struct WarmRenameTests {
         let (result, _) = try Self.both(warm, cold, ["rename", "Team handbook", "Handbook"], extra: ["NOTEZ_TEST_CONCURRENT_WRITE": hook])
         // The other program's save is never lost (the cold path's guard, unchanged)...
         let saved = try warm.snapshot().filter { String(decoding: $0.value, as: UTF8.self).hasSuffix("concurrent edit\n") }
-        #expect(saved.count == 1)
+        expect(saved.count, equals: 1)
         // ... and a link that could not be rewritten on its text is reported, never counted as done.
         for (path, bytes) in saved where String(decoding: bytes, as: UTF8.self).contains("[[Team handbook") {
-            #expect(result.status == 4 && result.stderr.contains("\(path): changed since notez read it"), "\(result.stderr)")
+            expect(result.status == 4 && result.stderr.contains("\(path): changed since notez read it"), "\(result.stderr)")
         }
         // The set was the watch's: a small part of the vault, proven fresh after the lock.
         let set = try warm.run(["_rename-focus", "Handbook", "Team guide", "--vault", warm.path], environment: ["NOTEZ_WARM": "require"])
-        #expect(set.status == 0, "\(set.stderr)")
-        #expect(set.stdout.contains("\"notePath\":\"Work\\/Handbook.md\"") || set.stdout.contains("\"notePath\":\"Work/Handbook.md\""), "\(set.stdout)")
-        #expect(!set.stdout.contains("Zürich trip") && !set.stdout.contains("Z\\u00fcrich"), "\(set.stdout)")
+        expect(set.status, equals: 0, "\(set.stderr)")
+        expect(set.stdout.contains("\"notePath\":\"Work\\/Handbook.md\"") || set.stdout.contains("\"notePath\":\"Work/Handbook.md\""), "\(set.stdout)")
+        expect(!set.stdout.contains("Zürich trip") && !set.stdout.contains("Z\\u00fcrich"), "\(set.stdout)")
     }
 
     /// Hostile: a note linking to the renamed note is a symlink to a file outside the vault
@@ -101,10 +102,10 @@ struct WarmRenameTests {
         }
         _ = try Self.both(warm, cold, ["rename", "Team handbook", "Handbook"])
         _ = try Self.both(warm, cold, ["rename", "Work/Linked.md", "Renamed link"])
-        #expect(try outside.snapshot() == before)
+        try expect(outside.snapshot(), equals: before)
         for vault in [warm, cold] {
-            #expect(try String(contentsOfFile: vault.path + "/.git/notes.md", encoding: .utf8) == "[[Team handbook]]\n")
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/Linked.md") == outside.path + "/secret.md")
+            try expect(String(contentsOfFile: vault.path + "/.git/notes.md", encoding: .utf8), equals: "[[Team handbook]]\n")
+            try expect(FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/Work/Linked.md"), equals: outside.path + "/secret.md")
         }
     }
 
@@ -113,12 +114,12 @@ struct WarmRenameTests {
         let vault = try TempVault.example()
         let before = try vault.snapshot()
         let result = try vault.run(["rename", "Team handbook", "Handbook"], environment: ["NOTEZ_WARM": "require"])
-        #expect(result.status == 6)
-        #expect(result.stderr.contains("NOTEZ_WARM=require"))
+        expect(result.status, equals: 6)
+        expect(result.stderr.contains("NOTEZ_WARM=require"))
         let after = try vault.snapshot()
-        for (path, bytes) in before where !path.hasPrefix(".notez/") { #expect(after[path] == bytes, "\(path)") }
+        for (path, bytes) in before where !path.hasPrefix(".notez/") { expect(after[path], equals: bytes, "\(path)") }
         // Asked directly without a watch, the internal command refuses rather than read the whole vault.
-        #expect(try vault.run(["_rename-focus", "Team handbook", "Handbook"], environment: ["NOTEZ_WARM": "off"]).status == 2)
+        try expect(vault.run(["_rename-focus", "Team handbook", "Handbook"], environment: ["NOTEZ_WARM": "off"]).status, equals: 2)
     }
 
     static func startWatch(_ vault: TempVault) throws -> WatchProcess {

@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// A running `notez watch` child process whose stdout is read line by line.
@@ -93,11 +94,11 @@ struct WatchCommandTests {
             try edit()
             if let line {
                 expected.append(line)
-                #expect(normalized(watch.waitForLines(expected.count)) == expected)
+                expect(normalized(watch.waitForLines(expected.count)), equals: expected)
             }
         }
-        #expect(watch.stop(SIGINT) == 0)
-        #expect(normalized(watch.waitForLines(expected.count)) == expected)
+        expect(watch.stop(SIGINT), equals: 0)
+        expect(normalized(watch.waitForLines(expected.count)), equals: expected)
     }
 
     @Test("text output: the count, then + ~ > - lines, folders with a trailing /; SIGTERM exits 0")
@@ -105,16 +106,16 @@ struct WatchCommandTests {
         let vault = try TempVault()
         try vault.write("a.md", "a\n")
         let watch = try WatchProcess(["watch", "--vault", vault.path])
-        #expect(watch.waitForLines(1) == ["watching 1 notes in 0 folders (Ctrl-C to stop)"])
+        expect(watch.waitForLines(1), equals: ["watching 1 notes in 0 folders (Ctrl-C to stop)"])
         try FileManager.default.createDirectory(atPath: vault.path + "/New", withIntermediateDirectories: true)
-        #expect(watch.waitForLines(2).last == "+ New/")
+        expect(watch.waitForLines(2).last, equals: "+ New/")
         try FileManager.default.moveItem(atPath: vault.path + "/a.md", toPath: vault.path + "/New/a.md")
-        #expect(watch.waitForLines(3).last == "> a.md -> New/a.md")
+        expect(watch.waitForLines(3).last, equals: "> a.md -> New/a.md")
         try vault.write("New/a.md", "changed\n")
-        #expect(watch.waitForLines(4).last == "~ New/a.md")
+        expect(watch.waitForLines(4).last, equals: "~ New/a.md")
         try FileManager.default.removeItem(atPath: vault.path + "/New")
-        #expect(Array(watch.waitForLines(6).suffix(2)) == ["- New/a.md", "- New/"])
-        #expect(watch.stop(SIGTERM) == 0)
+        expect(Array(watch.waitForLines(6).suffix(2)), equals: ["- New/a.md", "- New/"])
+        expect(watch.stop(SIGTERM), equals: 0)
     }
 }
 
@@ -124,9 +125,9 @@ struct WatchCommandTests {
         let vault = try TempVault()
         try vault.write("a.md", "---\ntags: [x]\n---\n")
         let result = try vault.run(["watch", "--query", "(tag:x OR is:pinned"])
-        #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("(tag:x OR is:pinned\n^\n"))
-        #expect(result.stderr.contains("notez: error: unbalanced '('"))
+        expect(result.status, equals: 2)
+        expect(result.stderr.hasPrefix("(tag:x OR is:pinned\n^\n"))
+        expect(result.stderr.contains("notez: error: unbalanced '('"))
     }
 
     @Test("link terms are followed live: a note enters or leaves the set when another note's links change")
@@ -136,14 +137,14 @@ struct WatchCommandTests {
         try vault.write("b.md", "B\n")
         try vault.write("c.md", "C\n")
         let watch = try WatchProcess(["watch", "--vault", vault.path, "--query", "linkedfrom:a"])
-        #expect(watch.waitForLines(2) == ["= b.md", "1 of 3 notes match linkedfrom:a (Ctrl-C to stop)"])
+        expect(watch.waitForLines(2), equals: ["= b.md", "1 of 3 notes match linkedfrom:a (Ctrl-C to stop)"])
         // Neither b nor c changes: a's new link moves them out of and into the set.
         try vault.write("a.md", "[[c]]\n")
-        #expect(Array(watch.waitForLines(4).suffix(2)) == ["- b.md", "+ c.md"])
+        expect(Array(watch.waitForLines(4).suffix(2)), equals: ["- b.md", "+ c.md"])
         // c is renamed: a's link now resolves to nothing, so c leaves under its new name.
         try FileManager.default.moveItem(atPath: vault.path + "/c.md", toPath: vault.path + "/d.md")
-        #expect(watch.waitForLines(5).last == "- c.md")
-        #expect(watch.stop(SIGTERM) == 0)
+        expect(watch.waitForLines(5).last, equals: "- c.md")
+        expect(watch.stop(SIGTERM), equals: 0)
     }
 
     @Test("graph terms are followed live: is:orphan changes when another note links")
@@ -153,10 +154,10 @@ struct WatchCommandTests {
         try vault.write("b.md", "B\n")
         let watch = try WatchProcess(["watch", "--vault", vault.path, "--query", "is:orphan"])
         let first = watch.waitForLines(3)
-        #expect(Set(first.prefix(2)) == ["= a.md", "= b.md"] && first.last == "2 of 2 notes match is:orphan (Ctrl-C to stop)")
+        expect(Set(first.prefix(2)) == ["= a.md", "= b.md"] && first.last == "2 of 2 notes match is:orphan (Ctrl-C to stop)")
         // Only a changes, yet b leaves the set too: a links to it now.
         try vault.write("a.md", "[[b]]\n")
-        #expect(Set(watch.waitForLines(5).suffix(2)) == ["- a.md", "- b.md"])
-        #expect(watch.stop(SIGTERM) == 0)
+        expect(Set(watch.waitForLines(5).suffix(2)), equals: ["- a.md", "- b.md"])
+        expect(watch.stop(SIGTERM), equals: 0)
     }
 }

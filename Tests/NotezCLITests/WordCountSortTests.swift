@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotezTestSupport
 
 /// `--sort word-count` (zk's key): the words of each note's body, read from the files only when
 /// this order is asked for; fewest first by default, `+`/`-` either side, ties by path.
@@ -20,22 +21,22 @@ import Testing
         let vault = try vault()
         func paths(_ args: [String]) throws -> String {
             let result = try vault.run(args + ["--paths"])
-            #expect(result.status == 0 && result.stderr.isEmpty, "\(args): \(result.stderr)")
+            expect(result.status == 0 && result.stderr.isEmpty, "\(args): \(result.stderr)")
             return result.stdout
         }
         let ascending = "c.md\na.md\nd.md\nb.md\nSub/e.md\n"
-        #expect(try paths(["ls", "-r", "--sort", "word-count"]) == ascending)
-        #expect(try paths(["ls", "-r", "--sort", "+word-count"]) == ascending)
-        #expect(try paths(["ls", "-r", "--sort", "word-count+"]) == ascending)
+        try expect(paths(["ls", "-r", "--sort", "word-count"]), equals: ascending)
+        try expect(paths(["ls", "-r", "--sort", "+word-count"]), equals: ascending)
+        try expect(paths(["ls", "-r", "--sort", "word-count+"]), equals: ascending)
         // Descending keeps ties A to Z by path, as every key does.
         let descending = "Sub/e.md\nb.md\na.md\nd.md\nc.md\n"
-        #expect(try paths(["ls", "-r", "--sort", "word-count-"]) == descending)
-        #expect(try paths(["ls", "-r", "--sort=-word-count"]) == descending)
-        #expect(try paths(["ls", "-r", "--sort", "word-count", "--reverse"]) == "Sub/e.md\nb.md\nd.md\na.md\nc.md\n")
-        #expect(try paths(["search", "tag:x", "--sort", "word-count-"]) == "Sub/e.md\na.md\n")
-        #expect(try paths(["ls", "-r", "--sort", "word-count", "-n", "2"]) == "c.md\na.md\n")
+        try expect(paths(["ls", "-r", "--sort", "word-count-"]), equals: descending)
+        try expect(paths(["ls", "-r", "--sort=-word-count"]), equals: descending)
+        try expect(paths(["ls", "-r", "--sort", "word-count", "--reverse"]), equals: "Sub/e.md\nb.md\nd.md\na.md\nc.md\n")
+        try expect(paths(["search", "tag:x", "--sort", "word-count-"]), equals: "Sub/e.md\na.md\n")
+        try expect(paths(["ls", "-r", "--sort", "word-count", "-n", "2"]), equals: "c.md\na.md\n")
         let csv = try vault.run(["ls", "-r", "--sort", "word-count", "--format", "{{path}}"])
-        #expect(csv.stdout == ascending)
+        expect(csv.stdout, equals: ascending)
     }
 
     /// A note that is a symlink is listed but never read (0 words), whatever it points at; the
@@ -49,17 +50,17 @@ import Testing
         let before = try vault.snapshot()
         let outsideBefore = try outside.snapshot()
         let result = try vault.run(["ls", "-r", "--sort", "word-count-", "--paths"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix("c.md\nlink.md\n"), "the link counts 0 words: \(result.stdout)")
-        #expect(try vault.snapshot() == before)
-        #expect(try outside.snapshot() == outsideBefore)
+        expect(result.status, equals: 0, "\(result.stderr)")
+        expect(result.stdout.hasSuffix("c.md\nlink.md\n"), "the link counts 0 words: \(result.stdout)")
+        try expect(vault.snapshot(), equals: before)
+        try expect(outside.snapshot(), equals: outsideBefore)
     }
 
     @Test func unknownKeysAreUsageErrors() throws {
         let vault = try vault()
         for key in ["words", "word-count--", "+word-count-", "wordcount"] {
             let result = try vault.run(["ls", "--sort", key])
-            #expect(result.status == 2, "\(key): \(result.stderr)")
+            expect(result.status, equals: 2, "\(key): \(result.stderr)")
         }
     }
 }

@@ -5,6 +5,7 @@ import NotezKit
 import Testing
 
 @testable import NotezServer
+import NotezTestSupport
 
 /// Every rule of "locked down", over HTTP (Hummingbird's router test client).
 struct LockedDownTests {
@@ -13,8 +14,8 @@ struct LockedDownTests {
         try await fixture.test { client in
             for path in ["/", "/note?path=scratch.md", "/api/overview", "/events", "/assets/app.js", "/nowhere"] {
                 try await client.execute(uri: path, method: .get) { response in
-                    #expect(response.status == .unauthorized, "\(path)")
-                    #expect(!response.text.contains("scratch"), "\(path)")
+                    expect(response.status, equals: .unauthorized, "\(path)")
+                    expect(!response.text.contains("scratch"), "\(path)")
                 }
             }
         }
@@ -25,16 +26,16 @@ struct LockedDownTests {
         let token = fixture.settings.token
         try await fixture.test { client in
             try await client.execute(uri: "/?token=\(token)", method: .get) { response in
-                #expect(response.status == .seeOther)
-                #expect(response.headers[.location] == "/")
+                expect(response.status, equals: .seeOther)
+                expect(response.headers[.location], equals: "/")
                 let cookie = response.headers[.setCookie] ?? ""
-                #expect(cookie.hasPrefix("notez_80=\(token)"))
-                #expect(cookie.contains("HttpOnly"))
-                #expect(cookie.contains("SameSite=Strict"))
+                expect(cookie.hasPrefix("notez_80=\(token)"))
+                expect(cookie.contains("HttpOnly"))
+                expect(cookie.contains("SameSite=Strict"))
             }
             try await client.execute(uri: "/?token=0123", method: .get) { response in
-                #expect(response.status == .unauthorized)
-                #expect(response.headers[.setCookie] == nil)
+                expect(response.status, equals: .unauthorized)
+                expect(response.headers[.setCookie] == nil)
             }
         }
     }
@@ -44,21 +45,21 @@ struct LockedDownTests {
         let bearer: HTTPFields = [.authorization: "Bearer \(fixture.settings.token)"]
         try await fixture.test { client in
             try await client.execute(uri: "/", method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .ok)
-                #expect(response.text.contains("<h1>Your notes</h1>"))
+                expect(response.status, equals: .ok)
+                expect(response.text.contains("<h1>Your notes</h1>"))
                 let csp = response.headers[HTTPField.Name("Content-Security-Policy")!] ?? ""
-                #expect(csp.contains("script-src 'self'"))
-                #expect(!csp.contains("unsafe-inline"))
-                #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+                expect(csp.contains("script-src 'self'"))
+                expect(!csp.contains("unsafe-inline"))
+                expect(response.headers[HTTPField.Name("X-Content-Type-Options")!], equals: "nosniff")
                 // `no-referrer` would make browsers send `Origin: null` on the page's own POSTs.
-                #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
-                #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
-                #expect(!response.text.contains("<script>"))
-                #expect(!response.text.contains(" style=\""))
+                expect(response.headers[HTTPField.Name("Referrer-Policy")!], equals: "same-origin")
+                expect(response.headers[HTTPField.Name("X-Frame-Options")!], equals: "DENY")
+                expect(!response.text.contains("<script>"))
+                expect(!response.text.contains(" style=\""))
             }
             try await client.execute(uri: "/api/overview", method: .get, headers: bearer) { response in
-                #expect(response.status == .ok)
-                #expect(response.text.hasPrefix("{\"notes\":"))
+                expect(response.status, equals: .ok)
+                expect(response.text.hasPrefix("{\"notes\":"))
             }
         }
     }
@@ -70,8 +71,8 @@ struct LockedDownTests {
         let headers = rebinding
         try await fixture.test { client in
             try await client.execute(uri: "/", method: .get, headers: headers) { response in
-                #expect(response.status == .forbidden)
-                #expect(!response.text.contains("<h1>Your notes"))
+                expect(response.status, equals: .forbidden)
+                expect(!response.text.contains("<h1>Your notes"))
             }
         }
     }
@@ -84,28 +85,28 @@ struct LockedDownTests {
             try await client.execute(
                 uri: "/actions/pin", method: .post, headers: fixture.formPost, body: fixture.form([("path", "scratch.md")], csrf: false)
             ) { response in
-                #expect(response.status == .forbidden)
+                expect(response.status, equals: .forbidden)
             }
             // A foreign Origin with the right token.
             var foreign = fixture.formPost
             foreign[.origin] = "http://evil.example"
             try await client.execute(uri: "/actions/pin", method: .post, headers: foreign, body: fixture.form([("path", "scratch.md")])) {
                 response in
-                #expect(response.status == .forbidden)
+                expect(response.status, equals: .forbidden)
             }
             // No Origin at all.
             var none = fixture.formPost
             none[.origin] = nil
             try await client.execute(uri: "/actions/pin", method: .post, headers: none, body: fixture.form([("path", "scratch.md")])) {
                 response in
-                #expect(response.status == .forbidden)
+                expect(response.status, equals: .forbidden)
             }
             // A GET never changes anything.
             try await client.execute(uri: "/actions/pin?path=scratch.md", method: .get, headers: fixture.browser) { response in
-                #expect(response.status != .seeOther)
+                expect(response.status != .seeOther)
             }
         }
-        #expect(try fixture.read("scratch.md") == before)
+        try expect(fixture.read("scratch.md"), equals: before)
     }
 
     @Test func hostileMarkdownRendersInert() async throws {
@@ -126,17 +127,17 @@ struct LockedDownTests {
         let fixture = try ServerFixture(extraFiles: ["Hostile.md": hostile, "Hostile <b>name</b>.md": "# <i>t</i>\n"])
         try await fixture.test { client in
             try await client.execute(uri: "/note?path=Hostile.md", method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .ok)
+                expect(response.status, equals: .ok)
                 let html = response.text
-                #expect(!html.contains("<script>alert"))
-                #expect(!html.contains("onerror"))
-                #expect(!html.lowercased().contains("href=\"javascript:"))
-                #expect(!html.lowercased().contains("src=\"javascript:"))
-                #expect(html.contains("<a href=\"\">click</a>"))
+                expect(!html.contains("<script>alert"))
+                expect(!html.contains("onerror"))
+                expect(!html.lowercased().contains("href=\"javascript:"))
+                expect(!html.lowercased().contains("src=\"javascript:"))
+                expect(html.contains("<a href=\"\">click</a>"))
             }
             try await client.execute(uri: "/", method: .get, headers: fixture.browser) { response in
-                #expect(!response.text.contains("<b>name</b>"))
-                #expect(!response.text.contains("<i>t</i>"))
+                expect(!response.text.contains("<b>name</b>"))
+                expect(!response.text.contains("<i>t</i>"))
             }
         }
     }
@@ -161,17 +162,17 @@ struct LockedDownTests {
         try await fixture.test { client in
             for path in paths {
                 try await client.execute(uri: path, method: .get, headers: fixture.browser) { response in
-                    #expect(response.status == .notFound, "\(path)")
-                    #expect(!response.text.contains("secret outside"), "\(path)")
-                    #expect(!response.text.contains("root:"), "\(path)")
+                    expect(response.status, equals: .notFound, "\(path)")
+                    expect(!response.text.contains("secret outside"), "\(path)")
+                    expect(!response.text.contains("root:"), "\(path)")
                 }
             }
             // SVG is never served inline: a download, not sniffed.
             try await client.execute(uri: "/file?path=Work/picture.svg", method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "application/octet-stream")
-                #expect(response.headers[.contentDisposition] == "attachment; filename*=UTF-8''picture.svg")
-                #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+                expect(response.status, equals: .ok)
+                expect(response.headers[.contentType], equals: "application/octet-stream")
+                expect(response.headers[.contentDisposition], equals: "attachment; filename*=UTF-8''picture.svg")
+                expect(response.headers[HTTPField.Name("X-Content-Type-Options")!], equals: "nosniff")
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezServer
+import NotezTestSupport
 
 /// The note page through the router: the library's renderer with this server's addresses, and
 /// vault files served by the attachment rules.
@@ -15,19 +16,19 @@ struct NotePageTests {
         try await fixture.test { client in
             try await client.execute(uri: "/note?path=Render%2FHome.md", method: .get, headers: fixture.browser) { response in
                 let html = response.text
-                #expect(html.contains("<a class=\"internal-link\" href=\"/note?path=Render%2FOther.md#part-two\">other</a>"))
-                #expect(html.contains("<a class=\"internal-link unresolved\" href=\"/new?title=Missing&amp;folder=Render\""))
-                #expect(html.contains("<img src=\"/file?path=Render%2Fpic.png\" alt=\"pic.png\" loading=\"lazy\" width=\"50\">"))
-                #expect(html.contains("<a class=\"tag\" href=\"/tag?name=ideas\">#ideas</a>"))
-                #expect(html.contains("<div class=\"callout callout-note\">"))
+                expect(html.contains("<a class=\"internal-link\" href=\"/note?path=Render%2FOther.md#part-two\">other</a>"))
+                expect(html.contains("<a class=\"internal-link unresolved\" href=\"/new?title=Missing&amp;folder=Render\""))
+                expect(html.contains("<img src=\"/file?path=Render%2Fpic.png\" alt=\"pic.png\" loading=\"lazy\" width=\"50\">"))
+                expect(html.contains("<a class=\"tag\" href=\"/tag?name=ideas\">#ideas</a>"))
+                expect(html.contains("<div class=\"callout callout-note\">"))
             }
             // The link to a missing note offers the capture form, filled in; nothing is written.
             try await client.execute(uri: "/new?title=Missing&folder=Render", method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .ok)
-                #expect(response.text.contains("value=\"Missing\""))
-                #expect(response.text.contains("<option value=\"Render\" selected>"))
+                expect(response.status, equals: .ok)
+                expect(response.text.contains("value=\"Missing\""))
+                expect(response.text.contains("<option value=\"Render\" selected>"))
             }
-            #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Render/Missing.md").path))
+            expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Render/Missing.md").path))
         }
     }
 
@@ -40,11 +41,11 @@ struct NotePageTests {
         let fixture = try ServerFixture(extraFiles: ["files/" + name: text])
         try await fixture.test { client in
             try await client.execute(uri: "/file?path=files%2F" + name, method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "application/octet-stream")
-                #expect(response.headers[.contentDisposition]?.hasPrefix("attachment") == true)
-                #expect(response.headers[.init("Content-Security-Policy")!]?.hasPrefix("sandbox;") == true)
-                #expect(response.headers[.init("X-Content-Type-Options")!] == "nosniff")
+                expect(response.status, equals: .ok)
+                expect(response.headers[.contentType], equals: "application/octet-stream")
+                expect(response.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+                expect(response.headers[.init("Content-Security-Policy")!]?.hasPrefix("sandbox;") == true)
+                expect(response.headers[.init("X-Content-Type-Options")!], equals: "nosniff")
             }
         }
     }
@@ -53,9 +54,9 @@ struct NotePageTests {
         let fixture = try ServerFixture(extraFiles: ["files/p.png": "png bytes"])
         try await fixture.test { client in
             try await client.execute(uri: "/file?path=files%2Fp.png", method: .get, headers: fixture.browser) { response in
-                #expect(response.headers[.contentType] == "image/png")
-                #expect(response.headers[.contentDisposition] == nil)
-                #expect(response.headers[.init("Content-Security-Policy")!]?.hasPrefix("sandbox;") == true)
+                expect(response.headers[.contentType], equals: "image/png")
+                expect(response.headers[.contentDisposition] == nil)
+                expect(response.headers[.init("Content-Security-Policy")!]?.hasPrefix("sandbox;") == true)
             }
         }
     }
@@ -77,16 +78,16 @@ struct NotebookPageTests {
                 let gamma = html.range(of: "gamma text")?.lowerBound
                 let alpha = html.range(of: "alpha text")?.lowerBound
                 let beta = html.range(of: "beta text")?.lowerBound
-                #expect(gamma != nil && alpha != nil && beta != nil)
-                if let gamma, let alpha, let beta { #expect(gamma < alpha && alpha < beta) }
-                #expect(html.contains("<img src=\"/file?path=Book%2Fpic.png\""))
-                #expect(html.contains("<span class=\"count\">2 / 3</span>"))
+                expect(gamma != nil && alpha != nil && beta != nil)
+                if let gamma, let alpha, let beta { expect(gamma < alpha && alpha < beta) }
+                expect(html.contains("<img src=\"/file?path=Book%2Fpic.png\""))
+                expect(html.contains("<span class=\"count\">2 / 3</span>"))
             }
             try await client.execute(uri: "/notebook?path=Book&page=2", method: .get, headers: fixture.browser) { response in
                 let html = response.text
-                #expect(html.contains("alpha text") && !html.contains("gamma text") && !html.contains("beta text"))
-                #expect(html.contains("<a rel=\"prev\" href=\"/notebook?path=Book&amp;page=1\">"))
-                #expect(html.contains("page 2 of 3"))
+                expect(html.contains("alpha text") && !html.contains("gamma text") && !html.contains("beta text"))
+                expect(html.contains("<a rel=\"prev\" href=\"/notebook?path=Book&amp;page=1\">"))
+                expect(html.contains("page 2 of 3"))
             }
         }
     }
@@ -106,22 +107,22 @@ struct ReadOnlyPagesHostileTests {
         try await fixture.test { client in
             for uri in ["/notebook?path=..%2F..", "/notebook?path=%2Fetc", "/notebook?path=.git", "/notebook?path=.notez", "/notebook?path=Nope"] {
                 try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
-                    #expect(response.status == .notFound, "\(uri)")
+                    expect(response.status, equals: .notFound, "\(uri)")
                 }
             }
             let uri = "/new?title=%3Cscript%3Ealert(1)%3C%2Fscript%3E&folder=..%2F..%2Fetc"
             try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .ok)
-                #expect(!response.text.contains("<script>alert"))
-                #expect(response.text.contains("value=\"&lt;script&gt;alert(1)&lt;/script&gt;\""))
+                expect(response.status, equals: .ok)
+                expect(!response.text.contains("<script>alert"))
+                expect(response.text.contains("value=\"&lt;script&gt;alert(1)&lt;/script&gt;\""))
             }
             try await client.execute(uri: "/favicon.ico", method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "image/svg+xml")
+                expect(response.status, equals: .ok)
+                expect(response.headers[.contentType], equals: "image/svg+xml")
             }
         }
         // Every file and folder of the vault, `.notez/` included, is as it was (the pages are GETs).
-        #expect(Self.listing(fixture.root) == before)
+        expect(Self.listing(fixture.root), equals: before)
     }
 }
 
@@ -131,7 +132,7 @@ struct TrashRestoreMessageTests {
         let fixture = try ServerFixture()
         try await fixture.test { client in
             try await client.execute(uri: "/actions/trash", method: .post, headers: fixture.formPost, body: fixture.form([("path", "scratch.md")])) {
-                #expect($0.status == .seeOther)
+                expect($0.status, equals: .seeOther)
             }
             let id = try await client.execute(uri: "/trash", method: .get, headers: fixture.browser) { response in
                 let marker = "action=\"/actions/trash-restore\"><input type=\"hidden\" name=\"csrf\" value=\""
@@ -140,15 +141,15 @@ struct TrashRestoreMessageTests {
                 guard let idRange = rest.range(of: "name=\"id\" value=\"") else { return "" }
                 return String(rest[idRange.upperBound...].prefix { $0 != "\"" })
             }
-            #expect(!id.isEmpty)
+            expect(!id.isEmpty)
             let location = try await client.execute(
                 uri: "/actions/trash-restore", method: .post, headers: fixture.formPost, body: fixture.form([("id", id)])
             ) { $0.headers[.location] ?? "" }
             try await client.execute(uri: location, method: .get, headers: fixture.browser) { response in
-                #expect(response.text.contains("<p>Restored scratch.md from the trash</p>"))
-                #expect(!response.text.contains("<p>done</p>"))
+                expect(response.text.contains("<p>Restored scratch.md from the trash</p>"))
+                expect(!response.text.contains("<p>done</p>"))
             }
-            #expect(FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("scratch.md").path))
+            expect(FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("scratch.md").path))
         }
     }
 }

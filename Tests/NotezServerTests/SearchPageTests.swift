@@ -5,6 +5,7 @@ import NotezKit
 import Testing
 
 @testable import NotezServer
+import NotezTestSupport
 
 /// Every file's bytes under a folder (`.notez/`, notez's own state, left out when asked).
 func treeBytes(_ root: URL, skippingState: Bool = false) -> [String: Data] {
@@ -42,19 +43,19 @@ struct SearchPageTests {
             // Text to filters: each tag a chip that removes itself.
             try await client.execute(uri: "/search?q=tag%3Aideas+tag%3Awork+-folder%3AArchive+is%3Apinned", method: .get, headers: fixture.browser) { response in
                 let html = response.text
-                #expect(response.status == .ok)
-                #expect(html.contains("<span class=\"value\" dir=\"auto\">#ideas</span>"))
-                #expect(html.contains("<span class=\"value\" dir=\"auto\">#work</span>"))
-                #expect(html.contains("class=\"chip filter-chip kind-not-folder\"><span class=\"value\" dir=\"auto\">Archive</span>"))
-                #expect(html.contains("role=\"switch\" aria-checked=\"true\""))
+                expect(response.status, equals: .ok)
+                expect(html.contains("<span class=\"value\" dir=\"auto\">#ideas</span>"))
+                expect(html.contains("<span class=\"value\" dir=\"auto\">#work</span>"))
+                expect(html.contains("class=\"chip filter-chip kind-not-folder\"><span class=\"value\" dir=\"auto\">Archive</span>"))
+                expect(html.contains("role=\"switch\" aria-checked=\"true\""))
                 let remove = try #require(Self.href(in: html, near: "aria-label=\"Remove #ideas\""))
-                #expect(Self.query(remove) == "tag:work -folder:Archive is:pinned")
+                expect(Self.query(remove), equals: "tag:work -folder:Archive is:pinned")
                 // All / Any switches the tags' join; the text follows.
                 let any = try #require(Self.href(in: html, near: ">Any</a>"))
                 let anyQuery = try QueryParser.parse(Self.query(any))
-                #expect(SearchFilters(fitting: anyQuery) == SearchFilters(tags: ["ideas", "work"], anyTag: true, excludedFolders: ["Archive"], pinned: true))
+                expect(SearchFilters(fitting: anyQuery), equals: SearchFilters(tags: ["ideas", "work"], anyTag: true, excludedFolders: ["Archive"], pinned: true))
                 let pinned = try #require(Self.href(in: html, near: "Pinned only</a>"))
-                #expect(Self.query(pinned) == "tag:ideas tag:work -folder:Archive")
+                expect(Self.query(pinned), equals: "tag:ideas tag:work -folder:Archive")
             }
             // Filters to text: the add form's edit is serialized by the library.
             for (kind, value, expected) in [
@@ -63,28 +64,28 @@ struct SearchPageTests {
             ] {
                 let uri = "/search/chips?q=tag%3Aideas&add=\(kind)&value=" + HTMLText.percentEncoded(value)
                 try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
-                    #expect(response.status == .seeOther)
-                    #expect(response.headers[.location] == "/search?q=" + HTMLText.percentEncoded(expected), "\(kind)")
+                    expect(response.status, equals: .seeOther)
+                    expect(response.headers[.location], equals: "/search?q=" + HTMLText.percentEncoded(expected), "\(kind)")
                 }
             }
             // A query the filters cannot show is explained instead.
             try await client.execute(uri: "/search?q=modified%3A%3E2024-01-01+OR+(a+b)", method: .get, headers: fixture.browser) { response in
-                #expect(response.text.contains("This query is too complex for the filters"))
-                #expect(response.text.contains("<pre class=\"explain\">OR\n"))
-                #expect(!response.text.contains("class=\"add-filter\""))
+                expect(response.text.contains("This query is too complex for the filters"))
+                expect(response.text.contains("<pre class=\"explain\">OR\n"))
+                expect(!response.text.contains("class=\"add-filter\""))
             }
             try await client.execute(uri: "/search?q=tag%3Aideas+(", method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .badRequest)
-                #expect(response.text.contains("<pre class=\"caret\">tag:ideas (\n"))
+                expect(response.status, equals: .badRequest)
+                expect(response.text.contains("<pre class=\"caret\">tag:ideas (\n"))
             }
             try await client.execute(uri: "/search?q=zzzznotthere", method: .get, headers: fixture.browser) { response in
-                #expect(response.text.contains("<span id=\"result-count\">0</span> notes"))
-                #expect(response.text.contains("No notes match your search"))
-                #expect(response.text.contains("Clear filters"))
+                expect(response.text.contains("<span id=\"result-count\">0</span> notes"))
+                expect(response.text.contains("No notes match your search"))
+                expect(response.text.contains("Clear filters"))
             }
             try await client.execute(uri: "/search", method: .get, headers: fixture.browser) { response in
-                #expect(response.text.contains("Search your notes"))
-                #expect(response.text.contains("<datalist id=\"all-tags\">"))
+                expect(response.text.contains("Search your notes"))
+                expect(response.text.contains("<datalist id=\"all-tags\">"))
             }
         }
     }
@@ -97,20 +98,20 @@ struct SearchPageTests {
             let uri = "/search?q=" + HTMLText.percentEncoded("tag:work links-to:\"Team handbook\" linked-by:scratch is:orphan")
             try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
                 let html = response.text
-                #expect(response.status == .ok)
-                #expect(!html.contains("too complex for the filters"))
-                #expect(html.contains("class=\"chip filter-chip kind-links-to\"><span class=\"lead\">links to </span><span class=\"value\" dir=\"auto\">Team handbook</span>"))
-                #expect(html.contains("class=\"chip filter-chip kind-linked-by\"><span class=\"lead\">linked from </span><span class=\"value\" dir=\"auto\">scratch</span>"))
+                expect(response.status, equals: .ok)
+                expect(!html.contains("too complex for the filters"))
+                expect(html.contains("class=\"chip filter-chip kind-links-to\"><span class=\"lead\">links to </span><span class=\"value\" dir=\"auto\">Team handbook</span>"))
+                expect(html.contains("class=\"chip filter-chip kind-linked-by\"><span class=\"lead\">linked from </span><span class=\"value\" dir=\"auto\">scratch</span>"))
                 let remove = try #require(Self.href(in: html, near: "aria-label=\"Remove links to Team handbook\""))
-                #expect(Self.query(remove) == "tag:work linked-by:scratch is:orphan")
+                expect(Self.query(remove), equals: "tag:work linked-by:scratch is:orphan")
                 let removeFrom = try #require(Self.href(in: html, near: "aria-label=\"Remove linked from scratch\""))
-                #expect(Self.query(removeFrom) == "tag:work links-to:\"Team handbook\" is:orphan")
+                expect(Self.query(removeFrom), equals: "tag:work links-to:\"Team handbook\" is:orphan")
                 let orphans = try #require(Self.href(in: html, near: "Orphans only</a>"))
-                #expect(Self.query(orphans) == "tag:work links-to:\"Team handbook\" linked-by:scratch")
+                expect(Self.query(orphans), equals: "tag:work links-to:\"Team handbook\" linked-by:scratch")
                 let hubs = try #require(Self.href(in: html, near: "Hubs only</a>"))
-                #expect(Self.query(hubs) == "tag:work links-to:\"Team handbook\" linked-by:scratch is:orphan is:hub")
-                #expect(html.contains("aria-checked=\"true\" href=\"\(HTMLText.escape(orphans))\""))
-                #expect(html.contains("id=\"add-links-to\"") && html.contains("id=\"add-linked-by\""))
+                expect(Self.query(hubs), equals: "tag:work links-to:\"Team handbook\" linked-by:scratch is:orphan is:hub")
+                expect(html.contains("aria-checked=\"true\" href=\"\(HTMLText.escape(orphans))\""))
+                expect(html.contains("id=\"add-links-to\"") && html.contains("id=\"add-linked-by\""))
             }
             // Chips to text: the add forms' edits, quoted where the language needs it.
             for (kind, value, expected) in [
@@ -119,18 +120,18 @@ struct SearchPageTests {
             ] {
                 let uri = "/search/chips?q=tag%3Aideas&add=\(kind)&value=" + HTMLText.percentEncoded(value)
                 try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
-                    #expect(response.status == .seeOther)
-                    #expect(response.headers[.location] == "/search?q=" + HTMLText.percentEncoded(expected), "\(kind) \(value)")
+                    expect(response.status, equals: .seeOther)
+                    expect(response.headers[.location], equals: "/search?q=" + HTMLText.percentEncoded(expected), "\(kind) \(value)")
                 }
             }
             // The results are the search's: the notes linking to the handbook.
             try await client.execute(uri: "/search?q=links-to%3A%22Team+handbook%22", method: .get, headers: fixture.browser) { response in
-                #expect(response.status == .ok)
-                #expect(response.text.contains("Onboarding notes (2023)") && response.text.contains("<span id=\"result-count\">2</span>"))
+                expect(response.status, equals: .ok)
+                expect(response.text.contains("Onboarding notes (2023)") && response.text.contains("<span id=\"result-count\">2</span>"))
             }
             // A depth is beyond the chips: the explainer's tree instead.
             try await client.execute(uri: "/search?q=links-to%3A%22Team+handbook%22~2", method: .get, headers: fixture.browser) { response in
-                #expect(response.text.contains("This query is too complex for the filters"))
+                expect(response.text.contains("This query is too complex for the filters"))
             }
         }
     }
@@ -144,18 +145,18 @@ struct SearchPageTests {
         try await fixture.test { client in
             try await client.execute(uri: "/search?q=zebra", method: .get, headers: fixture.browser) { response in
                 let html = response.text
-                #expect(html.contains("<span id=\"result-count\">1</span> note</h2>"))
-                #expect(html.contains("<p class=\"snippet match\" dir=\"auto\"><span class=\"line\">line 7</span> The &lt;b&gt;<mark>Zebra</mark>&lt;/b&gt; crossing"))
-                #expect(html.contains("<span class=\"folder-name\" dir=\"auto\">"))
-                #expect(html.contains("<time datetime=\""))
+                expect(html.contains("<span id=\"result-count\">1</span> note</h2>"))
+                expect(html.contains("<p class=\"snippet match\" dir=\"auto\"><span class=\"line\">line 7</span> The &lt;b&gt;<mark>Zebra</mark>&lt;/b&gt; crossing"))
+                expect(html.contains("<span class=\"folder-name\" dir=\"auto\">"))
+                expect(html.contains("<time datetime=\""))
             }
         }
     }
 
     @Test func markedEscapesAndMarksEveryTermIgnoringASCIICase() {
-        #expect(SearchPage.marked("A <Cafe> and cafe & café", terms: ["cafe"]) == "A &lt;<mark>Cafe</mark>&gt; and <mark>cafe</mark> &amp; café")
-        #expect(SearchPage.marked("road map, roadmap", terms: ["road", "road map"]) == "<mark>road map</mark>, <mark>road</mark>map")
-        #expect(SearchPage.marked("nothing here", terms: []) == "nothing here")
+        expect(SearchPage.marked("A <Cafe> and cafe & café", terms: ["cafe"]), equals: "A &lt;<mark>Cafe</mark>&gt; and <mark>cafe</mark> &amp; café")
+        expect(SearchPage.marked("road map, roadmap", terms: ["road", "road map"]), equals: "<mark>road map</mark>, <mark>road</mark>map")
+        expect(SearchPage.marked("nothing here", terms: []), equals: "nothing here")
     }
 
     /// Filter edits are GETs that only compute a query: hostile values come back escaped or
@@ -174,21 +175,21 @@ struct SearchPageTests {
                 for value in values {
                     let uri = "/search/chips?q=tag%3Aideas&add=\(kind)&value=" + HTMLText.percentEncoded(value)
                     let location = try await client.execute(uri: uri, method: .get, headers: fixture.browser) { response in
-                        #expect(response.status == .seeOther)
+                        expect(response.status, equals: .seeOther)
                         return response.headers[.location] ?? ""
                     }
-                    #expect(location.hasPrefix("/search?q="), "\(kind)")
+                    expect(location.hasPrefix("/search?q="), "\(kind)")
                     try await client.execute(uri: location, method: .get, headers: fixture.browser) { response in
-                        #expect(!response.text.contains("<script>alert"), "\(kind)")
+                        expect(!response.text.contains("<script>alert"), "\(kind)")
                     }
                 }
             }
             // Without the cookie: refused.
             try await client.execute(uri: "/search/chips?q=x&add=tag&value=y", method: .get) { response in
-                #expect(response.status == .unauthorized)
+                expect(response.status, equals: .unauthorized)
             }
         }
-        #expect(treeBytes(fixture.root, skippingState: true) == before.filter { !$0.key.hasPrefix(".notez/") })
-        #expect(treeBytes(outside) == ["keep.md": Data("outside\n".utf8)])
+        expect(treeBytes(fixture.root, skippingState: true), equals: before.filter { !$0.key.hasPrefix(".notez/") })
+        expect(treeBytes(outside), equals: ["keep.md": Data("outside\n".utf8)])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 @Suite struct CaptureQueueTests {
     static let now = 1_795_000_000.0
@@ -45,7 +46,7 @@ import Testing
         var failed = try CaptureQueue.add(setup.request("Failed"), vault: setup.vault.root, reason: "git", now: Self.now, queue: setup.queue)
         let pending = try CaptureQueue.add(setup.request("Pending"), vault: setup.vault.root, reason: "git", now: Self.now, queue: setup.queue)
         for entry in [old, recent] {
-            #expect(CaptureQueue.attempt(entry, now: Self.now, counter: Self.noFault, queue: setup.queue, recordHistory: false).state == .done)
+            expect(CaptureQueue.attempt(entry, now: Self.now, counter: Self.noFault, queue: setup.queue, recordHistory: false).state, equals: .done)
         }
         failed.state = .failed
         try CaptureQueue.save(failed, queue: setup.queue)
@@ -56,12 +57,12 @@ import Testing
                 [.modificationDate: Date(timeIntervalSince1970: now - age * 86_400)], ofItemAtPath: setup.queue + "/" + entry.id + ".json")
         }
         try "garbage".write(toFile: setup.queue + "/unreadable.json", atomically: true, encoding: .utf8)
-        #expect(CaptureQueue.prune(now: now, queue: setup.queue) == [old.id])
+        expect(CaptureQueue.prune(now: now, queue: setup.queue), equals: [old.id])
         let left = CaptureQueue.load(queue: setup.queue)
-        #expect(Set(left.entries.map(\.id)) == [recent.id, failed.id, pending.id])
-        #expect(left.problems.count == 1)
-        #expect(setup.notes(titled: "Old") == ["Inbox/Old.md"])
-        #expect(CaptureQueue.prune(now: now, queue: setup.queue).isEmpty)
+        expect(Set(left.entries.map(\.id)), equals: [recent.id, failed.id, pending.id])
+        expect(left.problems.count, equals: 1)
+        expect(setup.notes(titled: "Old"), equals: ["Inbox/Old.md"])
+        expect(CaptureQueue.prune(now: now, queue: setup.queue).isEmpty)
     }
 
     @Test func gitLockQueuesAndAFlushDeliversOnce() throws {
@@ -69,55 +70,55 @@ import Testing
         defer { setup.remove() }
         try FileManager.default.createDirectory(atPath: setup.vault.root + "/.git", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: setup.vault.root + "/.git/index.lock", contents: Data())
-        #expect(CaptureQueue.unavailability(vault: setup.vault.root) == "git holds .git/index.lock in the vault")
+        expect(CaptureQueue.unavailability(vault: setup.vault.root), equals: "git holds .git/index.lock in the vault")
         let entry = try CaptureQueue.add(setup.request("Idea"), vault: setup.vault.root, reason: "git", now: Self.now, queue: setup.queue)
-        #expect(CaptureQueue.load(queue: setup.queue).entries == [entry])
-        #expect(CaptureQueue.hasDue(root: setup.vault.root, now: Self.now, queue: setup.queue))
+        expect(CaptureQueue.load(queue: setup.queue).entries, equals: [entry])
+        expect(CaptureQueue.hasDue(root: setup.vault.root, now: Self.now, queue: setup.queue))
 
         // Still locked: the attempt fails and waits 2 s.
         let first = CaptureQueue.flush(root: setup.vault.root, now: Self.now, counter: Self.noFault, queue: setup.queue)
-        #expect(first.map(\.state) == [.pending])
-        #expect(first.first?.notBefore == Self.now + 2)
-        #expect(!CaptureQueue.hasDue(root: setup.vault.root, now: Self.now + 1, queue: setup.queue))
+        expect(first.map(\.state), equals: [.pending])
+        expect(first.first?.notBefore == Self.now + 2)
+        expect(!CaptureQueue.hasDue(root: setup.vault.root, now: Self.now + 1, queue: setup.queue))
 
         try FileManager.default.removeItem(atPath: setup.vault.root + "/.git/index.lock")
         let second = CaptureQueue.flush(root: setup.vault.root, now: Self.now + 2, counter: Self.noFault, queue: setup.queue)
-        #expect(second.map(\.state) == [.done])
-        #expect(second.first?.path == "Inbox/Idea.md")
-        #expect(setup.vault.text("Inbox/Idea.md")?.hasSuffix("---\nthe captured thought\n") == true)
+        expect(second.map(\.state), equals: [.done])
+        expect(second.first?.path == "Inbox/Idea.md")
+        expect(setup.vault.text("Inbox/Idea.md")?.hasSuffix("---\nthe captured thought\n") == true)
         // The note keeps the capture's time, not the delivery's.
-        #expect(setup.vault.text("Inbox/Idea.md")?.contains("created: 2026-11-18T11:06:40Z") == true)
-        #expect(CaptureQueue.flush(root: setup.vault.root, now: Self.now + 10, counter: Self.noFault, queue: setup.queue).isEmpty)
-        #expect(setup.notes(titled: "Idea") == ["Inbox/Idea.md"])
+        expect(setup.vault.text("Inbox/Idea.md")?.contains("created: 2026-11-18T11:06:40Z") == true)
+        expect(CaptureQueue.flush(root: setup.vault.root, now: Self.now + 10, counter: Self.noFault, queue: setup.queue).isEmpty)
+        expect(setup.notes(titled: "Idea"), equals: ["Inbox/Idea.md"])
     }
 
     @Test func threeFailuresWithBackoffThenFailedAndNothingLost() throws {
         let setup = try Setup()
         defer { setup.remove() }
         let missing = setup.vault.root + "/unmounted-drive"
-        #expect(CaptureQueue.unavailability(vault: missing) == "the vault \(missing) is unreachable")
+        expect(CaptureQueue.unavailability(vault: missing), equals: "the vault \(missing) is unreachable")
         _ = try CaptureQueue.add(setup.request("Lost?"), vault: missing, reason: "unreachable", now: Self.now, queue: setup.queue)
         var clock = Self.now
         var sleeps: [Double] = []
         let result = CaptureQueue.retry(
             vault: nil, includeFailed: false, clock: { clock }, sleep: { sleeps.append($0); clock += $0 }, counter: Self.noFault,
             queue: setup.queue, recordHistory: false)
-        #expect(sleeps == [2, 4])
-        #expect(result.map(\.state) == [.failed])
-        #expect(result.first?.attempts == 3)
+        expect(sleeps, equals: [2, 4])
+        expect(result.map(\.state), equals: [.failed])
+        expect(result.first?.attempts == 3)
         let stored = CaptureQueue.load(queue: setup.queue).entries
-        #expect(stored.map(\.state) == [.failed])
-        #expect(stored.first?.request.body == "the captured thought\n")
+        expect(stored.map(\.state), equals: [.failed])
+        expect(stored.first?.request.body == "the captured thought\n")
 
         // The drive comes back: a failed capture needs --failed, and then it is delivered.
         try FileManager.default.createDirectory(atPath: missing + "/Inbox", withIntermediateDirectories: true)
         let ignored = CaptureQueue.retry(
             vault: nil, includeFailed: false, clock: { clock }, sleep: { _ in }, counter: Self.noFault, queue: setup.queue, recordHistory: false)
-        #expect(ignored.map(\.state) == [.failed])
+        expect(ignored.map(\.state), equals: [.failed])
         let retried = CaptureQueue.retry(
             vault: nil, includeFailed: true, clock: { clock }, sleep: { _ in }, counter: Self.noFault, queue: setup.queue, recordHistory: false)
-        #expect(retried.map(\.state) == [.done])
-        #expect(FileManager.default.fileExists(atPath: missing + "/Inbox/Lost-.md"))
+        expect(retried.map(\.state), equals: [.done])
+        expect(FileManager.default.fileExists(atPath: missing + "/Inbox/Lost-.md"))
     }
 
     @Test func aCrashAfterTheWriteIsNotDoubled() throws {
@@ -127,12 +128,12 @@ import Testing
         // The simulated crash comes right after the note is written, before the entry is marked done.
         let crashed = CaptureQueue.attempt(
             entry, now: Self.now, counter: WriteCounter(limit: 1, action: .throwError), queue: setup.queue, recordHistory: false)
-        #expect(crashed.state == .pending)
-        #expect(crashed.claim?.path == "Inbox/Crash.md")
-        #expect(setup.notes(titled: "Crash") == ["Inbox/Crash.md"])
+        expect(crashed.state, equals: .pending)
+        expect(crashed.claim?.path == "Inbox/Crash.md")
+        expect(setup.notes(titled: "Crash"), equals: ["Inbox/Crash.md"])
         let again = CaptureQueue.flush(root: setup.vault.root, now: Self.now + 5, counter: Self.noFault, queue: setup.queue)
-        #expect(again.map(\.state) == [.done])
-        #expect(setup.notes(titled: "Crash") == ["Inbox/Crash.md"])
+        expect(again.map(\.state), equals: [.done])
+        expect(setup.notes(titled: "Crash"), equals: ["Inbox/Crash.md"])
     }
 
     @Test func aCrashBeforeTheWriteIsDeliveredLater() throws {
@@ -144,8 +145,8 @@ import Testing
         entry.attempts = 1
         try CaptureQueue.save(entry, queue: setup.queue)
         let delivered = CaptureQueue.flush(root: setup.vault.root, now: Self.now, counter: Self.noFault, queue: setup.queue)
-        #expect(delivered.map(\.state) == [.done])
-        #expect(setup.notes(titled: "Later") == ["Inbox/Later.md"])
+        expect(delivered.map(\.state), equals: [.done])
+        expect(setup.notes(titled: "Later"), equals: ["Inbox/Later.md"])
     }
 
     @Test func namesNeverClashAndBadFilesAreKept() throws {
@@ -155,11 +156,11 @@ import Testing
         for number in 0..<20 {
             ids.insert(try CaptureQueue.add(setup.request("n\(number)"), vault: setup.vault.root, reason: "t", now: Self.now, queue: setup.queue).id)
         }
-        #expect(ids.count == 20)
+        expect(ids.count, equals: 20)
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: setup.queue + "/zz.json"))
         let (entries, problems) = CaptureQueue.load(queue: setup.queue)
-        #expect(entries.count == 20)
-        #expect(problems.map(\.path) == [setup.queue + "/zz.json"])
-        #expect(FileManager.default.fileExists(atPath: setup.queue + "/zz.json"))
+        expect(entries.count, equals: 20)
+        expect(problems.map(\.path), equals: [setup.queue + "/zz.json"])
+        expect(FileManager.default.fileExists(atPath: setup.queue + "/zz.json"))
     }
 }

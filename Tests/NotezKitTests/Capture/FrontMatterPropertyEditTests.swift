@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 @Suite struct FrontMatterPropertyEditTests {
     func edit(_ text: String, _ edits: [FrontMatterEdit]) throws -> String {
@@ -17,17 +18,17 @@ import Testing
         ("---\r\nx: 1\r\n---\r\nb\r\n", " done", "---\r\nx: 1\r\nstatus: done\r\n---\r\nb\r\n"),
     ])
     func setReplacesOnlyTheValue(before: String, text: String, after: String) throws {
-        #expect(try edit(before, [.setProperty("status", text: text)]) == after)
+        try expect(edit(before, [.setProperty("status", text: text)]), equals: after)
     }
 
     @Test func removeTakesTheKeysLinesAndUndoRestoresTheValue() throws {
         let before = "---\ntitle: T\nstatus:\n  - a\n  - b\nx: 1\n---\nbody\n"
         let old = try FrontMatterEditor.propertyText("status", in: Array(before.utf8))
-        #expect(old == "\n  - a\n  - b")
+        expect(old, equals: "\n  - a\n  - b")
         let removed = try edit(before, [.removeProperty("status")])
-        #expect(removed == "---\ntitle: T\nx: 1\n---\nbody\n")
-        #expect(try edit(removed, [.setProperty("status", text: old!)]) == "---\ntitle: T\nx: 1\nstatus:\n  - a\n  - b\n---\nbody\n")
-        #expect(try edit(before, [.setProperty("status", text: " [c]"), .setProperty("status", text: old!)]) == before)
+        expect(removed, equals: "---\ntitle: T\nx: 1\n---\nbody\n")
+        try expect(edit(removed, [.setProperty("status", text: old!)]), equals: "---\ntitle: T\nx: 1\nstatus:\n  - a\n  - b\n---\nbody\n")
+        try expect(edit(before, [.setProperty("status", text: " [c]"), .setProperty("status", text: old!)]), equals: before)
     }
 
     @Test(arguments: [
@@ -35,11 +36,11 @@ import Testing
         "---\nstatus:\n  # why\n  - a\n---\n", "---\nstatus: x\nstatus: y\n---\n",
     ])
     func unsafeValuesAreRefused(before: String) {
-        #expect(throws: EditRefusal.self) { try edit(before, [.setProperty("status", text: " y")]) }
+        expect(throws: EditRefusal.self) { try edit(before, [.setProperty("status", text: " y")]) }
     }
 
     @Test func aValueThatWouldAddKeysIsRefused() {
-        #expect(throws: EditRefusal.self) { try edit("---\nx: 1\n---\n", [.setProperty("status", text: " a\ny: 2")]) }
-        #expect(throws: EditRefusal.self) { try edit("---\nx: 1\n---\n", [.setProperty("../x", text: " a")]) }
+        expect(throws: EditRefusal.self) { try edit("---\nx: 1\n---\n", [.setProperty("status", text: " a\ny: 2")]) }
+        expect(throws: EditRefusal.self) { try edit("---\nx: 1\n---\n", [.setProperty("../x", text: " a")]) }
     }
 }

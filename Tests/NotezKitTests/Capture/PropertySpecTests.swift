@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 @Suite struct PropertySpecTests {
     static let settings = CaptureSettings.parse(
@@ -35,24 +36,24 @@ import Testing
 
     @Test func schemasAreInheritedAndNearerFoldersWin() {
         let schema = Self.settings.schema(forFolder: "Work/Projects/Alpha")
-        #expect(schema.map(\.key) == ["reviewed", "status", "due", "estimate", "labels", "people"])
-        #expect(schema.first(where: { $0.key == "due" })?.kind == .datetime)
-        #expect(Self.settings.schema(forFolder: "Personal").map(\.key) == ["reviewed"])
-        #expect(Self.settings.template(forFolder: "Work/Meetings") == "meeting")
-        #expect(Self.settings.template(forFolder: "Personal") == "note")
-        #expect(Self.settings.daily == CaptureSettings.Daily(folder: "Journal", format: "dddd YYYY-MM-DD", template: "day"))
-        #expect(Self.settings.route)
+        expect(schema.map(\.key), equals: ["reviewed", "status", "due", "estimate", "labels", "people"])
+        expect(schema.first(where: { $0.key == "due" })?.kind == .datetime)
+        expect(Self.settings.schema(forFolder: "Personal").map(\.key), equals: ["reviewed"])
+        expect(Self.settings.template(forFolder: "Work/Meetings"), equals: "meeting")
+        expect(Self.settings.template(forFolder: "Personal"), equals: "note")
+        expect(Self.settings.daily, equals: CaptureSettings.Daily(folder: "Journal", format: "dddd YYYY-MM-DD", template: "day"))
+        expect(Self.settings.route)
     }
 
     @Test func badDefinitionsAreWarningsNotCrashes() {
         let warnings = Self.settings.warnings.joined(separator: "\n")
-        #expect(Self.settings.schema(forFolder: "Bad").map(\.key) == ["reviewed"])
-        #expect(warnings.contains("tags: is managed by notez"))
-        #expect(warnings.contains("has space: not a property name"))
-        #expect(warnings.contains("unknown type 'colour'"))
-        #expect(warnings.contains("select needs a list of options"))
-        #expect(warnings.contains("'../x' is not a folder path"))
-        #expect(CaptureSettings.parse(.scalar("x", plain: true)) == CaptureSettings())
+        expect(Self.settings.schema(forFolder: "Bad").map(\.key), equals: ["reviewed"])
+        expect(warnings.contains("tags: is managed by notez"))
+        expect(warnings.contains("has space: not a property name"))
+        expect(warnings.contains("unknown type 'colour'"))
+        expect(warnings.contains("select needs a list of options"))
+        expect(warnings.contains("'../x' is not a folder path"))
+        expect(CaptureSettings.parse(.scalar("x", plain: true)), equals: CaptureSettings())
     }
 
     @Test(arguments: [
@@ -66,7 +67,7 @@ import Testing
         (.list, "x, y z,, w", "[x, y z, w]"),
     ])
     func commandLineValuesBecomeTypedYAML(kind: PropertySpec.Kind, input: String, yaml: String) {
-        #expect(PropertySpec(key: "k", kind: kind).yamlText(for: input) == .success(yaml))
+        expect(PropertySpec(key: "k", kind: kind).yamlText(for: input), equals: .success(yaml))
     }
 
     @Test(arguments: [
@@ -79,30 +80,30 @@ import Testing
             Issue.record("accepted \(input) as \(kind)")
             return
         }
-        #expect(problem.key == "k")
+        expect(problem.key, equals: "k")
     }
 
     @Test func selectsUseTheSchemaSpelling() {
         let spec = PropertySpec(key: "s", kind: .multiSelect, options: ["Todo", "Done"])
-        #expect(spec.yamlText(for: "todo, DONE, todo") == .success("[Todo, Done]"))
+        expect(spec.yamlText(for: "todo, DONE, todo"), equals: .success("[Todo, Done]"))
     }
 
     @Test func notesAreCheckedAgainstTheSchema() {
         let schema = Self.settings.schema(forFolder: "Work")
         let good = Array("---\nstatus: done\ndue: 2024-05-01\nestimate: 3\nreviewed: no\n---\n".utf8)
-        #expect(PropertyCheck.problems(in: good, schema: schema).isEmpty)
+        expect(PropertyCheck.problems(in: good, schema: schema).isEmpty)
         let bad = Array("---\ndue: tomorrow\nestimate: [1]\nreviewed: perhaps\n---\n".utf8)
-        #expect(
-            PropertyCheck.problems(in: bad, schema: schema).map(\.description) == [
+        expect(
+            PropertyCheck.problems(in: bad, schema: schema).map(\.description), equals: [
                 "reviewed: 'perhaps' is not true or false", "status: required property is missing",
                 "due: 'tomorrow' is not a date (YYYY-MM-DD)", "estimate: is a list; expected number",
             ])
-        #expect(PropertyCheck.problems(in: Array("no front matter\n".utf8), schema: schema).map(\.key) == ["status"])
-        #expect(PropertyCheck.problems(in: bad, schema: []).isEmpty)
+        expect(PropertyCheck.problems(in: Array("no front matter\n".utf8), schema: schema).map(\.key), equals: ["status"])
+        expect(PropertyCheck.problems(in: bad, schema: []).isEmpty)
     }
 
     @Test(arguments: ["", "-x", ".x", "a b", "a:b", "ä", "x/y", String(repeating: "k", count: 65)])
     func badPropertyNames(key: String) {
-        #expect(!PropertyKey.isValid(key))
+        expect(!PropertyKey.isValid(key))
     }
 }

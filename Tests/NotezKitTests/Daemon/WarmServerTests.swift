@@ -39,27 +39,27 @@ struct WarmServerTests {
             Issue.record("no answer")
             return
         }
-        #expect(status == 7)
-        #expect(stdout == Array("ls".utf8))
+        expect(status, equals: 7)
+        expect(stdout, equals: Array("ls".utf8))
         let cookie = String(decoding: stderr, as: UTF8.self)
-        #expect(cookie.hasPrefix("\(getpid())-"))
-        #expect(access(folder + "/cookies/" + cookie, F_OK) != 0)
+        expect(cookie.hasPrefix("\(getpid())-"))
+        expect(access(folder + "/cookies/" + cookie, F_OK) != 0)
         var info = stat()
-        #expect(lstat(folder + "/warm.sock", &info) == 0 && info.st_mode & 0o777 == 0o600)
+        expect(lstat(folder + "/warm.sock", &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
     @Test("no socket, or a stale socket of a dead daemon: the client falls back at once")
     func staleSocket() throws {
         let (scratch, folder) = try cacheFolder()
         _ = scratch
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
         try makeStaleSocket(folder + "/warm.sock")
         try FileManager.default.createDirectory(atPath: folder + "/cookies", withIntermediateDirectories: true)
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
         // A new daemon replaces the stale socket.
         let server = try echoServer(folder)
         defer { server.stop() }
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) != nil)
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) != nil)
     }
 
     @Test("a second daemon does not take over a live socket; a non-socket there is refused")
@@ -68,13 +68,13 @@ struct WarmServerTests {
         _ = scratch
         let server = try echoServer(folder)
         defer { server.stop() }
-        #expect(throws: NotezError.self) { try self.echoServer(folder) }
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) != nil)
+        expect(throws: NotezError.self) { try self.echoServer(folder) }
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) != nil)
 
         let (other, otherFolder) = try cacheFolder()
         _ = other
         try Data("x".utf8).write(to: URL(fileURLWithPath: otherFolder + "/warm.sock"))
-        #expect(throws: NotezError.self) { try self.echoServer(otherFolder) }
+        expect(throws: NotezError.self) { try self.echoServer(otherFolder) }
     }
 
     @Test("a socket others can open, or in a folder others can write, is ignored")
@@ -84,12 +84,12 @@ struct WarmServerTests {
         let server = try echoServer(folder)
         defer { server.stop() }
         chmod(folder + "/warm.sock", 0o666)
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
         chmod(folder + "/warm.sock", 0o600)
         chmod(folder, 0o777)
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
         chmod(folder, 0o700)
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) != nil)
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) != nil)
     }
 
     @Test("a socket owned by another user is ignored", .enabled(if: getuid() == 0, "only root can give a socket to another user"))
@@ -98,8 +98,8 @@ struct WarmServerTests {
         _ = scratch
         let server = try echoServer(folder)
         defer { server.stop() }
-        #expect(chown(folder + "/warm.sock", 65534, 65534) == 0)
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
+        expect(chown(folder + "/warm.sock", 65534, 65534), equals: 0)
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == nil)
     }
 
     @Test("garbage, a wrong version and an oversized header are dropped; the daemon keeps answering")
@@ -114,16 +114,16 @@ struct WarmServerTests {
         oversized[9] = 0x40
         for frame in [Array("GET / HTTP/1.1\r\n\r\n".utf8), wrongVersion, oversized, Array(WarmFrame.encode(WarmServerTests.request).prefix(20))] {
             let fd = WarmSocket.connect(to: folder + "/warm.sock")
-            #expect(fd >= 0)
+            expect(fd >= 0)
             _ = WarmSocket.writeAll(fd, frame)
             shutdown(fd, Int32(SHUT_WR))
             WarmSocket.setTimeout(fd, seconds: 5)
             var byte: UInt8 = 0
             // Closed with unread input, the connection may end in a reset instead of an end of file.
-            #expect(recv(fd, &byte, 1, 0) <= 0, "the daemon answers nothing and closes")
+            expect(recv(fd, &byte, 1, 0) <= 0, "the daemon answers nothing and closes")
             close(fd)
         }
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) != nil)
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) != nil)
     }
 
     @Test("stdout sent ahead in pieces comes before the answer's own, in order")
@@ -139,16 +139,16 @@ struct WarmServerTests {
         try server.start()
         defer { server.stop() }
         let expected = Array("one two ".utf8) + Array(repeating: 66, count: 300_000) + Array(" end".utf8)
-        #expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder) == .answer(status: 3, stdout: expected, stderr: Array("err".utf8)))
+        expect(WarmClient.ask(WarmServerTests.request, cacheFolder: folder), equals: .answer(status: 3, stdout: expected, stderr: Array("err".utf8)))
         // Asked for pieces, the client keeps them as they came (the empty one dropped), the answer's own last.
         guard case .captured(3, let pieces, let stderr)? = WarmClient.ask(WarmServerTests.request, cacheFolder: folder, pieces: true) else {
             Issue.record("not an answer in pieces")
             return
         }
-        #expect(pieces.count == 3)
-        #expect(Array(pieces.joined()) == expected)
-        #expect(pieces.first == Array("one two ".utf8))
-        #expect(stderr == Array("err".utf8))
+        expect(pieces.count, equals: 3)
+        expect(Array(pieces.joined()), equals: expected)
+        expect(pieces.first, equals: Array("one two ".utf8))
+        expect(stderr, equals: Array("err".utf8))
     }
 
     @Test("pieces followed by nothing, a cut piece or a refusal send the client to the cold path")
@@ -156,7 +156,7 @@ struct WarmServerTests {
         let piece = WarmFrame.piece([Array(repeating: 65, count: 1000)]).reduce([], +)
         let fallback = WarmFrame.encode(WarmResponse.fallback(reason: "no"))
         for answer in [piece, piece + Array(piece.prefix(400)), piece + fallback] {
-            #expect(try ask(daemonAnswering: answer) == nil)
+            expect(try ask(daemonAnswering: answer) == nil)
         }
     }
 
@@ -164,7 +164,7 @@ struct WarmServerTests {
     func daemonStopsMidAnswer() throws {
         let full = WarmFrame.encode(WarmResponse.answer(status: 0, stdout: Array(repeating: 65, count: 1000), stderr: []))
         for answer in [Array(full.prefix(500)), Array(full.prefix(5)), [], Array("NZWA\u{1}\u{0}\u{3}\u{0}\u{0}\u{0}abc".utf8)] {
-            #expect(try ask(daemonAnswering: answer) == nil)
+            expect(try ask(daemonAnswering: answer) == nil)
         }
     }
 

@@ -28,35 +28,35 @@ struct EditorFeatureTests {
         let (vault, catalog) = try Self.vault()
         let text = EditorText("x [[")
         let found = EditorCompletion.items(text: text, offset: 4, path: "New.md", catalog: catalog, readText: Self.reader(vault))
-        #expect(found.items.first?.label == "Zeta")  // linked from two notes: first though last by name
-        #expect(found.items.first?.insertText == "Zeta]]")
+        expect(found.items.first?.label == "Zeta")  // linked from two notes: first though last by name
+        expect(found.items.first?.insertText == "Zeta]]")
         let plans = found.items.filter { $0.label == "Plan" }.map(\.insertText).sorted()
-        #expect(plans == ["Home/Plan]]", "Work/Plan]]"])
-        #expect(found.items.allSatisfy { $0.replace == 4..<4 })
+        expect(plans, equals: ["Home/Plan]]", "Work/Plan]]"])
+        expect(found.items.allSatisfy { $0.replace == 4..<4 })
         let fuzzy = EditorCompletion.items(text: EditorText("[[jrn"), offset: 5, path: "New.md", catalog: catalog, readText: Self.reader(vault))
-        #expect(fuzzy.items.map(\.label) == ["Journal"])
+        expect(fuzzy.items.map(\.label), equals: ["Journal"])
     }
 
     @Test func headingBlockTagAndPropertyCompletion() throws {
         let (vault, catalog) = try Self.vault()
         let read = Self.reader(vault)
         let headings = EditorCompletion.items(text: EditorText("[[Work/Plan#ne]]"), offset: 14, path: "Work/Ideas.md", catalog: catalog, readText: read)
-        #expect(headings.items.map(\.label) == ["Next steps"])
-        #expect(headings.items.first?.insertText == "Next steps")  // `]]` already there
+        expect(headings.items.map(\.label), equals: ["Next steps"])
+        expect(headings.items.first?.insertText == "Next steps")  // `]]` already there
         let blocks = EditorCompletion.items(text: EditorText("[[Work/Plan#^"), offset: 13, path: "x.md", catalog: catalog, readText: read)
-        #expect(blocks.items.map(\.label) == ["^step1"])
+        expect(blocks.items.map(\.label), equals: ["^step1"])
         let tags = EditorCompletion.items(text: EditorText("see #pro"), offset: 8, path: "x.md", catalog: catalog, readText: read)
-        #expect(tags.items.first?.label == "project")
-        #expect(tags.items.first?.detail == "2 notes")
+        expect(tags.items.first?.label == "project")
+        expect(tags.items.first?.detail == "2 notes")
         let text = EditorText("---\nstatus: do\n---\n")
         let values = EditorCompletion.items(text: text, offset: 14, path: "Work/New.md", catalog: catalog, readText: read)
         // Prefix matches first; `todo` contains `do` and follows.
-        #expect(values.items.prefix(2).map(\.label).sorted() == ["doing", "done"])
-        #expect(values.items.map(\.label).last == "todo")
+        expect(values.items.prefix(2).map(\.label).sorted(), equals: ["doing", "done"])
+        expect(values.items.map(\.label).last, equals: "todo")
         let keys = EditorCompletion.items(text: EditorText("---\nsta\n---\n"), offset: 7, path: "Work/New.md", catalog: catalog, readText: read)
-        #expect(keys.items.first?.label == "status")
+        expect(keys.items.first?.label == "status")
         let tagValues = EditorCompletion.items(text: EditorText("---\ntags: [pro\n---\n"), offset: 14, path: "New.md", catalog: catalog, readText: read)
-        #expect(tagValues.items.first?.label == "project")
+        expect(tagValues.items.first?.label == "project")
     }
 
     @Test func definitionReferencesAndHover() throws {
@@ -68,17 +68,17 @@ struct EditorFeatureTests {
             Issue.record("no link at \(offset)")
             return
         }
-        #expect(resolution == .note("Work/Plan.md"))
+        expect(resolution, equals: .note("Work/Plan.md"))
         let location = try #require(EditorNavigation.definition(of: link, resolution: resolution, from: "Work/Ideas.md", currentText: text, readText: read))
-        #expect(location.path == "Work/Plan.md")
-        #expect(location.text.line(ofOffset: location.range.lowerBound) == 5)
+        expect(location.path, equals: "Work/Plan.md")
+        expect(location.text.line(ofOffset: location.range.lowerBound), equals: 5)
         let backlinks = EditorNavigation.backlinks(to: "Zeta.md", catalog: catalog, readText: read)
-        #expect(backlinks.map(\.path) == ["Home/Plan.md", "Journal.md", "Journal.md"])
+        expect(backlinks.map(\.path), equals: ["Home/Plan.md", "Journal.md", "Journal.md"])
         let tagged = EditorNavigation.tagReferences("project", catalog: catalog, readText: read)
-        #expect(Set(tagged.map(\.path)) == ["Work/Plan.md", "Work/Ideas.md"])
+        expect(Set(tagged.map(\.path)), equals: ["Work/Plan.md", "Work/Ideas.md"])
         let hover = try #require(EditorNavigation.hover(.link(link, resolution), catalog: catalog, readText: read))
-        #expect(hover.contains("**Plan**") && hover.contains("Work") && hover.contains("#project"))
-        #expect(EditorNavigation.hover(.tag("project", 0..<1), catalog: catalog, readText: read)?.contains("2 notes") == true)
+        expect(hover.contains("**Plan**") && hover.contains("Work") && hover.contains("#project"))
+        expect(EditorNavigation.hover(.tag("project", 0..<1), catalog: catalog, readText: read)?.contains("2 notes") == true)
     }
 
     @Test func diagnosticsOfABuffer() throws {
@@ -86,27 +86,27 @@ struct EditorFeatureTests {
         let text = EditorText("---\nstatus: maybe\ntags: [todo]\n---\n[[Nowhere]] [[Plan]] #to_do\n")
         let problems = EditorDiagnostics.problems(text: text, path: "Work/New.md", catalog: catalog)
         let codes = problems.map(\.code.rawValue).sorted()
-        #expect(codes == ["broken-link", "near-duplicate-tag", "near-duplicate-tag", "property"])
+        expect(codes, equals: ["broken-link", "near-duplicate-tag", "near-duplicate-tag", "property"])
         let ambiguous = EditorDiagnostics.problems(text: EditorText("[[Plan]]"), path: "New.md", catalog: catalog)
-        #expect(ambiguous.map(\.code) == [.ambiguousLink])
+        expect(ambiguous.map(\.code), equals: [.ambiguousLink])
         let broken = try #require(problems.first { $0.code == .brokenLink })
-        #expect(String(decoding: text.bytes[broken.range], as: UTF8.self) == "[[Nowhere]]")
+        expect(String(decoding: text.bytes[broken.range], as: UTF8.self), equals: "[[Nowhere]]")
         let yaml = EditorDiagnostics.problems(text: EditorText("---\na: [1\nb: 2\n---\n"), path: "x.md", catalog: catalog)
         let bad = try #require(yaml.first)
-        #expect(bad.code == .invalidYAML)
-        #expect(bad.message.contains("line"))
+        expect(bad.code, equals: .invalidYAML)
+        expect(bad.message.contains("line"))
     }
 
     @Test func symbolsLinksAndFolds() throws {
         let (_, catalog) = try Self.vault()
         let text = EditorText("---\na: 1\n---\n# Top\n## Sub\ntext [[Journal]]\n> [!note]\n> one\n> two\n# Next\n")
         let symbols = EditorSymbols.documentSymbols(text)
-        #expect(symbols.map(\.name) == ["Top", "Next"])
-        #expect(symbols[0].children.map(\.name) == ["Sub"])
-        #expect(EditorSymbols.documentLinks(text, path: "x.md", catalog: catalog).map(\.path) == ["Journal.md"])
+        expect(symbols.map(\.name), equals: ["Top", "Next"])
+        expect(symbols[0].children.map(\.name), equals: ["Sub"])
+        expect(EditorSymbols.documentLinks(text, path: "x.md", catalog: catalog).map(\.path), equals: ["Journal.md"])
         let folds = EditorSymbols.foldingRanges(text)
-        #expect(folds.contains(EditorSymbols.Fold(startLine: 0, endLine: 2, kind: .frontMatter)))
-        #expect(folds.contains(EditorSymbols.Fold(startLine: 6, endLine: 8, kind: .callout)))
-        #expect(EditorSymbols.workspaceSymbols("idea", catalog: catalog).map(\.path) == ["Work/Ideas.md"])
+        expect(folds.contains(EditorSymbols.Fold(startLine: 0, endLine: 2, kind: .frontMatter)))
+        expect(folds.contains(EditorSymbols.Fold(startLine: 6, endLine: 8, kind: .callout)))
+        expect(EditorSymbols.workspaceSymbols("idea", catalog: catalog).map(\.path), equals: ["Work/Ideas.md"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// Every JSON string notez writes parses back to the text it was given, whether or not the text
 /// needed an escape (plain text is copied whole, the rest scalar by scalar).
@@ -16,19 +17,19 @@ struct JSONTextTests {
             var out = ""
             JSONText.quote(text, into: &out, forScript: forScript)
             let parsed = try JSONSerialization.jsonObject(with: Data(("[" + out + "]").utf8)) as? [String]
-            #expect(parsed == [text])
-            #expect(!out.contains("\u{7F}"))
-            #expect(!out.unicodeScalars.contains { $0.value < 0x20 })
-            #expect(out.contains("\u{2028}") == (!forScript && text.contains("\u{2028}")))
+            expect(parsed, equals: [text])
+            expect(!out.contains("\u{7F}"))
+            expect(!out.unicodeScalars.contains { $0.value < 0x20 })
+            expect(out.contains("\u{2028}"), equals: (!forScript && text.contains("\u{2028}")))
         }
     }
 
     @Test func escapesAsBefore() {
         var out = ""
         JSONText.quote("a\"b\\c\nd\u{1}e\u{2028}", into: &out, forScript: true)
-        #expect(out == #""a\"b\\c\nd\u0001e\u2028""#)
+        expect(out, equals: #""a\"b\\c\nd\u0001e\u2028""#)
         out = ""
         JSONText.quote("plain é", into: &out)
-        #expect(out == "\"plain é\"")
+        expect(out, equals: "\"plain é\"")
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// The three-way note merge: front matter key by key, tags as sets, the policy, fallbacks.
 @Suite struct NoteMergeTests {
@@ -33,8 +34,8 @@ import Testing
     ])
     func tagListsMergeAsSets(base: String, ours: String, theirs: String, merged: String) throws {
         let result = try Self.merge("---\n\(base)---\nbody\n", "---\n\(ours)---\nbody\n", "---\n\(theirs)---\nbody\n")
-        #expect(Self.text(result) == "---\n\(merged)---\nbody\n")
-        #expect(!result.conflicted)
+        expect(Self.text(result), equals: "---\n\(merged)---\nbody\n")
+        expect(!result.conflicted)
     }
 
     @Test(arguments: [
@@ -48,8 +49,8 @@ import Testing
         let theirs = "---\ntitle: Theirs\nmodified: 2024-03-01\n---\nx\n"
         let result = try Self.merge(base, ours, theirs, policy: policy, localIsOurs: localIsOurs)
         // `modified` changed on both sides takes the later date, whatever the policy.
-        #expect(Self.text(result) == "---\n\(title)modified: 2024-03-01\n---\nx\n")
-        #expect(result.notes.contains { $0.hasPrefix("title: changed on both sides; kept ") })
+        expect(Self.text(result), equals: "---\n\(title)modified: 2024-03-01\n---\nx\n")
+        expect(result.notes.contains { $0.hasPrefix("title: changed on both sides; kept ") })
     }
 
     @Test func keysAddedRemovedAndCommentsOnEitherSideAreKept() throws {
@@ -57,15 +58,15 @@ import Testing
         let ours = "---\n# mine\ntitle: T\nold: 1\ntags: [a, b]\nmine: yes # keep\n---\nbody\n"
         let theirs = "---\n# mine\ntitle: T\ntags: [a, c]\nsource: \"web\"\n---\nbody\n"
         let result = try Self.merge(base, ours, theirs)
-        #expect(Self.text(result) == "---\n# mine\ntitle: T\ntags: [a, b, c]\nsource: \"web\"\nmine: yes # keep\n---\nbody\n")
+        expect(Self.text(result), equals: "---\n# mine\ntitle: T\ntags: [a, b, c]\nsource: \"web\"\nmine: yes # keep\n---\nbody\n")
     }
 
     @Test func bodyConflictsStayInTheBodyAndFrontMatterMerges() throws {
         let result = try Self.merge(
             "---\ntags: [a]\n---\n1\n2\n", "---\ntags: [a, b]\n---\n1\nours\n", "---\ntags: [a, c]\n---\n1\ntheirs\n")
-        #expect(result.conflicted)
+        expect(result.conflicted)
         let text = Self.text(result)
-        #expect(text.hasPrefix("---\ntags: [a, b, c]\n---\n<<<<<<<\n"))
+        expect(text.hasPrefix("---\ntags: [a, b, c]\n---\n<<<<<<<\n"))
     }
 
     @Test func crlfAndBOMSurvive() throws {
@@ -73,7 +74,7 @@ import Testing
         let result = try Self.merge(
             "\(bom)---\r\ntags: [a]\r\ntitle: x\r\n---\r\nbody\r\n", "\(bom)---\r\ntags: [a, b]\r\ntitle: x\r\n---\r\nbody\r\n",
             "\(bom)---\r\ntags: [a, c]\r\ntitle: y\r\n---\r\nbody\r\n")
-        #expect(Self.text(result) == "\(bom)---\r\ntags: [a, b, c]\r\ntitle: y\r\n---\r\nbody\r\n")
+        expect(Self.text(result), equals: "\(bom)---\r\ntags: [a, b, c]\r\ntitle: y\r\n---\r\nbody\r\n")
     }
 
     @Test(arguments: [
@@ -83,14 +84,14 @@ import Testing
     ])
     func frontMatterThatCannotBeSplitFallsBackToLines(theirs: String) throws {
         let result = try Self.merge("---\ntags: [a]\n---\nbody\n", "---\ntags: [a, b]\n---\nbody\n", theirs)
-        #expect(result.conflicted)
-        #expect(Self.text(result).hasPrefix("<<<<<<<\n---\ntags: [a, b]\n---\nbody\n=======\n"))
-        #expect(result.notes.first?.contains("merged as lines with conflict markers") == true)
+        expect(result.conflicted)
+        expect(Self.text(result).hasPrefix("<<<<<<<\n---\ntags: [a, b]\n---\nbody\n=======\n"))
+        expect(result.notes.first?.contains("merged as lines with conflict markers") == true)
     }
 
     @Test func addingFrontMatterOnOneSideAndTagsOnTheOther() throws {
         let result = try Self.merge("body\n", "---\ntitle: New\n---\nbody\n", "body\nmore\n")
-        #expect(Self.text(result) == "---\ntitle: New\n---\nbody\nmore\n")
-        #expect(!result.conflicted)
+        expect(Self.text(result), equals: "---\ntitle: New\n---\nbody\nmore\n")
+        expect(!result.conflicted)
     }
 }

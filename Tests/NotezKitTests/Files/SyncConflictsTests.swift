@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// What `check` reports after merges and sync tools.
 @Suite struct SyncConflictsTests {
@@ -11,7 +12,7 @@ import Testing
         ("x <<<<<<< not at line start\n=======\n>>>>>>> b\n", nil),
     ] as [(String, Int?)])
     func markers(text: String, line: Int?) {
-        #expect(SyncConflicts.markerLine(Array(text.utf8)) == line)
+        expect(SyncConflicts.markerLine(Array(text.utf8)), equals: line)
     }
 
     @Test(arguments: [
@@ -19,6 +20,6 @@ import Testing
         ("Plan 2.md", false), ("Conflict resolution.md", false),
     ])
     func conflictCopies(name: String, isCopy: Bool) {
-        #expect((SyncConflicts.conflictCopy(name) != nil) == isCopy)
+        expect((SyncConflicts.conflictCopy(name) != nil), equals: isCopy)
     }
 }

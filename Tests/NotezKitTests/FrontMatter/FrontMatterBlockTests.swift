@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 struct FrontMatterBlockTests {
     @Test func findsBlockAndBody() throws {
@@ -9,10 +10,10 @@ struct FrontMatterBlockTests {
             Issue.record("no block")
             return
         }
-        #expect(block.yaml == 4..<9)
-        #expect(block.bodyStart == 13)
-        #expect(!block.usesCRLF)
-        #expect(!block.hasBOM)
+        expect(block.yaml == 4..<9)
+        expect(block.bodyStart, equals: 13)
+        expect(!block.usesCRLF)
+        expect(!block.hasBOM)
     }
 
     @Test func bomAndCRLF() {
@@ -21,40 +22,40 @@ struct FrontMatterBlockTests {
             Issue.record("no block")
             return
         }
-        #expect(block.hasBOM)
-        #expect(block.usesCRLF)
-        #expect(block.opening == 3..<8)
+        expect(block.hasBOM)
+        expect(block.usesCRLF)
+        expect(block.opening == 3..<8)
     }
 
     @Test(arguments: ["no front matter\n---\n", "--- \n", "----\na\n----\n", " ---\n"])
     func notAnOpening(_ text: String) {
         let scan = FrontMatterBlock.scan(Array(text.utf8))
         if text == "--- \n" {
-            #expect(scan == .unterminated)
+            expect(scan, equals: .unterminated)
         } else {
-            #expect(scan == .none(bodyStart: 0))
+            expect(scan, equals: .none(bodyStart: 0))
         }
     }
 
     @Test func prefixWithoutCloserAsksForMore() {
-        #expect(FrontMatterBlock.scan(Array("---\na: 1\n".utf8), isComplete: false) == .unterminated)
+        expect(FrontMatterBlock.scan(Array("---\na: 1\n".utf8), isComplete: false), equals: .unterminated)
     }
 
     // Fuzz finding: a prefix read that stopped inside the first line (`---`, `--`, a BOM) was taken as
     // "no front matter", while the whole file had some.
     @Test(arguments: ["", "-", "--", "---", "--- \t", "---\r", "\u{FEFF}--", "\u{FEFF}"])
     func prefixEndingInTheFirstLineAsksForMore(_ text: String) {
-        #expect(FrontMatterBlock.scan(Array(text.utf8), isComplete: false) == .unterminated)
+        expect(FrontMatterBlock.scan(Array(text.utf8), isComplete: false), equals: .unterminated)
     }
 
     @Test(arguments: ["-x", "--- a", "\u{FEFF}x", "x"])
     func prefixWhoseFirstLineCannotBeAnOpening(_ text: String) {
         let start = text.hasPrefix("\u{FEFF}") ? 3 : 0
-        #expect(FrontMatterBlock.scan(Array(text.utf8), isComplete: false) == .none(bodyStart: start))
+        expect(FrontMatterBlock.scan(Array(text.utf8), isComplete: false), equals: .none(bodyStart: start))
     }
 
     @Test func tooLarge() {
         let big = "---\n" + String(repeating: "k: v\n", count: (1 << 20) / 5 + 10) + "---\n"
-        #expect(FrontMatterBlock.scan(Array(big.utf8)) == .tooLarge)
+        expect(FrontMatterBlock.scan(Array(big.utf8)), equals: .tooLarge)
     }
 }

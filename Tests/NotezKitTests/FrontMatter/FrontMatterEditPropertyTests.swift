@@ -146,7 +146,7 @@ struct FrontMatterEditPropertyTests {
             let scenario = Self.makeScenario(&rng)
             var bytes = scenario.bytes
             var expected = scenario.tags
-            #expect(try Self.tags(of: bytes) == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            try expect(Self.tags(of: bytes), equals: expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
             for _ in 0..<Int.random(in: 1...6, using: &rng) {
                 let edit = Self.randomEdit(&rng, scenario, current: expected)
                 let before = bytes
@@ -160,7 +160,7 @@ struct FrontMatterEditPropertyTests {
                 expected = FrontMatterEditFuzzCheck.model(edit, expected)
                 let context =
                     "\(edit)\n\(String(decoding: before, as: UTF8.self).debugDescription)\n→ \(String(decoding: after, as: UTF8.self).debugDescription)"
-                #expect(try Self.tags(of: after) == expected, "\(context)")
+                try expect(Self.tags(of: after), equals: expected, "\(context)")
                 if try FrontMatterSpanMap.read(before) == nil && after != before {
                     // A new block: BOM, `---`, the tags line, `---`, then the untouched body.
                     let bodyStart = before.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -168,15 +168,14 @@ struct FrontMatterEditPropertyTests {
                         Issue.record("no block: \(context)")
                         return
                     }
-                    #expect(Array(after[block.bodyStart...]) == Array(before[bodyStart...]), "\(context)")
-                    #expect(
-                        try Self.withoutTagsValue(Array(after[..<block.bodyStart]))
-                            == Array(after[..<block.yaml.lowerBound] + after[block.closing]), "\(context)")
+                    expect(Array(after[block.bodyStart...]), equals: Array(before[bodyStart...]), "\(context)")
+                    try expect(
+                        Self.withoutTagsValue(Array(after[..<block.bodyStart])), equals: Array(after[..<block.yaml.lowerBound] + after[block.closing]), "\(context)")
                 } else {
-                    #expect(try Self.withoutTagsValue(before) == Self.withoutTagsValue(after), "\(context)")
+                    try expect(Self.withoutTagsValue(before), equals: Self.withoutTagsValue(after), "\(context)")
                 }
                 if expected == (try Self.tags(of: before)) {
-                    #expect(after == before, "a no-op edit changed bytes: \(context)")
+                    expect(after, equals: before, "a no-op edit changed bytes: \(context)")
                 }
                 bytes = after
             }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// One golden file pair (`golden/<name>.input.md`, `golden/<name>.expected.md`) and its operation.
 struct GoldenCase: Sendable, CustomTestStringConvertible {
@@ -124,8 +125,8 @@ struct FrontMatterGoldenTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".input.md") }
             .map { String($0.dropLast(".input.md".count)) }
-        #expect(Set(names) == Set(goldenCases.map(\.name)))
-        #expect(names.count == goldenCases.count)
+        expect(Set(names), equals: Set(goldenCases.map(\.name)))
+        expect(names.count, equals: goldenCases.count)
     }
 
     @Test(arguments: goldenCases)
@@ -133,21 +134,21 @@ struct FrontMatterGoldenTests {
         let input = try Self.fixture(golden.name + ".input.md")
         let expected = try Self.fixture(golden.name + ".expected.md")
         let output = try FrontMatterEditor.apply(golden.edits, to: input)
-        #expect(output == expected, "\(String(decoding: output, as: UTF8.self).debugDescription)")
+        expect(output, equals: expected, "\(String(decoding: output, as: UTF8.self).debugDescription)")
 
         // Only the edited values' bytes differ.
         let region = changedRegion(input, output)
         let allowed = try allowedRegion(for: golden.edits, in: input)
-        #expect(
+        expect(
             allowed.contains { $0.lowerBound <= region.lowerBound && region.upperBound <= $0.upperBound },
             "changed \(region) outside \(allowed)")
 
         // The same edit again changes nothing.
-        #expect(try FrontMatterEditor.apply(golden.edits, to: output) == output)
+        try expect(FrontMatterEditor.apply(golden.edits, to: output), equals: output)
 
         // A no-op edit leaves the file byte-identical.
         let noop = try golden.noop ?? currentModified(input)
-        #expect(try FrontMatterEditor.apply(noop, to: input) == input)
+        try expect(FrontMatterEditor.apply(noop, to: input), equals: input)
     }
 
     /// Setting `modified` to the value it already has.

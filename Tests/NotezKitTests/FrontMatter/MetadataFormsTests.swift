@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// Every front matter form of docs/vault.md: the file text and what the index must read.
 struct MetadataFormsTests {
@@ -91,13 +92,13 @@ struct MetadataFormsTests {
         let bytes = Array(form.text.utf8)
         let stamp = FileStamp(inode: 1, size: Int64(bytes.count), mtimeNanos: 1_700_000_000_000_000_000)
         let note = NoteReader.parse(NoteReader.Contents(bytes: bytes, isComplete: true, stamp: stamp), relativePath: "dir/note.md")
-        #expect(note.title == form.title)
-        #expect(note.tags == form.tags)
-        #expect(note.pinned == form.pinned)
-        #expect(note.problem?.kind == form.problem)
-        #expect(NoteDate.iso8601(note.created) == (form.created ?? "2023-11-14T22:13:20Z"))
-        #expect(NoteDate.iso8601(note.modified) == (form.modified ?? "2023-11-14T22:13:20Z"))
-        #expect(note.folder == "dir")
+        expect(note.title, equals: form.title)
+        expect(note.tags, equals: form.tags)
+        expect(note.pinned, equals: form.pinned)
+        expect(note.problem?.kind == form.problem)
+        expect(NoteDate.iso8601(note.created), equals: (form.created ?? "2023-11-14T22:13:20Z"))
+        expect(NoteDate.iso8601(note.modified), equals: (form.modified ?? "2023-11-14T22:13:20Z"))
+        expect(note.folder, equals: "dir")
     }
 
     @Test func yamlErrorPositionIsInFileCoordinates() {
@@ -106,10 +107,10 @@ struct MetadataFormsTests {
             NoteReader.Contents(
                 bytes: Array(text.utf8), isComplete: true,
                 stamp: FileStamp(inode: 1, size: 0, mtimeNanos: 0)), relativePath: "x.md")
-        #expect(note.problem?.kind == .yaml)
+        expect(note.problem?.kind == .yaml)
         // libyaml reports the flow sequence error at line 4 of the file (the `other:` line), column 6.
-        #expect(note.problem?.line == 4)
-        #expect(note.problem?.column == 6)
+        expect(note.problem?.line == 4)
+        expect(note.problem?.column == 6)
     }
 
     @Test func nestingBoundStopsDeepInput() {
@@ -119,7 +120,7 @@ struct MetadataFormsTests {
             Issue.record("expected a nesting error")
             return
         }
-        #expect(error.message.contains("nesting"))
+        expect(error.message.contains("nesting"))
     }
 
     @Test func binaryFileIsFlagged() {
@@ -128,7 +129,7 @@ struct MetadataFormsTests {
             NoteReader.Contents(
                 bytes: bytes, isComplete: true,
                 stamp: FileStamp(inode: 1, size: 7, mtimeNanos: 0)), relativePath: "bin.md")
-        #expect(note.problem?.kind == .binary)
+        expect(note.problem?.kind == .binary)
     }
 
     @Test func invalidUTF8IsFlaggedButIndexed() {
@@ -138,7 +139,7 @@ struct MetadataFormsTests {
             NoteReader.Contents(
                 bytes: bytes, isComplete: true,
                 stamp: FileStamp(inode: 1, size: 0, mtimeNanos: 0)), relativePath: "latin.md")
-        #expect(note.problem?.kind == .notUTF8)
-        #expect(note.tags == ["a"])
+        expect(note.problem?.kind == .notUTF8)
+        expect(note.tags, equals: ["a"])
     }
 }

@@ -2,20 +2,21 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 struct NoteDateTests {
     /// The hand-built digits print what `%0Nd` prints, the sign counted in the width.
     @Test func digitsMatchPrintf() {
         for value in [0, 7, 42, 999, 1000, 12345, -1, -42, -999, -12345, 2024, Int(Int32.max), Int(Int32.min) + 1] {
             for width in 1...5 {
-                #expect(NoteDate.digits(value, width) == String(format: "%0\(width)d", value), "\(value) \(width)")
+                expect(NoteDate.digits(value, width), equals: String(format: "%0\(width)d", value), "\(value) \(width)")
             }
         }
         for seconds in [-62_135_596_800.0, -1.5, 0, 86_399.999, 951_782_400, 4_102_444_800, 253_402_300_799] {
             let p = NoteDate.components(seconds, offset: 0)
             let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", p.year, p.month, p.day, p.hour, p.minute, p.second)
-            #expect(NoteDate.iso8601(seconds) == expected)
-            #expect(NoteDate.day(seconds) == String(expected.prefix(while: { $0 != "T" })))
+            expect(NoteDate.iso8601(seconds), equals: expected)
+            expect(NoteDate.day(seconds), equals: String(expected.prefix(while: { $0 != "T" })))
         }
     }
 
@@ -36,14 +37,14 @@ struct NoteDateTests {
     ])
     func parses(_ input: String, _ expected: String) throws {
         let date = try #require(NoteDate.parse(input))
-        #expect(NoteDate.iso8601(date.seconds) == expected)
+        expect(NoteDate.iso8601(date.seconds), equals: expected)
     }
 
     @Test(arguments: ["", "yesterday", "2024-13-01", "2023-02-29", "2024-05-01T25:00", "2024-05-01X", "05/01/24", "123456789012345678",
         // Implausible epochs are not guessed: 1970 or the year 2611 by accident.
         "0", "5", "12345678", "20231340", "99999999999999", "20230613256000"])
     func rejects(_ input: String) {
-        #expect(NoteDate.parse(input) == nil)
+        expect(NoteDate.parse(input) == nil)
     }
 
     @Test(arguments: [
@@ -53,11 +54,11 @@ struct NoteDateTests {
     ])
     func formatsInItsOwnStyle(_ input: String) throws {
         let date = try #require(NoteDate.parse(input))
-        #expect(date.formatted(date.seconds) == input)
+        expect(date.formatted(date.seconds), equals: input)
     }
 
     @Test func compactStampIsSortableUTCWithMilliseconds() {
-        #expect(NoteDate.compactStamp(1_795_000_000.25) == "20261118T110640250Z")
-        #expect(NoteDate.compactStamp(0) == "19700101T000000000Z")
+        expect(NoteDate.compactStamp(1_795_000_000.25), equals: "20261118T110640250Z")
+        expect(NoteDate.compactStamp(0), equals: "19700101T000000000Z")
     }
 }

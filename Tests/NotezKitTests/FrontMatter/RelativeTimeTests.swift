@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// One wording of an age for the terminal and the web UI.
 struct RelativeTimeTests {
@@ -12,10 +13,10 @@ struct RelativeTimeTests {
     @Test(arguments: ages)
     func wording(age: Double, words: String) {
         let now = 1_700_000_000.0
-        #expect(RelativeTime.describe(now - age, now: now) == words)
+        expect(RelativeTime.describe(now - age, now: now), equals: words)
     }
 
     @Test func aFutureTimeIsItsDate() {
-        #expect(RelativeTime.describe(1_700_000_000 + 86_400, now: 1_700_000_000) == NoteDate.day(1_700_000_000 + 86_400))
+        expect(RelativeTime.describe(1_700_000_000 + 86_400, now: 1_700_000_000), equals: NoteDate.day(1_700_000_000 + 86_400))
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// libyaml counts characters; the reader must report byte offsets.
 struct YAMLEventOffsetTests {
@@ -12,16 +13,16 @@ struct YAMLEventOffsetTests {
         for scalar in scalars {
             let slice = String(decoding: bytes[scalar.start..<scalar.end], as: UTF8.self)
             let unquoted = slice.hasPrefix("\"") ? String(slice.dropFirst().dropLast()) : slice
-            #expect(unquoted == scalar.value)
+            expect(unquoted, equals: scalar.value)
         }
-        #expect(scalars.map(\.value) == ["title", "Zürich 🚀 東京", "tags", "a", "é"])
+        expect(scalars.map(\.value), equals: ["title", "Zürich 🚀 東京", "tags", "a", "é"])
     }
 
     @Test func crlfOffsets() throws {
         let bytes = Array("a: 1\r\nb: [x, y]\r\n".utf8)
         let events = try YAMLEventReader.events(of: bytes).get()
         let y = try #require(events.last { $0.kind == .scalar })
-        #expect(String(decoding: bytes[y.start..<y.end], as: UTF8.self) == "y")
-        #expect(y.line == 1)
+        expect(String(decoding: bytes[y.start..<y.end], as: UTF8.self), equals: "y")
+        expect(y.line, equals: 1)
     }
 }

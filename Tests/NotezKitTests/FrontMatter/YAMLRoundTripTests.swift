@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// Every string notez writes into YAML must read back as the same string in libyaml (notez's own
 /// reader) and in PyYAML (YAML 1.1 typing: `yes`, `1:20`, `0o7`, `2024-01-01`, `=`...), whether
@@ -57,11 +58,11 @@ struct YAMLRoundTripTests {
                     Issue.record("\(name): \(line.debugDescription) does not parse: \(parsed)")
                     continue
                 }
-                #expect(Self.same(value.value, text), "\(name): \(line.debugDescription) read as \(value.value.debugDescription)")
+                expect(Self.same(value.value, text), "\(name): \(line.debugDescription) read as \(value.value.debugDescription)")
                 if value.style == .plain {
                     // A plain scalar must not be one that YAML types as null, bool, number or date.
-                    #expect(!FrontMatterDocument.isNullLiteral(value.value), "\(name): \(line.debugDescription)")
-                    #expect(!YAMLScalarWriter.needsQuoting(text, in: name == "flow" ? .flow : .block), "\(name): \(line.debugDescription)")
+                    expect(!FrontMatterDocument.isNullLiteral(value.value), "\(name): \(line.debugDescription)")
+                    expect(!YAMLScalarWriter.needsQuoting(text, in: name == "flow" ? .flow : .block), "\(name): \(line.debugDescription)")
                 }
             }
         }
@@ -91,13 +92,13 @@ struct YAMLRoundTripTests {
                 print(json.dumps(v if isinstance(v, str) else ['not a string', repr(v)]))
             """
         let output = try Self.run(python, ["-c", script], input: document)
-        #expect(output.status == 0, "PyYAML failed: \(output.stderr)")
+        expect(output.status, equals: 0, "PyYAML failed: \(output.stderr)")
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == expected.count)
+        expect(lines.count, equals: expected.count)
         for (line, (name, written, text)) in zip(lines, expected) {
             let value = try JSONSerialization.jsonObject(with: Data(line.utf8), options: .fragmentsAllowed)
             let read = value as? String
-            #expect(read.map { Self.same($0, text) } == true, "\(name): \(written.debugDescription) read by PyYAML as \(line)")
+            expect(read.map { Self.same($0, text) }, equals: true, "\(name): \(written.debugDescription) read by PyYAML as \(line)")
         }
     }
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 @Suite("YAML scalar writer")
 struct YAMLScalarWriterTests {
@@ -12,7 +13,7 @@ struct YAMLScalarWriterTests {
         "line\nbreak", "\u{FEFF}bom", ".inf", ".NaN",
     ])
     func quoted(_ text: String) throws {
-        #expect(YAMLScalarWriter.needsQuoting(text, in: .block))
+        expect(YAMLScalarWriter.needsQuoting(text, in: .block))
         try expectReadsBack(YAMLScalarWriter.scalar(text, in: .block), text)
         try expectReadsBack(YAMLScalarWriter.scalar(text, in: .flow), text, flow: true)
     }
@@ -22,20 +23,20 @@ struct YAMLScalarWriterTests {
         "it's", "say \"hi\"", "-x", "yes-no", "nullable", "18f", "3d", "1a", "v1.0", "x86_64",
     ])
     func plain(_ text: String) throws {
-        #expect(!YAMLScalarWriter.needsQuoting(text, in: .block))
+        expect(!YAMLScalarWriter.needsQuoting(text, in: .block))
         try expectReadsBack(YAMLScalarWriter.scalar(text, in: .block), text)
         try expectReadsBack(YAMLScalarWriter.scalar(text, in: .flow), text, flow: true)
     }
 
     @Test(arguments: ["a, b", "[x", "x]", "{y}", "a:b"])
     func quotedOnlyInFlow(_ text: String) throws {
-        #expect(YAMLScalarWriter.needsQuoting(text, in: .flow))
+        expect(YAMLScalarWriter.needsQuoting(text, in: .flow))
         try expectReadsBack(YAMLScalarWriter.scalar(text, in: .flow), text, flow: true)
     }
 
     @Test func singleQuotes() throws {
-        #expect(YAMLScalarWriter.singleQuoted("it's") == "'it''s'")
-        #expect(YAMLScalarWriter.singleQuoted("a\nb") == nil)
+        expect(YAMLScalarWriter.singleQuoted("it's"), equals: "'it''s'")
+        expect(YAMLScalarWriter.singleQuoted("a\nb") == nil)
         try expectReadsBack(YAMLScalarWriter.singleQuoted("it's")!, "it's")
     }
 
@@ -44,10 +45,10 @@ struct YAMLScalarWriterTests {
     func expectReadsBack(_ written: String, _ text: String, flow: Bool = false) throws {
         let yaml = flow ? "k: [\(written)]\n" : "k: \(written)\n"
         let events = try YAMLEventReader.events(of: Array(yaml.utf8)).get().filter { $0.kind == .scalar }
-        #expect(events.count == 2, "\(yaml.debugDescription)")
-        #expect(events.last?.value == text, "\(yaml.debugDescription)")
+        expect(events.count, equals: 2, "\(yaml.debugDescription)")
+        expect(events.last?.value == text, "\(yaml.debugDescription)")
         if events.last?.style == .plain {
-            #expect(!YAMLScalarWriter.needsQuoting(text, in: flow ? .flow : .block))
+            expect(!YAMLScalarWriter.needsQuoting(text, in: flow ? .flow : .block))
         }
     }
 }

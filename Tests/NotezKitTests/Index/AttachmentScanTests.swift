@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// Where attachment links point and which files are orphans.
 @Suite struct AttachmentScanTests {
@@ -16,23 +17,23 @@ import Testing
     }
 
     @Test func markdownLinksAreRelativeToTheNote() {
-        #expect(resolved("![](attachments/photo%20one.png)", from: "Work/Plan.md") == ("Work/attachments/photo one.png", true))
-        #expect(resolved("![](<attachments/photo one.png>)", from: "Work/Plan.md") == ("Work/attachments/photo one.png", true))
-        #expect(resolved("[r](/Work/attachments/report.pdf)", from: "x.md") == ("Work/attachments/report.pdf", true))
-        #expect(resolved("[r](../img/logo.svg)", from: "Work/Plan.md") == ("img/logo.svg", true))
-        #expect(resolved("[r](attachments/REPORT.pdf)", from: "Work/Plan.md") == ("Work/attachments/report.pdf", true))
+        expect(resolved("![](attachments/photo%20one.png)", from: "Work/Plan.md") == ("Work/attachments/photo one.png", true))
+        expect(resolved("![](<attachments/photo one.png>)", from: "Work/Plan.md") == ("Work/attachments/photo one.png", true))
+        expect(resolved("[r](/Work/attachments/report.pdf)", from: "x.md") == ("Work/attachments/report.pdf", true))
+        expect(resolved("[r](../img/logo.svg)", from: "Work/Plan.md") == ("img/logo.svg", true))
+        expect(resolved("[r](attachments/REPORT.pdf)", from: "Work/Plan.md") == ("Work/attachments/report.pdf", true))
         // A bare name: found by file name, the shortest path winning.
-        #expect(resolved("![](logo.svg)", from: "Work/Plan.md") == ("img/logo.svg", true))
-        #expect(resolved("![](attachments/gone.png)", from: "Work/Plan.md") == ("Work/attachments/gone.png", false))
-        #expect(resolved("![](../../../etc/passwd.txt)", from: "Work/Plan.md") == (nil, false))
+        expect(resolved("![](logo.svg)", from: "Work/Plan.md") == ("img/logo.svg", true))
+        expect(resolved("![](attachments/gone.png)", from: "Work/Plan.md") == ("Work/attachments/gone.png", false))
+        expect(resolved("![](../../../etc/passwd.txt)", from: "Work/Plan.md") == (nil, false))
     }
 
     @Test func wikilinksAsObsidianFindsThem() {
-        #expect(resolved("![[report.pdf]]", from: "Work/Plan.md") == ("Work/attachments/report.pdf", true))
-        #expect(resolved("![[attachments/root.png]]", from: "Work/Plan.md") == ("attachments/root.png", true))
-        #expect(resolved("![[attachments/report.pdf]]", from: "Plan.md") == ("Work/attachments/report.pdf", true))
-        #expect(resolved("![[logo.svg]]", from: "Work/Plan.md") == ("img/logo.svg", true))
-        #expect(resolved("![[missing.png]]", from: "Work/Plan.md") == ("missing.png", false))
+        expect(resolved("![[report.pdf]]", from: "Work/Plan.md") == ("Work/attachments/report.pdf", true))
+        expect(resolved("![[attachments/root.png]]", from: "Work/Plan.md") == ("attachments/root.png", true))
+        expect(resolved("![[attachments/report.pdf]]", from: "Plan.md") == ("Work/attachments/report.pdf", true))
+        expect(resolved("![[logo.svg]]", from: "Work/Plan.md") == ("img/logo.svg", true))
+        expect(resolved("![[missing.png]]", from: "Work/Plan.md") == ("missing.png", false))
     }
 
     /// `resolve`'s shortcut for a bare wikilink name no file has answers as the path rules do,
@@ -51,16 +52,16 @@ import Testing
                 for source in ["Work/Plan.md", "Plan.md", "img/Note.md"] {
                     let fast = scan.resolve(link, from: source)
                     let rules = scan.resolveByRules(link, from: source)
-                    #expect(fast.path == rules.path && fast.exists == rules.exists, "\(kind) \(name) from \(source)")
+                    expect(fast.path == rules.path && fast.exists == rules.exists, "\(kind) \(name) from \(source)")
                 }
             }
             // The shortcut takes exactly the names the rules give back unchanged as a bare path.
             if let bare = AttachmentScan.bareName(name) {
-                #expect(bare == name && !name.contains("/") && LinkResolver.normalized(name.trimmingSpaces) == name, "\(name)")
+                expect(bare == name && !name.contains("/") && LinkResolver.normalized(name.trimmingSpaces) == name, "\(name)")
             }
         }
-        #expect(AttachmentScan.bareName(" x") == nil && AttachmentScan.bareName("x\t") == nil && AttachmentScan.bareName("..") == nil)
-        #expect(AttachmentScan.bareName("a/b") == nil && AttachmentScan.bareName("") == nil && AttachmentScan.bareName("...") == "...")
+        expect(AttachmentScan.bareName(" x") == nil && AttachmentScan.bareName("x\t") == nil && AttachmentScan.bareName("..") == nil)
+        expect(AttachmentScan.bareName("a/b") == nil && AttachmentScan.bareName("") == nil && AttachmentScan.bareName("...") == "...")
     }
 
     @Test func orphansAreUnlinkedFilesInAttachmentFolders() {
@@ -77,9 +78,9 @@ import Testing
             }
         }
         let folders: Set<String> = ["Work/attachments", "Other/attachments", "attachments"]
-        #expect(scan.orphans(folders: folders, references: references) == ["Work/attachments/unused.png", "attachments/root.png"])
+        expect(scan.orphans(folders: folders, references: references), equals: ["Work/attachments/unused.png", "attachments/root.png"])
         // Files outside the attachment folders are never orphans; a folder's own files only, not its subfolders'.
-        #expect(scan.orphans(folders: [], references: []) == [])
-        #expect(scan.orphans(folders: ["img", "Work"], references: references) == ["img/logo.svg"])
+        expect(scan.orphans(folders: [], references: []), equals: [])
+        expect(scan.orphans(folders: ["img", "Work"], references: references), equals: ["img/logo.svg"])
     }
 }

@@ -24,44 +24,44 @@ struct BodyFactsTests {
         let index = try IndexBuilder.build(root: vault.path)
         let cached = try #require(CachedCheckData(index: index))
         // Every note has a current record, so none is read.
-        #expect(cached.facts.allSatisfy { $0 != nil })
-        #expect(cached.resolutions != nil)
+        expect(cached.facts.allSatisfy { $0 != nil })
+        expect(cached.resolutions != nil)
         let fromCache = VaultCheck.bodyFindings(index, cached: cached)
         let fromNotes = VaultCheck.bodyFindings(index, cached: nil)
-        #expect(fromCache.dates == fromNotes.dates)
-        #expect(fromCache.markers == fromNotes.markers)
+        expect(fromCache.dates, equals: fromNotes.dates)
+        expect(fromCache.markers, equals: fromNotes.markers)
         // The vault has what the check looks for, so the comparison means something.
-        #expect(fromNotes.markers.compactMap { $0 } == [4, 4, 4])
-        #expect(fromNotes.dates.count == 4)
-        #expect(Set(fromNotes.dates.map(\.path)) == ["dates.md", "quoted.md", "sub/both.md"])
+        expect(fromNotes.markers.compactMap { $0 }, equals: [4, 4, 4])
+        expect(fromNotes.dates.count, equals: 4)
+        expect(Set(fromNotes.dates.map(\.path)), equals: ["dates.md", "quoted.md", "sub/both.md"])
         // A note changed since the cache was written is read again, not answered from its record.
         try vault.write("fine.md", "---\ncreated: later\n---\n<<<<<<< x\n=======\n>>>>>>> y\n", modified: old)
         let changed = try IndexBuilder.build(root: vault.path, useCache: false)
         let stale = try #require(CachedCheckData(index: changed))
-        #expect(stale.facts[try #require(changed.notes.firstIndex { $0.path == "fine.md" })] == nil)
-        #expect(stale.resolutions == nil)
+        expect(stale.facts[try #require(changed.notes.firstIndex { $0.path == "fine.md" })] == nil)
+        expect(stale.resolutions == nil)
         let again = VaultCheck.bodyFindings(changed, cached: stale)
-        #expect(again.dates == VaultCheck.bodyFindings(changed, cached: nil).dates)
-        #expect(again.markers == VaultCheck.bodyFindings(changed, cached: nil).markers)
-        #expect(again.dates.contains { $0.path == "fine.md" })
+        expect(again.dates, equals: VaultCheck.bodyFindings(changed, cached: nil).dates)
+        expect(again.markers, equals: VaultCheck.bodyFindings(changed, cached: nil).markers)
+        expect(again.dates.contains { $0.path == "fine.md" })
     }
 
     @Test func theDateKeyFilterNeverSkipsADateKey() {
         for text in BodyFactsTests.bodies.values {
             let bytes = Array(text.utf8)
-            if !BodyFacts.mayHaveDates(bytes) { #expect(VaultCheck.unreadableDates(bytes, path: "x").isEmpty, "\(text)") }
+            if !BodyFacts.mayHaveDates(bytes) { expect(VaultCheck.unreadableDates(bytes, path: "x").isEmpty, "\(text)") }
         }
-        #expect(!BodyFacts.mayHaveDates(Array("---\ntitle: x\n---\n".utf8)))
-        #expect(BodyFacts.mayHaveDates(Array("---\nLastMod: x\n---\n".utf8)))
-        #expect(BodyFacts.mayHaveDates(Array("---\n\"cr\\u0065ated\": x\n---\n".utf8)))
+        expect(!BodyFacts.mayHaveDates(Array("---\ntitle: x\n---\n".utf8)))
+        expect(BodyFacts.mayHaveDates(Array("---\nLastMod: x\n---\n".utf8)))
+        expect(BodyFacts.mayHaveDates(Array("---\n\"cr\\u0065ated\": x\n---\n".utf8)))
     }
 
     @Test func storedFactsRoundTripAndCorruptOnesAreRefused() {
         let facts = BodyFacts(markerLine: 7, dates: [(2, 1, "created: 'x' is not a date notez can read; the file's time is used")])
-        #expect(BodyFacts.decode(facts.encoded) == facts)
-        #expect(BodyFacts.decode(BodyFacts(markerLine: nil, dates: []).encoded) == BodyFacts(markerLine: nil, dates: []))
-        #expect(BodyFacts.decode(BodyFacts.unknown) == nil)
+        expect(BodyFacts.decode(facts.encoded), equals: facts)
+        expect(BodyFacts.decode(BodyFacts(markerLine: nil, dates: []).encoded), equals: BodyFacts(markerLine: nil, dates: []))
+        expect(BodyFacts.decode(BodyFacts.unknown) == nil)
         let bytes = facts.encoded
-        for cut in 1..<bytes.count { #expect(BodyFacts.decode(Array(bytes.prefix(cut))) == nil) }
+        for cut in 1..<bytes.count { expect(BodyFacts.decode(Array(bytes.prefix(cut))) == nil) }
     }
 }

@@ -40,20 +40,19 @@ struct CachedIndexTests {
         var keys = full.tags.map(\.key) + ["wor", "work/", "nothing", "", "e", "zurich"].map { TagKey($0) }
         keys += full.tags.map { TagKey(normalized: $0.key.rawValue + "/x") }
         for key in keys {
-            #expect(cached.positions(taggedWith: key).sorted() == full.positions(taggedWith: key).sorted(), "\(key)")
-            #expect(cached.displayName(of: key) == full.displayName(of: key), "\(key)")
+            expect(cached.positions(taggedWith: key).sorted(), equals: full.positions(taggedWith: key).sorted(), "\(key)")
+            expect(cached.displayName(of: key), equals: full.displayName(of: key), "\(key)")
         }
         let all = Array(0..<full.noteCount)
-        #expect(cached.notesInListOrder(all, limit: nil) == full.notesInListOrder(all, limit: nil))
-        #expect(cached.notesInListOrder(all, limit: 7) == full.notesInListOrder(all, limit: 7))
+        expect(cached.notesInListOrder(all, limit: nil), equals: full.notesInListOrder(all, limit: nil))
+        expect(cached.notesInListOrder(all, limit: 7), equals: full.notesInListOrder(all, limit: 7))
         for text in ["tag:work", "tag:work/alpha -is:pinned", "folder:work", "folder:Work/Deep", "in:unsorted", "title:title",
             "created:<2022-01-01", "body", "tag:zürich OR tag:é", "modified:2022-03-01..2022-06-01"]
         {
             let node = try QueryParser.parse(text)
             let now = 1_795_000_000.0
-            #expect(
-                QueryEvaluator(collection: cached, now: now).notes(matching: node)
-                    == QueryEvaluator(index: full, now: now).notes(matching: node), "\(text)")
+            expect(
+                QueryEvaluator(collection: cached, now: now).notes(matching: node), equals: QueryEvaluator(index: full, now: now).notes(matching: node), "\(text)")
         }
     }
 
@@ -61,7 +60,7 @@ struct CachedIndexTests {
     func anyDifferenceUsesTheFullIndex(change: String) throws {
         let vault = try makeVault()
         _ = try IndexBuilder.build(root: vault.path)
-        #expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
+        expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
         let cacheFile = try #require(IndexCache.filePath(root: vault.path))
         switch change {
         case "modified": _ = try vault.write("Work/note 1.md", "---\ntags: [changed]\n---\n", modified: Date(timeIntervalSinceNow: -60))
@@ -75,12 +74,12 @@ struct CachedIndexTests {
         default: try FileManager.default.removeItem(atPath: cacheFile)
         }
         let collection = IndexBuilder.collection(root: vault.path)
-        #expect(collection is VaultIndex)
+        expect(collection is VaultIndex)
         if change == "modified" {
-            #expect(collection.positions(taggedWith: TagKey("changed")).count == 1)
+            expect(collection.positions(taggedWith: TagKey("changed")).count, equals: 1)
         }
         // The full build wrote the cache again (notes older than the racy window), so the next run is cached.
-        #expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
+        expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
     }
 
     @Test func anEntryThatDoesNotDecodeIsReadFromTheFile() throws {
@@ -96,8 +95,8 @@ struct CachedIndexTests {
         bytes[entryOffset + 3] = 0x7F
         try Data(bytes).write(to: URL(fileURLWithPath: cacheFile))
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
-        #expect(cached.note(atPosition: 0) == full.note(atPosition: 0))
-        #expect(cached.title(at: 0) == full.title(at: 0))
+        expect(cached.note(atPosition: 0), equals: full.note(atPosition: 0))
+        expect(cached.title(at: 0), equals: full.title(at: 0))
     }
 
     /// A cache file replaced by a symlink is never mapped or written through: the full index
@@ -111,27 +110,27 @@ struct CachedIndexTests {
         try FileManager.default.moveItem(atPath: cacheFile, toPath: target)
         let before = try Data(contentsOf: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: cacheFile, withDestinationPath: target)
-        #expect(IndexBuilder.collection(root: vault.path) is VaultIndex)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        expect(IndexBuilder.collection(root: vault.path) is VaultIndex)
+        try expect(Data(contentsOf: URL(fileURLWithPath: target)), equals: before)
         let attributes = try FileManager.default.attributesOfItem(atPath: cacheFile)
-        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
-        #expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
+        expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
     }
 }
 
 extension CachedIndexTests {
     /// Every position's fields and note, the cached view's against the full index's.
     static func expectSameNotes(_ cached: CachedIndex, _ full: VaultIndex) {
-        #expect(cached.noteCount == full.noteCount)
+        expect(cached.noteCount, equals: full.noteCount)
         for position in 0..<min(cached.noteCount, full.noteCount) {
-            #expect(cached.path(at: position) == full.path(at: position))
-            #expect(cached.folder(at: position) == full.folder(at: position))
-            #expect(cached.title(at: position) == full.title(at: position))
-            #expect(cached.isPinned(at: position) == full.isPinned(at: position))
-            #expect(cached.created(at: position) == full.created(at: position))
-            #expect(cached.modified(at: position) == full.modified(at: position))
-            #expect(cached.fileSize(at: position) == full.fileSize(at: position))
-            #expect(cached.note(atPosition: position) == full.note(atPosition: position))
+            expect(cached.path(at: position), equals: full.path(at: position))
+            expect(cached.folder(at: position), equals: full.folder(at: position))
+            expect(cached.title(at: position), equals: full.title(at: position))
+            expect(cached.isPinned(at: position), equals: full.isPinned(at: position))
+            expect(cached.created(at: position), equals: full.created(at: position))
+            expect(cached.modified(at: position), equals: full.modified(at: position))
+            expect(cached.fileSize(at: position), equals: full.fileSize(at: position))
+            expect(cached.note(atPosition: position), equals: full.note(atPosition: position))
         }
     }
 }

@@ -80,7 +80,7 @@ struct CachedSignaturesTests {
             let full = try IndexBuilder.build(root: vault.path)
             // Back to the cache of before the changes (a new file, as a cold run replaces it).
             try stale.write(to: URL(fileURLWithPath: cache + ".old"))
-            #expect(rename(cache + ".old", cache) == 0)
+            expect(rename(cache + ".old", cache), equals: 0)
             let warm = full.withTextSignatures(CachedSignatures(root: vault.path), version: round)
             for _ in 0..<40 {
                 let query = Self.query(&generator)
@@ -89,7 +89,7 @@ struct CachedSignaturesTests {
                 cold.ignoresAccents = ignoring
                 var hot = QueryEvaluator(collection: warm, now: 0)
                 hot.ignoresAccents = ignoring
-                #expect(hot.positions(matching: query) == cold.positions(matching: query), "round \(round): \(query)")
+                expect(hot.positions(matching: query), equals: cold.positions(matching: query), "round \(round): \(query)")
             }
         }
     }
@@ -114,12 +114,12 @@ struct CachedSignaturesTests {
         _ = try vault.write("n5.md", "changed after the cache\n", modified: Date(timeIntervalSinceNow: -60))
         let live = try IndexBuilder.build(root: vault.path)
         try stale.write(to: URL(fileURLWithPath: cache + ".old"))
-        #expect(rename(cache + ".old", cache) == 0)
+        expect(rename(cache + ".old", cache), equals: 0)
         let file = try #require(MappedFile(path: cache))
         let image = try #require(CacheImage(file.contents))
         let signatures = CachedSignatures.join(live.notes, image)
-        #expect(signatures.filter { $0 == CachedSignatures.none }.count == 1)
-        #expect(index.notes.count == live.notes.count)
+        expect(signatures.filter { $0 == CachedSignatures.none }.count, equals: 1)
+        expect(index.notes.count, equals: live.notes.count)
         let positions = PositionSet(capacity: live.notes.count, full: true)
         var ruledOut = 0
         for word in Self.words {
@@ -134,18 +134,18 @@ struct CachedSignaturesTests {
                 return TextSignature.mayContain(
                     UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + Int(signature & 0xFFFF_FFFF)]), trigrams)
             }
-            #expect(whole == alone, "\(word)")
+            expect(whole, equals: alone, "\(word)")
             for part in [1, 7, 30, 45] {
                 let split = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: image, file: file, part: part)
-                #expect(split == whole, "\(word), parts of \(part)")
+                expect(split, equals: whole, "\(word), parts of \(part)")
             }
             // Every other position too (a search after a cheap term tests a subset).
             let odd = positions.filter { $0 % 2 == 1 }
             let oddWhole = CachedSignatures.test(odd, signatures: signatures, trigrams: trigrams, image: image, file: file, part: .max)
-            #expect(CachedSignatures.test(odd, signatures: signatures, trigrams: trigrams, image: image, file: file, part: 4) == oddWhole)
+            expect(CachedSignatures.test(odd, signatures: signatures, trigrams: trigrams, image: image, file: file, part: 4), equals: oddWhole)
         }
         // The signatures did rule notes out: the comparison is not between two full lists.
-        #expect(ruledOut > 0)
+        expect(ruledOut > 0)
     }
 
     @Test func readsOnlyCandidatesAndFindsChangedNotes() throws {
@@ -159,8 +159,8 @@ struct CachedSignaturesTests {
         let index = try IndexBuilder.build(root: vault.path)
         let warm = index.withTextSignatures(signatures, version: 1)
         let matcher = FullTextMatcher(notes: warm, needles: ["QUOKKA"])
-        #expect(matcher.matching(0, in: PositionSet(capacity: 200, full: true)).count == 4)
-        #expect(matcher.loadedCount < 20)
+        expect(matcher.matching(0, in: PositionSet(capacity: 200, full: true)).count, equals: 4)
+        expect(matcher.loadedCount < 20)
 
         // A note changed since the cache: its cached signature (no quokka) is not trusted.
         let cache = try Self.cacheFile(vault)
@@ -168,12 +168,12 @@ struct CachedSignaturesTests {
         _ = try vault.write("n7.md", "now a quokka too\n", modified: Date(timeIntervalSinceNow: -1800))
         let changed = try IndexBuilder.build(root: vault.path)
         try stale.write(to: URL(fileURLWithPath: cache + ".old"))
-        #expect(rename(cache + ".old", cache) == 0)
+        expect(rename(cache + ".old", cache), equals: 0)
         let after = FullTextMatcher(notes: changed.withTextSignatures(signatures, version: 2), needles: ["quokka"])
         let found = after.matching(0, in: PositionSet(capacity: 200, full: true))
-        #expect(found.positions.map { changed.notes[$0].path }.contains("n7.md"))
-        #expect(found.count == 5)
-        #expect(after.loadedCount < 20)
+        expect(found.positions.map { changed.notes[$0].path }.contains("n7.md"))
+        expect(found.count, equals: 5)
+        expect(after.loadedCount < 20)
     }
 
     /// A cache that is corrupt, truncated or a symlink is not used (every note is read), and
@@ -207,11 +207,11 @@ struct CachedSignaturesTests {
             try damage()
             let warm = index.withTextSignatures(CachedSignatures(root: vault.path), version: version)
             let matcher = FullTextMatcher(notes: warm, needles: ["quokka"])
-            #expect(matcher.matching(0, in: PositionSet(capacity: 30, full: true)).count == 3, "\(name)")
-            #expect(matcher.loadedCount == 30, "\(name): an unusable cache filters nothing")
+            expect(matcher.matching(0, in: PositionSet(capacity: 30, full: true)).count, equals: 3, "\(name)")
+            expect(matcher.loadedCount, equals: 30, "\(name): an unusable cache filters nothing")
         }
-        #expect(try Self.files(vault.path) == before)
-        #expect(try Self.files(outside.path) == outsideBefore)
+        try expect(Self.files(vault.path), equals: before)
+        try expect(Self.files(outside.path), equals: outsideBefore)
     }
 
     /// The notes over the size limit (full text skips their bodies, and says so) are found once per
@@ -222,24 +222,24 @@ struct CachedSignaturesTests {
         for number in 0..<6 { try vault.write("n\(number).md", "a quokka \(number)\n", modified: old) }
         try vault.write("big.md", "quokka\n", modified: old)
         // Sparse: over the limit by its size, without writing 32 MiB.
-        #expect(truncate(vault.path + "/big.md", off_t(NoteReader.maxNoteSize + 1)) == 0)
+        expect(truncate(vault.path + "/big.md", off_t(NoteReader.maxNoteSize + 1)), equals: 0)
         let first = try IndexBuilder.build(root: vault.path)
         let source = CachedSignatures(root: vault.path)
         let query = try QueryParser.parse("quokka")
         let warm = first.withTextSignatures(source, version: 1)
         let answer = try Vault(snapshot: warm).search(query, over: warm)
-        #expect(answer.diagnostics == [.oversized(path: "big.md")])
-        #expect(source.oversized(noteCount: first.notes.count, version: 1) == [first.notes.firstIndex { $0.path == "big.md" }!])
-        #expect(try Vault(root: vault.path).search(query).diagnostics == answer.diagnostics)
-        #expect(answer.positions.count == 6)
+        expect(answer.diagnostics, equals: [.oversized(path: "big.md")])
+        expect(source.oversized(noteCount: first.notes.count, version: 1), equals: [first.notes.firstIndex { $0.path == "big.md" }!])
+        try expect(Vault(root: vault.path).search(query).diagnostics, equals: answer.diagnostics)
+        expect(answer.positions.count, equals: 6)
 
         try FileManager.default.removeItem(atPath: vault.path + "/big.md")
         try vault.write("zz big.md", String(repeating: "x", count: 10) + "\n", modified: old)
-        #expect(truncate(vault.path + "/zz big.md", off_t(NoteReader.maxNoteSize + 2)) == 0)
+        expect(truncate(vault.path + "/zz big.md", off_t(NoteReader.maxNoteSize + 2)), equals: 0)
         try vault.write("a.md", "quokka again\n", modified: old)
         let second = try IndexBuilder.build(root: vault.path)
         let later = second.withTextSignatures(source, version: 2)
-        #expect(try Vault(snapshot: later).search(query, over: later).diagnostics == [.oversized(path: "zz big.md")])
-        #expect(source.oversized(noteCount: first.notes.count, version: 1) == nil, "the old snapshot's list is not kept")
+        try expect(Vault(snapshot: later).search(query, over: later).diagnostics, equals: [.oversized(path: "zz big.md")])
+        expect(source.oversized(noteCount: first.notes.count, version: 1) == nil, "the old snapshot's list is not kept")
     }
 }

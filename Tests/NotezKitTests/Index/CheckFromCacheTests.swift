@@ -30,29 +30,29 @@ struct CheckFromCacheTests {
         let indexed = try IndexBuilder.build(root: vault.path)
         let cached = try #require(CachedCheckData(index: indexed))
         // The path under test is taken: the cache records exactly the index's notes.
-        #expect(cached.resolutions != nil)
-        #expect(cached.facts.allSatisfy { $0 != nil })
+        expect(cached.resolutions != nil)
+        expect(cached.facts.allSatisfy { $0 != nil })
         let scanned = try IndexBuilder.build(root: vault.path, useCache: false)
-        #expect(scanned.linkTable == nil)
+        expect(scanned.linkTable == nil)
         for attachments in [true, false] {
             let fromCache = VaultCheck.linkFindings(indexed, attachments: attachments, cached: cached).map(\.text)
             let resolved = VaultCheck.linkFindings(indexed, attachments: attachments, cached: nil).map(\.text)
             let read = VaultCheck.linkFindings(scanned, attachments: attachments, cached: nil).map(\.text)
-            #expect(!fromCache.isEmpty)
-            #expect(fromCache == resolved, "attachments: \(attachments)")
-            #expect(fromCache == read, "attachments: \(attachments)")
+            expect(!fromCache.isEmpty)
+            expect(fromCache, equals: resolved, "attachments: \(attachments)")
+            expect(fromCache, equals: read, "attachments: \(attachments)")
         }
         let all = VaultCheck.linkFindings(indexed, attachments: true, cached: cached).map(\.text)
-        #expect(all.contains { $0.hasPrefix("refs.md:1:") && $0.contains("broken link [[Nowhere]]") })
-        #expect(all.contains { $0.hasPrefix("refs.md:2:") && $0.contains("missing attachment ![[gone.png]]") })
-        #expect(!all.contains { $0.contains("[[README]]") || $0.contains("pic.png") })
-        #expect(all.contains("attachments/unused.png: orphaned attachment: no note links to it (see notez attachments --orphans)"))
+        expect(all.contains { $0.hasPrefix("refs.md:1:") && $0.contains("broken link [[Nowhere]]") })
+        expect(all.contains { $0.hasPrefix("refs.md:2:") && $0.contains("missing attachment ![[gone.png]]") })
+        expect(!all.contains { $0.contains("[[README]]") || $0.contains("pic.png") })
+        expect(all.contains("attachments/unused.png: orphaned attachment: no note links to it (see notez attachments --orphans)"))
         // Without the vault's files, `[[README]]` names nothing.
-        #expect(VaultCheck.linkFindings(indexed, attachments: false, cached: cached).contains { $0.message.contains("[[README]]") })
+        expect(VaultCheck.linkFindings(indexed, attachments: false, cached: cached).contains { $0.message.contains("[[README]]") })
         // The one reading of the cache gives what the two entry points give.
         let both = VaultCheck.bodyAndLinkFindings(indexed, links: true, attachments: true)
-        #expect(both.links.map(\.text) == all)
-        #expect(both.dates == VaultCheck.bodyFindings(indexed).dates)
-        #expect(both.markers == VaultCheck.bodyFindings(indexed).markers)
+        expect(both.links.map(\.text), equals: all)
+        expect(both.dates, equals: VaultCheck.bodyFindings(indexed).dates)
+        expect(both.markers, equals: VaultCheck.bodyFindings(indexed).markers)
     }
 }

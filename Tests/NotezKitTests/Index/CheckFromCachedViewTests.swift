@@ -65,19 +65,19 @@ struct CheckFromCachedViewTests {
         let vault = try CheckFromCachedViewTests.makeVault(seed: seed)
         _ = try IndexBuilder.build(root: vault.path)
         let cached = try #require(IndexBuilder.cachedView(root: vault.path))
-        #expect(VaultCheck.answers(from: cached, links: true))
+        expect(VaultCheck.answers(from: cached, links: true))
         let full = try IndexBuilder.build(root: vault.path)
         let scanned = try IndexBuilder.build(root: vault.path, useCache: false)
         for (links, attachments) in [(true, true), (true, false), (false, false)] {
             let check = try #require(CheckFromCachedViewTests.fromCachedView(cached, links: links, attachments: attachments))
             let expected = CheckFromCachedViewTests.fromFullIndex(full, links: links, attachments: attachments)
-            #expect(check.findings.map(\.text) == expected, "links \(links), attachments \(attachments)")
-            #expect(expected == CheckFromCachedViewTests.fromFullIndex(scanned, links: links, attachments: attachments))
+            expect(check.findings.map(\.text), equals: expected, "links \(links), attachments \(attachments)")
+            expect(expected, equals: CheckFromCachedViewTests.fromFullIndex(scanned, links: links, attachments: attachments))
         }
         // Every kind the vault has is among them (the comparison is not of two empty lists).
         let all = try #require(CheckFromCachedViewTests.fromCachedView(cached, links: true, attachments: true)).findings
         for kind in ["broken link", "is not a date notez can read", "a symbolic link", "orphaned attachment"] {
-            #expect(all.contains { $0.message.contains(kind) }, "\(kind)")
+            expect(all.contains { $0.message.contains(kind) }, "\(kind)")
         }
     }
 
@@ -95,10 +95,10 @@ struct CheckFromCachedViewTests {
             let cached = try #require(IndexBuilder.cachedView(root: vault.path))
             let check = try #require(CheckFromCachedViewTests.fromCachedView(cached, links: true, attachments: true))
             let full = try IndexBuilder.build(root: vault.path)
-            #expect(check.findings.map(\.text) == CheckFromCachedViewTests.fromFullIndex(full, links: true, attachments: true))
-            #expect(check.findings.contains { $0.message.hasPrefix("tag spelled in 2 ways") && $0.message.contains("'Topic' (1)") })
-            #expect(check.findings.contains { $0.message.hasPrefix("tags differ only in separators") })
-            #expect(VaultCheck.tagVariantsByScanning(full).map(\.text) == VaultCheck.tagVariants(full).map(\.text))
+            expect(check.findings.map(\.text), equals: CheckFromCachedViewTests.fromFullIndex(full, links: true, attachments: true))
+            expect(check.findings.contains { $0.message.hasPrefix("tag spelled in 2 ways") && $0.message.contains("'Topic' (1)") })
+            expect(check.findings.contains { $0.message.hasPrefix("tags differ only in separators") })
+            expect(VaultCheck.tagVariantsByScanning(full).map(\.text), equals: VaultCheck.tagVariants(full).map(\.text))
         }
     }
 
@@ -113,11 +113,11 @@ struct CheckFromCachedViewTests {
         let bytes = try #require(IndexCache.encode(notes))
         let start = try bytes.withUnsafeBytes { try #require(CacheImage($0)).spellings }
         let length = try bytes.withUnsafeBytes { try #require(CacheImage($0)).spellingsLength }
-        #expect(length > 0)
+        expect(length > 0)
         try bytes.withUnsafeBytes { buffer in
             let image = try #require(CacheImage(buffer))
             let read = try #require(TagSpellings.read(image))
-            #expect(read.count == 1 && read[0].uses == ["Topic": 1, "topic": 1, "TOPIC": 1])
+            expect(read.count == 1 && read[0].uses == ["Topic": 1, "topic": 1, "TOPIC": 1])
         }
         for position in start..<start + length {
             for value: UInt8 in [0, 1, 2, 0x7F, 0xFF, bytes[position] ^ 0x10] where value != bytes[position] {
@@ -127,7 +127,7 @@ struct CheckFromCachedViewTests {
                     // The image still opens (the section is read only by check); the section is refused or reads whole.
                     guard let image = CacheImage(buffer) else { return }
                     if let read = TagSpellings.read(image) {
-                        #expect(read.allSatisfy { $0.tag < image.tagCount && $0.uses.values.reduce(0, +) == image.postingCount($0.tag) })
+                        expect(read.allSatisfy { $0.tag < image.tagCount && $0.uses.values.reduce(0, +) == image.postingCount($0.tag) })
                     }
                 }
             }

@@ -46,7 +46,7 @@ struct FirstRunTests {
         try vault.write(".notez/tags.yaml", "tags:\n  - name: WORK\n    color: red\n  - name: Registered only\n", modified: old)
         try outside.write("secret.md", "---\ntags: [work, secret]\n---\nsecret words #outside\n", modified: old)
         try vault.symlink("Work/Linked.md", to: outside.path + "/secret.md")
-        #expect(mkfifo(vault.path + "/Work/fifo.md", 0o600) == 0)
+        expect(mkfifo(vault.path + "/Work/fifo.md", 0o600), equals: 0)
         try ScratchFolder.age(vault.path)
         return vault
     }
@@ -74,38 +74,37 @@ struct FirstRunTests {
 
         let first = try #require(IndexBuilder.collection(root: vault.path, deferringLargeWrites: true) as? VaultIndex)
         // The first-run path was taken: the cache write was left for later, and none was written.
-        #expect(first.cacheWriteDeferred)
-        #expect(IndexCache.load(root: vault.path) == nil)
+        expect(first.cacheWriteDeferred)
+        expect(IndexCache.load(root: vault.path) == nil)
         // The reader by absolute path, with a stat before each open, reads the same notes.
         let listing = VaultWalker(root: vault.path).walk()
-        #expect(first.notes == IndexBuilder.readNotes(listing.notes, root: vault.path))
-        #expect(first.notes.contains { $0.problem?.kind == .symlink })
-        #expect(!first.notes.contains { $0.path.hasSuffix("fifo.md") })
+        expect(first.notes, equals: IndexBuilder.readNotes(listing.notes, root: vault.path))
+        expect(first.notes.contains { $0.problem?.kind == .symlink })
+        expect(!first.notes.contains { $0.path.hasSuffix("fifo.md") })
 
         _ = try IndexBuilder.build(root: vault.path)
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         CachedIndexTests.expectSameNotes(cached, first)
-        #expect(cached.tags == first.tags)
-        #expect(cached.folderTree == first.folderTree)
-        #expect(cached.pinnedNotes == first.pinnedNotes)
-        #expect(cached.unsortedNotes == first.unsortedNotes)
+        expect(cached.tags, equals: first.tags)
+        expect(cached.folderTree, equals: first.folderTree)
+        expect(cached.pinnedNotes, equals: first.pinnedNotes)
+        expect(cached.unsortedNotes, equals: first.unsortedNotes)
         let keys = first.tags.map(\.key) + ["wor", "work/", "nothing", "e", "zurich"].map { TagKey($0) }
         for key in keys {
-            #expect(cached.positions(taggedWith: key).sorted() == first.positions(taggedWith: key).sorted(), "\(key)")
-            #expect(cached.displayName(of: key) == first.displayName(of: key), "\(key)")
+            expect(cached.positions(taggedWith: key).sorted(), equals: first.positions(taggedWith: key).sorted(), "\(key)")
+            expect(cached.displayName(of: key), equals: first.displayName(of: key), "\(key)")
         }
         let all = Array(0..<first.noteCount)
-        #expect(cached.notesInListOrder(all, limit: nil) == first.notesInListOrder(all, limit: nil))
+        expect(cached.notesInListOrder(all, limit: nil), equals: first.notesInListOrder(all, limit: nil))
         for text in ["tag:work", "tag:work/alpha -is:pinned", "folder:Work", "in:unsorted", "tag:zürich OR tag:é", "tag:idea OR tag:2023"] {
             let node = try QueryParser.parse(text)
             let now = 1_795_000_000.0
-            #expect(
-                QueryEvaluator(collection: cached, now: now).notes(matching: node)
-                    == QueryEvaluator(index: first, now: now).notes(matching: node), "\(text)")
+            expect(
+                QueryEvaluator(collection: cached, now: now).notes(matching: node), equals: QueryEvaluator(index: first, now: now).notes(matching: node), "\(text)")
         }
         // Nothing was written in the vault, its `.git/`, or through the symlink.
-        #expect(try FirstRunTests.snapshot(vault.path) == vaultBefore)
-        #expect(try FirstRunTests.snapshot(outside.path) == outsideBefore)
+        try expect(FirstRunTests.snapshot(vault.path), equals: vaultBefore)
+        try expect(FirstRunTests.snapshot(outside.path), equals: outsideBefore)
     }
 
     @Test("a note larger than the size limit: its prefix, and a long front matter read on from it, in one open")
@@ -114,16 +113,16 @@ struct FirstRunTests {
         let frontMatter = "---\ntitle: Huge\nnote: \"" + String(repeating: "z", count: 6000) + "\"\ntags: [big]\n---\nbody #inline\n"
         let path = try vault.write("huge.md", frontMatter)
         // Sparse: a size past the limit costs no disk.
-        #expect(truncate(path, off_t(NoteReader.maxNoteSize + 10)) == 0)
+        expect(truncate(path, off_t(NoteReader.maxNoteSize + 10)), equals: 0)
         let contents = try NoteReader.readForIndex(path, listedAsRegular: true)
-        #expect(!contents.isComplete)
-        #expect(contents.stamp.size == Int64(NoteReader.maxNoteSize + 10))
-        #expect(contents.bytes.count == FrontMatterBlock.maxSize + NoteReader.prefixSize)
-        #expect(contents.bytes.starts(with: Array(frontMatter.utf8)))
+        expect(!contents.isComplete)
+        expect(contents.stamp.size, equals: Int64(NoteReader.maxNoteSize + 10))
+        expect(contents.bytes.count, equals: FrontMatterBlock.maxSize + NoteReader.prefixSize)
+        expect(contents.bytes.starts(with: Array(frontMatter.utf8)))
         let note = NoteReader.parse(contents, relativePath: "huge.md")
-        #expect(note.title == "Huge")
+        expect(note.title, equals: "Huge")
         // Inline tags are read only from a whole note.
-        #expect(note.tags == ["big"])
+        expect(note.tags, equals: ["big"])
     }
 
     @Test("listed as regular, a FIFO or symlink put there since is still refused, and never blocks")
@@ -131,10 +130,10 @@ struct FirstRunTests {
         let outside = try ScratchFolder()
         try outside.write("secret.md", "secret\n")
         let vault = try ScratchFolder()
-        #expect(mkfifo(vault.path + "/fifo.md", 0o600) == 0)
+        expect(mkfifo(vault.path + "/fifo.md", 0o600), equals: 0)
         try vault.symlink("link.md", to: outside.path + "/secret.md")
         try vault.mkdir("Sub")
-        #expect(mkfifo(vault.path + "/Sub/fifo.md", 0o600) == 0)
+        expect(mkfifo(vault.path + "/Sub/fifo.md", 0o600), equals: 0)
         try vault.symlink("Sub/link.md", to: outside.path + "/secret.md")
         let root = try #require(SystemIO.openFolder(vault.path))
         defer { close(root) }
@@ -142,9 +141,9 @@ struct FirstRunTests {
         for name in ["fifo.md", "link.md", "Sub/fifo.md", "Sub/link.md"] {
             let (note, contents) = NoteReader.noteAndContents(
                 relativePath: name, root: vault.path, listedAsRegular: true, openAt: opener.location(of: name))
-            #expect(contents == nil, "\(name)")
-            #expect(note.problem?.kind == (name.hasSuffix("link.md") ? .symlink : .unreadable), "\(name)")
-            #expect(note.snippet.isEmpty)
+            expect(contents == nil, "\(name)")
+            expect(note.problem?.kind == (name.hasSuffix("link.md") ? .symlink : .unreadable), "\(name)")
+            expect(note.snippet.isEmpty)
         }
     }
 }

@@ -14,7 +14,7 @@ struct FocusSetTests {
         let vault = try LinkStoreTests.makeVault(seed: seed)
         if seed % 2 == 0 { _ = try vault.write(".notez/config.yaml", "link_aliases: true\ndendron_links: true\n") }
         let full = try IndexBuilder.build(root: vault.path)
-        #expect(full.linkTable != nil)
+        expect(full.linkTable != nil)
         let files = DiskVaultFiles(root: vault.path)
         var random = SeededGenerator(seed: seed)
         var rewritten = 0
@@ -26,16 +26,16 @@ struct FocusSetTests {
                 let set = try #require(try RenamePlanner.focusSet(note: note.path, to: title, index: full))
                 // As sent and received.
                 let received = try JSONDecoder().decode(FocusSet.self, from: JSONEncoder().encode(set))
-                #expect(received == set)
+                expect(received, equals: set)
                 let index = try #require(received.index(root: vault.path))
                 let focused = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
                     try RenamePlanner.rename(note: note.path, to: title, focused: index, notePath: received.notePath, files: files)
                 }
-                #expect(focused == expected, "rename \(note.path) to \(title)")
+                expect(focused, equals: expected, "rename \(note.path) to \(title)")
                 if expected.contains("links rewritten") || expected.contains("link rewritten") { rewritten += 1 }
             }
         }
-        #expect(rewritten > 0)
+        expect(rewritten > 0)
     }
 
     /// The linking notes name more notes than the client reads (the corpus's hub notes): those are
@@ -61,22 +61,22 @@ struct FocusSetTests {
                 try RenamePlanner.rename(note: "Target", to: title, index: full, files: files)
             }
             let set = try #require(try RenamePlanner.focusSet(note: "Target", to: title, index: full))
-            #expect(set.entries.count == 2 + named, "rename to \(title)")
-            #expect(set.entries.filter(\.candidate).map(\.path) == ["Hub.md", "Target.md"])
-            #expect(set.entries.allSatisfy { ($0.title == nil) == $0.candidate })
+            expect(set.entries.count, equals: 2 + named, "rename to \(title)")
+            expect(set.entries.filter(\.candidate).map(\.path), equals: ["Hub.md", "Target.md"])
+            expect(set.entries.allSatisfy { ($0.title == nil) == $0.candidate })
             let received = try JSONDecoder().decode(FocusSet.self, from: JSONEncoder().encode(set))
             let index = try #require(received.index(root: vault.path))
             let focused = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
                 try RenamePlanner.rename(note: "Target", to: title, focused: index, notePath: received.notePath, files: files)
             }
-            #expect(focused == expected, "rename to \(title)")
-            #expect(expected.contains("rewritten"), "\(expected)")
+            expect(focused, equals: expected, "rename to \(title)")
+            expect(expected.contains("rewritten"), "\(expected)")
         }
         // A named note changed since: the set is not used (its stamp, not its bytes, says so).
         let set = try #require(try RenamePlanner.focusSet(note: "Target", to: "Shared", index: full))
-        #expect(set.entries.count > FocusSet.maxEntries)
+        expect(set.entries.count > FocusSet.maxEntries)
         _ = try vault.write("many/Note 3.md", "---\naliases: [Shared]\n---\nbody, longer now\n")
-        #expect(set.index(root: vault.path) == nil)
+        expect(set.index(root: vault.path) == nil)
     }
 
     @Test("a note of the set changed after the watch indexed it: the set is not used")
@@ -84,14 +84,14 @@ struct FocusSetTests {
         let vault = try LinkStoreTests.makeVault(seed: 91)
         let full = try IndexBuilder.build(root: vault.path)
         let set = try #require(try RenamePlanner.focusSet(note: full.notes[0].path, to: "Renamed", index: full))
-        #expect(set.index(root: vault.path) != nil)
+        expect(set.index(root: vault.path) != nil)
         let changed = try #require(set.entries.last)
         let file = vault.path + "/" + changed.path
         try (String(contentsOfFile: file, encoding: .utf8) + "\nNow [[Renamed]] too.\n").write(toFile: file, atomically: false, encoding: .utf8)
-        #expect(set.index(root: vault.path) == nil)
+        expect(set.index(root: vault.path) == nil)
         // A path that leaves the vault is never read.
         var hostile = set
         hostile.entries[0].path = "../outside.md"
-        #expect(hostile.index(root: vault.path) == nil)
+        expect(hostile.index(root: vault.path) == nil)
     }
 }

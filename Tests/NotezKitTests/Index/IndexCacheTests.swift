@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// A temporary vault with `.notez/`, removed when the test ends.
 private final class TempVault {
@@ -54,7 +55,7 @@ private func sampleNotes() -> [Note] {
 @Test func encodeDecodeRoundTrip() throws {
     let notes = sampleNotes()
     let decoded = try #require(IndexCache.decode(IndexCache.encode(notes)!))
-    #expect(decoded == notes)
+    expect(decoded, equals: notes)
 }
 
 /// A tag spelled in NFD keeps its NFC key through the cache, byte for byte (the cached view then
@@ -62,13 +63,13 @@ private func sampleNotes() -> [Note] {
 @Test func aDecomposedSpellingKeepsItsKey() throws {
     let spelling = "caf\u{65}\u{301}"
     let key = TagKey(spelling)
-    #expect(!key.rawValue.utf8.elementsEqual(spelling.utf8))
+    expect(!key.rawValue.utf8.elementsEqual(spelling.utf8))
     let note = Note(
         path: "n.md", folder: "", title: "n", tags: [spelling], tagKeys: [key], pinned: false, created: 0, modified: 0,
         snippet: "", stamp: FileStamp(inode: 1, size: 1, mtimeNanos: 1))
     let decoded = try #require(IndexCache.decode(IndexCache.encode([note])!)?.first)
-    #expect(Array(decoded.tagKeys[0].rawValue.utf8) == Array(key.rawValue.utf8))
-    #expect(Array(decoded.tags[0].utf8) == Array(spelling.utf8))
+    expect(Array(decoded.tagKeys[0].rawValue.utf8), equals: Array(key.rawValue.utf8))
+    expect(Array(decoded.tags[0].utf8), equals: Array(spelling.utf8))
 }
 
 /// A cached string is taken only when its bytes are valid UTF-8: a damaged entry is read from the
@@ -78,34 +79,34 @@ private func sampleNotes() -> [Note] {
     ([0xF0, 0x9F, 0x98], nil), ([0x41, 0xFF, 0x42], nil), ([0xC3], nil), ([0xED, 0xA0, 0x80], nil),
 ] as [([UInt8], String?)])
 func cachedStringsMustBeValidUTF8(bytes: [UInt8], expected: String?) {
-    #expect(bytes.withUnsafeBufferPointer { ByteReader.validString($0) } == expected)
+    expect(bytes.withUnsafeBufferPointer { ByteReader.validString($0) }, equals: expected)
 }
 
 @Test func emptyCacheRoundTrips() throws {
-    #expect(try #require(IndexCache.decode(IndexCache.encode([])!)) == [])
+    try expect(#require(IndexCache.decode(IndexCache.encode([])!)), equals: [])
 }
 
 @Test(arguments: [0, 1, 4, 9, 20, 100])
 func truncatedCacheIsRejected(cut: Int) {
     let bytes = IndexCache.encode(sampleNotes())!
-    #expect(IndexCache.decode(Array(bytes.dropLast(cut + 1))) == nil)
+    expect(IndexCache.decode(Array(bytes.dropLast(cut + 1))) == nil)
 }
 
 @Test func otherVersionOrGarbageIsRejected() {
     var bytes = IndexCache.encode(sampleNotes())!
     bytes[4] &+= 1  // format version
-    #expect(IndexCache.decode(bytes) == nil)
-    #expect(IndexCache.decode(Array("not a cache at all".utf8)) == nil)
-    #expect(IndexCache.decode([]) == nil)
+    expect(IndexCache.decode(bytes) == nil)
+    expect(IndexCache.decode(Array("not a cache at all".utf8)) == nil)
+    expect(IndexCache.decode([]) == nil)
     var trailing = IndexCache.encode(sampleNotes())!
     trailing.append(0)
-    #expect(IndexCache.decode(trailing) == nil)
+    expect(IndexCache.decode(trailing) == nil)
 }
 
 @Test func readerRevisionBumpIsRejected() {
     var bytes = IndexCache.encode(sampleNotes())!
     bytes[8] &+= 1
-    #expect(IndexCache.decode(bytes) == nil)
+    expect(IndexCache.decode(bytes) == nil)
 }
 
 /// Every byte of a small cache changed to a few values: the checks reject it or it decodes, but
@@ -118,7 +119,7 @@ func truncatedCacheIsRejected(cut: Int) {
             damaged[position] = value
             // Rejected, or decoded to as many notes as the (checked) header says.
             let decoded = IndexCache.decode(damaged)
-            #expect(decoded == nil || decoded?.count == 3, "byte \(position) = \(value)")
+            expect(decoded == nil || decoded?.count == 3, "byte \(position) = \(value)")
         }
     }
 }
@@ -127,14 +128,14 @@ func truncatedCacheIsRejected(cut: Int) {
     let bytes = IndexCache.encode(sampleNotes())!
     try bytes.withUnsafeBytes { buffer in
         let image = try #require(CacheImage(buffer))
-        #expect(image.noteCount == 3)
-        #expect(image.folderCount == 3)
-        #expect((0..<image.tagCount).map(image.tagKey) == ["ideas", "project/alpha", "x", "zürich"])
-        #expect((0..<image.tagCount).map(image.tagName) == ["Ideas", "project/Alpha", "x", "zürich"])
-        #expect((0..<3).map(image.path) == sampleNotes().map(\.path))
-        #expect((0..<3).map { image.folder(number: image.folderNumber($0)) } == ["Work", "", "a/b/c/d"])
-        #expect(image.pinned(0) && !image.pinned(1))
-        #expect(image.stamp(2) == sampleNotes()[2].stamp)
+        expect(image.noteCount, equals: 3)
+        expect(image.folderCount, equals: 3)
+        expect((0..<image.tagCount).map(image.tagKey), equals: ["ideas", "project/alpha", "x", "zürich"])
+        expect((0..<image.tagCount).map(image.tagName), equals: ["Ideas", "project/Alpha", "x", "zürich"])
+        expect((0..<3).map(image.path), equals: sampleNotes().map(\.path))
+        expect((0..<3).map { image.folder(number: image.folderNumber($0)) }, equals: ["Work", "", "a/b/c/d"])
+        expect(image.pinned(0) && !image.pinned(1))
+        expect(image.stamp(2), equals: sampleNotes()[2].stamp)
     }
 }
 
@@ -142,12 +143,12 @@ func truncatedCacheIsRejected(cut: Int) {
     let vault = try TempVault()
     try IndexCache(notes: sampleNotes()).save(root: vault.root)
     let loaded = try #require(IndexCache.load(root: vault.root))
-    #expect(loaded.count == 3)
-    #expect(loaded.notes.first(where: { $0.path == "Work/Plan.md" }) == sampleNotes()[0])
+    expect(loaded.count, equals: 3)
+    expect(loaded.notes.first(where: { $0.path == "Work/Plan.md" }), equals: sampleNotes()[0])
     // No temporary file is left behind.
     let folder = try #require(IndexCache.folderPath(root: vault.root))
     let files = try FileManager.default.contentsOfDirectory(atPath: folder)
-    #expect(files == ["index-v1.bin"])
+    expect(files, equals: ["index-v1.bin"])
 }
 
 @Test func racyAndUnreadableNotesAreNotStored() throws {
@@ -160,7 +161,7 @@ func truncatedCacheIsRejected(cut: Int) {
     unreadable.problem = NoteProblem(kind: .unreadable, message: "cannot read")
     try IndexCache(notes: [sampleNotes()[0], recent, unreadable]).save(root: vault.root)
     let loaded = try #require(IndexCache.load(root: vault.root))
-    #expect(loaded.notes.map(\.path) == ["Work/Plan.md"])
+    expect(loaded.notes.map(\.path), equals: ["Work/Plan.md"])
 }
 
 @Test func neverCreatesStateFolder() throws {
@@ -175,15 +176,15 @@ func truncatedCacheIsRejected(cut: Int) {
     try vault.write("Work/B.md", "---\ntitle: Bee\n---\n")
     let first = try IndexBuilder.build(root: vault.root)
     let cache = try #require(IndexCache.load(root: vault.root))
-    #expect(cache.count == 2)
+    expect(cache.count, equals: 2)
 
     // Plant a different title under the unchanged stamp: a reused entry shows it.
     var planted = try #require(cache.notes.first(where: { $0.path == "Work/B.md" }))
     planted.title = "From the cache"
     try IndexCache(notes: [try #require(cache.notes.first(where: { $0.path == "A.md" })), planted]).save(root: vault.root)
     let second = try IndexBuilder.build(root: vault.root)
-    #expect(second.notes.map(\.title) == ["A", "From the cache"])
-    #expect(first.notes.map(\.path) == second.notes.map(\.path))
+    expect(second.notes.map(\.title), equals: ["A", "From the cache"])
+    expect(first.notes.map(\.path), equals: second.notes.map(\.path))
 }
 
 @Test(arguments: ["size", "mtime"])
@@ -191,7 +192,7 @@ func changedFileIsReRead(change: String) throws {
     let vault = try TempVault()
     try vault.write("A.md", "---\ntags: [old]\n---\nbody\n", age: 7200)
     _ = try IndexBuilder.build(root: vault.root)
-    #expect(IndexCache.load(root: vault.root)?.count == 1)
+    expect(IndexCache.load(root: vault.root)?.count == 1)
     if change == "size" {
         try vault.write("A.md", "---\ntags: [newer]\n---\nbody\n", age: 7200)
     } else {
@@ -199,8 +200,8 @@ func changedFileIsReRead(change: String) throws {
         try vault.write("A.md", "---\ntags: [new]\n---\nbody\n", age: 3600)
     }
     let index = try IndexBuilder.build(root: vault.root)
-    #expect(index.notes.first?.tags == [change == "size" ? "newer" : "new"])
-    #expect(IndexCache.load(root: vault.root)?.notes.first(where: { $0.path == "A.md" })?.tags == [change == "size" ? "newer" : "new"])
+    expect(index.notes.first?.tags == [change == "size" ? "newer" : "new"])
+    expect(IndexCache.load(root: vault.root)?.notes.first(where: { $0.path == "A.md" })?.tags == [change == "size" ? "newer" : "new"])
 }
 
 @Test func deletedFileIsDropped() throws {
@@ -208,11 +209,11 @@ func changedFileIsReRead(change: String) throws {
     try vault.write("A.md", "a\n")
     try vault.write("B.md", "b\n")
     _ = try IndexBuilder.build(root: vault.root)
-    #expect(IndexCache.load(root: vault.root)?.count == 2)
+    expect(IndexCache.load(root: vault.root)?.count == 2)
     try FileManager.default.removeItem(atPath: vault.root + "/B.md")
     let index = try IndexBuilder.build(root: vault.root)
-    #expect(index.notes.map(\.path) == ["A.md"])
-    #expect(IndexCache.load(root: vault.root).map { $0.notes.map(\.path) } == ["A.md"])
+    expect(index.notes.map(\.path), equals: ["A.md"])
+    expect(IndexCache.load(root: vault.root).map { $0.notes.map(\.path) }, equals: ["A.md"])
 }
 
 @Test func corruptCacheIsIgnoredAndRebuilt() throws {
@@ -223,8 +224,8 @@ func changedFileIsReRead(change: String) throws {
     bytes.removeLast(3)
     try Data(bytes).write(to: URL(fileURLWithPath: vault.cacheFile))
     let index = try IndexBuilder.build(root: vault.root)
-    #expect(index.notes.map(\.tags) == [["a"]])
-    #expect(IndexCache.load(root: vault.root).map { $0.notes.map(\.path) } == ["A.md"])
+    expect(index.notes.map(\.tags), equals: [["a"]])
+    expect(IndexCache.load(root: vault.root).map { $0.notes.map(\.path) }, equals: ["A.md"])
 }
 
 @Test func resultsIdenticalWithAndWithoutCache() throws {
@@ -246,14 +247,14 @@ func changedFileIsReRead(change: String) throws {
         try vault.write(VaultPath.join(folder, "note \(number).md"), text)
     }
     let plain = try IndexBuilder.build(root: vault.root, useCache: false)
-    #expect(!FileManager.default.fileExists(atPath: vault.cacheFile))
+    expect(!FileManager.default.fileExists(atPath: vault.cacheFile))
     let writing = try IndexBuilder.build(root: vault.root)
-    #expect(IndexCache.load(root: vault.root)?.count == 120)
+    expect(IndexCache.load(root: vault.root)?.count == 120)
     let cached = try IndexBuilder.build(root: vault.root)
-    #expect(plain.notes == writing.notes)
-    #expect(plain.notes == cached.notes)
-    #expect(plain.tags == cached.tags)
-    #expect(plain.folderTree == cached.folderTree)
+    expect(plain.notes, equals: writing.notes)
+    expect(plain.notes, equals: cached.notes)
+    expect(plain.tags, equals: cached.tags)
+    expect(plain.folderTree, equals: cached.folderTree)
 }
 
 @Test func lookupByPathIsExactAndMergeJoinMatchesSortedPaths() {
@@ -265,13 +266,13 @@ func changedFileIsReRead(change: String) throws {
             created: 0, modified: 0, snippet: "", stamp: FileStamp(inode: inode, size: 1, mtimeNanos: 1))
     }
     let cache = IndexCache(notes: [note("b.md", inode: 2), note(nfd, inode: 3), note("a.md", inode: 1), note("x/y.md", inode: 4)])
-    #expect(cache.notes.map(\.path) == ["a.md", "b.md", nfd, "x/y.md"])
-    #expect(cache.position(of: "b.md") == 1)
-    #expect(cache.position(of: nfd) == 2)
-    #expect(cache.position(of: nfc) == nil)  // canonically equal, but another file name
-    #expect(cache.position(of: "c.md") == nil)
-    #expect(cache.note(for: "x/y.md", stamp: FileStamp(inode: 4, size: 1, mtimeNanos: 1))?.folder == "x")
-    #expect(cache.note(for: "x/y.md", stamp: FileStamp(inode: 4, size: 2, mtimeNanos: 1)) == nil)
-    #expect(cache.positions(matching: ["a.md", "a0.md", nfd, "x/y.md", "z.md"]) == [0, -1, 2, 3, -1])
-    #expect(cache.positions(matching: [nfc]) == [-1])
+    expect(cache.notes.map(\.path), equals: ["a.md", "b.md", nfd, "x/y.md"])
+    expect(cache.position(of: "b.md"), equals: 1)
+    expect(cache.position(of: nfd), equals: 2)
+    expect(cache.position(of: nfc) == nil)  // canonically equal, but another file name
+    expect(cache.position(of: "c.md") == nil)
+    expect(cache.note(for: "x/y.md", stamp: FileStamp(inode: 4, size: 1, mtimeNanos: 1))?.folder == "x")
+    expect(cache.note(for: "x/y.md", stamp: FileStamp(inode: 4, size: 2, mtimeNanos: 1)) == nil)
+    expect(cache.positions(matching: ["a.md", "a0.md", nfd, "x/y.md", "z.md"]), equals: [0, -1, 2, 3, -1])
+    expect(cache.positions(matching: [nfc]), equals: [-1])
 }

@@ -14,16 +14,16 @@ struct LinkCountsTests {
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         let all = try #require(LinkGraph.storedLinks(in: full))
         let expected = LinkGraph.Counts(all.entries)
-        #expect(expected.links > 0)
-        #expect(expected.notesWithLinks == Set(all.entries.map(\.source)).count)
-        #expect(expected.kinds.values.reduce(0, +) == expected.links && expected.statuses.values.reduce(0, +) == expected.links)
+        expect(expected.links > 0)
+        expect(expected.notesWithLinks, equals: Set(all.entries.map(\.source)).count)
+        expect(expected.kinds.values.reduce(0, +) == expected.links && expected.statuses.values.reduce(0, +) == expected.links)
         for notes in [full as any NoteCollection, cached] {
             for chunk in [1, 3, 7, 1000] {
                 let counted = try #require(LinkGraph.storedLinkCounts(in: notes, chunk: chunk))
-                #expect(counted.counts == expected, "chunk \(chunk)")
-                #expect(counted.unread == all.unread)
+                expect(counted.counts, equals: expected, "chunk \(chunk)")
+                expect(counted.unread, equals: all.unread)
                 let withResolver = try #require(LinkGraph.storedLinkCounts(in: notes, resolver: LinkResolver(index: full), chunk: chunk))
-                #expect(withResolver.counts == expected, "chunk \(chunk), whole vault's resolver")
+                expect(withResolver.counts, equals: expected, "chunk \(chunk), whole vault's resolver")
             }
         }
     }

@@ -36,12 +36,12 @@ struct LinkFocusTests {
             for title in titles.shuffled(using: &random).prefix(3) {
                 let expected = outcome { () throws(NotezError) -> Plan in try RenamePlanner.rename(note: note.path, to: title, index: full, files: files) }
                 let focused = outcome { () throws(NotezError) -> Plan in try RenamePlanner.rename(note: note.path, to: title, focus: focus, files: files) }
-                #expect(focused == expected, "rename \(note.path) to \(title)")
+                expect(focused, equals: expected, "rename \(note.path) to \(title)")
                 if expected.contains("links rewritten") || expected.contains("link rewritten") { rewritten += 1 }
             }
         }
         // The vaults link densely: a comparison of plans that rewrite nothing would prove little.
-        #expect(rewritten > 0)
+        expect(rewritten > 0)
     }
 
     @Test(arguments: [51, 52, 53, 54, 55, 56] as [UInt64])
@@ -97,8 +97,8 @@ struct LinkFocusTests {
     @Test("no focus without an index cache")
     func noFocusWithoutACache() throws {
         let vault = try LinkStoreTests.makeVault(seed: 74)
-        #expect(LinkFocus.open(root: vault.path) == nil)
+        expect(LinkFocus.open(root: vault.path) == nil)
         _ = try IndexBuilder.build(root: vault.path)
-        #expect(LinkFocus.open(root: vault.path) != nil)
+        expect(LinkFocus.open(root: vault.path) != nil)
     }
 }

@@ -25,9 +25,9 @@ struct LinkLookupTests {
             for (position, keys) in notes.enumerated() { for key in keys { expected[Array(key.utf8), default: []].append(position) } }
             for (key, positions) in expected {
                 let name = String(decoding: key, as: UTF8.self)
-                #expect(lookup.positions(of: name) == positions, "\(name)")
+                expect(lookup.positions(of: name), equals: positions, "\(name)")
             }
-            #expect(lookup.positions(of: "nobody") == [])
+            expect(lookup.positions(of: "nobody"), equals: [])
             // A change: some notes edited, some removed, some added (positions move, order kept).
             let old = notes
             var leaving: [Int] = []
@@ -62,7 +62,7 @@ struct LinkLookupTests {
             var carried = lookup
             carried.carry(leaving: leaving, remap: finalRemap, arriving: arriving, new: { next[$0] })
             notes = next
-            #expect(carried == LinkLookup(notes.indices) { notes[$0] })
+            expect(carried, equals: LinkLookup(notes.indices) { notes[$0] })
         }
     }
 }

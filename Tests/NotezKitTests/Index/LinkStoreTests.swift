@@ -85,31 +85,31 @@ struct LinkStoreTests {
         let brute = LinkStoreTests.bruteForce(full)
         let stores: [any LinkStore] = [IndexedLinks(index: full, table: table), cached]
         for store in stores {
-            #expect(store.noteCount == full.notes.count)
-            #expect(store.unreadPositions.isEmpty)
+            expect(store.noteCount, equals: full.notes.count)
+            expect(store.unreadPositions.isEmpty)
             for position in full.notes.indices {
                 // Outgoing links: the same links, lines and resolutions.
                 let stored = store.resolvedLinks(of: [position]).links
-                #expect(stored.map(\.stored.link) == brute[position].map(\.link), "\(full.notes[position].path)")
-                #expect(stored.map(\.stored.line) == brute[position].map(\.line))
-                #expect(stored.map(\.resolution) == brute[position].map(\.resolution), "\(full.notes[position].path)")
+                expect(stored.map(\.stored.link), equals: brute[position].map(\.link), "\(full.notes[position].path)")
+                expect(stored.map(\.stored.line), equals: brute[position].map(\.line))
+                expect(stored.map(\.resolution), equals: brute[position].map(\.resolution), "\(full.notes[position].path)")
                 // Backlinks: the notes with a link that opens this one.
                 let path = full.notes[position].path
                 let expected = full.notes.indices.filter { source in
                     brute[source].contains { $0.resolution.path.map { PathKey.sameBytes($0, path) } ?? false }
                 }
-                #expect(store.backlinkSources(of: position).positions == expected, "backlinks of \(path)")
+                expect(store.backlinkSources(of: position).positions, equals: expected, "backlinks of \(path)")
             }
         }
         // Through the public entry points: the same entries as the old scan of every body.
         for note in full.notes {
             let old = LinkGraph.backlinks(to: note.path, index: full, resolver: LinkResolver(index: full))
-            #expect(LinkGraph.backlinks(to: note.path, in: full) == old)
-            #expect(LinkGraph.backlinks(to: note.path, in: cached) == old)
+            expect(LinkGraph.backlinks(to: note.path, in: full) == old)
+            expect(LinkGraph.backlinks(to: note.path, in: cached) == old)
         }
         let all = try #require(LinkGraph.storedLinks(in: cached))
-        #expect(all.entries.map(\.resolution) == brute.flatMap { $0 }.map(\.resolution))
-        #expect(all.entries.map(\.source) == brute.flatMap { $0 }.map(\.source))
+        expect(all.entries.map(\.resolution), equals: brute.flatMap { $0 }.map(\.resolution))
+        expect(all.entries.map(\.source), equals: brute.flatMap { $0 }.map(\.source))
     }
 
     @Test("check takes a finding's text from its note only when the note still has the stored links; else it reads the note again")
@@ -124,8 +124,8 @@ struct LinkStoreTests {
         try text.replacingOccurrences(of: "](", with: "](zz").write(toFile: file, atomically: false, encoding: .utf8)
         let stale = VaultCheck.linkFindings(indexed).filter { $0.path == finding.path }
         let fresh = try IndexBuilder.build(root: vault.path, useCache: false)
-        #expect(!stale.isEmpty)
-        #expect(stale.map(\.text) == VaultCheck.linkFindings(fresh).filter { $0.path == finding.path }.map(\.text))
+        expect(!stale.isEmpty)
+        expect(stale.map(\.text), equals: VaultCheck.linkFindings(fresh).filter { $0.path == finding.path }.map(\.text))
     }
 
     @Test(arguments: [31, 32, 33, 34] as [UInt64])
@@ -133,22 +133,22 @@ struct LinkStoreTests {
         let vault = try LinkStoreTests.makeVault(seed: seed)
         _ = try vault.write("img/pic.png", "png", modified: Date(timeIntervalSinceNow: -3600))
         let indexed = try IndexBuilder.build(root: vault.path)
-        #expect(indexed.linkTable != nil)
+        expect(indexed.linkTable != nil)
         let scanned = try IndexBuilder.build(root: vault.path, useCache: false)
-        #expect(scanned.linkTable == nil)
+        expect(scanned.linkTable == nil)
         let findings = VaultCheck.linkFindings(indexed)
-        #expect(!findings.isEmpty)
-        #expect(findings.map(\.text) == VaultCheck.linkFindings(scanned).map(\.text))
-        #expect(VaultCheck.attachmentFindings(indexed).map(\.text) == VaultCheck.attachmentFindings(scanned).map(\.text))
+        expect(!findings.isEmpty)
+        expect(findings.map(\.text), equals: VaultCheck.linkFindings(scanned).map(\.text))
+        expect(VaultCheck.attachmentFindings(indexed).map(\.text), equals: VaultCheck.attachmentFindings(scanned).map(\.text))
         // `check`'s one pass (one file listing, one resolution of every link) finds what the two passes find.
         for index in [indexed, scanned] {
             let separate = VaultCheck.linkFindings(index, files: AttachmentScan(index: index)) + VaultCheck.attachmentFindings(index)
-            #expect(VaultCheck.linkFindings(index, attachments: true).map(\.text) == separate.map(\.text))
+            expect(VaultCheck.linkFindings(index, attachments: true).map(\.text), equals: separate.map(\.text))
         }
         let summary = try #require(LinkGraph.storedLinks(in: indexed, resolver: LinkResolver(index: indexed)))
         let all = LinkGraph.scan(index: scanned, resolver: LinkResolver(index: scanned))
-        #expect(summary.entries.map(\.resolution) == all.entries.map(\.resolution))
-        #expect(summary.entries.map(\.line) == all.entries.map(\.line))
+        expect(summary.entries.map(\.resolution), equals: all.entries.map(\.resolution))
+        expect(summary.entries.map(\.line), equals: all.entries.map(\.line))
     }
 
     @Test(arguments: [11, 12, 13, 14, 15, 16, 17, 18] as [UInt64])
@@ -162,7 +162,7 @@ struct LinkStoreTests {
             for (position, other) in index.notes.enumerated() {
                 let bytes = try NoteReader.readAll(vault.path + "/" + other.path).bytes
                 if rewriter.rewrite(bytes, source: other.path) != nil {
-                    #expect(candidates.contains(position), "\(other.path) rewritten when \(note.path) moves")
+                    expect(candidates.contains(position), "\(other.path) rewritten when \(note.path) moves")
                 }
             }
         }
@@ -173,7 +173,7 @@ struct LinkStoreTests {
             for (position, other) in index.notes.enumerated() {
                 let bytes = try NoteReader.readAll(vault.path + "/" + other.path).bytes
                 if rewriter.rewrite(bytes, source: other.path) != nil {
-                    #expect(candidates.contains(position), "\(other.path) rewritten when \(folder) moves")
+                    expect(candidates.contains(position), "\(other.path) rewritten when \(folder) moves")
                 }
             }
         }
@@ -185,8 +185,8 @@ struct LinkStoreTests {
         let alphabet = Array("aZ09 ./-_#|%[]()Mq\u{7F}\t~É".unicodeScalars)
         for _ in 0..<2000 {
             let text = String(String.UnicodeScalarView((0..<Int.random(in: 0..<12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
-            #expect(LinkResolver.fold(text) == LinkResolver.slowFold(text))
-            #expect(PathKey.sameBytes(LinkResolver.fold(text), LinkResolver.slowFold(text)), "\(text)")
+            expect(LinkResolver.fold(text), equals: LinkResolver.slowFold(text))
+            expect(PathKey.sameBytes(LinkResolver.fold(text), LinkResolver.slowFold(text)), "\(text)")
         }
     }
 
@@ -194,14 +194,14 @@ struct LinkStoreTests {
         let text = "---\ntitle: T\n---\nA [[x|y]] and ![[p.png]]\r\n[m](a%20b.md#h) [[#Here]]\n\n![i](z.png \"t\")\n"
         let bytes = Array(text.utf8)
         let links = StoredLink.scan(bytes)
-        #expect(links.count == 5)
-        #expect(links.map(\.line) == [4, 4, 5, 5, 7])
-        #expect(StoredLink.decode(StoredLink.encode(links)) == links)
-        #expect(StoredLink.decode(StoredLink.unreadMarker) == nil)
+        expect(links.count, equals: 5)
+        expect(links.map(\.line), equals: [4, 4, 5, 5, 7])
+        expect(StoredLink.decode(StoredLink.encode(links)), equals: links)
+        expect(StoredLink.decode(StoredLink.unreadMarker) == nil)
         // Corrupt stored forms decode to nil, never to wrong links or a crash.
         let encoded = StoredLink.encode(links)
         for cut in 1..<encoded.count { _ = StoredLink.decode(Array(encoded.prefix(cut))) }
-        #expect(StoredLink.decode([0x07]) == nil)
+        expect(StoredLink.decode([0x07]) == nil)
     }
 
     @Test func aCacheOfAnotherLinkReaderIsNotTrusted() throws {
@@ -209,8 +209,8 @@ struct LinkStoreTests {
         _ = try IndexBuilder.build(root: vault.path)
         let path = try #require(IndexCache.filePath(root: vault.path))
         var bytes = try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
-        #expect(bytes.withUnsafeBytes { CacheImage($0) } != nil)
+        expect(bytes.withUnsafeBytes { CacheImage($0) } != nil)
         bytes[12] &+= 1
-        #expect(bytes.withUnsafeBytes { CacheImage($0) } == nil)
+        expect(bytes.withUnsafeBytes { CacheImage($0) } == nil)
     }
 }

@@ -26,21 +26,21 @@ struct ListOrderTests {
             }
         }
         let index = try IndexBuilder.build(root: vault.path)
-        #expect(index.notes.count == written)
+        expect(index.notes.count, equals: written)
         let cached = IndexBuilder.collection(root: vault.path)
-        #expect(cached is CachedIndex)
+        expect(cached is CachedIndex)
         for round in 0..<20 {
             let positions = index.notes.indices.filter { _ in round == 0 || Bool.random(using: &generator) }
             let expected = index.notes.withUnsafeBufferPointer { notes in
                 positions.sorted { Ordering.noteLess(notes[$0], notes[$1]) }.map { notes[$0].path }
             }
-            #expect(index.listOrder(positions, limit: nil).map { index.notes[$0].path } == expected)
-            #expect(cached.listOrder(positions, limit: nil).map { cached.path(at: $0) } == expected)
-            #expect(index.listOrder(positions, limit: 3).map { index.notes[$0].path } == Array(expected.prefix(3)))
+            expect(index.listOrder(positions, limit: nil).map { index.notes[$0].path }, equals: expected)
+            expect(cached.listOrder(positions, limit: nil).map { cached.path(at: $0) }, equals: expected)
+            expect(index.listOrder(positions, limit: 3).map { index.notes[$0].path }, equals: Array(expected.prefix(3)))
         }
         // Ties happened: the rule after pinned and modified was exercised.
         let keys = index.notes.map { "\($0.pinned) \($0.modified)" }
-        #expect(Set(keys).count < keys.count / 4)
+        expect(Set(keys).count < keys.count / 4)
     }
 
     @Test("the integer sort keeps listLess's order on any times, and a NaN takes the comparison sort")
@@ -58,13 +58,13 @@ struct ListOrderTests {
             let expected = Ordering.comparisonOrder(positions, limit: nil, pinned: { pins[$0] }, modified: { times[$0] })
             for limit in [nil, 0, 1, 7, count] as [Int?] {
                 let ordered = Ordering.listPositions(positions, limit: limit, pinned: { pins[$0] }, modified: { times[$0] })
-                #expect(ordered == Array(expected.prefix(limit ?? expected.count)), "round \(round) limit \(String(describing: limit))")
+                expect(ordered, equals: Array(expected.prefix(limit ?? expected.count)), "round \(round) limit \(String(describing: limit))")
             }
         }
         for a in special {
             for b in special {
-                #expect((Ordering.descendingKey(a) < Ordering.descendingKey(b)) == (a > b), "\(a) \(b)")
-                #expect((Ordering.descendingKey(a) == Ordering.descendingKey(b)) == (a == b), "\(a) \(b)")
+                expect((Ordering.descendingKey(a) < Ordering.descendingKey(b)), equals: (a > b), "\(a) \(b)")
+                expect((Ordering.descendingKey(a) == Ordering.descendingKey(b)), equals: (a == b), "\(a) \(b)")
             }
         }
     }

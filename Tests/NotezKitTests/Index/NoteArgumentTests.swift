@@ -24,14 +24,14 @@ struct NoteArgumentTests {
             let wanted = argument.lowercased()
             let ascii = wanted.utf8.allSatisfy { $0 < 0x80 } ? Array(wanted.utf8) : nil
             for path in NoteArgumentTests.paths {
-                #expect(
-                    NoteArgument.fileTitle(of: path, is: wanted, ascii: ascii) == (VaultPath.fileTitle(of: path).lowercased() == wanted),
+                expect(
+                    NoteArgument.fileTitle(of: path, is: wanted, ascii: ascii), equals: (VaultPath.fileTitle(of: path).lowercased() == wanted),
                     "\(path) / \(argument)")
             }
         }
         // The comparison matches at all: by file name whatever the case and extension.
         let wanted = "bench link target"
-        #expect(NoteArgumentTests.paths.filter { NoteArgument.fileTitle(of: $0, is: wanted, ascii: Array(wanted.utf8)) }.count == 5)
+        expect(NoteArgumentTests.paths.filter { NoteArgument.fileTitle(of: $0, is: wanted, ascii: Array(wanted.utf8)) }.count, equals: 5)
     }
 
     /// A daemon's index finds a NOTE given by name through the link table's lookup of names: the
@@ -57,9 +57,9 @@ struct NoteArgumentTests {
         }
         let index = try IndexBuilder.build(root: vault.path)
         let table = try #require(index.linkTable)
-        #expect(index.positions(calledBy: "alpha") == nil)
+        expect(index.positions(calledBy: "alpha") == nil)
         _ = table.lookups(notes: index.notes)
-        #expect(index.positions(calledBy: "alpha")?.isEmpty == false)
+        expect(index.positions(calledBy: "alpha")?.isEmpty == false)
         let arguments = names + names.map { $0.uppercased() } + names.map { $0.lowercased() } + ["a\u{37E}b", "Nothing", "x", "X.MD", "Beta note"]
         for argument in arguments {
             let byPass = Result { () throws(NotezError) -> Note in
@@ -68,7 +68,7 @@ struct NoteArgumentTests {
                     path: { index.notes[$0].path }, title: { index.notes[$0].title }, note: { index.notes[$0] })
             }
             let byLookup = Result { () throws(NotezError) -> Note in try index.resolve(argument) }
-            #expect(String(describing: byLookup.map(\.path)) == String(describing: byPass.map(\.path)), "\(argument)")
+            expect(String(describing: byLookup.map(\.path)), equals: String(describing: byPass.map(\.path)), "\(argument)")
         }
     }
 }

@@ -100,20 +100,20 @@ struct NoteGraphPropertyTests {
             func found(_ query: String) throws -> Set<String> {
                 Set(try session.search(QueryParser.parse(query)).notes().map(\.path))
             }
-            #expect(try found("is:orphan") == vault.orphans, "round \(round): orphans")
-            #expect(try found("is:hub") == vault.hubs, "round \(round): hubs")
+            try expect(found("is:orphan"), equals: vault.orphans, "round \(round): orphans")
+            try expect(found("is:hub"), equals: vault.hubs, "round \(round): hubs")
             for _ in 0..<3 {
                 let note = Int.random(in: 0..<vault.count, using: &generator)
                 let depth = Int.random(in: 1...4, using: &generator)
                 let name = "n\(note)"
                 let reaching = vault.within(depth) { ($1, $0) }(note)
                 let reached = vault.within(depth) { ($0, $1) }(note)
-                #expect(try found("links-to:\(name)~\(depth)") == reaching, "round \(round): links-to:\(name)~\(depth)")
-                #expect(try found("linked-by:\(name)~\(depth)") == reached, "round \(round): linked-by:\(name)~\(depth)")
+                try expect(found("links-to:\(name)~\(depth)"), equals: reaching, "round \(round): links-to:\(name)~\(depth)")
+                try expect(found("linked-by:\(name)~\(depth)"), equals: reached, "round \(round): linked-by:\(name)~\(depth)")
                 if depth == 1 {
                     // The old names mean the same.
-                    #expect(try found("links:\(name)") == reaching)
-                    #expect(try found("linkedfrom:\(name)") == reached)
+                    try expect(found("links:\(name)"), equals: reaching)
+                    try expect(found("linkedfrom:\(name)"), equals: reached)
                 }
                 // Walks agree on distances: a shortest path is as long as the first walk length that reaches.
                 let other = Int.random(in: 0..<vault.count, using: &generator)
@@ -122,11 +122,11 @@ struct NoteGraphPropertyTests {
                 let all = vault.walks(upTo: vault.count)
                 let shortest = note == other ? 0 : all.firstIndex { $0[note][other] }.map { $0 + 1 }
                 let path = graph.shortestPath(from: start, to: end, .forward)
-                #expect(path.map { $0.count - 1 } == shortest, "round \(round): path n\(note) → n\(other)")
+                expect(path.map { $0.count - 1 }, equals: shortest, "round \(round): path n\(note) → n\(other)")
                 if let path {
                     for (a, b) in zip(path, path.dropFirst()) {
                         let (i, j) = (vault.paths.firstIndex(of: index.path(at: a))!, vault.paths.firstIndex(of: index.path(at: b))!)
-                        #expect(vault.adjacency[i][j], "round \(round): a step of the path is a link")
+                        expect(vault.adjacency[i][j], "round \(round): a step of the path is a link")
                     }
                 }
             }
@@ -134,27 +134,27 @@ struct NoteGraphPropertyTests {
     }
 
     @Test func depthSyntaxParsesSerializesAndRefuses() throws {
-        #expect(try QueryParser.parse("links-to:a~2") == .linksTo("a", depth: 2))
-        #expect(try QueryParser.parse("linked-by:\"a b\"~3") == .linkedFrom("a b", depth: 3))
-        #expect(try QueryParser.parse("links:\"x~2\"") == .linksTo("x~2"))
-        #expect(try QueryParser.parse("linkedfrom:x") == .linkedFrom("x"))
-        #expect(try QueryParser.parse("is:orphan -is:hub") == .and([.orphan, .not(.hub)]))
+        try expect(QueryParser.parse("links-to:a~2"), equals: .linksTo("a", depth: 2))
+        try expect(QueryParser.parse("linked-by:\"a b\"~3"), equals: .linkedFrom("a b", depth: 3))
+        try expect(QueryParser.parse("links:\"x~2\""), equals: .linksTo("x~2"))
+        try expect(QueryParser.parse("linkedfrom:x"), equals: .linkedFrom("x"))
+        try expect(QueryParser.parse("is:orphan -is:hub"), equals: .and([.orphan, .not(.hub)]))
         for node: QueryNode in [.linksTo("x~2"), .linksTo("x~", depth: 4), .linkedFrom("a b", depth: 99), .linksTo("a"), .hub, .orphan] {
-            #expect(try QueryParser.parse(QuerySerializer.serialize(node)) == node, "\(node)")
+            try expect(QueryParser.parse(QuerySerializer.serialize(node)), equals: node, "\(node)")
         }
-        #expect(QuerySerializer.serialize(.linksTo("a", depth: 2)) == "links-to:a~2")
-        #expect(QuerySerializer.serialize(.linkedFrom("a")) == "linked-by:a")
+        expect(QuerySerializer.serialize(.linksTo("a", depth: 2)), equals: "links-to:a~2")
+        expect(QuerySerializer.serialize(.linkedFrom("a")), equals: "linked-by:a")
         for bad in ["links-to:a~0", "links-to:a~100", "links-to:~2", "linked-by:\"a\"~x", "is:hubs", "links-to:a~"] {
-            #expect(throws: QueryError.self, "\(bad)") { try QueryParser.parse(bad) }
+            expect(throws: QueryError.self, "\(bad)") { try QueryParser.parse(bad) }
         }
-        #expect(QueryNode.and([.linksTo("a"), .not(.linkedFrom("b", depth: 3))]).withLinkDepth(2) == .and([.linksTo("a", depth: 2), .not(.linkedFrom("b", depth: 3))]))
+        expect(QueryNode.and([.linksTo("a"), .not(.linkedFrom("b", depth: 3))]).withLinkDepth(2), equals: .and([.linksTo("a", depth: 2), .not(.linkedFrom("b", depth: 3))]))
     }
 
     @Test func dotNamesCannotEscapeTheirStrings() {
         let hostile = "a\" -> \"b\"; x [label=\"y\\\n}"
         let text = GraphDot.text(nodes: [GraphDot.Node(path: hostile, label: hostile)], edges: [(hostile, hostile)])
         // Every line is one statement: the name's quote and backslash are escaped, its line break a space.
-        #expect(text.split(separator: "\n").count == 5)
-        #expect(GraphDot.quote(hostile) == "\"a\\\" -> \\\"b\\\"; x [label=\\\"y\\\\ }\"")
+        expect(text.split(separator: "\n").count, equals: 5)
+        expect(GraphDot.quote(hostile), equals: "\"a\\\" -> \\\"b\\\"; x [label=\\\"y\\\\ }\"")
     }
 }

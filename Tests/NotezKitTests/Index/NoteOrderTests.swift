@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 @Suite struct NoteOrderTests {
     private func note(_ path: String, title: String, created: Double, modified: Double, size: Int64) -> Note {
@@ -18,34 +19,34 @@ import Testing
     }
 
     @Test func readsSignsBeforeOrAfterTheKey() {
-        #expect(NoteOrder(parsing: "modified") == NoteOrder(.modified, descending: true))
-        #expect(NoteOrder(parsing: "-modified") == NoteOrder(.modified, descending: true))
-        #expect(NoteOrder(parsing: "modified+") == NoteOrder(.modified, descending: false))
-        #expect(NoteOrder(parsing: "+title") == NoteOrder(.title, descending: false))
-        #expect(NoteOrder(parsing: "title-") == NoteOrder(.title, descending: true))
-        #expect(NoteOrder(parsing: "SIZE") == NoteOrder(.size, descending: true))
-        #expect(NoteOrder(parsing: "random") == NoteOrder(.random))
+        expect(NoteOrder(parsing: "modified"), equals: NoteOrder(.modified, descending: true))
+        expect(NoteOrder(parsing: "-modified"), equals: NoteOrder(.modified, descending: true))
+        expect(NoteOrder(parsing: "modified+"), equals: NoteOrder(.modified, descending: false))
+        expect(NoteOrder(parsing: "+title"), equals: NoteOrder(.title, descending: false))
+        expect(NoteOrder(parsing: "title-"), equals: NoteOrder(.title, descending: true))
+        expect(NoteOrder(parsing: "SIZE"), equals: NoteOrder(.size, descending: true))
+        expect(NoteOrder(parsing: "random"), equals: NoteOrder(.random))
         for bad in ["", "-", "+-title", "-title-", "words", "random-", "+random", "title--"] {
-            #expect(NoteOrder(parsing: bad) == nil, "\(bad)")
+            expect(NoteOrder(parsing: bad) == nil, "\(bad)")
         }
     }
 
     @Test func naturalDirectionsMatchTheOldSortKeys() {
         for key in NoteSortKey.allCases {
             let order = NoteOrder(parsing: key.rawValue)!
-            #expect(order.sorted(notes).map(\.path) == key.sorted(notes).map(\.path), "\(key)")
+            expect(order.sorted(notes).map(\.path), equals: key.sorted(notes).map(\.path), "\(key)")
         }
     }
 
     @Test func eachKeyEachDirectionTiesByPath() {
         func paths(_ text: String) -> [String] { NoteOrder(parsing: text)!.sorted(notes).map(\.path) }
-        #expect(paths("path") == ["a.md", "b.md", "c.md"])
-        #expect(paths("-path") == ["c.md", "b.md", "a.md"])
-        #expect(paths("size") == ["a.md", "b.md", "c.md"])
-        #expect(paths("+size") == ["b.md", "c.md", "a.md"])
-        #expect(paths("+modified") == ["c.md", "a.md", "b.md"])
-        #expect(paths("-title") == ["b.md", "a.md", "c.md"])
-        #expect(paths("+created") == ["b.md", "a.md", "c.md"])
-        #expect(Set(paths("random")) == ["a.md", "b.md", "c.md"])
+        expect(paths("path"), equals: ["a.md", "b.md", "c.md"])
+        expect(paths("-path"), equals: ["c.md", "b.md", "a.md"])
+        expect(paths("size"), equals: ["a.md", "b.md", "c.md"])
+        expect(paths("+size"), equals: ["b.md", "c.md", "a.md"])
+        expect(paths("+modified"), equals: ["c.md", "a.md", "b.md"])
+        expect(paths("-title"), equals: ["b.md", "a.md", "c.md"])
+        expect(paths("+created"), equals: ["b.md", "a.md", "c.md"])
+        expect(Set(paths("random")), equals: ["a.md", "b.md", "c.md"])
     }
 }

@@ -50,15 +50,15 @@ import Testing
         let vault = try makeVault()
         let full = try IndexBuilder.build(root: vault.path)
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
-        #expect(cached.noteCount == full.noteCount)
+        expect(cached.noteCount, equals: full.noteCount)
         // Compared by bytes: an NFD spelling must not stand in for an NFC name. Each view against
         // its own notes: the cached view names a tag by the tag table's bytes, so an NFD spelling
         // of a tag whose key is NFC keeps its spelling there (as before rows were read as bytes),
         // where the full index's dictionary finds the NFC name.
         for position in 0..<full.noteCount {
-            #expect(fields(full, position).map { Array($0.utf8) } == expected(full, position).map { Array($0.utf8) }, "\(full.path(at: position))")
-            #expect(
-                fields(cached, position).map { Array($0.utf8) } == expected(cached, position).map { Array($0.utf8) }, "\(full.path(at: position))")
+            expect(fields(full, position).map { Array($0.utf8) }, equals: expected(full, position).map { Array($0.utf8) }, "\(full.path(at: position))")
+            expect(
+                fields(cached, position).map { Array($0.utf8) }, equals: expected(cached, position).map { Array($0.utf8) }, "\(full.path(at: position))")
         }
     }
 
@@ -88,16 +88,16 @@ import Testing
             let order = Array((0..<full.noteCount).shuffled(using: &generator))
             let run = order[5..<order.count - 3]
             let bytes = { (rows: [[String]]) in rows.map { $0.map { Array($0.utf8) } } }
-            #expect(bytes(runFields(full, run)) == bytes(run.map { fields(full, $0) }), "registry: \(registry)")
-            #expect(bytes(runFields(cached, run)) == bytes(run.map { fields(cached, $0) }), "registry: \(registry)")
-            #expect(runFields(full, run).count == run.count)
+            expect(bytes(runFields(full, run)), equals: bytes(run.map { fields(full, $0) }), "registry: \(registry)")
+            expect(bytes(runFields(cached, run)), equals: bytes(run.map { fields(cached, $0) }), "registry: \(registry)")
+            expect(runFields(full, run).count, equals: run.count)
             for collection in [full, cached] as [any NoteCollection] {
                 var paths: [String] = []
                 collection.forEachPath(at: run) { paths.append(String(decoding: $0, as: UTF8.self)) }
-                #expect(paths == run.map { collection.path(at: $0) })
+                expect(paths, equals: run.map { collection.path(at: $0) })
             }
-            #expect(full.positions(inFolder: "", recursive: true) == Array(0..<full.noteCount))
-            #expect(cached.positions(inFolder: "", recursive: true) == Array(0..<cached.noteCount))
+            expect(full.positions(inFolder: "", recursive: true), equals: Array(0..<full.noteCount))
+            expect(cached.positions(inFolder: "", recursive: true), equals: Array(0..<cached.noteCount))
         }
     }
 
@@ -114,14 +114,14 @@ import Testing
         let data = try Data(contentsOf: URL(fileURLWithPath: cacheFile))
         try data.withUnsafeBytes { buffer in
             let image = try #require(CacheImage(buffer))
-            #expect(image.tagCount > 300)
+            expect(image.tagCount > 300)
             let table = TagKeyTable(image)
             for tag in 0..<image.tagCount {
-                #expect(table.tag(image.tagKeyBytes(tag), in: image) == tag)
+                expect(table.tag(image.tagKeyBytes(tag), in: image), equals: tag)
             }
             for missing in ["", "t", "tk", "t9999", "T1", "t1 "] {
                 var text = missing
-                #expect(text.withUTF8 { table.tag(UnsafeRawBufferPointer($0), in: image) } == nil, "\(missing)")
+                expect(text.withUTF8 { table.tag(UnsafeRawBufferPointer($0), in: image) } == nil, "\(missing)")
             }
         }
     }
@@ -140,8 +140,8 @@ import Testing
         bytes[titleOffset] = 0xFF
         try Data(bytes).write(to: URL(fileURLWithPath: cacheFile))
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
-        #expect(fields(cached, 1) == expected(cached, 1))
-        #expect(fields(cached, 1)[2] == full.note(atPosition: 1).title)
-        #expect(!fields(cached, 1)[2].utf8.contains(0xFF))
+        expect(fields(cached, 1), equals: expected(cached, 1))
+        expect(fields(cached, 1)[2], equals: full.note(atPosition: 1).title)
+        expect(!fields(cached, 1)[2].utf8.contains(0xFF))
     }
 }

@@ -37,7 +37,7 @@ struct ObsidianConformanceTests {
     }
 
     @Test func suiteIsThere() {
-        #expect(Self.cases.count > 40)
+        expect(Self.cases.count > 40)
     }
 
     @Test(arguments: cases) func conforms(_ item: Case) throws {
@@ -46,33 +46,33 @@ struct ObsidianConformanceTests {
         case "link":
             let links = LinkScanner.links(in: item.text)
             if item.expected == "none" {
-                #expect(links.isEmpty)
+                expect(links.isEmpty)
                 return
             }
             let link = try #require(links.count == 1 ? links.first : nil, "one link in \(item.text), found \(links.count)")
             let resolution = LinkResolver(index: index).resolve(link, from: item.note)
             if item.expected.hasPrefix("attachment:") {
-                #expect(resolution == .attachment)
+                expect(resolution, equals: .attachment)
                 let (path, exists) = AttachmentScan(index: index).resolve(link, from: item.note)
                 let wanted = String(item.expected.dropFirst("attachment:".count))
-                if wanted == "missing" { #expect(!exists) } else { #expect(exists && path == wanted) }
+                if wanted == "missing" { expect(!exists) } else { expect(exists && path == wanted) }
             } else if item.expected.hasPrefix("ambiguous:") {
                 let paths = item.expected.dropFirst("ambiguous:".count).split(separator: ",").map(String.init)
-                #expect(resolution == .ambiguous(paths))
+                expect(resolution, equals: .ambiguous(paths))
             } else if item.expected == "broken" {
-                #expect(resolution == .broken)
+                expect(resolution, equals: .broken)
             } else if item.expected == "self" {
-                #expect(resolution == .sameNote)
+                expect(resolution, equals: .sameNote)
             } else {
-                #expect(resolution == .note(item.expected))
+                expect(resolution, equals: .note(item.expected))
             }
         case "tags":
             let note = try #require(index.note(at: item.note))
             let wanted = item.expected.isEmpty ? [] : item.expected.split(separator: ",").map(String.init)
-            #expect(note.tags == wanted)
+            expect(note.tags, equals: wanted)
         case "title":
             let note = try #require(index.note(at: item.note))
-            #expect(note.title == item.expected)
+            expect(note.title, equals: item.expected)
         default:
             Issue.record("unknown kind \(item.kind)")
         }
@@ -88,7 +88,7 @@ struct ObsidianConformanceTests {
                 return String(line.dropFirst(4).prefix { $0 != "*" })
             })
         let tested = Set(Self.cases.map(\.rule))
-        #expect(!documented.isEmpty)
-        #expect(documented == tested, "documented but untested: \(documented.subtracting(tested)); tested but undocumented: \(tested.subtracting(documented))")
+        expect(!documented.isEmpty)
+        expect(documented, equals: tested, "documented but untested: \(documented.subtracting(tested)); tested but undocumented: \(tested.subtracting(documented))")
     }
 }

@@ -18,14 +18,14 @@ struct OrderingTests {
         func name() -> String { (0..<Int.random(in: 0...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined() }
         for _ in 0..<20_000 {
             let (a, b) = (name(), name())
-            #expect(Ordering.nameLess(a, b) == Self.reference(a, b), "\(a.debugDescription) < \(b.debugDescription)")
+            expect(Ordering.nameLess(a, b), equals: Self.reference(a, b), "\(a.debugDescription) < \(b.debugDescription)")
             let upper = a.uppercased()
-            #expect(Ordering.nameLess(a, upper) == Self.reference(a, upper), "\(a.debugDescription) < \(upper.debugDescription)")
+            expect(Ordering.nameLess(a, upper), equals: Self.reference(a, upper), "\(a.debugDescription) < \(upper.debugDescription)")
         }
-        #expect(Ordering.nameLess("Apple", "apple"))
-        #expect(!Ordering.nameLess("apple", "Apple"))
-        #expect(Ordering.nameLess("apple", "Banana"))
-        #expect(Ordering.nameLess("ab", "ABC"))
-        #expect(!Ordering.nameLess("same", "same"))
+        expect(Ordering.nameLess("Apple", "apple"))
+        expect(!Ordering.nameLess("apple", "Apple"))
+        expect(Ordering.nameLess("apple", "Banana"))
+        expect(Ordering.nameLess("ab", "ABC"))
+        expect(!Ordering.nameLess("same", "same"))
     }
 }

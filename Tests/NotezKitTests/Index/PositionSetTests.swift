@@ -16,16 +16,16 @@ struct PositionSetTests {
                 let members = (0..<capacity).filter { _ in Int.random(in: 0..<3, using: &generator) == 0 }
                 let set = PositionSet(capacity: capacity, positions: members)
                 let ranges = set.wordRanges(parts: parts)
-                #expect(ranges.count <= max(1, parts))
-                #expect(ranges.first?.lowerBound == 0)
-                #expect(ranges.last?.upperBound == set.words.count)
-                #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+                expect(ranges.count <= max(1, parts))
+                expect(ranges.first?.lowerBound == 0)
+                expect(ranges.last?.upperBound == set.words.count)
+                expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
                 let sizes = ranges.map { range in range.reduce(0) { $0 + set.words[$1].nonzeroBitCount } }
-                #expect(sizes.reduce(0, +) == members.count)
+                expect(sizes.reduce(0, +), equals: members.count)
                 if members.count >= 64 * parts * 4 {
                     // Within a word's members of an even share.
-                    #expect(ranges.count == parts)
-                    #expect(sizes.allSatisfy { abs($0 - members.count / parts) <= 65 }, "\(capacity), \(parts): \(sizes)")
+                    expect(ranges.count, equals: parts)
+                    expect(sizes.allSatisfy { abs($0 - members.count / parts) <= 65 }, "\(capacity), \(parts): \(sizes)")
                 }
             }
         }
@@ -37,8 +37,8 @@ struct PositionSetTests {
             for _ in 0..<20 {
                 let members = (0..<capacity).filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
                 let set = PositionSet(capacity: capacity, positions: members.shuffled(using: &generator))
-                #expect(set.positions == members)
-                #expect(set.count == members.count)
+                expect(set.positions, equals: members)
+                expect(set.count, equals: members.count)
                 let modulus = Int.random(in: 1...5, using: &generator)
                 var asked: [Int] = []
                 let kept = set.filter { position in
@@ -46,13 +46,13 @@ struct PositionSetTests {
                     return position % modulus == 0
                 }
                 // Each member asked once, in increasing order; only the members kept.
-                #expect(asked == members)
-                #expect(kept.positions == members.filter { $0 % modulus == 0 })
-                #expect(kept.capacity == capacity)
+                expect(asked, equals: members)
+                expect(kept.positions, equals: members.filter { $0 % modulus == 0 })
+                expect(kept.capacity, equals: capacity)
             }
             let full = PositionSet(capacity: capacity, full: true)
-            #expect(full.positions == Array(0..<capacity))
-            #expect(full.filter { _ in true } == full)
+            expect(full.positions, equals: Array(0..<capacity))
+            expect(full.filter { _ in true }, equals: full)
         }
     }
 }

@@ -12,16 +12,16 @@ struct StoredResolutionTests {
     /// Every stored resolution of the cached view against a scan of every body with the whole vault's resolver.
     static func expectCurrent(_ root: String, _ comment: Comment) throws {
         let cached = try #require(IndexBuilder.collection(root: root) as? CachedIndex, comment)
-        #expect(cached.trustsResolutions, comment)
+        expect(cached.trustsResolutions, comment)
         let full = try IndexBuilder.build(root: root, useCache: false)
-        #expect(full.notes.map(\.path) == (0..<cached.noteCount).map { cached.path(at: $0) }, comment)
+        expect(full.notes.map(\.path), equals: (0..<cached.noteCount).map { cached.path(at: $0) }, comment)
         let brute = LinkStoreTests.bruteForce(full)
         for position in full.notes.indices {
             let links = cached.storedLinks(at: position) ?? []
             let stored = try #require(cached.storedResolutions(at: position), "\(comment): \(full.notes[position].path)")
-            #expect(stored.count == links.count)
-            #expect(
-                stored.map { $0.resolution { cached.path(at: $0) } } == brute[position].map(\.resolution),
+            expect(stored.count, equals: links.count)
+            expect(
+                stored.map { $0.resolution { cached.path(at: $0) } }, equals: brute[position].map(\.resolution),
                 "\(comment): \(full.notes[position].path)")
         }
         // The graph from the stored lists is the graph from a resolution pass.
@@ -30,16 +30,16 @@ struct StoredResolutionTests {
         let fromFull = NoteGraph(full)
         // The full index built with the cache takes the same lists (the cache records exactly its notes).
         let indexed = try IndexBuilder.build(root: root)
-        #expect(CachedCheckData(index: indexed, facts: false)?.resolutions != nil, comment)
+        expect(CachedCheckData(index: indexed, facts: false)?.resolutions != nil, comment)
         let fromIndexed = NoteGraph(indexed)
         // The graph laid out in the cache (`StoredGraph`) is that graph too, both ways, with its unread notes.
         let laidOut = try #require(cached.storedGraph(), comment)
-        #expect(laidOut.noteCount == fromFull.noteCount && laidOut.unread == fromFull.unread, comment)
+        expect(laidOut.noteCount == fromFull.noteCount && laidOut.unread == fromFull.unread, comment)
         for position in full.notes.indices {
-            #expect(Array(fromStored.targets(of: position)) == Array(fromFull.targets(of: position)), "\(comment): edges")
-            #expect(Array(fromIndexed.targets(of: position)) == Array(fromFull.targets(of: position)), "\(comment): indexed edges")
-            #expect(Array(laidOut.targets(of: position)) == Array(fromFull.targets(of: position)), "\(comment): stored graph")
-            #expect(Array(laidOut.sources(of: position)) == Array(fromFull.sources(of: position)), "\(comment): stored graph in")
+            expect(Array(fromStored.targets(of: position)), equals: Array(fromFull.targets(of: position)), "\(comment): edges")
+            expect(Array(fromIndexed.targets(of: position)), equals: Array(fromFull.targets(of: position)), "\(comment): indexed edges")
+            expect(Array(laidOut.targets(of: position)), equals: Array(fromFull.targets(of: position)), "\(comment): stored graph")
+            expect(Array(laidOut.sources(of: position)), equals: Array(fromFull.sources(of: position)), "\(comment): stored graph in")
         }
     }
 
@@ -58,8 +58,8 @@ struct StoredResolutionTests {
             let graph = try #require(image.graph)
             return graph.offset..<(buffer.count - IndexCache.endMarker.count)
         }
-        #expect(section.count > 4 * (2 * full.notes.count + 2))
-        #expect(original.withUnsafeBytes { buffer in CacheImage(buffer).flatMap { StoredGraph.read($0) { "\($0)" } } } != nil)
+        expect(section.count > 4 * (2 * full.notes.count + 2))
+        expect(original.withUnsafeBytes { buffer in CacheImage(buffer).flatMap { StoredGraph.read($0) { "\($0)" } } } != nil)
         var refused = 0
         for offset in stride(from: section.lowerBound, to: section.upperBound, by: 4) {
             var bytes = original
@@ -67,18 +67,18 @@ struct StoredResolutionTests {
             let graph = bytes.withUnsafeBytes { buffer in CacheImage(buffer).flatMap { StoredGraph.read($0) { "\($0)" } } }
             if graph == nil { refused += 1 }
         }
-        #expect(refused == section.count / 4)
+        expect(refused, equals: section.count / 4)
         // A section whose offsets run backwards: the cached view's graph comes from the lists.
         var bytes = original
         for (index, byte) in [0xFF, 0xFF, 0xFF, 0x7F].enumerated() { bytes[section.lowerBound + 4 + index] = UInt8(byte) }
         try Data(bytes).write(to: URL(fileURLWithPath: cacheFile))
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
-        #expect(cached.storedGraph() == nil)
+        expect(cached.storedGraph() == nil)
         let fromLists = NoteGraph(cached)
-        #expect(fromLists.unread == expected.unread)
+        expect(fromLists.unread, equals: expected.unread)
         for position in full.notes.indices {
-            #expect(Array(fromLists.targets(of: position)) == Array(expected.targets(of: position)))
-            #expect(Array(fromLists.sources(of: position)) == Array(expected.sources(of: position)))
+            expect(Array(fromLists.targets(of: position)), equals: Array(expected.targets(of: position)))
+            expect(Array(fromLists.sources(of: position)), equals: Array(expected.sources(of: position)))
         }
     }
 
@@ -92,28 +92,28 @@ struct StoredResolutionTests {
         _ = try IndexBuilder.build(root: vault.path)
         var cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         var source = try #require(cached.position(ofPath: "a/Source.md"))
-        #expect(cached.resolvedLinks(of: [source]).links.map(\.resolution) == [.note("b/Target.md"), .note("Other.md")])
+        expect(cached.resolvedLinks(of: [source]).links.map(\.resolution), equals: [.note("b/Target.md"), .note("Other.md")])
         // A note of the same name in the linking note's folder takes the link (Obsidian's tie rule).
         try vault.write("a/Target.md", "near\n", modified: Date(timeIntervalSinceNow: -3000))
         _ = IndexBuilder.collection(root: vault.path)
         cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         source = try #require(cached.position(ofPath: "a/Source.md"))
-        #expect(cached.storedResolutions(at: source) != nil)
-        #expect(cached.resolvedLinks(of: [source]).links.map(\.resolution) == [.note("a/Target.md"), .note("Other.md")])
+        expect(cached.storedResolutions(at: source) != nil)
+        expect(cached.resolvedLinks(of: [source]).links.map(\.resolution), equals: [.note("a/Target.md"), .note("Other.md")])
         let near = try #require(cached.position(ofPath: "a/Target.md"))
-        #expect(cached.backlinkSources(of: near).positions == [source])
-        #expect(cached.backlinkSources(of: try #require(cached.position(ofPath: "b/Target.md"))).positions.isEmpty)
+        expect(cached.backlinkSources(of: near).positions, equals: [source])
+        expect(cached.backlinkSources(of: try #require(cached.position(ofPath: "b/Target.md"))).positions.isEmpty)
         // The graph terms of `search`, from the cached view's stored lists.
         let session = Vault(root: vault.path, environment: [:])
-        #expect(try session.search(QueryParser.parse("links-to:a/Target~2")).notes().map(\.path) == ["a/Source.md"])
-        #expect(try session.search(QueryParser.parse("links-to:b/Target~2")).notes().map(\.path).isEmpty)
-        #expect(Set(try session.search(QueryParser.parse("linked-by:Source~2")).notes().map(\.path)) == ["Other.md", "a/Target.md"])
+        try expect(session.search(QueryParser.parse("links-to:a/Target~2")).notes().map(\.path), equals: ["a/Source.md"])
+        expect(try session.search(QueryParser.parse("links-to:b/Target~2")).notes().map(\.path).isEmpty)
+        expect(Set(try session.search(QueryParser.parse("linked-by:Source~2")).notes().map(\.path)), equals: ["Other.md", "a/Target.md"])
         try StoredResolutionTests.expectCurrent(vault.path, "added")
         try FileManager.default.removeItem(atPath: vault.path + "/a/Target.md")
         _ = IndexBuilder.collection(root: vault.path)
         cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         source = try #require(cached.position(ofPath: "a/Source.md"))
-        #expect(cached.resolvedLinks(of: [source]).links.map(\.resolution) == [.note("b/Target.md"), .note("Other.md")])
+        expect(cached.resolvedLinks(of: [source]).links.map(\.resolution), equals: [.note("b/Target.md"), .note("Other.md")])
         try StoredResolutionTests.expectCurrent(vault.path, "removed")
     }
 
@@ -163,28 +163,28 @@ struct StoredResolutionTests {
         let resolutions: [LinkResolver.Resolution] = [.note("d.md"), .broken, .ambiguous(["a.md", "b/c.md"]), .sameNote, .attachment]
         let bytes = StoredResolution.encode(resolutions) { paths.firstIndex(of: $0) }!
         let decoded = StoredResolution.decode(bytes, noteCount: 3)
-        #expect(decoded?.map { $0.resolution { paths[$0] } } == resolutions)
-        #expect(decoded?.compactMap(\.opened) == [2, 0])
+        expect(decoded?.map { $0.resolution { paths[$0] } } == resolutions)
+        expect(decoded?.compactMap(\.opened) == [2, 0])
         // A number past the notes, a cut list and the unresolved marker do not decode.
-        #expect(StoredResolution.decode(bytes, noteCount: 2) == nil)
-        #expect(StoredResolution.decode(Array(bytes.prefix(3)), noteCount: 3) == nil)
-        #expect(StoredResolution.decode(StoredResolution.unresolvedMarker, noteCount: 3) == nil)
-        #expect(StoredResolution.encode([.note("missing.md")]) { paths.firstIndex(of: $0) } == nil)
+        expect(StoredResolution.decode(bytes, noteCount: 2) == nil)
+        expect(StoredResolution.decode(Array(bytes.prefix(3)), noteCount: 3) == nil)
+        expect(StoredResolution.decode(StoredResolution.unresolvedMarker, noteCount: 3) == nil)
+        expect(StoredResolution.encode([.note("missing.md")]) { paths.firstIndex(of: $0) } == nil)
     }
 
     @Test func aCacheWrittenWithOtherLinkOptionsIsNotTrustedForResolutions() throws {
         let vault = try LinkStoreTests.makeVault(seed: 61)
         _ = try IndexBuilder.build(root: vault.path)
-        #expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.trustsResolutions == true)
+        expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.trustsResolutions == true)
         // The options are not part of the cache's stamps: the cached view stays, its resolutions do not.
         try vault.write(".notez/config.yaml", "link_aliases: true\n", modified: Date(timeIntervalSinceNow: -3600))
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
-        #expect(!cached.trustsResolutions)
-        #expect(cached.storedEdges() == nil)
+        expect(!cached.trustsResolutions)
+        expect(cached.storedEdges() == nil)
         let full = try IndexBuilder.build(root: vault.path, useCache: false)
         let brute = LinkStoreTests.bruteForce(full)
         for position in full.notes.indices {
-            #expect(cached.resolvedLinks(of: [position]).links.map(\.resolution) == brute[position].map(\.resolution))
+            expect(cached.resolvedLinks(of: [position]).links.map(\.resolution), equals: brute[position].map(\.resolution))
         }
     }
 }

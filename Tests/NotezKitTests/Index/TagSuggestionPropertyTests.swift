@@ -57,12 +57,12 @@ import Testing
             }
             let index = VaultIndex(root: "/nonexistent", config: VaultConfig(), notes: notes, folders: [])
             let fast = TagSuggestion.suggestions(for: index)
-            #expect(fast == TagSuggestion.exhaustiveSuggestions(for: index), "\(tags)")
+            expect(fast, equals: TagSuggestion.exhaustiveSuggestions(for: index), "\(tags)")
             proposals += fast.count
             oneEdits += fast.filter { $0.reason == .oneEdit }.count
         }
         // The sets do exercise the rule (a test that finds nothing would prove nothing).
-        #expect(oneEdits > 100 && proposals > oneEdits, "\(oneEdits) one-edit proposals of \(proposals)")
+        expect(oneEdits > 100 && proposals > oneEdits, "\(oneEdits) one-edit proposals of \(proposals)")
     }
 
     /// The direct one-edit check agrees with the edit distance on random short words.
@@ -72,7 +72,7 @@ import Testing
         for _ in 0..<20_000 {
             let x = (0..<Int.random(in: 0...5, using: &random)).map { _ in letters.randomElement(using: &random)! }
             let y = (0..<Int.random(in: 0...5, using: &random)).map { _ in letters.randomElement(using: &random)! }
-            #expect(TagSuggestionFinder.oneEditApart(x, y) == (EditDistance.between(x, y) == 1), "\(String(x)) \(String(y))")
+            expect(TagSuggestionFinder.oneEditApart(x, y), equals: (EditDistance.between(x, y) == 1), "\(String(x)) \(String(y))")
         }
     }
 }

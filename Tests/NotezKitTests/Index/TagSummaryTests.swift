@@ -19,7 +19,7 @@ struct TagSummaryTests {
         let summaries = names.shuffled(using: &random).map {
             TagSummary(key: TagKey($0), name: $0, count: 1, color: nil, registered: false)
         }
-        #expect(TagSummary.sortedByName(summaries).map(\.name) == names.sorted(by: Ordering.nameLess))
-        #expect(TagSummary.sortedByName([]).isEmpty)
+        expect(TagSummary.sortedByName(summaries).map(\.name), equals: names.sorted(by: Ordering.nameLess))
+        expect(TagSummary.sortedByName([]).isEmpty)
     }
 }

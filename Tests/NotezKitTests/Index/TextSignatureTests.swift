@@ -15,13 +15,13 @@ struct TextSignatureTests {
                 .joined(separator: ["", " ", "\n", "-"].randomElement(using: &generator)!)
             let title = words.randomElement(using: &generator)!
             let signature = TextSignature.make(title: title, body: Array(body.utf8)[...])
-            #expect(signature.count * 8 >= TextSignature.minimumBits)
+            expect(signature.count * 8 >= TextSignature.minimumBits)
             for word in words {
                 let needle = TextFold.fold(Array(word.utf8)[...])
                 let inText = FullTextMatcher.contains(TextFold.fold(Array(body.utf8)[...]), needle)
                     || FullTextMatcher.contains(TextFold.fold(Array(title.utf8)[...]), needle)
                 guard inText, let trigrams = TextSignature.trigrams(needle) else { continue }
-                #expect(signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) }, "\(word) in \(title) / \(body)")
+                expect(signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) }, "\(word) in \(title) / \(body)")
             }
         }
     }
@@ -37,7 +37,7 @@ struct TextSignatureTests {
             if signature.withUnsafeBytes({ TextSignature.mayContain($0, needle) }) { passed += 1 }
         }
         // About 1% by the design's estimate; a broken filter passes most or all.
-        #expect(passed < 60, "\(passed) of 1000 notes without the word passed")
+        expect(passed < 60, "\(passed) of 1000 notes without the word passed")
     }
 
     /// Format 7: two bits per byte of folded text, rounded up to a power of two (one bit per byte
@@ -47,9 +47,9 @@ struct TextSignatureTests {
             let body = Array(String(repeating: "w", count: length).utf8)[...]
             let bits = TextSignature.make(title: "T", body: body).count * 8
             let wanted = min(TextSignature.maximumBits, max(TextSignature.minimumBits, 2 * (length + 2)))
-            #expect(bits >= wanted, "\(length) bytes: \(bits) bits")
-            #expect(bits < 2 * wanted || bits == TextSignature.minimumBits, "\(length) bytes: \(bits) bits")
-            #expect(bits.nonzeroBitCount == 1)
+            expect(bits >= wanted, "\(length) bytes: \(bits) bits")
+            expect(bits < 2 * wanted || bits == TextSignature.minimumBits, "\(length) bytes: \(bits) bits")
+            expect(bits.nonzeroBitCount, equals: 1)
         }
     }
 
@@ -59,25 +59,25 @@ struct TextSignatureTests {
         for logBits in UInt32(10)...19 {
             for trigram in stride(from: UInt32(0), to: 0x100_0000, by: 40_503) {
                 let (first, second) = TextSignature.positions(trigram, logBits: logBits)
-                #expect(first >> 9 == second >> 9, "\(trigram) at \(logBits) bits")
-                #expect(first < 1 << logBits && second < 1 << logBits)
+                expect(first >> 9 == second >> 9, "\(trigram) at \(logBits) bits")
+                expect(first < 1 << logBits && second < 1 << logBits)
             }
         }
         // Blocks are all used: the block numbers of many trigrams cover every block.
         let blocks = Set(stride(from: UInt32(0), to: 0x100_0000, by: 997).map { TextSignature.positions($0, logBits: 14).0 >> 9 })
-        #expect(blocks.count == 1 << 5)
+        expect(blocks.count == 1 << 5)
         var generator = SeededGenerator(seed: 11)
         let words = ["quokka", "Zürich", "ÉCOLE", "naïve", "日本語", "straße", "İstanbul", "\u{212A}elvin", "lorem", "ipsum", "dolor"]
         for _ in 0..<40 {
             let body = (0..<Int.random(in: 100...3000, using: &generator)).map { _ in words.randomElement(using: &generator)! }
                 .joined(separator: " ")
             let signature = TextSignature.make(title: "T", body: Array(body.utf8)[...])
-            #expect(signature.count * 8 > TextSignature.blockBits)
+            expect(signature.count * 8 > TextSignature.blockBits)
             let folded = TextFold.fold(Array(body.utf8)[...])
             for word in words + ["quokka ipsum", "m zür"] {
                 let needle = TextFold.fold(Array(word.utf8)[...])
                 guard FullTextMatcher.contains(folded, needle), let trigrams = TextSignature.trigrams(needle) else { continue }
-                #expect(signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) }, "\(word)")
+                expect(signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) }, "\(word)")
             }
         }
     }
@@ -93,18 +93,18 @@ struct TextSignatureTests {
                 let trigrams = (0..<Int.random(in: 1...6, using: &generator)).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &generator) }
                 var offsets: [Int] = []
                 trigrams.withUnsafeBufferPointer { list in TextSignature.forEachFirstByte(count: count, list) { offsets.append($0) } }
-                #expect(offsets.count == 2 * min(2, trigrams.count))
-                #expect(offsets.allSatisfy { (0..<count).contains($0) }, "\(count) bytes: \(offsets)")
+                expect(offsets.count, equals: 2 * min(2, trigrams.count))
+                expect(offsets.allSatisfy { (0..<count).contains($0) }, "\(count) bytes: \(offsets)")
                 if count * 8 > TextSignature.blockBits {
                     for pair in stride(from: 0, to: offsets.count, by: 2) {
-                        #expect(offsets[pair] / 64 == offsets[pair + 1] / 64, "one block a trigram")
+                        expect(offsets[pair] / 64, equals: offsets[pair + 1] / 64, "one block a trigram")
                     }
                 }
                 for offset in Set(offsets) {
                     var signature = [UInt8](repeating: 0xFF, count: count)
-                    #expect(signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) })
+                    expect(signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) })
                     signature[offset] = 0
-                    #expect(!signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) }, "\(count) bytes, byte \(offset)")
+                    expect(!signature.withUnsafeBytes { TextSignature.mayContain($0, trigrams) }, "\(count) bytes, byte \(offset)")
                 }
             }
         }
@@ -112,13 +112,13 @@ struct TextSignatureTests {
         for count in [0, 4, 24, 100] {
             var offsets: [Int] = []
             [UInt32(0x61_6263)].withUnsafeBufferPointer { list in TextSignature.forEachFirstByte(count: count, list) { offsets.append($0) } }
-            #expect(offsets.isEmpty)
+            expect(offsets.isEmpty)
         }
     }
 
     @Test func unknownSignatureAndShortNeedlesNeverFilter() {
-        #expect([UInt8]().withUnsafeBytes { TextSignature.mayContain($0, [0x717569]) })
-        #expect(TextSignature.trigrams(Array("ab".utf8)) == nil)
+        expect([UInt8]().withUnsafeBytes { TextSignature.mayContain($0, [0x717569]) })
+        expect(TextSignature.trigrams(Array("ab".utf8)) == nil)
     }
 
     @Test func cachedFullTextReadsOnlyCandidates() throws {
@@ -131,9 +131,9 @@ struct TextSignatureTests {
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
         let matcher = FullTextMatcher(notes: cached, needles: ["QUOKKA"])
         let found = matcher.matching(0, in: PositionSet(capacity: 200, full: true))
-        #expect(found.count == 4)
-        #expect(matcher.loadedCount < 20)
+        expect(found.count, equals: 4)
+        expect(matcher.loadedCount < 20)
         let full = try IndexBuilder.build(root: vault.path)
-        #expect(FullTextMatcher(notes: full, needles: ["QUOKKA"]).matching(0, in: PositionSet(capacity: 200, full: true)) == found)
+        expect(FullTextMatcher(notes: full, needles: ["QUOKKA"]).matching(0, in: PositionSet(capacity: 200, full: true)), equals: found)
     }
 }

@@ -33,56 +33,56 @@ import Testing
     @Test func holdsEveryNoteExactly() throws {
         let scratch = try ScratchFolder()
         let table = try #require(try Self.table(TitleTable.encode(Self.notes), in: scratch))
-        #expect(table.count == Self.notes.count)
+        expect(table.count, equals: Self.notes.count)
         for (number, note) in Self.notes.enumerated() {
-            #expect(table.title(number) == note.title)
-            #expect(table.folderNumber(number).flatMap(table.folder) == note.folder)
+            expect(table.title(number), equals: note.title)
+            expect(table.folderNumber(number).flatMap(table.folder), equals: note.folder)
         }
         // Out of range: nothing, never a crash.
-        #expect(table.title(-1) == "" && table.title(Self.notes.count) == "")
-        #expect(table.folderNumber(Self.notes.count) == nil)
+        expect(table.title(-1) == "" && table.title(Self.notes.count) == "")
+        expect(table.folderNumber(Self.notes.count) == nil)
     }
 
     @Test func findsTheNotesOfAWordCaseInsensitivelyAndWholeWordsOnly() throws {
         let scratch = try ScratchFolder()
         let table = try #require(try Self.table(TitleTable.encode(Self.notes), in: scratch))
         func notes(_ word: String) -> [Int] { table.notes(having: Array(word.utf8)) }
-        #expect(notes("retro") == [1, 5, 7])
-        #expect(notes("alpha") == [1, 2])
-        #expect(notes("meeting") == [0, 1])
-        #expect(notes("zürich") == [4])
-        #expect(notes("reise") == [4])
-        #expect(notes("line") == [5])
-        #expect(notes("tag") == [5])
+        expect(notes("retro"), equals: [1, 5, 7])
+        expect(notes("alpha"), equals: [1, 2])
+        expect(notes("meeting"), equals: [0, 1])
+        expect(notes("zürich"), equals: [4])
+        expect(notes("reise"), equals: [4])
+        expect(notes("line"), equals: [5])
+        expect(notes("tag"), equals: [5])
         // Inside a longer word, only in the folder, a stop word, or nothing: no note.
-        for word in ["lent", "soup2", "recipes", "eekly", "the", "with", "nothing", "", "zzzz", "a"] { #expect(notes(word).isEmpty, "\(word)") }
+        for word in ["lent", "soup2", "recipes", "eekly", "the", "with", "nothing", "", "zzzz", "a"] { expect(notes(word).isEmpty, "\(word)") }
         // The word count ranking uses: repeats in ASCII text count, stop words do not.
-        #expect(table.wordLength(7) == 3)
-        #expect(table.wordLength(0) == 4)
+        expect(table.wordLength(7), equals: 3)
+        expect(table.wordLength(0), equals: 4)
     }
 
     @Test(arguments: [1, 2, 7, 8, 9, 30, 100])
     func tornOrForeignTablesAreRejected(cut: Int) throws {
         let scratch = try ScratchFolder()
         let bytes = TitleTable.encode(Self.notes)
-        #expect(try Self.table(Array(bytes.dropLast(cut)), in: scratch) == nil)
-        #expect(try Self.table(Array(bytes.dropFirst(cut)), in: scratch) == nil)
-        #expect(try Self.table(bytes + Array(repeating: 0, count: cut), in: scratch) == nil)
+        expect(try Self.table(Array(bytes.dropLast(cut)), in: scratch) == nil)
+        expect(try Self.table(Array(bytes.dropFirst(cut)), in: scratch) == nil)
+        expect(try Self.table(bytes + Array(repeating: 0, count: cut), in: scratch) == nil)
     }
 
     @Test func otherVersionsAndGarbageAreRejected() throws {
         let scratch = try ScratchFolder()
         var bytes = TitleTable.encode(Self.notes)
         bytes[8] = 3
-        #expect(try Self.table(bytes, in: scratch) == nil)
-        #expect(try Self.table(Array("notez-titles\t1\t0\nend\n".utf8), in: scratch) == nil)
-        #expect(try Self.table(Array(repeating: 0xFF, count: 4096), in: scratch) == nil)
-        #expect(try Self.table([], in: scratch) == nil)
+        expect(try Self.table(bytes, in: scratch) == nil)
+        expect(try Self.table(Array("notez-titles\t1\t0\nend\n".utf8), in: scratch) == nil)
+        expect(try Self.table(Array(repeating: 0xFF, count: 4096), in: scratch) == nil)
+        expect(try Self.table([], in: scratch) == nil)
         // A count too large for the file is refused before any arithmetic on it.
         var huge = TitleTable.encode(Self.notes)
         for position in 16..<24 { huge[position] = 0xFF }
-        #expect(try Self.table(huge, in: scratch) == nil)
-        #expect(try Self.table(TitleTable.encode([]), in: scratch)?.count == 0)
+        expect(try Self.table(huge, in: scratch) == nil)
+        expect(try Self.table(TitleTable.encode([]), in: scratch)?.count == 0)
     }
 
     /// Damage inside the areas (the sizes still add up) gives worse answers, never a crash.
@@ -90,7 +90,7 @@ import Testing
         let scratch = try ScratchFolder()
         let bytes = TitleTable.encode(Self.notes)
         var loaded = 0
-        defer { #expect(loaded > 50) }
+        defer { expect(loaded > 50) }
         for position in stride(from: TitleTable.headerSize, to: bytes.count - 8, by: 3) {
             var damaged = bytes
             for offset in position..<min(position + 4, bytes.count - 8) { damaged[offset] = 0xFF }
@@ -108,17 +108,17 @@ import Testing
     @Test func symlinkedAndForeignFilesAreNotMapped() throws {
         let scratch = try ScratchFolder()
         let real = try scratch.write("real.bin", Data(TitleTable.encode(Self.notes)))
-        #expect(MappedFile(path: real) != nil)
+        expect(MappedFile(path: real) != nil)
         try scratch.symlink("link.bin", to: real)
-        #expect(MappedFile(path: scratch.path + "/link.bin") == nil)
+        expect(MappedFile(path: scratch.path + "/link.bin") == nil)
         try scratch.mkdir("folder.bin")
-        #expect(MappedFile(path: scratch.path + "/folder.bin") == nil)
+        expect(MappedFile(path: scratch.path + "/folder.bin") == nil)
         // Another user's file: made so when running as root, else one root owns.
         if getuid() == 0 {
-            #expect(chown(real, 65534, 65534) == 0)
-            #expect(MappedFile(path: real) == nil)
+            expect(chown(real, 65534, 65534), equals: 0)
+            expect(MappedFile(path: real) == nil)
         } else {
-            #expect(MappedFile(path: "/etc/passwd") == nil)
+            expect(MappedFile(path: "/etc/passwd") == nil)
         }
     }
 
@@ -128,8 +128,8 @@ import Testing
         let scratch = try ScratchFolder()
         let index = VaultIndex(root: "/nonexistent", config: VaultConfig(), notes: Self.notes, folders: [])
         let table = try #require(try Self.table(TitleTable.encode(index.notes), in: scratch))
-        #expect(TextSimilarity.rankFolders(text, table: table).folders == TextSimilarity.rank(text, index: index).folders)
-        #expect(TextSimilarity.rankFolders(text, table: table).tags.isEmpty)
+        expect(TextSimilarity.rankFolders(text, table: table).folders, equals: TextSimilarity.rank(text, index: index).folders)
+        expect(TextSimilarity.rankFolders(text, table: table).tags.isEmpty)
     }
 
     /// Captures added since the table was written count as if the table held them.
@@ -144,16 +144,16 @@ import Testing
         let table = try #require(try Self.table(TitleTable.encode(Self.notes), in: scratch))
         let added = TitleAdditions(
             bytes: later.flatMap { TitleAdditions.encode(TitleAdditions.Entry(folder: $0.folder, title: $0.title, tags: $0.tags)) })
-        #expect(added.entries.count == 2)
-        #expect(TextSimilarity.rankFolders(text, table: table, added: added).folders == TextSimilarity.rank(text, index: index).folders)
+        expect(added.entries.count, equals: 2)
+        expect(TextSimilarity.rankFolders(text, table: table, added: added).folders, equals: TextSimilarity.rank(text, index: index).folders)
     }
 
     @Test func additionsSkipATornLastLineAndKeepEscapes() {
         let entry = TitleAdditions.Entry(folder: "A\\b", title: "T\ti\nt\rle", tags: ["x", ""])
         let line = TitleAdditions.encode(entry)
-        #expect(TitleAdditions(bytes: line).entries == [entry])
-        #expect(TitleAdditions(bytes: line + line.dropLast()).entries == [entry])
-        #expect(TitleAdditions(bytes: Array("only-one-field\n\n".utf8) + line).entries == [entry])
-        #expect(TitleAdditions(bytes: []).entries.isEmpty)
+        expect(TitleAdditions(bytes: line).entries, equals: [entry])
+        expect(TitleAdditions(bytes: line + line.dropLast()).entries, equals: [entry])
+        expect(TitleAdditions(bytes: Array("only-one-field\n\n".utf8) + line).entries, equals: [entry])
+        expect(TitleAdditions(bytes: []).entries.isEmpty)
     }
 }

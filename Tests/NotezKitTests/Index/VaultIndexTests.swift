@@ -28,31 +28,31 @@ struct VaultIndexTests {
     @Test func countsFoldersRecursively() throws {
         let vault = try Self.makeVault()
         let index = try IndexBuilder.build(root: vault.path)
-        #expect(index.notes.count == 7)
-        #expect(index.folderTree.count == 7)
-        #expect(index.folderTree.direct == 2)
+        expect(index.notes.count, equals: 7)
+        expect(index.folderTree.count, equals: 7)
+        expect(index.folderTree.direct, equals: 2)
         let names = index.folderTree.children.map(\.name)
-        #expect(names == ["Empty", "Personal", "Work"])
+        expect(names, equals: ["Empty", "Personal", "Work"])
         let work = try #require(index.folderTree.find("Work"))
-        #expect(work.count == 3)
-        #expect(work.direct == 1)
-        #expect(work.color?.text == "blue")
-        #expect(index.folderTree.find("Work/Projects")?.count == 2)
-        #expect(index.folderTree.find("Work/Projects/Alpha")?.count == 1)
-        #expect(index.folderTree.find("Personal")?.count == 2)
-        #expect(index.folderTree.find("Empty")?.count == 0)
+        expect(work.count, equals: 3)
+        expect(work.direct, equals: 1)
+        expect(work.color?.text == "blue")
+        expect(index.folderTree.find("Work/Projects")?.count == 2)
+        expect(index.folderTree.find("Work/Projects/Alpha")?.count == 1)
+        expect(index.folderTree.find("Personal")?.count == 2)
+        expect(index.folderTree.find("Empty")?.count == 0)
         // `Templates/*` hides the folder itself, not only its notes.
-        #expect(index.folderTree.find("Templates") == nil)
+        expect(index.folderTree.find("Templates") == nil)
     }
 
     @Test func tagsAreCaseInsensitiveWithDisplaySpelling() throws {
         let vault = try Self.makeVault()
         let index = try IndexBuilder.build(root: vault.path)
         let summary = index.tags.map { "\($0.name)=\($0.count)" }
-        #expect(summary == ["food=1", "ideas=1", "project/alpha=2", "project/beta=1", "someday=0", "work=4"])
-        #expect(index.tag(TagKey("IDEAS"))?.color?.text == "yellow")
-        #expect(index.notes(withTag: TagKey("project")).count == 3)
-        #expect(index.notes(withTag: TagKey("project"), includeChildren: false).isEmpty)
+        expect(summary, equals: ["food=1", "ideas=1", "project/alpha=2", "project/beta=1", "someday=0", "work=4"])
+        expect(index.tag(TagKey("IDEAS"))?.color?.text == "yellow")
+        expect(index.notes(withTag: TagKey("project")).count, equals: 3)
+        expect(index.notes(withTag: TagKey("project"), includeChildren: false).isEmpty)
     }
 
     @Test func ordersPinnedFirstThenNewest() throws {
@@ -60,13 +60,13 @@ struct VaultIndexTests {
         let index = try IndexBuilder.build(root: vault.path)
         let all = index.notes(inFolder: "", recursive: true).map(\.path)
         // Loose.md has no dates, so its file time (just now) makes it the newest unpinned note.
-        #expect(
-            all == [
+        expect(
+            all, equals: [
                 "Work/Plan.md", "Personal/Recipes/Soup.md", "Loose.md", "Work/Projects/Alpha/Spec.md",
                 "Work/Projects/Beta.md", "Inbox.md", "Personal/zeta.md",
             ])
-        #expect(index.unsortedNotes.map(\.path) == ["Loose.md", "Inbox.md"])
-        #expect(index.pinnedNotes.map(\.path) == ["Work/Plan.md", "Personal/Recipes/Soup.md"])
+        expect(index.unsortedNotes.map(\.path), equals: ["Loose.md", "Inbox.md"])
+        expect(index.pinnedNotes.map(\.path), equals: ["Work/Plan.md", "Personal/Recipes/Soup.md"])
     }
 
     @Test func resolvesNoteArguments() throws {
@@ -74,15 +74,15 @@ struct VaultIndexTests {
         try vault.write("Other/Plan.md", "# Plan\n")
         try vault.write("Work/Quarterly goals.md", "# Q3 goals\n")
         let index = try IndexBuilder.build(root: vault.path)
-        #expect(try index.resolve("Work/Plan").path == "Work/Plan.md")
-        #expect(try index.resolve("Work/Plan.md").path == "Work/Plan.md")
-        #expect(try index.resolve("inbox").path == "Inbox.md")
+        try expect(index.resolve("Work/Plan").path, equals: "Work/Plan.md")
+        try expect(index.resolve("Work/Plan.md").path, equals: "Work/Plan.md")
+        try expect(index.resolve("inbox").path, equals: "Inbox.md")
         // A file name whose title differs (`Q3 goals`) still names the note.
-        #expect(try index.resolve("quarterly GOALS").path == "Work/Quarterly goals.md")
-        #expect(throws: NotezError.ambiguousNote("plan", candidates: ["Other/Plan.md", "Work/Plan.md"])) {
+        try expect(index.resolve("quarterly GOALS").path, equals: "Work/Quarterly goals.md")
+        expect(throws: NotezError.ambiguousNote("plan", candidates: ["Other/Plan.md", "Work/Plan.md"])) {
             try index.resolve("plan")
         }
-        #expect(throws: NotezError.noteNotFound("nothing")) { try index.resolve("nothing") }
+        expect(throws: NotezError.noteNotFound("nothing")) { try index.resolve("nothing") }
     }
 
     @Test func walkerSkipsSymlinkedFoldersAndLoops() throws {
@@ -93,9 +93,9 @@ struct VaultIndexTests {
         try vault.symlink("link.md", to: vault.path + "/A/real.md")
         try vault.symlink("dangling.md", to: vault.path + "/nowhere.md")
         let listing = VaultWalker(root: vault.path).walk()
-        #expect(listing.notes == ["A/real.md", "link.md"])
-        #expect(listing.symlinkedNotes == ["link.md"])
-        #expect(listing.folders == ["A"])
+        expect(listing.notes, equals: ["A/real.md", "link.md"])
+        expect(listing.symlinkedNotes, equals: ["link.md"])
+        expect(listing.folders, equals: ["A"])
     }
 
     @Test func unreadableFolderIsReportedAndRestIndexed() throws {
@@ -106,8 +106,8 @@ struct VaultIndexTests {
         chmod(vault.path + "/Locked", 0)
         defer { chmod(vault.path + "/Locked", 0o755) }
         let index = try IndexBuilder.build(root: vault.path)
-        #expect(index.notes.map(\.path) == ["ok.md"])
-        #expect(index.walkProblems.map(\.path) == ["Locked"])
+        expect(index.notes.map(\.path), equals: ["ok.md"])
+        expect(index.walkProblems.map(\.path), equals: ["Locked"])
     }
 
     @Test func checkFindsClashesAndVariants() throws {
@@ -117,11 +117,11 @@ struct VaultIndexTests {
         try vault.write("bad.md", "---\ntags: [x\n---\n")
         let index = try IndexBuilder.build(root: vault.path)
         let texts = VaultCheck(index: index).findings.map(\.text)
-        #expect(texts.count == 4)
-        #expect(texts[0].hasPrefix("bad.md:3:1: "))
-        #expect(texts.contains(": folders differ only in case: Work, work") || texts.contains("folders differ only in case: Work, work"))
-        #expect(texts.contains("tag spelled in 2 ways (same tag, case differs): 'Work' (1), 'work' (1)"))
-        #expect(
+        expect(texts.count, equals: 4)
+        expect(texts[0].hasPrefix("bad.md:3:1: "))
+        expect(texts.contains(": folders differ only in case: Work, work") || texts.contains("folders differ only in case: Work, work"))
+        expect(texts.contains("tag spelled in 2 ways (same tag, case differs): 'Work' (1), 'work' (1)"))
+        expect(
             texts.contains("tags differ only in separators: 'open-science', 'Open Science'")
                 || texts.contains("tags differ only in separators: 'Open Science', 'open-science'"))
     }
@@ -132,8 +132,8 @@ struct VaultIndexTests {
         try vault.write("big.md", big)
         try vault.write("small.md", "---\ntags: [a]\n---\n")
         let index = try IndexBuilder.build(root: vault.path)
-        #expect(index.note(at: "big.md")?.problem?.kind == .frontMatterTooLarge)
-        #expect(index.note(at: "small.md")?.tags == ["a"])
+        expect(index.note(at: "big.md")?.problem?.kind == .frontMatterTooLarge)
+        expect(index.note(at: "small.md")?.tags == ["a"])
     }
 
     @Test func largeFrontMatterBeyondPrefixIsRead() throws {
@@ -141,6 +141,6 @@ struct VaultIndexTests {
         let text = "---\nnotes: \"" + String(repeating: "x", count: 10_000) + "\"\ntags: [late]\n---\n"
         try vault.write("long.md", text)
         let index = try IndexBuilder.build(root: vault.path)
-        #expect(index.note(at: "long.md")?.tags == ["late"])
+        expect(index.note(at: "long.md")?.tags == ["late"])
     }
 }

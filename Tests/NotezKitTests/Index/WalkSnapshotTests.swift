@@ -21,7 +21,7 @@ struct WalkSnapshotTests {
         try ScratchFolder.age(vault.path)
         _ = try IndexBuilder.build(root: vault.path)
         let walked = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
-        #expect(!walked.provenWithoutWalk)
+        expect(!walked.provenWithoutWalk)
         return vault
     }
 
@@ -33,11 +33,11 @@ struct WalkSnapshotTests {
         let vault = try makeVault()
         let full = try IndexBuilder.build(root: vault.path)
         let cached = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
-        #expect(cached.provenWithoutWalk)
-        #expect(cached.noteCount == full.noteCount)
-        #expect(cached.folderTree == full.folderTree)
-        #expect(cached.folderTree.find("Empty") != nil)
-        #expect(cached.tags == full.tags)
+        expect(cached.provenWithoutWalk)
+        expect(cached.noteCount, equals: full.noteCount)
+        expect(cached.folderTree, equals: full.folderTree)
+        expect(cached.folderTree.find("Empty") != nil)
+        expect(cached.tags, equals: full.tags)
     }
 
     /// Where the snapshot still holds (the folder tree unchanged), the listing made from it
@@ -52,9 +52,9 @@ struct WalkSnapshotTests {
         func expectTheWalk(_ context: String) throws {
             let listing = try #require(cached.listing(from: snapshot), "\(context)")
             let walk = VaultWalker(root: vault.path).walk()
-            #expect(listing.notes == walk.notes, "\(context)")
-            #expect(listing.stamps == walk.stamps, "\(context)")
-            #expect(listing.folders == walk.folders, "\(context)")
+            expect(listing.notes, equals: walk.notes, "\(context)")
+            expect(listing.stamps, equals: walk.stamps, "\(context)")
+            expect(listing.folders, equals: walk.folders, "\(context)")
         }
         try expectTheWalk("unchanged")
         _ = try vault.write("Work/note 1-0.md", "changed in place, longer than before\n")
@@ -66,15 +66,15 @@ struct WalkSnapshotTests {
         try FileManager.default.moveItem(atPath: vault.path + "/Big/note 5-3.md", toPath: vault.path + "/Big/renamed.md")
         try expectTheWalk("renamed")
         try vault.mkdir("Work/New folder")
-        #expect(cached.listing(from: snapshot) == nil)
+        expect(cached.listing(from: snapshot) == nil)
     }
 
     @Test func recentFoldersWriteNoSnapshot() throws {
         let vault = try ScratchFolder()
         _ = try vault.write("Work/a.md", "a\n", modified: Date(timeIntervalSinceNow: -3600))
         _ = try IndexBuilder.build(root: vault.path)
-        #expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
-        #expect(!FileManager.default.fileExists(atPath: try snapshotPath(vault)))
+        expect(IndexBuilder.collection(root: vault.path) is CachedIndex)
+        expect(!FileManager.default.fileExists(atPath: try snapshotPath(vault)))
     }
 
     /// Each change a walk would notice; the proof fails, the walk answers (as the full index does)
@@ -114,17 +114,17 @@ struct WalkSnapshotTests {
         default: try Data("NZWK garbage".utf8).write(to: URL(fileURLWithPath: try snapshotPath(vault)))
         }
         let collection = IndexBuilder.collection(root: vault.path)
-        #expect((collection as? CachedIndex)?.provenWithoutWalk != true)
+        expect((collection as? CachedIndex)?.provenWithoutWalk != true)
         let full = try IndexBuilder.build(root: vault.path, useCache: false)
-        #expect(collection.noteCount == full.noteCount)
-        #expect(collection.folderTree == full.folderTree)
-        #expect((0..<full.noteCount).map { collection.path(at: $0) } == (0..<full.noteCount).map { full.path(at: $0) })
-        #expect(collection.positions(taggedWith: TagKey("changed")).count == (change == "modified" ? 1 : 0))
+        expect(collection.noteCount, equals: full.noteCount)
+        expect(collection.folderTree, equals: full.folderTree)
+        expect((0..<full.noteCount).map { collection.path(at: $0) }, equals: (0..<full.noteCount).map { full.path(at: $0) })
+        expect(collection.positions(taggedWith: TagKey("changed")).count, equals: (change == "modified" ? 1 : 0))
         try ScratchFolder.age(vault.path)
         _ = IndexBuilder.collection(root: vault.path)
         _ = IndexBuilder.collection(root: vault.path)
         let again = try #require(IndexBuilder.collection(root: vault.path) as? CachedIndex)
-        #expect(again.provenWithoutWalk)
+        expect(again.provenWithoutWalk)
     }
 
     @Test func roundTripAndDamage() throws {
@@ -132,15 +132,15 @@ struct WalkSnapshotTests {
             generation: 42, ignore: ["*.tmp", "Archive/**"], folders: ["", "Work", "Work/Deep", "ä b"],
             stamps: (0..<4).map { FolderStamp(inode: UInt64($0), mtimeNanos: -Int64($0), ctimeNanos: Int64($0) << 40) })
         let bytes = snapshot.encoded()
-        #expect(WalkSnapshot(bytes: bytes) == snapshot)
-        for length in 0..<bytes.count { #expect(WalkSnapshot(bytes: Array(bytes.prefix(length))) == nil) }
-        #expect(WalkSnapshot(bytes: bytes + [0]) == nil)
+        expect(WalkSnapshot(bytes: bytes), equals: snapshot)
+        for length in 0..<bytes.count { expect(WalkSnapshot(bytes: Array(bytes.prefix(length))) == nil) }
+        expect(WalkSnapshot(bytes: bytes + [0]) == nil)
         for bad in ["../outside", "/etc", "Work//Deep", "Work/", ".", "Work/../..", "a\u{0}b", ""] {
             let hostile = WalkSnapshot(generation: 42, ignore: [], folders: ["", bad], stamps: snapshot.stamps.prefix(2).map { $0 })
-            #expect(WalkSnapshot(bytes: hostile.encoded()) == nil, "\(bad)")
+            expect(WalkSnapshot(bytes: hostile.encoded()) == nil, "\(bad)")
         }
         let noRoot = WalkSnapshot(generation: 42, ignore: [], folders: ["Work"], stamps: [snapshot.stamps[0]])
-        #expect(WalkSnapshot(bytes: noRoot.encoded()) == nil)
+        expect(WalkSnapshot(bytes: noRoot.encoded()) == nil)
     }
 
     /// A snapshot file replaced by a symlink to a file elsewhere is never read or written
@@ -153,10 +153,10 @@ struct WalkSnapshotTests {
         try FileManager.default.moveItem(atPath: path, toPath: target)
         let before = try Data(contentsOf: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
-        #expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.provenWithoutWalk == false)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeRegular)
-        #expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.provenWithoutWalk == true)
+        expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.provenWithoutWalk == false)
+        try expect(Data(contentsOf: URL(fileURLWithPath: target)), equals: before)
+        expect(try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeRegular)
+        expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.provenWithoutWalk == true)
     }
 
     /// A snapshot that leaves out a folder the cache's notes live in proves nothing.
@@ -169,6 +169,6 @@ struct WalkSnapshotTests {
             generation: snapshot.generation, ignore: snapshot.ignore, folders: kept.map { snapshot.folders[$0] },
             stamps: kept.map { snapshot.stamps[$0] })
         try Data(partial.encoded()).write(to: URL(fileURLWithPath: path))
-        #expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.provenWithoutWalk != true)
+        expect((IndexBuilder.collection(root: vault.path) as? CachedIndex)?.provenWithoutWalk != true)
     }
 }

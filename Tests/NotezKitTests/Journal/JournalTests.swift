@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 @Suite struct JournalTests {
     static let now = 1_714_554_000.0
@@ -18,23 +19,23 @@ import Testing
         defer { vault.remove() }
         let plan = try Self.movePlan(vault)
         // Stop at the first write: the record must already be on disk, pending.
-        #expect(throws: NotezError.self) { try vault.run(plan, now: Self.now, limit: 1) }
+        expect(throws: NotezError.self) { try vault.run(plan, now: Self.now, limit: 1) }
         let journal = Journal(writer: try vault.writer())
         let pending = journal.pendingIDs()
-        #expect(pending.count == 1)
+        expect(pending.count, equals: 1)
         let record = try #require(try journal.record(id: pending[0]))
-        #expect(record.complete == false)
-        #expect(record.operation == "mv")
-        #expect(record.arguments == ["a", "b", "Sub/c", "Done"])
-        #expect(record.steps == plan.steps)
-        #expect(record.id.hasPrefix("20240501T090000000Z-"))
+        expect(record.complete, equals: false)
+        expect(record.operation, equals: "mv")
+        expect(record.arguments, equals: ["a", "b", "Sub/c", "Done"])
+        expect(record.steps, equals: plan.steps)
+        expect(record.id.hasPrefix("20240501T090000000Z-"))
 
         let messages = try Recovery.finishInterrupted(
             writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now)
-        #expect(messages == ["finished an interrupted 'mv' (3 files)"])
-        #expect(journal.pendingIDs().isEmpty)
+        expect(messages, equals: ["finished an interrupted 'mv' (3 files)"])
+        expect(journal.pendingIDs().isEmpty)
         let done = try #require(try journal.record(id: pending[0]))
-        #expect(done.complete && done.recovered == true)
+        expect(done.complete && done.recovered == true)
     }
 
     /// Every k: crash after the k-th write, recover, and compare with an uninterrupted run.
@@ -45,14 +46,14 @@ import Testing
         defer { reference.remove(); vault.remove() }
         try reference.run(Self.movePlan(reference), now: Self.now)
 
-        #expect(throws: NotezError.self) { try vault.run(Self.movePlan(vault), now: Self.now, limit: k) }
+        expect(throws: NotezError.self) { try vault.run(Self.movePlan(vault), now: Self.now, limit: k) }
         let messages = try Recovery.finishInterrupted(
             writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now)
-        #expect(messages.count == 1)
-        #expect(vault.snapshot() == reference.snapshot())
-        #expect(vault.folders() == reference.folders())
+        expect(messages.count, equals: 1)
+        expect(vault.snapshot(), equals: reference.snapshot())
+        expect(vault.folders(), equals: reference.folders())
         // A second recovery has nothing to do.
-        #expect(
+        expect(
             try Recovery.finishInterrupted(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now)
                 .isEmpty)
     }
@@ -66,17 +67,17 @@ import Testing
         let vault = try TemporaryVault(files)
         defer { reference.remove(); vault.remove() }
         let full = try FolderPlanner.delete("W", index: reference.index(), files: reference.files)
-        #expect(full.steps.count == 5)
+        expect(full.steps.count, equals: 5)
         try reference.run(full, now: Self.now)
         let plan = try FolderPlanner.delete("W", index: vault.index(), files: vault.files)
         if k <= plan.steps.count {
-            #expect(throws: NotezError.self) { try vault.run(plan, now: Self.now, limit: k) }
+            expect(throws: NotezError.self) { try vault.run(plan, now: Self.now, limit: k) }
         } else {
             try vault.run(plan, now: Self.now, limit: k)
         }
         _ = try Recovery.finishInterrupted(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: Self.now)
-        #expect(vault.snapshot() == reference.snapshot())
-        #expect(vault.folders() == reference.folders())
+        expect(vault.snapshot(), equals: reference.snapshot())
+        expect(vault.folders(), equals: reference.folders())
     }
 
     @Test func applyingARecordTwiceIsIdempotent() throws {
@@ -87,9 +88,9 @@ import Testing
         let before = vault.snapshot()
         let applier = StepApplier(writer: try vault.writer(), counter: WriteCounter(limit: nil, action: .throwError))
         for step in plan.steps {
-            #expect(try applier.apply(step) == .alreadyDone)
+            try expect(applier.apply(step), equals: .alreadyDone)
         }
-        #expect(vault.snapshot() == before)
+        expect(vault.snapshot(), equals: before)
     }
 
     @Test func aStateFileChangedAfterThePlanIsNotClobbered() throws {
@@ -98,11 +99,11 @@ import Testing
         let plan = try TagRegistryPlanner.create("b", index: vault.index(), files: vault.files)
         try Data("a: {}\nmine: {}\n".utf8).write(to: URL(fileURLWithPath: vault.root + "/.notez/tags.yaml"))
         let result = try vault.run(plan, now: Self.now)
-        #expect(result.issues.map(\.path) == [".notez/tags.yaml"])
-        #expect(vault.text(".notez/tags.yaml") == "a: {}\nmine: {}\n")
+        expect(result.issues.map(\.path), equals: [".notez/tags.yaml"])
+        expect(vault.text(".notez/tags.yaml"), equals: "a: {}\nmine: {}\n")
         let id = try #require(result.id)
         let record = try #require(try Journal(writer: vault.writer()).record(id: id))
-        #expect(record.complete && record.issues?.count == 1)
+        expect(record.complete && record.issues?.count == 1)
     }
 
     @Test func aNoteChangedBeforeItsMoveKeepsTheChange() throws {
@@ -111,7 +112,7 @@ import Testing
         let plan = try Self.movePlan(vault)
         try Data("a, edited meanwhile\n".utf8).write(to: URL(fileURLWithPath: vault.root + "/a.md"))
         try vault.run(plan, now: Self.now)
-        #expect(vault.text("Done/a.md") == "a, edited meanwhile\n")
+        expect(vault.text("Done/a.md"), equals: "a, edited meanwhile\n")
     }
 
     @Test
@@ -121,9 +122,9 @@ import Testing
         let plan = try NotePlanner.setPinned(true, notes: ["a"], index: vault.index(), files: vault.files)
         try Data("---\ntags: [x]\n---\nbody edited in vim\n".utf8).write(to: URL(fileURLWithPath: vault.root + "/a.md"))
         let result = try vault.run(plan, now: Self.now)
-        #expect(result.replanned == ["a.md"])
-        #expect(vault.text("a.md")?.contains("body edited in vim") == true)
-        #expect(try vault.index().note(at: "a.md")?.pinned == true)
+        expect(result.replanned, equals: ["a.md"])
+        expect(vault.text("a.md")?.contains("body edited in vim") == true)
+        expect(try vault.index().note(at: "a.md")?.pinned == true)
     }
 
     @Test func recordRoundTripsThroughJSON() throws {
@@ -138,18 +139,18 @@ import Testing
         plan.details = ["k": ["v"]]
         let record = JournalRecord(id: "20240501T090000000Z-0001", plan: plan, time: Self.now)
         let data = try JSONEncoder().encode(record)
-        #expect(try JSONDecoder().decode(JournalRecord.self, from: data) == record)
+        try expect(JSONDecoder().decode(JournalRecord.self, from: data), equals: record)
     }
 
     @Test func stepsInvert() {
-        #expect(FileStep.move("a", to: "b").inverted == .move("b", to: "a"))
-        #expect(FileStep.createFolder("F").inverted == .removeFolder("F"))
-        #expect(FileStep.write("n.md", contents: "x", previous: nil).inverted == .delete("n.md", hash: ContentHash.of("x"), size: 1))
-        #expect(FileStep.delete("x", hash: "0", size: 0).inverted == nil)
+        expect(FileStep.move("a", to: "b").inverted, equals: .move("b", to: "a"))
+        expect(FileStep.createFolder("F").inverted, equals: .removeFolder("F"))
+        expect(FileStep.write("n.md", contents: "x", previous: nil).inverted, equals: .delete("n.md", hash: ContentHash.of("x"), size: 1))
+        expect(FileStep.delete("x", hash: "0", size: 0).inverted == nil)
         let edit = FileStep.edit(
             "a.md", before: FileFingerprint(size: 1, mtimeNanos: 1, hash: "0"), afterHash: "1",
             edits: [.setPinned(true)], inverse: [.setPinned(false)])
-        #expect(edit.inverted?.edits == [.setPinned(false)])
+        expect(edit.inverted?.edits == [.setPinned(false)])
     }
 }
 
@@ -163,12 +164,12 @@ import Testing
         let id = try #require(result.id)
         let record = try #require(try Journal(writer: vault.writer()).record(id: id))
         let undo = try UndoPlanner.inverse(of: record, files: vault.files)
-        #expect(undo.steps.last == .removeFolder("Done"))
+        expect(undo.steps.last, equals: .removeFolder("Done"))
         try OperationRunner(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError)).run(
             undo, now: 1, undoes: record.id)
-        #expect(vault.snapshot() == before)
+        expect(vault.snapshot(), equals: before)
         // The journal created .notez/; everything else is as before.
-        #expect(vault.folders() == folders.union([".notez"]))
+        expect(vault.folders(), equals: folders.union([".notez"]))
     }
 
     @Test func permanentDeletesCannotBeUndone() throws {
@@ -178,7 +179,7 @@ import Testing
         let result = try vault.run(TrashPlanner.empty(index: vault.index(), files: vault.files))
         let id = try #require(result.id)
         let record = try #require(try Journal(writer: vault.writer()).record(id: id))
-        #expect(throws: NotezError.self) { try UndoPlanner.inverse(of: record, files: vault.files) }
+        expect(throws: NotezError.self) { try UndoPlanner.inverse(of: record, files: vault.files) }
     }
 
     @Test func symlinkedNotesAreNeverMovedOrTrashed() throws {
@@ -186,12 +187,12 @@ import Testing
         defer { vault.remove() }
         symlink(vault.root + "/real/target.md", vault.root + "/link.md")
         let move = try MovePlanner.move(notes: ["link.md"], to: "Dest", create: false, index: vault.index(), files: vault.files)
-        #expect(move.steps.isEmpty && move.skipped.map(\.path) == ["link.md"])
+        expect(move.steps.isEmpty && move.skipped.map(\.path) == ["link.md"])
         let trash = try TrashPlanner.trash(notes: ["link.md"], now: 1, key: try MachineKey.loadOrCreate(), index: vault.index(), files: vault.files)
-        #expect(trash.steps.isEmpty && trash.skipped.map(\.path) == ["link.md"])
+        expect(trash.steps.isEmpty && trash.skipped.map(\.path) == ["link.md"])
         // Even a hand-made step is refused by the writer.
         let applier = StepApplier(writer: try vault.writer(), counter: WriteCounter(limit: nil, action: .throwError))
         if case .skipped = try applier.apply(.move("link.md", to: "Dest/link.md")) {} else { Issue.record("symlink was moved") }
-        #expect(vault.text("real/target.md") == "real\n")
+        expect(vault.text("real/target.md"), equals: "real\n")
     }
 }

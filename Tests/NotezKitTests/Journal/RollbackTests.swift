@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// A step whose system call fails: the applied steps are undone from the record, or the record
 /// stays pending for recovery; and a record too large to read back is never begun.
@@ -25,16 +26,16 @@ import Testing
         let plan = try Self.plan(vault)
         let result = try Self.run(vault, plan, counter: WriteCounter(failAt: k, errno: ENOSPC))
         let failure = try #require(result.failure)
-        #expect(failure.rolledBack)
-        #expect(failure.stepsApplied == k - 1)
-        #expect(failure.issue.reason.contains("No space left on device"))
-        #expect(vault.snapshot() == before)
-        #expect(vault.folders().subtracting([".notez", ".notez/journal"]) == folders)
+        expect(failure.rolledBack)
+        expect(failure.stepsApplied, equals: k - 1)
+        expect(failure.issue.reason.contains("No space left on device"))
+        expect(vault.snapshot(), equals: before)
+        expect(vault.folders().subtracting([".notez", ".notez/journal"]), equals: folders)
         let journal = Journal(writer: try vault.writer())
-        #expect(journal.pendingIDs().isEmpty)
+        expect(journal.pendingIDs().isEmpty)
         let record = try #require(journal.records().last)
-        #expect(record.complete && record.failed == true && record.rolledBack == true)
-        #expect(JournalHistory(records: journal.records()).undoability(of: record) != .undoable)
+        expect(record.complete && record.failed == true && record.rolledBack == true)
+        expect(JournalHistory(records: journal.records()).undoability(of: record) != .undoable)
     }
 
     @Test(arguments: 2...4)
@@ -48,21 +49,21 @@ import Testing
 
         let result = try Self.run(vault, plan, counter: WriteCounter(failAt: k, fromThenOn: true, errno: EROFS))
         let failure = try #require(result.failure)
-        #expect(!failure.rolledBack)
+        expect(!failure.rolledBack)
         let journal = Journal(writer: try vault.writer())
-        #expect(journal.pendingIDs().count == 1)
+        expect(journal.pendingIDs().count, equals: 1)
         let pending = try #require(try journal.record(id: journal.pendingIDs()[0]))
-        #expect(!pending.complete && pending.issues?.first?.failed == true)
+        expect(!pending.complete && pending.issues?.first?.failed == true)
 
         // Still failing: recovery leaves it pending and says so.
         let stuck = try Recovery.finishInterrupted(writer: vault.writer(), counter: WriteCounter(failAt: 1, fromThenOn: true), now: 1_800_000_001)
-        #expect(stuck.contains { $0.contains("could not finish an interrupted 'mv'") && $0.contains("stays pending") })
-        #expect(journal.pendingIDs().count == 1)
+        expect(stuck.contains { $0.contains("could not finish an interrupted 'mv'") && $0.contains("stays pending") })
+        expect(journal.pendingIDs().count, equals: 1)
 
         let messages = try Recovery.finishInterrupted(writer: vault.writer(), counter: WriteCounter(limit: nil, action: .throwError), now: 1_800_000_002)
-        #expect(messages == ["finished an interrupted 'mv' (3 files)"])
-        #expect(vault.snapshot() == reference.snapshot())
-        #expect(journal.pendingIDs().isEmpty)
+        expect(messages, equals: ["finished an interrupted 'mv' (3 files)"])
+        expect(vault.snapshot(), equals: reference.snapshot())
+        expect(journal.pendingIDs().isEmpty)
     }
 
     @Test func aRecordOverTheLimitIsNeverBegun() throws {
@@ -71,9 +72,9 @@ import Testing
         let journal = Journal(writer: try vault.writer())
         try journal.ensureFolder()
         let record = JournalRecord(id: journal.newID(time: 1_800_000_000), plan: try Self.plan(vault), time: 1_800_000_000)
-        #expect(throws: NotezError.self) { try journal.begin(record, limit: 200) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root + "/" + Journal.folder).isEmpty)
+        expect(throws: NotezError.self) { try journal.begin(record, limit: 200) }
+        expect(try FileManager.default.contentsOfDirectory(atPath: vault.root + "/" + Journal.folder).isEmpty)
         try journal.begin(record)
-        #expect(journal.pendingIDs() == [record.id])
+        expect(journal.pendingIDs(), equals: [record.id])
     }
 }

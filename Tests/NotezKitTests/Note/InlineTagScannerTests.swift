@@ -31,7 +31,7 @@ struct InlineTagScannerTests {
         ("no-break\u{00A0}#nbsp", ["nbsp"]),
     ])
     func prose(_ text: String, _ expected: [String]) {
-        #expect(names(text) == expected)
+        expect(names(text), equals: expected)
     }
 
     @Test func codeIsSkipped() {
@@ -53,38 +53,38 @@ struct InlineTagScannerTests {
             <!-- #comment
             #still-comment -->  #d
             """
-        #expect(names(text) == ["a", "b", "c", "d"])
+        expect(names(text), equals: ["a", "b", "c", "d"])
     }
 
     @Test func nestedListsAreNotIndentedCode() {
         let text = "- item #a\n\n    continued #b\n    - nested #c\n\nparagraph\n\n    #code\n"
-        #expect(names(text) == ["a", "b", "c"])
+        expect(names(text), equals: ["a", "b", "c"])
     }
 
     @Test func tablesAndHTML() {
         // An HTML block is not Markdown (CommonMark): no tags until the blank line that ends it.
         let text = "| a | b |\n|---|---|\n| #cell | x#no |\n<div>\n#html-line\n</div>\n\n#after\n"
-        #expect(names(text) == ["cell", "after"])
+        expect(names(text), equals: ["cell", "after"])
     }
 
     @Test func rangesCoverTheHashAndName() {
         let text = "x #tag y"
         let tags = InlineTagScanner.tags(in: text)
-        #expect(tags.map(\.range) == [2..<6])
+        expect(tags.map(\.range), equals: [2..<6])
     }
 
     @Test func unclosedFenceHidesTheRest() {
-        #expect(names("#a\n```\n#b\n#c") == ["a"])
+        expect(names("#a\n```\n#b\n#c"), equals: ["a"])
     }
 
     @Test(arguments: ["work", "project/alpha", "日本語", "a-b_c"])
     func writableNames(_ name: String) {
-        #expect(InlineTagScanner.isWritable(name))
+        expect(InlineTagScanner.isWritable(name))
     }
 
     @Test(arguments: ["two words", "2023", "a//b", "a.b", "dash—em", ""])
     func unwritableNames(_ name: String) {
-        #expect(!InlineTagScanner.isWritable(name))
+        expect(!InlineTagScanner.isWritable(name))
     }
 }
 
@@ -101,11 +101,11 @@ struct InlineTagScannerTests {
             var full: [InlineTag] = []
             for range in MarkdownProse.ranges(in: body) { InlineTagScanner.scan(body, range, into: &full) }
             let fast = InlineTagScanner.tags(in: body)
-            #expect(fast.map(\.name) == full.map(\.name), "round \(round): \(String(decoding: body, as: UTF8.self).debugDescription)")
+            expect(fast.map(\.name), equals: full.map(\.name), "round \(round): \(String(decoding: body, as: UTF8.self).debugDescription)")
             if !full.isEmpty { withTags += 1 }
-            if !InlineTagScanner.mayHoldTag(body) { #expect(full.isEmpty) }
+            if !InlineTagScanner.mayHoldTag(body) { expect(full.isEmpty) }
         }
         // The bodies reach both sides of the check.
-        #expect(withTags > 100 && withTags < 2_900)
+        expect(withTags > 100 && withTags < 2_900)
     }
 }

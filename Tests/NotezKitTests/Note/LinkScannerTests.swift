@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 struct LinkScannerTests {
     func summary(_ text: String) -> [String] {
@@ -29,22 +30,22 @@ struct LinkScannerTests {
         ("[t](Note.md 'title') [u](Other.md (title))", ["markdown:Note.md|t", "markdown:Other.md|u"]),
     ])
     func forms(_ text: String, _ expected: [String]) {
-        #expect(summary(text) == expected)
+        expect(summary(text), equals: expected)
     }
 
     @Test func codeAndCommentsAreSkipped() {
         let text = "```\n[[fenced]]\n```\n~~~\n[x](tilde.md)\n~~~\n\n    [[indented]]\n\n<!-- [[comment]] -->\n| [[In Table]] | x |\n- [[In List]]\n"
-        #expect(summary(text) == ["wikilink:In Table", "wikilink:In List"])
+        expect(summary(text), equals: ["wikilink:In Table", "wikilink:In List"])
     }
 
     @Test func rangesPointAtTheTarget() {
         let text = "see [[Some Note|label]] and [x](a%20b.md#h)"
         let bytes = Array(text.utf8)
         let links = LinkScanner.links(in: text)
-        #expect(links.count == 2)
-        #expect(String(decoding: bytes[links[0].targetRange], as: UTF8.self) == "Some Note")
-        #expect(String(decoding: bytes[links[0].range], as: UTF8.self) == "[[Some Note|label]]")
-        #expect(String(decoding: bytes[links[1].targetRange], as: UTF8.self) == "a%20b.md")
+        expect(links.count, equals: 2)
+        expect(String(decoding: bytes[links[0].targetRange], as: UTF8.self), equals: "Some Note")
+        expect(String(decoding: bytes[links[0].range], as: UTF8.self), equals: "[[Some Note|label]]")
+        expect(String(decoding: bytes[links[1].targetRange], as: UTF8.self), equals: "a%20b.md")
     }
 }
 
@@ -52,15 +53,15 @@ extension LinkScannerTests {
     /// Lines made of brackets: the scanners stop searching at `maxLinkLength`, so the cost is linear.
     @Test func hostileBracketLines() {
         let size = 1 << 16
-        #expect(LinkScanner.links(in: String(repeating: "[[", count: size / 2)).isEmpty)
-        #expect(LinkScanner.links(in: String(repeating: "](", count: size / 2) + ")").isEmpty)
-        #expect(LinkScanner.links(in: String(repeating: "[a", count: size / 2) + "]").isEmpty)
+        expect(LinkScanner.links(in: String(repeating: "[[", count: size / 2)).isEmpty)
+        expect(LinkScanner.links(in: String(repeating: "](", count: size / 2) + ")").isEmpty)
+        expect(LinkScanner.links(in: String(repeating: "[a", count: size / 2) + "]").isEmpty)
         // An unclosed `[[` is no wikilink: the tags after it count.
-        #expect(InlineTagScanner.tags(in: String(repeating: "[[ #a", count: size / 5)).count == size / 5)
-        #expect(InlineTagScanner.tags(in: String(repeating: "<a #b ", count: size / 6)).count == size / 6)
+        expect(InlineTagScanner.tags(in: String(repeating: "[[ #a", count: size / 5)).count, equals: size / 5)
+        expect(InlineTagScanner.tags(in: String(repeating: "<a #b ", count: size / 6)).count, equals: size / 6)
         // Many code spans and `$` on one line: each is looked past once, not searched to the line's end each time.
-        #expect(LinkScanner.links(in: String(repeating: "`a` [", count: size / 5) + "]").isEmpty)
-        #expect(InlineTagScanner.tags(in: String(repeating: "$a #t ", count: size / 6)).count == size / 6)
+        expect(LinkScanner.links(in: String(repeating: "`a` [", count: size / 5) + "]").isEmpty)
+        expect(InlineTagScanner.tags(in: String(repeating: "$a #t ", count: size / 6)).count, equals: size / 6)
     }
 }
 
@@ -74,11 +75,11 @@ extension LinkScannerTests {
         var made = 0
         for text in written {
             let links = LinkScanner.links(in: Array(("x " + text + " y").utf8)[...])
-            #expect(links.count == 1, "\(text)")
+            expect(links.count, equals: 1, "\(text)")
             guard let link = links.first, let parts = link.textFromParts else { continue }
-            #expect(parts == text)
+            expect(parts, equals: text)
             made += 1
         }
-        #expect(made == 8)
+        expect(made, equals: 8)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 struct MarkdownTextTests {
     @Test(arguments: [
@@ -16,15 +17,15 @@ struct MarkdownTextTests {
         ("Got `SSH2_MSG_USERAUTH_SUCESS` and ``a ` b`` in snake_case, _em_", "Got SSH2_MSG_USERAUTH_SUCESS and a ` b in snake_case, em"),
     ])
     func snippet(_ body: String, _ expected: String) {
-        #expect(MarkdownText.snippet(body[...]) == expected)
+        expect(MarkdownText.snippet(body[...]), equals: expected)
     }
 
     @Test func snippetIsCutAt120Characters() {
         let body = String(repeating: "word ", count: 100)
         let snippet = MarkdownText.snippet(body[...])
-        #expect(snippet.count <= 120)
-        #expect(snippet.hasPrefix("word word"))
-        #expect(!snippet.hasSuffix(" "))
+        expect(snippet.count <= 120)
+        expect(snippet.hasPrefix("word word"))
+        expect(!snippet.hasSuffix(" "))
     }
 }
 
@@ -39,6 +40,6 @@ extension MarkdownTextTests {
         ("**", "**"),
     ])
     func titleText(_ heading: String, _ expected: String) {
-        #expect(MarkdownText.titleText(heading) == expected)
+        expect(MarkdownText.titleText(heading), equals: expected)
     }
 }

@@ -32,24 +32,24 @@ struct NoteReaderBoundsTests {
         let path = folder.path + "/huge.md"
         try Self.write(path, line: "a: b\n", lines: (50 << 20) / 5, closed: closed)
         let note = NoteReader.note(relativePath: "huge.md", root: folder.path)
-        #expect(note.problem?.kind == .frontMatterTooLarge)
-        #expect(note.problem?.message == "front matter is larger than 1 MiB")
+        expect(note.problem?.kind == .frontMatterTooLarge)
+        expect(note.problem?.message == "front matter is larger than 1 MiB")
         // The prefix note() stops at already decides: nothing past it is needed.
         let prefix = try NoteReader.read(path, limit: Self.readLimit)
-        #expect(prefix.bytes.count == Self.readLimit && !prefix.isComplete)
-        #expect(FrontMatterBlock.scan(prefix.bytes, isComplete: false) == .tooLarge)
+        expect(prefix.bytes.count == Self.readLimit && !prefix.isComplete)
+        expect(FrontMatterBlock.scan(prefix.bytes, isComplete: false), equals: .tooLarge)
     }
 
     @Test func oneLineLongerThanTheLimitIsTooLargeNotUnterminated() throws {
         let folder = try ScratchFolder()
         let path = folder.path + "/line.md"
         try Self.write(path, line: "a", lines: 2 << 20, closed: false)
-        #expect(NoteReader.note(relativePath: "line.md", root: folder.path).problem?.kind == .frontMatterTooLarge)
+        expect(NoteReader.note(relativePath: "line.md", root: folder.path).problem?.kind == .frontMatterTooLarge)
         let whole = try NoteReader.readAll(path).bytes
-        #expect(FrontMatterBlock.scan(whole) == .tooLarge)
-        #expect(FrontMatterBlock.scan(Array(whole[..<Self.readLimit]), isComplete: false) == .tooLarge)
+        expect(FrontMatterBlock.scan(whole), equals: .tooLarge)
+        expect(FrontMatterBlock.scan(Array(whole[..<Self.readLimit]), isComplete: false), equals: .tooLarge)
         // Just under the limit and unclosed, it is only unterminated.
         let small = Array("---\n".utf8) + [UInt8](repeating: 0x61, count: FrontMatterBlock.maxSize)
-        #expect(FrontMatterBlock.scan(small) == .unterminated)
+        expect(FrontMatterBlock.scan(small), equals: .unterminated)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// Plans of `tag rename`, `tag merge`, `tag delete` on small vaults, with hand-computed results.
 @Suite struct TagRefactorPlannerTests {
@@ -20,39 +21,39 @@ import Testing
         let vault = try TemporaryVault(Self.mergeVault)
         defer { vault.remove() }
         let plan = try TagRefactorPlanner.merge(["ideas", "later"], into: "someday", index: vault.index(), files: vault.files)
-        #expect(plan.steps.map(\.path) == ["a.md", "b.md", "c.md", ".notez/tags.yaml"])
+        expect(plan.steps.map(\.path), equals: ["a.md", "b.md", "c.md", ".notez/tags.yaml"])
         // a: no target → the first source becomes the target in place; c: the first source in the note's
         // own order (later) becomes the target, ideas is removed; b had the target → sources removed only.
-        #expect(plan.steps[0].edits == [.replaceTag(TagKey("ideas"), with: "someday")])
-        #expect(plan.steps[1].edits == [.removeTags([TagKey("ideas"), TagKey("later")])])
-        #expect(plan.steps[2].edits == [.replaceTag(TagKey("later"), with: "someday"), .removeTags([TagKey("ideas")])])
+        expect(plan.steps[0].edits, equals: [.replaceTag(TagKey("ideas"), with: "someday")])
+        expect(plan.steps[1].edits, equals: [.removeTags([TagKey("ideas"), TagKey("later")])])
+        expect(plan.steps[2].edits, equals: [.replaceTag(TagKey("later"), with: "someday"), .removeTags([TagKey("ideas")])])
         let details = try #require(TagOperationDetails(plan.details))
-        #expect(details.kind == .merge && details.target == "someday")
-        #expect(
-            details.sources == [
+        expect(details.kind == .merge && details.target == "someday")
+        expect(
+            details.sources, equals: [
                 .init(name: "ideas", color: "yellow", registered: true, notes: ["a.md", "b.md", "c.md"], hadTarget: ["b.md"]),
                 .init(name: "later", color: "red", registered: true, notes: ["b.md", "c.md"], hadTarget: ["b.md"]),
             ])
-        #expect(plan.messages.contains("merge into 'someday': 'ideas' is on 3 notes, 'later' is on 2 notes"))
+        expect(plan.messages.contains("merge into 'someday': 'ideas' is on 3 notes, 'later' is on 2 notes"))
         try vault.run(plan)
-        #expect(vault.text("a.md") == "---\ntags: [someday, work]\n---\nA\n")
-        #expect(vault.text("b.md") == "---\ntitle: B\ntags:\n  - someday\n---\nB\n")
-        #expect(vault.text("c.md") == "---\ntags: [someday, x]\n---\nC\n")
-        #expect(vault.text("d.md") == Self.mergeVault["d.md"])
-        #expect(vault.text("e.md") == Self.mergeVault["e.md"])
-        #expect(vault.text(".notez/tags.yaml") == Self.registry + "\"work\": {}\n")
+        expect(vault.text("a.md"), equals: "---\ntags: [someday, work]\n---\nA\n")
+        expect(vault.text("b.md"), equals: "---\ntitle: B\ntags:\n  - someday\n---\nB\n")
+        expect(vault.text("c.md"), equals: "---\ntags: [someday, x]\n---\nC\n")
+        expect(vault.text("d.md"), equals: Self.mergeVault["d.md"])
+        expect(vault.text("e.md"), equals: Self.mergeVault["e.md"])
+        expect(vault.text(".notez/tags.yaml"), equals: Self.registry + "\"work\": {}\n")
     }
 
     @Test func mergeErrors() throws {
         let vault = try TemporaryVault(Self.mergeVault)
         defer { vault.remove() }
-        #expect(throws: NotezError.usage("cannot merge 'Someday' into itself")) {
+        expect(throws: NotezError.usage("cannot merge 'Someday' into itself")) {
             try TagRefactorPlanner.merge(["ideas", "Someday"], into: "someday", index: vault.index(), files: vault.files)
         }
-        #expect(throws: NotezError.usage("no tag 'nope', 'gone'; nothing to merge; see the tags with 'notez tag list'")) {
+        expect(throws: NotezError.usage("no tag 'nope', 'gone'; nothing to merge; see the tags with 'notez tag list'")) {
             try TagRefactorPlanner.merge(["nope", "gone"], into: "someday", index: vault.index(), files: vault.files)
         }
-        #expect(throws: NotezError.usage("no tag 'nope'; see the tags with 'notez tag list'")) {
+        expect(throws: NotezError.usage("no tag 'nope'; see the tags with 'notez tag list'")) {
             try TagRefactorPlanner.merge(["ideas", "nope"], into: "someday", index: vault.index(), files: vault.files)
         }
     }
@@ -69,30 +70,30 @@ import Testing
         let vault = try TemporaryVault(Self.projectVault)
         defer { vault.remove() }
         let plan = try TagRefactorPlanner.rename("project", to: "proj", index: vault.index(), files: vault.files)
-        #expect(plan.steps.map(\.path) == ["p.md", "q.md", "r.md", ".notez/tags.yaml"])
-        #expect(
+        expect(plan.steps.map(\.path), equals: ["p.md", "q.md", "r.md", ".notez/tags.yaml"])
+        expect(
             plan.messages.contains {
                 $0.hasPrefix("also renames its child tags") && $0.contains("'project/alpha' → 'proj/alpha' (2 notes)")
             })
         let details = try #require(TagOperationDetails(plan.details))
-        #expect(details.sources.map(\.name) == ["project", "project/alpha", "project/beta"])
-        #expect(details.sources.map(\.renamedTo) == ["proj", "proj/alpha", "proj/beta"])
-        #expect(details.sources[1].color == "blue" && details.sources[1].notes == ["p.md", "q.md"])
+        expect(details.sources.map(\.name), equals: ["project", "project/alpha", "project/beta"])
+        expect(details.sources.map(\.renamedTo), equals: ["proj", "proj/alpha", "proj/beta"])
+        expect(details.sources[1].color == "blue" && details.sources[1].notes == ["p.md", "q.md"])
         try vault.run(plan)
-        #expect(vault.text("p.md") == "---\ntags: [proj, \"proj/alpha\"]\n---\nP\n")
-        #expect(vault.text("q.md") == "---\ntags:\n  - proj/alpha\n  - other\n---\nQ\n")
-        #expect(vault.text("r.md") == "---\ntags: proj/beta\n---\nR\n")
-        #expect(vault.text("s.md") == Self.projectVault["s.md"])
-        #expect(vault.text(".notez/tags.yaml") == Self.registry + "\"proj/alpha\": {color: \"blue\"}\n")
+        expect(vault.text("p.md"), equals: "---\ntags: [proj, \"proj/alpha\"]\n---\nP\n")
+        expect(vault.text("q.md"), equals: "---\ntags:\n  - proj/alpha\n  - other\n---\nQ\n")
+        expect(vault.text("r.md"), equals: "---\ntags: proj/beta\n---\nR\n")
+        expect(vault.text("s.md"), equals: Self.projectVault["s.md"])
+        expect(vault.text(".notez/tags.yaml"), equals: Self.registry + "\"proj/alpha\": {color: \"blue\"}\n")
     }
 
     @Test func exactRenameLeavesChildren() throws {
         let vault = try TemporaryVault(Self.projectVault)
         defer { vault.remove() }
         let plan = try TagRefactorPlanner.rename("project", to: "proj", exact: true, index: vault.index(), files: vault.files)
-        #expect(plan.steps.map(\.path) == ["p.md"])
+        expect(plan.steps.map(\.path), equals: ["p.md"])
         try vault.run(plan)
-        #expect(vault.text("p.md") == "---\ntags: [proj, \"project/alpha\"]\n---\nP\n")
+        expect(vault.text("p.md"), equals: "---\ntags: [proj, \"project/alpha\"]\n---\nP\n")
     }
 
     @Test func renameOntoAnExistingTagIsRefusedAndPointsToMerge() throws {
@@ -102,20 +103,20 @@ import Testing
             _ = try TagRefactorPlanner.rename("project", to: "Projects", index: vault.index(), files: vault.files)
             Issue.record("not refused")
         } catch let error as NotezError {
-            #expect(error.category == .refused)
-            #expect(error.description.contains("notez tag merge project --into projects"))
+            expect(error.category, equals: .refused)
+            expect(error.description.contains("notez tag merge project --into projects"))
         }
         // A child that would land on an existing tag is refused too, naming it; --exact is fine.
         do {
             _ = try TagRefactorPlanner.rename("project", to: "proj", index: vault.index(), files: vault.files)
             Issue.record("not refused")
         } catch let error as NotezError {
-            #expect(error.category == .refused)
-            #expect(error.description.contains("'project/beta' to 'proj/beta', which already exists"))
+            expect(error.category, equals: .refused)
+            expect(error.description.contains("'project/beta' to 'proj/beta', which already exists"))
         }
-        #expect(
-            try TagRefactorPlanner.rename("project", to: "proj", exact: true, index: vault.index(), files: vault.files).steps.count == 1)
-        #expect(throws: NotezError.usage("no tag 'nothing'; see the tags with 'notez tag list'")) {
+        try expect(
+            TagRefactorPlanner.rename("project", to: "proj", exact: true, index: vault.index(), files: vault.files).steps.count, equals: 1)
+        expect(throws: NotezError.usage("no tag 'nothing'; see the tags with 'notez tag list'")) {
             try TagRefactorPlanner.rename("nothing", to: "x", index: vault.index(), files: vault.files)
         }
     }
@@ -125,7 +126,7 @@ import Testing
         let vault = try TemporaryVault(["n.md": "---\ntags: [x, x/y, z]\n---\n"])
         defer { vault.remove() }
         try vault.run(TagRefactorPlanner.rename("x", to: "x/y", index: vault.index(), files: vault.files))
-        #expect(vault.text("n.md") == "---\ntags: [x/y, x/y/y, z]\n---\n")
+        expect(vault.text("n.md"), equals: "---\ntags: [x/y, x/y/y, z]\n---\n")
     }
 
     @Test func caseOnlyRenameRewritesEverySpelling() throws {
@@ -137,25 +138,25 @@ import Testing
         ])
         defer { vault.remove() }
         let plan = try TagRefactorPlanner.rename("work", to: "Work", index: vault.index(), files: vault.files)
-        #expect(plan.steps.map(\.path) == ["w1.md", "w3.md", ".notez/tags.yaml"])
+        expect(plan.steps.map(\.path), equals: ["w1.md", "w3.md", ".notez/tags.yaml"])
         try vault.run(plan)
-        #expect(vault.text("w1.md") == "---\ntags: [Work]\n---\n")
-        #expect(vault.text("w2.md") == "---\ntags: [Work, x]\n---\n")
-        #expect(vault.text("w3.md") == "---\ntags:\n  - Work\n  - y\n---\n")
-        #expect(vault.text(".notez/tags.yaml") == Self.registry + "\"Work\": {color: \"red\"}\n")
+        expect(vault.text("w1.md"), equals: "---\ntags: [Work]\n---\n")
+        expect(vault.text("w2.md"), equals: "---\ntags: [Work, x]\n---\n")
+        expect(vault.text("w3.md"), equals: "---\ntags:\n  - Work\n  - y\n---\n")
+        expect(vault.text(".notez/tags.yaml"), equals: Self.registry + "\"Work\": {color: \"red\"}\n")
     }
 
     @Test func deleteRemovesExactlyTheTagsAndAsksFirst() throws {
         let vault = try TemporaryVault(Self.mergeVault)
         defer { vault.remove() }
         let plan = try TagRefactorPlanner.delete(["later", "x"], index: vault.index(), files: vault.files)
-        #expect(plan.steps.map(\.path) == ["b.md", "c.md", ".notez/tags.yaml"])
-        #expect(plan.confirmation == "Delete tags 'later', 'x' from 2 notes and from the registry? (`notez undo` can reverse it.)")
-        #expect(TagOperationDetails(plan.details)?.sources.map(\.notes) == [["b.md", "c.md"], ["c.md"]])
+        expect(plan.steps.map(\.path), equals: ["b.md", "c.md", ".notez/tags.yaml"])
+        expect(plan.confirmation, equals: "Delete tags 'later', 'x' from 2 notes and from the registry? (`notez undo` can reverse it.)")
+        expect(TagOperationDetails(plan.details)?.sources.map(\.notes) == [["b.md", "c.md"], ["c.md"]])
         try vault.run(plan)
-        #expect(vault.text("b.md") == "---\ntitle: B\ntags:\n  - Ideas\n  - someday\n---\nB\n")
-        #expect(vault.text("c.md") == "---\ntags: [ideas]\n---\nC\n")
-        #expect(vault.text(".notez/tags.yaml") == Self.registry + "\"ideas\": {color: \"yellow\"}\n\"work\": {}\n")
+        expect(vault.text("b.md"), equals: "---\ntitle: B\ntags:\n  - Ideas\n  - someday\n---\nB\n")
+        expect(vault.text("c.md"), equals: "---\ntags: [ideas]\n---\nC\n")
+        expect(vault.text(".notez/tags.yaml"), equals: Self.registry + "\"ideas\": {color: \"yellow\"}\n\"work\": {}\n")
     }
 
     @Test func filesTheEditorRefusesAreSkippedAndTheRestIsDone() throws {
@@ -165,8 +166,8 @@ import Testing
         ])
         defer { vault.remove() }
         let plan = try TagRefactorPlanner.rename("old", to: "new", index: vault.index(), files: vault.files)
-        #expect(plan.steps.map(\.path) == ["ok.md"])
-        #expect(plan.skipped.map(\.path) == ["anchor.md"])
+        expect(plan.steps.map(\.path), equals: ["ok.md"])
+        expect(plan.skipped.map(\.path), equals: ["anchor.md"])
     }
 
     @Test func stepsCarryTheExactFrontMatterButNeverTheBody() throws {
@@ -174,9 +175,9 @@ import Testing
         let vault = try TemporaryVault(["n.md": "---\ntags: [a]\n---\n" + body])
         defer { vault.remove() }
         let plan = try TagRefactorPlanner.merge(["a"], into: "b", index: vault.index(), files: vault.files)
-        #expect(plan.steps[0].frontMatter == FrontMatterChange(before: "---\ntags: [a]\n---\n", after: "---\ntags: [b]\n---\n"))
-        #expect(plan.previews[PathKey("n.md")]?.before.count == "---\ntags: [a]\n---\n".utf8.count)
+        expect(plan.steps[0].frontMatter, equals: FrontMatterChange(before: "---\ntags: [a]\n---\n", after: "---\ntags: [b]\n---\n"))
+        expect(plan.previews[PathKey("n.md")]?.before.count == "---\ntags: [a]\n---\n".utf8.count)
         let data = try JSONEncoder().encode(JournalRecord(id: "x", plan: plan, time: 0))
-        #expect(!String(decoding: data, as: UTF8.self).contains("long body line"))
+        expect(!String(decoding: data, as: UTF8.self).contains("long body line"))
     }
 }

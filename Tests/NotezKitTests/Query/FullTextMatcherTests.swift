@@ -12,8 +12,8 @@ struct FullTextMatcherTests {
         for _ in 0..<2000 {
             let body = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
             let needle = TextFold.fold((0..<Int.random(in: 1...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }[...])
-            #expect(
-                FullTextMatcher.containsIgnoringASCIICase(body[...], needle) == FullTextMatcher.contains(TextFold.fold(body[...]), needle),
+            expect(
+                FullTextMatcher.containsIgnoringASCIICase(body[...], needle), equals: FullTextMatcher.contains(TextFold.fold(body[...]), needle),
                 "\(String(decoding: body, as: UTF8.self)) / \(String(decoding: needle, as: UTF8.self))")
         }
     }
@@ -34,22 +34,22 @@ struct FullTextMatcherTests {
                         return (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == needle[offset]
                     }
                 }
-                #expect(FullTextMatcher.firstMatchIgnoringASCIICase(slice, needle, from: from) == expected)
+                expect(FullTextMatcher.firstMatchIgnoringASCIICase(slice, needle, from: from), equals: expected)
             }
         }
     }
 
     @Test func asciiDetectionAndCases() {
-        #expect(ASCIIBytes.only(Array("plain text, long enough for words".utf8)[...]))
-        #expect(!ASCIIBytes.only(Array("eight b\u{E9}".utf8)[...]))
-        #expect(!ASCIIBytes.only(Array("0123456789abcdef\u{212A}".utf8)[...]))
-        #expect(FullTextMatcher.containsIgnoringASCIICase(Array("The QUOKKA smiles".utf8)[...], Array("quokka".utf8)))
-        #expect(!FullTextMatcher.containsIgnoringASCIICase(Array("quokk".utf8)[...], Array("quokka".utf8)))
-        #expect(FullTextMatcher.containsIgnoringASCIICase(Array("a-b".utf8)[2...], Array("b".utf8)))
+        expect(ASCIIBytes.only(Array("plain text, long enough for words".utf8)[...]))
+        expect(!ASCIIBytes.only(Array("eight b\u{E9}".utf8)[...]))
+        expect(!ASCIIBytes.only(Array("0123456789abcdef\u{212A}".utf8)[...]))
+        expect(FullTextMatcher.containsIgnoringASCIICase(Array("The QUOKKA smiles".utf8)[...], Array("quokka".utf8)))
+        expect(!FullTextMatcher.containsIgnoringASCIICase(Array("quokk".utf8)[...], Array("quokka".utf8)))
+        expect(FullTextMatcher.containsIgnoringASCIICase(Array("a-b".utf8)[2...], Array("b".utf8)))
         // A body with the Kelvin sign is not ASCII, so the folding path (which maps it to k) decides.
         var body = FullTextMatcher.Body(bytes: Array("\u{212A}elvin".utf8)[...], isASCII: false)
         let found = body.contains(Array("kelvin".utf8), ignoreAccents: false)
-        #expect(found)
+        expect(found)
     }
 
     /// A non-ASCII body is searched for an ASCII needle by a raw byte scan first; whatever the scan
@@ -68,29 +68,29 @@ struct FullTextMatcherTests {
             var scanned = FullTextMatcher.Body(bytes: body[...], isASCII: ASCIIBytes.only(body[...]))
             let expected = FullTextMatcher.contains(TextFold.fold(body[...]), needle)
             let found = scanned.contains(needle, ignoreAccents: false)
-            #expect(found == expected, "\(body) / \(String(decoding: needle, as: UTF8.self))")
+            expect(found, equals: expected, "\(body) / \(String(decoding: needle, as: UTF8.self))")
         }
         var composed = FullTextMatcher.Body(bytes: Array("cafe\u{301} x".utf8)[...], isASCII: false)
         let exact = composed.contains(Array("cafe".utf8), ignoreAccents: false)
-        #expect(!exact)
+        expect(!exact)
         // The first raw match ends before a mark that composes with its last letter; a later one does not.
         var twice = FullTextMatcher.Body(bytes: Array("entropy\u{301} and entropy.".utf8)[...], isASCII: false)
         let later = twice.contains(Array("entropy".utf8), ignoreAccents: false)
-        #expect(later)
+        expect(later)
         var once = FullTextMatcher.Body(bytes: Array("entropy\u{301} only".utf8)[...], isASCII: false)
         let none = once.contains(Array("entropy".utf8), ignoreAccents: false)
-        #expect(!none)
+        expect(!none)
         var stripped = FullTextMatcher.Body(bytes: Array("cafe\u{301} x".utf8)[...], isASCII: false)
         let withoutAccents = stripped.contains(Array("cafe".utf8), ignoreAccents: true)
-        #expect(withoutAccents)
+        expect(withoutAccents)
     }
 
     @Test func scalarsThatFoldToASCIIAreDetected() {
         for scalar in ["\u{37E}", "\u{1FEF}", "\u{212A}", "\u{130}"] {
-            #expect(TextFold.mayFoldToASCII(Array(("x" + scalar + "y").utf8)[...]), "\(scalar)")
+            expect(TextFold.mayFoldToASCII(Array(("x" + scalar + "y").utf8)[...]), "\(scalar)")
         }
         for text in ["plain", "café", "\u{2126}\u{212B}", "日本語", "\u{E2}\u{84}", ""] {
-            #expect(!TextFold.mayFoldToASCII(Array(text.utf8)[...]), "\(text)")
+            expect(!TextFold.mayFoldToASCII(Array(text.utf8)[...]), "\(text)")
         }
         // ASCII is skipped eight bytes at a time: each scalar at every offset around a word's
         // edge, and as the last bytes, is still found; long text without them is not.
@@ -98,14 +98,14 @@ struct FullTextMatcherTests {
             for before in 0...17 {
                 for after in [0, 1, 9] {
                     let text = String(repeating: "a", count: before) + scalar + String(repeating: "b", count: after)
-                    #expect(TextFold.mayFoldToASCII(Array(text.utf8)[...]), "\(before) \(scalar) \(after)")
+                    expect(TextFold.mayFoldToASCII(Array(text.utf8)[...]), "\(before) \(scalar) \(after)")
                     let slice = Array(("zz" + text).utf8)[2...]
-                    #expect(TextFold.mayFoldToASCII(slice), "sliced \(before) \(scalar) \(after)")
+                    expect(TextFold.mayFoldToASCII(slice), "sliced \(before) \(scalar) \(after)")
                 }
             }
         }
         for before in 0...17 {
-            #expect(!TextFold.mayFoldToASCII(Array((String(repeating: "a", count: before) + "é\u{2126}" + String(repeating: "c", count: 11)).utf8)[...]))
+            expect(!TextFold.mayFoldToASCII(Array((String(repeating: "a", count: before) + "é\u{2126}" + String(repeating: "c", count: 11)).utf8)[...]))
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// The `prop:` query term: parsing, canonical text, and matching against front matter.
 @Suite struct PropertyQueryTests {
@@ -14,14 +15,14 @@ import Testing
     ])
     func parsesAndRoundTrips(text: String, node: QueryNode, canonical: String) throws {
         let parsed = try QueryParser.parse(text)
-        #expect(parsed == node)
-        #expect(QuerySerializer.serialize(parsed) == canonical)
-        #expect(try QueryParser.parse(canonical) == node)
+        expect(parsed, equals: node)
+        expect(QuerySerializer.serialize(parsed), equals: canonical)
+        try expect(QueryParser.parse(canonical), equals: node)
     }
 
     @Test(arguments: ["prop:", "prop:=x", "prop:a="])
     func emptyPartsAreErrors(text: String) {
-        #expect(throws: QueryError.self) { try QueryParser.parse(text) }
+        expect(throws: QueryError.self) { try QueryParser.parse(text) }
     }
 
     @Test func matchesScalarsListsAndPresence() throws {
@@ -37,10 +38,10 @@ import Testing
         func paths(_ query: String) throws -> [String] {
             try evaluator.notes(matching: QueryParser.parse(query)).map(\.path).sorted()
         }
-        #expect(try paths("prop:status=done") == ["a.md"])
-        #expect(try paths("prop:labels=ui") == ["a.md"])
-        #expect(try paths("prop:status") == ["a.md", "b.md"])
-        #expect(try paths("-prop:status") == ["c.md", "d.md", "e.md"])
-        #expect(try paths("prop:\"owner=ana lopez\" OR prop:labels=api") == ["a.md", "b.md"])
+        try expect(paths("prop:status=done"), equals: ["a.md"])
+        try expect(paths("prop:labels=ui"), equals: ["a.md"])
+        try expect(paths("prop:status"), equals: ["a.md", "b.md"])
+        try expect(paths("-prop:status"), equals: ["c.md", "d.md", "e.md"])
+        try expect(paths("prop:\"owner=ana lopez\" OR prop:labels=api"), equals: ["a.md", "b.md"])
     }
 }

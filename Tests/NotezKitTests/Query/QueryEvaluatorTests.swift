@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// A small vault written to a temporary folder, with hand-picked dates, tags and folders.
 final class QueryFixtureVault: Sendable {
@@ -144,13 +145,13 @@ struct QueryEvaluatorTests {
 
     @Test(arguments: cases)
     func evaluates(_ query: String, _ expected: [String]) throws {
-        #expect(try Self.vault.get().search(query) == expected)
+        try expect(Self.vault.get().search(query), equals: expected)
     }
 
     @Test func theTrashNeverMatches() throws {
         let vault = try Self.vault.get()
-        #expect(vault.index.notes.count == 11)
-        #expect(!(try vault.search("tag:todo OR trash")).contains { $0.contains("Gone") })
+        expect(vault.index.notes.count, equals: 11)
+        expect(!(try vault.search("tag:todo OR trash")).contains { $0.contains("Gone") })
     }
 
     @Test func fullTextReadsOnlyNotesThatSurviveCheapTerms() throws {
@@ -159,10 +160,10 @@ struct QueryEvaluatorTests {
         let node = try QueryParser.parse("zürich tag:todo")
         var run = QueryEvaluator.Run(evaluator: evaluator, node: node)
         let result = run.evaluate(node, within: PositionSet(capacity: vault.index.notes.count, full: true))
-        #expect(result.positions.map { vault.index.notes[$0].path } == ["Inbox.md"])
-        #expect(run.matcher?.loadedCount == 1)
+        expect(result.positions.map { vault.index.notes[$0].path }, equals: ["Inbox.md"])
+        expect(run.matcher?.loadedCount == 1)
         let cheap = QueryEvaluator.Run(evaluator: evaluator, node: try QueryParser.parse("tag:todo OR folder:x"))
-        #expect(cheap.matcher == nil)
+        expect(cheap.matcher == nil)
     }
 
     @Test func orSkipsFullTextForNotesAlreadyMatched() throws {
@@ -171,31 +172,31 @@ struct QueryEvaluatorTests {
         let node = try QueryParser.parse("oracle OR folder:Work")
         var run = QueryEvaluator.Run(evaluator: evaluator, node: node)
         let result = run.evaluate(node, within: PositionSet(capacity: vault.index.notes.count, full: true))
-        #expect(result.count == 6)
-        #expect(run.matcher?.loadedCount == 6)  // 11 notes, 5 of them matched folder:Work first
+        expect(result.count, equals: 6)
+        expect(run.matcher?.loadedCount == 6)  // 11 notes, 5 of them matched folder:Work first
     }
 
     @Test func relativeMonthsClampToTheEndOfShorterMonths() {
         // 2024-03-31T12:00:00Z minus one month is 2024-02-29T12:00:00Z (leap year).
         let now = NoteDate.civil(2024, 3, 31, 12, 0, 0, 0)!
         let age = DateFilter.Age(amount: 1, unit: .months)!
-        #expect(age.cutoff(now: now) == NoteDate.civil(2024, 2, 29, 12, 0, 0, 0)!)
-        #expect(DateFilter.Age(amount: 1, unit: .years)!.cutoff(now: now) == NoteDate.civil(2023, 3, 31, 12, 0, 0, 0)!)
+        expect(age.cutoff(now: now), equals: NoteDate.civil(2024, 2, 29, 12, 0, 0, 0)!)
+        expect(DateFilter.Age(amount: 1, unit: .years)!.cutoff(now: now), equals: NoteDate.civil(2023, 3, 31, 12, 0, 0, 0)!)
     }
 
     @Test func fullTextFoldingMatchesAcrossCaseAndNormalization() {
         let hay = TextFold.fold(Array("Grüße aus ZÜRICH, É".utf8)[...])
         for needle in ["zürich", "ZU\u{308}RICH", "é", "e\u{301}", "grüße", "aus z"] {
-            #expect(FullTextMatcher.contains(hay, TextFold.fold(Array(needle.utf8)[...])), "\(needle)")
+            expect(FullTextMatcher.contains(hay, TextFold.fold(Array(needle.utf8)[...])), "\(needle)")
         }
-        #expect(!FullTextMatcher.contains(hay, TextFold.fold(Array("zurich".utf8)[...])))
-        #expect(FullTextMatcher.contains(Array("aab".utf8), Array("ab".utf8)))
-        #expect(!FullTextMatcher.contains(Array("a".utf8), Array("ab".utf8)))
+        expect(!FullTextMatcher.contains(hay, TextFold.fold(Array("zurich".utf8)[...])))
+        expect(FullTextMatcher.contains(Array("aab".utf8), Array("ab".utf8)))
+        expect(!FullTextMatcher.contains(Array("a".utf8), Array("ab".utf8)))
         // The fast path (already NFC) and the normalizing path agree.
-        #expect(TextFold.isSurelyNFC("Grüße, Привет, 日本語 🇫🇷"))
+        expect(TextFold.isSurelyNFC("Grüße, Привет, 日本語 🇫🇷"))
         let mixed = "Grüße aus ZÜRICH, ΟΔΟΣ Привет İstanbul"
-        #expect(TextFold.lowercasedRuns(Array(mixed.utf8)[...]) == Array(mixed.lowercased().utf8))
-        #expect(!TextFold.isSurelyNFC("Gru\u{308}ße"))
-        #expect(TextFold.fold(Array("ÀÉÎ Ж".utf8)[...]) == TextFold.fold(Array("A\u{300}E\u{301}I\u{302} Ж".utf8)[...]))
+        expect(TextFold.lowercasedRuns(Array(mixed.utf8)[...]), equals: Array(mixed.lowercased().utf8))
+        expect(!TextFold.isSurelyNFC("Gru\u{308}ße"))
+        expect(TextFold.fold(Array("ÀÉÎ Ж".utf8)[...]), equals: TextFold.fold(Array("A\u{300}E\u{301}I\u{302} Ж".utf8)[...]))
     }
 }

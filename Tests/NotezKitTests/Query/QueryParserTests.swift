@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 private func day(_ text: String) -> DateFilter.Day { DateFilter.Day(text)! }
 
@@ -81,14 +82,14 @@ struct QueryParserTests {
 
     @Test(arguments: cases)
     func parses(_ item: Case) throws {
-        #expect(try QueryParser.parse(item.query) == item.tree)
+        try expect(QueryParser.parse(item.query), equals: item.tree)
     }
 
     @Test(arguments: cases)
     func canonicalTextIsStable(_ item: Case) throws {
         let text = QuerySerializer.serialize(try QueryParser.parse(item.query))
-        #expect(try QueryParser.parse(text) == item.tree)
-        #expect(QuerySerializer.serialize(try QueryParser.parse(text)) == text)
+        try expect(QueryParser.parse(text), equals: item.tree)
+        expect(QuerySerializer.serialize(try QueryParser.parse(text)), equals: text)
     }
 
     struct ErrorCase: Sendable, CustomTestStringConvertible {
@@ -144,7 +145,7 @@ struct QueryParserTests {
 
     @Test(arguments: errors)
     func reportsErrorsWithOffsets(_ item: ErrorCase) {
-        #expect(throws: QueryError(offset: item.offset, message: item.message)) {
+        expect(throws: QueryError(offset: item.offset, message: item.message)) {
             try QueryParser.parse(item.query)
         }
     }
@@ -158,47 +159,47 @@ struct QueryParserTests {
             _ = try QueryParser.parse(query)
             Issue.record("parsed \(query)")
         } catch {
-            #expect(error.offset == 0)
-            #expect(error.message.hasPrefix("invalid date"))
+            expect(error.offset, equals: 0)
+            expect(error.message.hasPrefix("invalid date"))
         }
     }
 
     @Test func deepNestingIsAnErrorNotACrash() {
         let parens = String(repeating: "(", count: 200) + "a" + String(repeating: ")", count: 200)
-        #expect(throws: QueryError(offset: QueryParser.maxDepth, message: "query nested too deeply (more than 100 levels)")) {
+        expect(throws: QueryError(offset: QueryParser.maxDepth, message: "query nested too deeply (more than 100 levels)")) {
             try QueryParser.parse(parens)
         }
         let nots = String(repeating: "NOT ", count: 5000) + "a"
-        #expect(throws: QueryError.self) { try QueryParser.parse(nots) }
+        expect(throws: QueryError.self) { try QueryParser.parse(nots) }
         let dashes = String(repeating: "-", count: 100_000) + "a"
-        #expect(throws: QueryError.self) { try QueryParser.parse(dashes) }
+        expect(throws: QueryError.self) { try QueryParser.parse(dashes) }
         let justEnough = String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100)
-        #expect((try? QueryParser.parse(justEnough)) == .text("a"))
+        expect((try? QueryParser.parse(justEnough)), equals: .text("a"))
     }
 
     static let tooLong = QueryError(offset: QueryParser.maxLength, message: "query is longer than 65536 bytes (64 KiB)")
 
     @Test func hostileQueriesAreErrorsThatStateTheLimit() {
         let megabyte = String(repeating: "word ", count: 1 << 20 / 5 + 1)
-        #expect(throws: Self.tooLong) { try QueryParser.parse(megabyte) }
+        expect(throws: Self.tooLong) { try QueryParser.parse(megabyte) }
         let parens = String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)
-        #expect(throws: Self.tooLong) { try QueryParser.parse(parens) }
+        expect(throws: Self.tooLong) { try QueryParser.parse(parens) }
         let nots = String(repeating: "NOT ", count: 100_000) + "a"
-        #expect(throws: Self.tooLong) { try QueryParser.parse(nots) }
+        expect(throws: Self.tooLong) { try QueryParser.parse(nots) }
         // Under the length limit, the depth limit answers, at the first token past it.
         let depth = QueryError(offset: 4 * QueryParser.maxDepth, message: "query nested too deeply (more than 100 levels)")
-        #expect(throws: depth) { try QueryParser.parse(String(repeating: "NOT ", count: 16_000) + "a") }
-        #expect(throws: QueryError(offset: 100, message: "query nested too deeply (more than 100 levels)")) {
+        expect(throws: depth) { try QueryParser.parse(String(repeating: "NOT ", count: 16_000) + "a") }
+        expect(throws: QueryError(offset: 100, message: "query nested too deeply (more than 100 levels)")) {
             try QueryParser.parse(String(repeating: "(", count: 60_000) + "a")
         }
     }
 
     @Test func lengthLimitCountsBytesAndReportsACharacterOffset() throws {
         let fits = String(repeating: "a", count: QueryParser.maxLength)
-        #expect(try QueryParser.parse(fits) == .text(fits))
+        try expect(QueryParser.parse(fits), equals: .text(fits))
         // Four bytes a character: byte 65536 is the first byte of character 16384.
         let emoji = String(repeating: "🎉", count: QueryParser.maxLength / 4 + 1)
-        #expect(throws: QueryError(offset: QueryParser.maxLength / 4, message: "query is longer than 65536 bytes (64 KiB)")) {
+        expect(throws: QueryError(offset: QueryParser.maxLength / 4, message: "query is longer than 65536 bytes (64 KiB)")) {
             try QueryParser.parse(emoji)
         }
     }
@@ -208,20 +209,20 @@ struct QueryParserTests {
         let words = (0..<10_000).map { "w\($0)" }
         let node = try QueryParser.parse(words.joined(separator: " "))
         guard case .and(let operands) = node else { Issue.record("not an AND"); return }
-        #expect(operands.count == 10_000)
-        #expect(QuerySerializer.serialize(node) == words.joined(separator: " "))
+        expect(operands.count, equals: 10_000)
+        expect(QuerySerializer.serialize(node), equals: words.joined(separator: " "))
     }
 
     @Test func errorOffsetsCountCharactersNotBytes() {
         // "é" is one character (two UTF-8 bytes; here also two scalars when decomposed).
-        #expect(throws: QueryError(offset: 6, message: "expected a term after AND")) {
+        expect(throws: QueryError(offset: 6, message: "expected a term after AND")) {
             try QueryParser.parse("e\u{301}té e AND")
         }
     }
 
     @Test func caretLinePointsAtTheOffset() {
         let error = QueryError(offset: 6, message: "unbalanced '('")
-        #expect(error.caretLines(for: "a b c (d") == ["a b c (d", "      ^"])
+        expect(error.caretLines(for: "a b c (d"), equals: ["a b c (d", "      ^"])
     }
 
     @Test(arguments: [
@@ -237,11 +238,11 @@ struct QueryParserTests {
         ("created:>=2024-1-2", "created:>=2024-01-02"),
     ])
     func serializesCanonically(_ input: String, _ expected: String) throws {
-        #expect(QuerySerializer.serialize(try QueryParser.parse(input)) == expected)
+        expect(QuerySerializer.serialize(try QueryParser.parse(input)), equals: expected)
     }
 
     @Test func tokenizerMarksOperatorsOnlyAsWholeWords() throws {
         let kinds = try QueryTokenizer("a AND ANDroid -x y-z").tokens().map(\.kind)
-        #expect(kinds == [.word("a"), .and, .word("ANDroid"), .minus, .word("x"), .word("y-z")])
+        expect(kinds, equals: [.word("a"), .and, .word("ANDroid"), .minus, .word("x"), .word("y-z")])
     }
 }

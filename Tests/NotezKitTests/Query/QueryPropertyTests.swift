@@ -99,9 +99,9 @@ struct QueryPropertyTests {
             let tree = generator.tree(depth: 5)
             let text = QuerySerializer.serialize(tree)
             let parsed = Result { () throws(QueryError) -> QueryNode in try QueryParser.parse(text) }
-            #expect((try? parsed.get()) == tree, "seed \(seed): \(text) gave \(parsed)")
+            expect((try? parsed.get()), equals: tree, "seed \(seed): \(text) gave \(parsed)")
             // Canonical text is a fixed point.
-            if let again = try? parsed.get() { #expect(QuerySerializer.serialize(again) == text) }
+            if let again = try? parsed.get() { expect(QuerySerializer.serialize(again), equals: text) }
         }
     }
 
@@ -113,7 +113,7 @@ struct QueryPropertyTests {
             let text = QuerySerializer.serialize(tree)
             if (try? QueryParser.parse(text)) != tree { failures.append("seed \(seed): \(text)") }
         }
-        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
     static let alphabet = [
@@ -134,15 +134,15 @@ struct QueryPropertyTests {
                 parsed += 1
                 let text = QuerySerializer.serialize(tree)
                 let again = try? QueryParser.parse(text)
-                #expect(again == tree, "\(query.debugDescription) -> \(text.debugDescription)")
+                expect(again, equals: tree, "\(query.debugDescription) -> \(text.debugDescription)")
             } catch {
                 failed += 1
-                #expect(error.offset >= 0 && error.offset < query.count, "\(query.debugDescription): \(error)")
-                #expect(!error.message.isEmpty)
+                expect(error.offset >= 0 && error.offset < query.count, "\(query.debugDescription): \(error)")
+                expect(!error.message.isEmpty)
             }
         }
         // Both outcomes occur, so the test exercises the parser and the error paths.
-        #expect(parsed > 500)
-        #expect(failed > 500)
+        expect(parsed > 500)
+        expect(failed > 500)
     }
 }

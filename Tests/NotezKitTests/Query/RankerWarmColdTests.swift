@@ -60,8 +60,8 @@ struct RankerWarmColdTests {
                     if found > 0, Ranker.isHeading(line) { headings += found }
                 }
                 let counted = Ranker.bodyOccurrences(of: needle, in: text)
-                #expect(counted.body == body && counted.headings == headings, "\(String(decoding: text, as: UTF8.self)) \(needle)")
-                #expect(Ranker.occurrences(of: needle, in: text[...]) == Ranker.occurrencesByBytes(of: needle, in: text[...]))
+                expect(counted.body == body && counted.headings == headings, "\(String(decoding: text, as: UTF8.self)) \(needle)")
+                expect(Ranker.occurrences(of: needle, in: text[...]), equals: Ranker.occurrencesByBytes(of: needle, in: text[...]))
             }
         }
     }
@@ -78,14 +78,13 @@ struct RankerWarmColdTests {
             for needle in [Array("cat".utf8), Array("c".utf8), Array("catcat".utf8), Array("t c".utf8), Array("@".utf8), Array("`c".utf8)] {
                 let raw = Ranker.bodyOccurrences(of: needle, in: text[skip...], ignoringASCIICase: true)
                 let low = Ranker.bodyOccurrences(of: needle, in: Array(lowered[skip...]))
-                #expect(raw.body == low.body && raw.headings == low.headings, "\(String(decoding: text, as: UTF8.self)) \(needle)")
-                #expect(
-                    Ranker.occurrences(of: needle, in: text[skip...], ignoringASCIICase: true)
-                        == Ranker.occurrencesByBytes(of: needle, in: lowered[skip...]))
+                expect(raw.body == low.body && raw.headings == low.headings, "\(String(decoding: text, as: UTF8.self)) \(needle)")
+                expect(
+                    Ranker.occurrences(of: needle, in: text[skip...], ignoringASCIICase: true), equals: Ranker.occurrencesByBytes(of: needle, in: lowered[skip...]))
             }
         }
         // It counts at all: both spellings, one inside a word at half weight.
-        #expect(Ranker.occurrences(of: Array("cat".utf8), in: Array("Cat CAT conCat".utf8)[...], ignoringASCIICase: true) == 2.5)
+        expect(Ranker.occurrences(of: Array("cat".utf8), in: Array("Cat CAT conCat".utf8)[...], ignoringASCIICase: true), equals: 2.5)
     }
 
     @Test func theFileNameStemOnBytesIsTheStem() {
@@ -98,8 +97,8 @@ struct RankerWarmColdTests {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
         }
-        for path in paths { #expect(Array(Ranker.stemBytes(path)) == Array(stem(path).utf8), "\(path)") }
-        #expect(Array(Ranker.stemBytes("a/b/Linux.Md")) == Array("Linux".utf8))
+        for path in paths { expect(Array(Ranker.stemBytes(path)), equals: Array(stem(path).utf8), "\(path)") }
+        expect(Array(Ranker.stemBytes("a/b/Linux.Md")), equals: Array("Linux".utf8))
     }
 
     @Test func warmColdAndReadAgainRankAlike() throws {
@@ -122,9 +121,9 @@ struct RankerWarmColdTests {
                 let ignoring = Int.random(in: 0..<5, using: &generator) == 0
                 for index in evaluators.indices { evaluators[index].ignoresAccents = ignoring }
                 let reference = Self.answer(evaluators[0].ranked(matching: query, countingWhileReading: false), full)
-                #expect(Self.answer(evaluators[0].ranked(matching: query), full) == reference, "round \(round): \(text)")
-                #expect(Self.answer(evaluators[1].ranked(matching: query), cold) == reference, "round \(round) cold: \(text)")
-                #expect(Self.answer(evaluators[2].ranked(matching: query), warm) == reference, "round \(round) warm: \(text)")
+                expect(Self.answer(evaluators[0].ranked(matching: query), full), equals: reference, "round \(round): \(text)")
+                expect(Self.answer(evaluators[1].ranked(matching: query), cold), equals: reference, "round \(round) cold: \(text)")
+                expect(Self.answer(evaluators[2].ranked(matching: query), warm), equals: reference, "round \(round) warm: \(text)")
             }
         }
     }
@@ -163,7 +162,7 @@ struct RankerWarmColdTests {
                     daemon.ignoresAccents = ignoring
                     let reference = Self.answer(cold.ranked(matching: query, countingWhileReading: false), full)
                     for time in 0..<2 {
-                        #expect(Self.answer(daemon.ranked(matching: query), warm) == reference, "round \(round) version \(version) #\(time): \(text)")
+                        expect(Self.answer(daemon.ranked(matching: query), warm), equals: reference, "round \(round) version \(version) #\(time): \(text)")
                     }
                 }
                 for _ in 0..<Int.random(in: 1...3, using: &generator) {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 struct SearchFiltersTests {
     @Test func flagsBuildTheCanonicalQuery() {
@@ -8,14 +9,14 @@ struct SearchFiltersTests {
             tags: ["work", "urgent"], folders: ["Projects", "My Work"], excludedFolders: ["Archive"],
             pinned: true, words: ["budget", "two words"])
         let text = filters.query.map(QuerySerializer.serialize)
-        #expect(text == "tag:work tag:urgent (folder:Projects OR folder:\"My Work\") -folder:Archive is:pinned budget \"two words\"")
+        expect(text, equals: "tag:work tag:urgent (folder:Projects OR folder:\"My Work\") -folder:Archive is:pinned budget \"two words\"")
     }
 
     @Test func anyTagJoinsTagsWithOr() {
-        #expect(SearchFilters(tags: ["a", "b"], anyTag: true).query == .or([.tag("a"), .tag("b")]))
-        #expect(SearchFilters(tags: ["a"], anyTag: true).query == .tag("a"))
-        #expect(SearchFilters().query == nil)
-        #expect(SearchFilters().isEmpty)
+        expect(SearchFilters(tags: ["a", "b"], anyTag: true).query, equals: .or([.tag("a"), .tag("b")]))
+        expect(SearchFilters(tags: ["a"], anyTag: true).query, equals: .tag("a"))
+        expect(SearchFilters().query == nil)
+        expect(SearchFilters().isEmpty)
     }
 
     @Test(arguments: [
@@ -28,9 +29,9 @@ struct SearchFiltersTests {
         let node = try QueryParser.parse(query)
         let filters = try #require(SearchFilters(fitting: node))
         let rebuilt = try #require(filters.query)
-        #expect(SearchFilters(fitting: rebuilt) == filters)
+        expect(SearchFilters(fitting: rebuilt), equals: filters)
         // What --show-query prints for these flags parses back to the same filters.
-        #expect(SearchFilters(fitting: try QueryParser.parse(QuerySerializer.serialize(rebuilt))) == filters)
+        expect(SearchFilters(fitting: try QueryParser.parse(QuerySerializer.serialize(rebuilt))), equals: filters)
     }
 
     @Test(arguments: [
@@ -40,22 +41,22 @@ struct SearchFiltersTests {
         "is:hub is:hub", "-is:orphan", "links-to:a OR links-to:b",
     ])
     func otherQueriesAreTooComplex(_ query: String) throws {
-        #expect(SearchFilters(fitting: try QueryParser.parse(query)) == nil)
+        expect(SearchFilters(fitting: try QueryParser.parse(query)) == nil)
     }
 
     @Test func flagArgumentsNameEachFlag() throws {
         let filters = try #require(SearchFilters(fitting: try QueryParser.parse("(tag:a OR tag:b) -folder:\"Old Stuff\" x")))
-        #expect(filters.flagArguments == ["--tag", "a", "--tag", "b", "--any", "--not-folder", "Old Stuff", "--text", "x"])
+        expect(filters.flagArguments, equals: ["--tag", "a", "--tag", "b", "--any", "--not-folder", "Old Stuff", "--text", "x"])
     }
 
     @Test func graphFiltersNameTheirFlags() throws {
         let filters = try #require(SearchFilters(fitting: try QueryParser.parse("is:hub links-to:\"Team handbook\" linked-by:x is:orphan")))
-        #expect(filters == SearchFilters(linksTo: ["Team handbook"], linkedBy: ["x"], orphan: true, hub: true))
-        #expect(filters.flagArguments == ["--links-to", "Team handbook", "--linked-by", "x", "--orphan", "--hub"])
-        #expect(filters.query.map(QuerySerializer.serialize) == "links-to:\"Team handbook\" linked-by:x is:orphan is:hub")
-        #expect(!filters.isEmpty && SearchFilters(hub: true).query == .hub)
-        #expect(SearchFilters(linksTo: [""]).problem == "empty note name after links-to:")
-        #expect(SearchFilters(linkedBy: [""]).problem == "empty note name after linked-by:")
+        expect(filters, equals: SearchFilters(linksTo: ["Team handbook"], linkedBy: ["x"], orphan: true, hub: true))
+        expect(filters.flagArguments, equals: ["--links-to", "Team handbook", "--linked-by", "x", "--orphan", "--hub"])
+        expect(filters.query.map(QuerySerializer.serialize), equals: "links-to:\"Team handbook\" linked-by:x is:orphan is:hub")
+        expect(!filters.isEmpty && SearchFilters(hub: true).query == .hub)
+        expect(SearchFilters(linksTo: [""]).problem, equals: "empty note name after links-to:")
+        expect(SearchFilters(linkedBy: [""]).problem, equals: "empty note name after linked-by:")
     }
 
     /// A NOTE the language must quote (spaces, `~` and digits, quotes, operators) comes back from
@@ -64,14 +65,14 @@ struct SearchFiltersTests {
     func graphFilterNamesRoundTripThroughText(_ name: String) throws {
         for filters in [SearchFilters(linksTo: [name]), SearchFilters(linkedBy: [name], orphan: true)] {
             let text = QuerySerializer.serialize(try #require(filters.query))
-            #expect(SearchFilters(fitting: try QueryParser.parse(text)) == filters, "\(text)")
+            expect(SearchFilters(fitting: try QueryParser.parse(text)), equals: filters, "\(text)")
         }
     }
 
     @Test func explainPrintsTreeAndVerdict() throws {
         let explained = QueryExplainer.explain(try QueryParser.parse("tag:work (folder:A OR folder:B) -folder:\"Old Stuff\""))
-        #expect(
-            explained == """
+        expect(
+            explained, equals: """
                 query: tag:work (folder:A OR folder:B) -folder:"Old Stuff"
                 AND
                   tag:work  (tag 'work' or its children 'work/...')
@@ -83,13 +84,13 @@ struct SearchFiltersTests {
                 flags: --tag work --folder A --folder B --not-folder 'Old Stuff'
                 """)
         let complex = QueryExplainer.explain(try QueryParser.parse("a OR modified:7d"))
-        #expect(complex.hasSuffix("\nflags: too complex for flags"))
-        #expect(complex.contains("  modified:7d  (modified within the last 7 days)"))
+        expect(complex.hasSuffix("\nflags: too complex for flags"))
+        expect(complex.contains("  modified:7d  (modified within the last 7 days)"))
     }
 
     @Test func emptyFlagValuesAreReported() {
-        #expect(SearchFilters(tags: [""]).problem == "empty tag name")
-        #expect(SearchFilters(excludedFolders: ["/"]).problem == "empty folder name")
-        #expect(SearchFilters(tags: ["a"]).problem == nil)
+        expect(SearchFilters(tags: [""]).problem, equals: "empty tag name")
+        expect(SearchFilters(excludedFolders: ["/"]).problem, equals: "empty folder name")
+        expect(SearchFilters(tags: ["a"]).problem == nil)
     }
 }

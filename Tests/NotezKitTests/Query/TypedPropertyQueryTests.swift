@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// Typed `prop:` comparisons: parsing with carets, and matching by the folder's schema type or the
 /// query value's type, over numbers, dates, booleans, text and lists.
@@ -19,9 +20,9 @@ import Testing
     ])
     func parsesAndRoundTrips(text: String, node: QueryNode, canonical: String) throws {
         let parsed = try QueryParser.parse(text)
-        #expect(parsed == node)
-        #expect(QuerySerializer.serialize(parsed) == canonical)
-        #expect(try QueryParser.parse(canonical) == node)
+        expect(parsed, equals: node)
+        expect(QuerySerializer.serialize(parsed), equals: canonical)
+        try expect(QueryParser.parse(canonical), equals: node)
     }
 
     @Test(arguments: [
@@ -46,37 +47,37 @@ import Testing
         ("prop:", 0, "expected a property name after prop:"),
     ])
     func malformedComparisonsPointAtTheOffendingCharacter(text: String, offset: Int, message: String) {
-        #expect(throws: QueryError(offset: offset, message: message)) { try QueryParser.parse(text) }
+        expect(throws: QueryError(offset: offset, message: message)) { try QueryParser.parse(text) }
     }
 
     @Test func hostileValuesParseOrFailCleanly() throws {
         let huge = String(repeating: "9", count: 20_000)
-        #expect(try QueryParser.parse("prop:x>" + huge) == .propertyOrder("x", .greater, huge))
+        try expect(QueryParser.parse("prop:x>" + huge), equals: .propertyOrder("x", .greater, huge))
         let long = String(repeating: "z", count: 20_000)
         do {
             _ = try QueryParser.parse("prop:x>" + long)
             Issue.record("a long non-number after '>' parsed")
         } catch {
-            #expect(error.offset == 7)
-            #expect(error.message == "'" + String(repeating: "z", count: 40) + "…' is not a number or a date (YYYY-MM-DD): '>' compares only those")
+            expect(error.offset, equals: 7)
+            expect(error.message, equals: "'" + String(repeating: "z", count: 40) + "…' is not a number or a date (YYYY-MM-DD): '>' compares only those")
         }
-        #expect(try QueryParser.parse("prop:x=" + long) == .property("x", value: long))
+        try expect(QueryParser.parse("prop:x=" + long), equals: .property("x", value: long))
     }
 
     @Test func numbersCompareExactlyAsDecimals() throws {
         func number(_ text: String) -> PropertyNumber? { PropertyNumber(text) }
-        #expect(number("3") == number("3.0"))
-        #expect(number("3") == number("03"))
-        #expect(number("+3") == number("3.000"))
-        #expect(number("-0") == number("0.0"))
-        #expect(number("-1")! < number("0")!)
-        #expect(number("-2")! < number("-1.5")!)
-        #expect(number("1.05")! < number("1.5")!)
-        #expect(number("9.99")! < number("10")!)
-        #expect(number("1" + String(repeating: "0", count: 400))! > number(String(repeating: "9", count: 400))!)
-        #expect(number("1" + String(repeating: "0", count: 400)) != number("1" + String(repeating: "0", count: 399) + "1"))
+        expect(number("3"), equals: number("3.0"))
+        expect(number("3"), equals: number("03"))
+        expect(number("+3"), equals: number("3.000"))
+        expect(number("-0"), equals: number("0.0"))
+        expect(number("-1")! < number("0")!)
+        expect(number("-2")! < number("-1.5")!)
+        expect(number("1.05")! < number("1.5")!)
+        expect(number("9.99")! < number("10")!)
+        expect(number("1" + String(repeating: "0", count: 400))! > number(String(repeating: "9", count: 400))!)
+        expect(number("1" + String(repeating: "0", count: 400)) != number("1" + String(repeating: "0", count: 399) + "1"))
         for bad in ["", "-", "+", ".", "1.", ".5", "1e3", "0x10", "1_000", "inf", "-inf", "nan", "NaN", "1.2.3", " 3", "3 ", "١"] {
-            #expect(number(bad) == nil, "\(bad)")
+            expect(number(bad) == nil, "\(bad)")
         }
     }
 
@@ -97,34 +98,34 @@ import Testing
         func paths(_ query: String) throws -> [String] {
             try evaluator.notes(matching: QueryParser.parse(query)).map(\.path).sorted()
         }
-        #expect(try paths("prop:estimate=3") == ["a.md", "b.md"])
-        #expect(try paths("prop:estimate=+03.00") == ["a.md", "b.md"])
-        #expect(try paths("prop:estimate>2") == ["a.md", "b.md", "f.md"])
-        #expect(try paths("prop:estimate<0") == ["c.md"])
-        #expect(try paths("prop:estimate>=-1") == ["a.md", "b.md", "c.md", "f.md"])
-        #expect(try paths("prop:estimate>1000") == ["f.md"])  // 1e3, 0x10 and .inf are not numbers
-        #expect(try paths("prop:estimate=\(big)") == ["f.md"])
-        #expect(try paths("prop:estimate<\(big)") == ["a.md", "b.md", "c.md"])
-        #expect(try paths("prop:estimate=three") == ["g.md"])
-        #expect(try paths("prop:estimate=1e3") == ["d.md"])  // text
-        #expect(try paths("prop:labels>4") == ["a.md"])
-        #expect(try paths("prop:labels=2") == ["b.md"])
+        try expect(paths("prop:estimate=3"), equals: ["a.md", "b.md"])
+        try expect(paths("prop:estimate=+03.00"), equals: ["a.md", "b.md"])
+        try expect(paths("prop:estimate>2"), equals: ["a.md", "b.md", "f.md"])
+        try expect(paths("prop:estimate<0"), equals: ["c.md"])
+        try expect(paths("prop:estimate>=-1"), equals: ["a.md", "b.md", "c.md", "f.md"])
+        try expect(paths("prop:estimate>1000"), equals: ["f.md"])  // 1e3, 0x10 and .inf are not numbers
+        try expect(paths("prop:estimate=\(big)"), equals: ["f.md"])
+        try expect(paths("prop:estimate<\(big)"), equals: ["a.md", "b.md", "c.md"])
+        try expect(paths("prop:estimate=three"), equals: ["g.md"])
+        try expect(paths("prop:estimate=1e3"), equals: ["d.md"])  // text
+        try expect(paths("prop:labels>4"), equals: ["a.md"])
+        try expect(paths("prop:labels=2"), equals: ["b.md"])
         // Dates: whole UTC days; a date-time at its UTC instant; numbers are never dates.
-        #expect(try paths("prop:due<2025-01-01") == ["c.md"])
-        #expect(try paths("prop:due=2025-01-31") == ["a.md", "f.md"])
-        #expect(try paths("prop:due>2025-01-31") == ["b.md", "h.md"])
-        #expect(try paths("prop:due>=2020-01-01") == ["a.md", "b.md", "c.md", "f.md", "h.md"])
-        #expect(try paths("prop:due=2025-01-30..2025-02-01") == ["a.md", "b.md", "f.md", "h.md"])
-        #expect(try paths("prop:due=soon") == ["e.md"])
+        try expect(paths("prop:due<2025-01-01"), equals: ["c.md"])
+        try expect(paths("prop:due=2025-01-31"), equals: ["a.md", "f.md"])
+        try expect(paths("prop:due>2025-01-31"), equals: ["b.md", "h.md"])
+        try expect(paths("prop:due>=2020-01-01"), equals: ["a.md", "b.md", "c.md", "f.md", "h.md"])
+        try expect(paths("prop:due=2025-01-30..2025-02-01"), equals: ["a.md", "b.md", "f.md", "h.md"])
+        try expect(paths("prop:due=soon"), equals: ["e.md"])
         // Booleans: notez's words, any case; YAML 1.1's y/n are text.
-        #expect(try paths("prop:done=true") == ["a.md", "b.md"])
-        #expect(try paths("prop:done=YES") == ["a.md", "b.md"])
-        #expect(try paths("prop:done=false") == ["c.md", "d.md"])
-        #expect(try paths("prop:done=maybe") == ["e.md"])
-        #expect(try paths("prop:done=y") == ["g.md"])
-        #expect(try paths("-prop:done=true") == ["c.md", "d.md", "e.md", "f.md", "g.md", "h.md"])
+        try expect(paths("prop:done=true"), equals: ["a.md", "b.md"])
+        try expect(paths("prop:done=YES"), equals: ["a.md", "b.md"])
+        try expect(paths("prop:done=false"), equals: ["c.md", "d.md"])
+        try expect(paths("prop:done=maybe"), equals: ["e.md"])
+        try expect(paths("prop:done=y"), equals: ["g.md"])
+        try expect(paths("-prop:done=true"), equals: ["c.md", "d.md", "e.md", "f.md", "g.md", "h.md"])
         // A mapping is set but never compares.
-        #expect(try paths("prop:due") == ["a.md", "b.md", "c.md", "d.md", "e.md", "f.md", "g.md", "h.md"])
+        try expect(paths("prop:due"), equals: ["a.md", "b.md", "c.md", "d.md", "e.md", "f.md", "g.md", "h.md"])
     }
 
     @Test func aSchemaTypesTheComparisonInItsFolderAndBelow() throws {
@@ -150,29 +151,29 @@ import Testing
             try evaluator.notes(matching: QueryParser.parse(query)).map(\.path).sorted()
         }
         // `code` is text in Typed (and Typed/Sub): `3` is not `3.0` there; a number elsewhere.
-        #expect(try paths("prop:code=3") == ["Loose/z.md", "Typed/y.md"])
-        #expect(try paths("prop:code=3.0") == ["Loose/z.md", "Typed/x.md"])
+        try expect(paths("prop:code=3"), equals: ["Loose/z.md", "Typed/y.md"])
+        try expect(paths("prop:code=3.0"), equals: ["Loose/z.md", "Typed/x.md"])
         // Ordering on a text-typed key matches nothing in that folder.
-        #expect(try paths("prop:code>1") == ["Loose/z.md"])
+        try expect(paths("prop:code>1"), equals: ["Loose/z.md"])
         // `n` is a number in Typed: `yes` there is not a boolean.
-        #expect(try paths("prop:n=yes") == ["Loose/z.md"])
-        #expect(try paths("prop:n=5") == ["Typed/Sub/w.md", "Typed/y.md"])
-        #expect(try paths("prop:flag=true") == ["Loose/z.md", "Typed/x.md", "Typed/y.md"])
+        try expect(paths("prop:n=yes"), equals: ["Loose/z.md"])
+        try expect(paths("prop:n=5"), equals: ["Typed/Sub/w.md", "Typed/y.md"])
+        try expect(paths("prop:flag=true"), equals: ["Loose/z.md", "Typed/x.md", "Typed/y.md"])
         // A select compares as text, whatever the value looks like.
-        #expect(try paths("prop:size>5") == ["Loose/z.md"])
-        #expect(try paths("prop:size=LARGE") == ["Typed/x.md"])
-        #expect(try paths("prop:when<2025-02-01") == ["Typed/x.md", "Typed/y.md"])
-        #expect(try paths("prop:when=2025-01-31") == ["Typed/x.md", "Typed/y.md"])
+        try expect(paths("prop:size>5"), equals: ["Loose/z.md"])
+        try expect(paths("prop:size=LARGE"), equals: ["Typed/x.md"])
+        try expect(paths("prop:when<2025-02-01"), equals: ["Typed/x.md", "Typed/y.md"])
+        try expect(paths("prop:when=2025-01-31"), equals: ["Typed/x.md", "Typed/y.md"])
     }
 
     @Test func explainSaysHowATermCompares() throws {
         func describe(_ query: String) throws -> String { QueryExplainer.describe(try QueryParser.parse(query)) }
-        #expect(try describe("prop:estimate>3") == "property 'estimate' is greater than 3, as a number unless the folder's schema types it")
-        #expect(try describe("prop:estimate=3") == "property 'estimate' equals 3, as a number unless the folder's schema types it")
-        #expect(try describe("prop:due<2025-01-01") == "property 'due' is before 2025-01-01, as a date unless the folder's schema types it")
-        #expect(try describe("prop:due=2025-01-01") == "property 'due' is on 2025-01-01 (UTC), as a date unless the folder's schema types it")
-        #expect(try describe("prop:done=Yes") == "property 'done' is true, as a boolean unless the folder's schema types it")
-        #expect(try describe("prop:status=done") == "property 'status' is 'done', as text unless the folder's schema types it")
-        #expect(try describe("prop:status") == "property 'status' is set")
+        try expect(describe("prop:estimate>3"), equals: "property 'estimate' is greater than 3, as a number unless the folder's schema types it")
+        try expect(describe("prop:estimate=3"), equals: "property 'estimate' equals 3, as a number unless the folder's schema types it")
+        try expect(describe("prop:due<2025-01-01"), equals: "property 'due' is before 2025-01-01, as a date unless the folder's schema types it")
+        try expect(describe("prop:due=2025-01-01"), equals: "property 'due' is on 2025-01-01 (UTC), as a date unless the folder's schema types it")
+        try expect(describe("prop:done=Yes"), equals: "property 'done' is true, as a boolean unless the folder's schema types it")
+        try expect(describe("prop:status=done"), equals: "property 'status' is 'done', as text unless the folder's schema types it")
+        try expect(describe("prop:status"), equals: "property 'status' is set")
     }
 }

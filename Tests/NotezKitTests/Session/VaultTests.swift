@@ -9,9 +9,9 @@ import Testing
 struct VaultTests {
     @Test func theClockFollowsTheSessionsEnvironment() {
         let fixed = Vault(root: "/nowhere", environment: ["NOTEZ_NOW": "2024-05-01T09:00:00Z"])
-        #expect(fixed.now == NoteDate.parse("2024-05-01T09:00:00Z")!.seconds)
+        expect(fixed.now, equals: NoteDate.parse("2024-05-01T09:00:00Z")!.seconds)
         let clock = Vault(root: "/nowhere", environment: [:])
-        #expect(abs(clock.now - Date().timeIntervalSince1970) < 60)
+        expect(abs(clock.now - Date().timeIntervalSince1970) < 60)
     }
 
     @Test func aSnapshotSessionReadsNoDisk() throws {
@@ -20,9 +20,9 @@ struct VaultTests {
         let snapshot = try Vault(root: folder.path).index()
         try folder.write("b.md", "beta\n")
         let session = Vault(snapshot: snapshot)
-        #expect(session.isWarm)
-        #expect(try session.index().notes.map(\.path) == ["a.md"])
-        #expect(try Vault(root: folder.path).index().notes.map(\.path).sorted() == ["a.md", "b.md"])
+        expect(session.isWarm)
+        try expect(session.index().notes.map(\.path), equals: ["a.md"])
+        try expect(Vault(root: folder.path).index().notes.map(\.path).sorted(), equals: ["a.md", "b.md"])
     }
 
     @Test func searchChecksLinkTermsAndSaysWhatItLeftOut() throws {
@@ -35,13 +35,13 @@ struct VaultTests {
         let session = Vault(root: folder.path)
 
         let words = try session.search(QueryParser.parse("zebra"))
-        #expect(words.notes().map(\.path).sorted() == ["a.md", "b.md"])
+        expect(words.notes().map(\.path).sorted(), equals: ["a.md", "b.md"])
         let byTitle = try session.search(QueryParser.parse("title:linked"), over: try session.index())
-        #expect(byTitle.count == 0)
-        #expect(byTitle.diagnostics == [.symlinked(path: "linked.md")])
+        expect(byTitle.count, equals: 0)
+        expect(byTitle.diagnostics, equals: [.symlinked(path: "linked.md")])
 
-        #expect(try session.search(QueryParser.parse("links:b")).notes().map(\.path) == ["a.md"])
-        #expect(throws: NotezError.self) { try session.search(QueryParser.parse("links:nosuchnote")) }
+        try expect(session.search(QueryParser.parse("links:b")).notes().map(\.path), equals: ["a.md"])
+        expect(throws: NotezError.self) { try session.search(QueryParser.parse("links:nosuchnote")) }
     }
 
     @Test func aChangeRunsThroughTheJournalAndLetsTheLockGo() throws {
@@ -53,18 +53,18 @@ struct VaultTests {
             let plan = try NotePlanner.addTags(["two"], note: "a", index: session.index(), files: DiskVaultFiles(root: session.root))
             return try session.run(plan)
         }
-        #expect(notices.isEmpty)
-        #expect(result.failure == nil && result.applied.contains("a.md"))
-        #expect(try String(contentsOfFile: folder.path + "/a.md", encoding: .utf8).contains("two"))
+        expect(notices.isEmpty)
+        expect(result.failure == nil && result.applied.contains("a.md"))
+        expect(try String(contentsOfFile: folder.path + "/a.md", encoding: .utf8).contains("two"))
         let records = Journal(writer: try AtomicWriter(root: folder.path)).read().records
-        #expect(records.count == 1)
+        expect(records.count, equals: 1)
         // The lock was held during the change and let go after it: another process (flock(1))
         // gets it at once only afterwards.
-        #expect(try Self.lockIsFree(folder.path))
+        expect(try Self.lockIsFree(folder.path))
         _ = try session.beginChange()
-        #expect(try !Self.lockIsFree(folder.path))
+        expect(try !Self.lockIsFree(folder.path))
         session.endChange()
-        #expect(try Self.lockIsFree(folder.path))
+        expect(try Self.lockIsFree(folder.path))
     }
 
     /// Whether another process can take the vault lock without waiting.

@@ -22,8 +22,8 @@ import NotezTestSupport
             ([], .other),
             ([0x89, 0x50, 0x4E], .other),
         ]
-        for (bytes, kind) in cases { #expect(AttachmentKind.of(bytes) == kind, "\(bytes.prefix(12))") }
-        #expect(AttachmentKind.png.isImage && AttachmentKind.svg.isImage && !AttachmentKind.pdf.isImage && !AttachmentKind.other.isImage)
+        for (bytes, kind) in cases { expect(AttachmentKind.of(bytes), equals: kind, "\(bytes.prefix(12))") }
+        expect(AttachmentKind.png.isImage && AttachmentKind.svg.isImage && !AttachmentKind.pdf.isImage && !AttachmentKind.other.isImage)
     }
 
     @Test func garbageNeverCrashes() {
@@ -32,6 +32,6 @@ import NotezTestSupport
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             _ = AttachmentKind.of(bytes)
         }
-        #expect(AttachmentKind.of([UInt8](repeating: 0x3C, count: 5000)) == .other)
+        expect(AttachmentKind.of([UInt8](repeating: 0x3C, count: 5000)), equals: .other)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// The fast trim gives exactly what Foundation gives, for the plain ASCII case it skips and for
 /// every kind of Unicode space at either end.
@@ -14,9 +15,9 @@ struct StringTrimmingTests {
             for middle in middles {
                 for end in ends {
                     let text = start + middle + end
-                    #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
-                    #expect(
-                        text.trimmingSpaces(newlines: true) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    expect(text.trimmingSpaces(), equals: text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+                    expect(
+                        text.trimmingSpaces(newlines: true), equals: text.trimmingCharacters(in: .whitespacesAndNewlines),
                         "\(Array(text.unicodeScalars))")
                 }
             }

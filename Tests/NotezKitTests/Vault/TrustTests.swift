@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// Records and trash entries are trusted only with this machine's signature.
 @Suite struct TrustTests {
@@ -18,23 +19,23 @@ import Testing
         let journal = Journal(writer: try vault.writer(), key: Self.key)
         try journal.ensureFolder()
         try journal.save(Self.record("20260101T000000000Z-0001"))
-        #expect(journal.read().records.map(\.id) == ["20260101T000000000Z-0001"])
-        #expect(Journal(writer: try vault.writer(), key: Self.otherKey).read().records.isEmpty)
+        expect(journal.read().records.map(\.id), equals: ["20260101T000000000Z-0001"])
+        expect(Journal(writer: try vault.writer(), key: Self.otherKey).read().records.isEmpty)
 
         // One byte changed in the JSON: ignored, with the reason.
         let path = vault.root + "/.notez/journal/20260101T000000000Z-0001.json"
         let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\"pin\"", with: "\"pim\"")
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         let contents = journal.read()
-        #expect(contents.records.isEmpty)
-        #expect(contents.ignored.map(\.reason) == ["not written by notez on this machine (the signature does not match); ignored"])
+        expect(contents.records.isEmpty)
+        expect(contents.ignored.map(\.reason), equals: ["not written by notez on this machine (the signature does not match); ignored"])
 
         // A record copied under another id does not verify either.
         try journal.save(Self.record("20260101T000000000Z-0002"))
         try FileManager.default.copyItem(
             atPath: vault.root + "/.notez/journal/20260101T000000000Z-0002.json",
             toPath: vault.root + "/.notez/journal/20260101T000000000Z-0003.json")
-        #expect(journal.read().records.map(\.id) == ["20260101T000000000Z-0002"])
+        expect(journal.read().records.map(\.id), equals: ["20260101T000000000Z-0002"])
     }
 
     @Test func pendingMarkersNeedTheirSignature() throws {
@@ -45,8 +46,8 @@ import Testing
         try journal.begin(Self.record("20260101T000000000Z-0001"))
         try Data().write(to: URL(fileURLWithPath: vault.root + "/.notez/journal/20260101T000000000Z-0002.pending"))
         let pending = journal.pending()
-        #expect(pending.ids == ["20260101T000000000Z-0001"])
-        #expect(pending.ignored.map(\.path) == [".notez/journal/20260101T000000000Z-0002.pending"])
+        expect(pending.ids, equals: ["20260101T000000000Z-0001"])
+        expect(pending.ignored.map(\.path), equals: [".notez/journal/20260101T000000000Z-0002.pending"])
     }
 
     @Test func trashItemsNeedTheirSignatureAndASafePath() throws {
@@ -63,8 +64,8 @@ import Testing
         try plant("3", path: "Work/c.md", key: Self.key) { $0.replacingOccurrences(of: "Work/c.md", with: "Home/c.md") }
         try plant("4", path: ".git/hooks/d.md", key: Self.key)
         let (items, ignored) = TrashStore(root: vault.root, key: Self.key).read()
-        #expect(items.map(\.id) == ["1"])
-        #expect(Set(ignored.map(\.path)) == [".notez/trash/2", ".notez/trash/3", ".notez/trash/4"])
-        #expect(TrashStore(root: vault.root, key: nil).items().isEmpty)
+        expect(items.map(\.id), equals: ["1"])
+        expect(Set(ignored.map(\.path)), equals: [".notez/trash/2", ".notez/trash/3", ".notez/trash/4"])
+        expect(TrashStore(root: vault.root, key: nil).items().isEmpty)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// The one path resolver: which paths notez may write, and that symlinks and FIFOs are refused.
 @Suite struct VaultDirectoryTests {
@@ -10,12 +11,12 @@ import Testing
         ".obsidian/app.json", "Work/.hidden.md", ".notez/../x", "a\u{1}b.md", String(repeating: "x", count: 256) + ".md",
     ])
     func refusedPaths(path: String) {
-        #expect(throws: NotezError.self) { try VaultPath.checkedComponents(path) }
+        expect(throws: NotezError.self) { try VaultPath.checkedComponents(path) }
     }
 
     @Test(arguments: [".notez/journal/1.json", ".notez/.gitignore", ".notez", "Work/Plan.md", "café.md", "a b/c d.md"])
     func acceptedPaths(path: String) throws {
-        #expect(try VaultPath.checkedComponents(path).joined(separator: "/") == path)
+        try expect(VaultPath.checkedComponents(path).joined(separator: "/"), equals: path)
     }
 
     @Test func symlinkedFoldersAndFilesAreRefused() throws {
@@ -26,26 +27,26 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: outside) }
         symlink(outside, vault.root + "/linked")
         let writer = try vault.writer()
-        #expect(throws: NotezError.self) { try writer.write(text: "x", to: "linked/x.md") }
-        #expect(throws: NotezError.self) { try writer.directory.checkReachable("linked/x.md") }
-        #expect(throws: NotezError.self) { try writer.createFolder("linked/sub") }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+        expect(throws: NotezError.self) { try writer.write(text: "x", to: "linked/x.md") }
+        expect(throws: NotezError.self) { try writer.directory.checkReachable("linked/x.md") }
+        expect(throws: NotezError.self) { try writer.createFolder("linked/sub") }
+        expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
 
         symlink(vault.root + "/real/a.md", vault.root + "/real/link.md")
-        #expect(throws: NotezError.self) { try writer.write(text: "x", to: "real/link.md") }
-        #expect(throws: NotezError.self) { try writer.directory.readFile("real/link.md") }
-        #expect(vault.text("real/a.md") == "a\n")
+        expect(throws: NotezError.self) { try writer.write(text: "x", to: "real/link.md") }
+        expect(throws: NotezError.self) { try writer.directory.readFile("real/link.md") }
+        expect(vault.text("real/a.md"), equals: "a\n")
     }
 
     @Test func fifosAndOversizedStateFilesAreRefusedWithoutBlocking() throws {
         let vault = try TemporaryVault(["a.md": "a\n", ".notez/big.yaml": String(repeating: "x", count: 5000)])
         defer { vault.remove() }
-        #expect(mkfifo(vault.root + "/.notez/config.yaml", 0o644) == 0)
+        expect(mkfifo(vault.root + "/.notez/config.yaml", 0o644), equals: 0)
         let directory = try VaultDirectory(root: vault.root)
-        #expect(throws: NotezError.self) { try directory.readFile(".notez/config.yaml") }
-        #expect(throws: NotezError.self) { try directory.readFile(".notez/big.yaml", limit: 4096) }
-        #expect(try directory.readFile(".notez/missing.yaml") == nil)
-        #expect(try directory.readFile("missing-folder/x.yaml") == nil)
+        expect(throws: NotezError.self) { try directory.readFile(".notez/config.yaml") }
+        expect(throws: NotezError.self) { try directory.readFile(".notez/big.yaml", limit: 4096) }
+        expect(try directory.readFile(".notez/missing.yaml") == nil)
+        expect(try directory.readFile("missing-folder/x.yaml") == nil)
     }
 
     @Test func aSaveInvisibleToStatIsSeenByItsContent() throws {
@@ -61,30 +62,30 @@ import Testing
         var times = [info.st_atim, info.st_mtim]
         futimens(fd, &times)
         close(fd)
-        #expect(try NoteReader.readAll(path).stamp == planned.stamp)
-        #expect(throws: NotezError.changedWhileWriting(path: "n.md")) {
+        try expect(NoteReader.readAll(path).stamp, equals: planned.stamp)
+        expect(throws: NotezError.changedWhileWriting(path: "n.md")) {
             try vault.writer().write(
                 Array("---\ntags: [a, b]\n---\nbody\n".utf8), to: "n.md", expected: planned.stamp,
                 expectedHash: ContentHash.value(planned.bytes))
         }
-        #expect(vault.text("n.md") == "---\ntags: [a]\n---\nBODY\n")
+        expect(vault.text("n.md"), equals: "---\ntags: [a]\n---\nBODY\n")
     }
 
     @Test func createOnlyNeverReplaces() throws {
         let vault = try TemporaryVault(["n.md": "mine\n"])
         defer { vault.remove() }
-        #expect(throws: NotezError.self) { try vault.writer().write(Array("x".utf8), to: "n.md", mustNotExist: true) }
-        #expect(vault.text("n.md") == "mine\n")
+        expect(throws: NotezError.self) { try vault.writer().write(Array("x".utf8), to: "n.md", mustNotExist: true) }
+        expect(vault.text("n.md"), equals: "mine\n")
         try vault.writer().write(Array("new\n".utf8), to: "m.md", mustNotExist: true)
-        #expect(vault.text("m.md") == "new\n")
+        expect(vault.text("m.md"), equals: "new\n")
     }
 
     @Test func theStateGitignoreIsWrittenOrCompleted() throws {
-        #expect(StateIgnore.updated(nil).map { String(decoding: $0, as: UTF8.self) } == StateIgnore.text)
-        #expect(StateIgnore.updated(Array(StateIgnore.text.utf8)) == nil)
+        expect(StateIgnore.updated(nil).map { String(decoding: $0, as: UTF8.self) }, equals: StateIgnore.text)
+        expect(StateIgnore.updated(Array(StateIgnore.text.utf8)) == nil)
         let completed = String(decoding: StateIgnore.updated(Array("cache/\r\njournal/".utf8)) ?? [], as: UTF8.self)
-        #expect(completed.hasPrefix("cache/\r\njournal/\n# Added by notez"))
-        #expect(!completed.contains("\njournal/\n") || completed.components(separatedBy: "journal/").count == 2)
-        #expect(completed.contains("\ntrash/\n") && completed.contains("\nlock\n"))
+        expect(completed.hasPrefix("cache/\r\njournal/\n# Added by notez"))
+        expect(!completed.contains("\njournal/\n") || completed.components(separatedBy: "journal/").count == 2)
+        expect(completed.contains("\ntrash/\n") && completed.contains("\nlock\n"))
     }
 }

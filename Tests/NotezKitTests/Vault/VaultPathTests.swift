@@ -32,15 +32,15 @@ struct VaultPathTests {
             "\r\n", "\r", "İ", ".mar\u{212A}down", "\u{200D}", "🙂", "\u{1F1EB}"]
         for _ in 0..<20_000 {
             let path = (0..<Int.random(in: 0...7, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            #expect(Array(VaultPath.folder(of: path).utf8) == Array(VaultPathTests.folder(path).utf8), "\(path.debugDescription)")
-            #expect(Array(VaultPath.name(of: path).utf8) == Array(VaultPathTests.name(path).utf8), "\(path.debugDescription)")
-            #expect(Array(VaultPath.fileTitle(of: path).utf8) == Array(VaultPathTests.fileTitle(path).utf8), "\(path.debugDescription)")
-            #expect(VaultPath.isNoteFile(path) == VaultPathTests.isNoteFile(path), "\(path.debugDescription)")
+            expect(Array(VaultPath.folder(of: path).utf8), equals: Array(VaultPathTests.folder(path).utf8), "\(path.debugDescription)")
+            expect(Array(VaultPath.name(of: path).utf8), equals: Array(VaultPathTests.name(path).utf8), "\(path.debugDescription)")
+            expect(Array(VaultPath.fileTitle(of: path).utf8), equals: Array(VaultPathTests.fileTitle(path).utf8), "\(path.debugDescription)")
+            expect(VaultPath.isNoteFile(path), equals: VaultPathTests.isNoteFile(path), "\(path.debugDescription)")
         }
-        #expect(VaultPath.folder(of: "a/\u{301}b.md") == "")
-        #expect(VaultPath.fileTitle(of: "Work/Plan.MD") == "Plan")
-        #expect(VaultPath.fileTitle(of: "x.mar\u{212A}down") == "x")
-        #expect(!VaultPath.isNoteFile(".md"))
+        expect(VaultPath.folder(of: "a/\u{301}b.md"), equals: "")
+        expect(VaultPath.fileTitle(of: "Work/Plan.MD"), equals: "Plan")
+        expect(VaultPath.fileTitle(of: "x.mar\u{212A}down"), equals: "x")
+        expect(!VaultPath.isNoteFile(".md"))
     }
 
     @Test("join gives the bytes of folder + \"/\" + name for any text")
@@ -51,8 +51,8 @@ struct VaultPathTests {
             for name in names {
                 let joined = VaultPath.join(folder, name)
                 let expected = folder.isEmpty ? name : folder + "/" + name
-                #expect(Array(joined.utf8) == Array(expected.utf8))
-                #expect(joined == expected)
+                expect(Array(joined.utf8), equals: Array(expected.utf8))
+                expect(joined, equals: expected)
             }
         }
     }

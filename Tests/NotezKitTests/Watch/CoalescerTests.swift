@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 @Suite("Coalescer: batching by explicit times")
 struct CoalescerTests {
@@ -8,11 +9,11 @@ struct CoalescerTests {
     func quietPeriod() {
         var coalescer = Coalescer()
         coalescer.add([RawFileEvent(.modified, "a.md")], at: 10.0)
-        #expect(coalescer.poll(at: 10.05, gitLocked: false) == .wait(until: 10.1))
+        expect(coalescer.poll(at: 10.05, gitLocked: false), equals: .wait(until: 10.1))
         coalescer.add([RawFileEvent(.closedWrite, "b.md")], at: 10.08)
-        #expect(coalescer.poll(at: 10.1, gitLocked: false) == .wait(until: 10.18))
-        #expect(coalescer.poll(at: 10.18, gitLocked: false) == .ready(.init(paths: ["a.md", "b.md"])))
-        #expect(coalescer.poll(at: 10.5, gitLocked: false) == .idle)
+        expect(coalescer.poll(at: 10.1, gitLocked: false), equals: .wait(until: 10.18))
+        expect(coalescer.poll(at: 10.18, gitLocked: false), equals: .ready(.init(paths: ["a.md", "b.md"])))
+        expect(coalescer.poll(at: 10.5, gitLocked: false), equals: .idle)
     }
 
     @Test("continuous events: ready at most 1 s after the first")
@@ -30,40 +31,40 @@ struct CoalescerTests {
             Issue.record("never ready")
             return
         }
-        #expect(abs(time - 1.0) < 0.001)
-        #expect(batch.paths.count == 21)
+        expect(abs(time - 1.0) < 0.001)
+        expect(batch.paths.count, equals: 21)
     }
 
     @Test("a batch waits while .git/index.lock exists, up to 10 s")
     func gitLock() {
         var coalescer = Coalescer()
         coalescer.add([RawFileEvent(.created, ".git/index.lock"), RawFileEvent(.modified, "a.md")], at: 0)
-        #expect(coalescer.poll(at: 0.2, gitLocked: true) == .wait(until: 0.25))
-        #expect(coalescer.poll(at: 5, gitLocked: true) == .wait(until: 5.05))
-        #expect(coalescer.poll(at: 5.1, gitLocked: false) == .ready(.init(paths: ["a.md"])))
+        expect(coalescer.poll(at: 0.2, gitLocked: true), equals: .wait(until: 0.25))
+        expect(coalescer.poll(at: 5, gitLocked: true), equals: .wait(until: 5.05))
+        expect(coalescer.poll(at: 5.1, gitLocked: false), equals: .ready(.init(paths: ["a.md"])))
         coalescer.add([RawFileEvent(.modified, "b.md")], at: 20)
-        #expect(coalescer.poll(at: 29.99, gitLocked: true) == .wait(until: 30))
-        #expect(coalescer.poll(at: 30, gitLocked: true) == .ready(.init(paths: ["b.md"])))
+        expect(coalescer.poll(at: 29.99, gitLocked: true), equals: .wait(until: 30))
+        expect(coalescer.poll(at: 30, gitLocked: true), equals: .ready(.init(paths: ["b.md"])))
     }
 
     @Test("the git lock alone does not start a batch")
     func lockAlone() {
         var coalescer = Coalescer()
         coalescer.add([RawFileEvent(.created, ".git/index.lock"), RawFileEvent(.movedFrom, ".git/index.lock")], at: 0)
-        #expect(coalescer.poll(at: 1, gitLocked: false) == .idle)
+        expect(coalescer.poll(at: 1, gitLocked: false), equals: .idle)
     }
 
     @Test("over 2,000 dirty paths or an overflow make a full rescan")
     func fullRescan() {
         var coalescer = Coalescer()
         coalescer.add((0...2000).map { RawFileEvent(.created, "n\($0).md") }, at: 0)
-        #expect(coalescer.poll(at: 1, gitLocked: false) == .ready(.init(fullRescan: true)))
+        expect(coalescer.poll(at: 1, gitLocked: false), equals: .ready(.init(fullRescan: true)))
         coalescer.add([RawFileEvent(.modified, "a.md")], at: 2)
-        #expect(coalescer.poll(at: 2.1, gitLocked: false) == .ready(.init(paths: ["a.md"])))
+        expect(coalescer.poll(at: 2.1, gitLocked: false), equals: .ready(.init(paths: ["a.md"])))
         coalescer.add([RawFileEvent(.modified, "a.md"), RawFileEvent(.overflow, "")], at: 3)
-        #expect(coalescer.poll(at: 3.1, gitLocked: false) == .ready(.init(fullRescan: true)))
+        expect(coalescer.poll(at: 3.1, gitLocked: false), equals: .ready(.init(fullRescan: true)))
         coalescer.add([RawFileEvent(.selfMoved, "", isDirectory: true)], at: 4)
-        #expect(coalescer.poll(at: 4.1, gitLocked: false) == .ready(.init(fullRescan: true)))
+        expect(coalescer.poll(at: 4.1, gitLocked: false), equals: .ready(.init(fullRescan: true)))
     }
 
     @Test(
@@ -75,7 +76,7 @@ struct CoalescerTests {
     func notRelevant(path: String) {
         var coalescer = Coalescer()
         coalescer.add([RawFileEvent(.created, path), RawFileEvent(.closedWrite, path)], at: 0)
-        #expect(coalescer.poll(at: 1, gitLocked: false) == .idle)
+        expect(coalescer.poll(at: 1, gitLocked: false), equals: .idle)
     }
 
     @Test(
@@ -87,6 +88,6 @@ struct CoalescerTests {
     func relevant(event: RawFileEvent) {
         var coalescer = Coalescer()
         coalescer.add([event], at: 0)
-        #expect(coalescer.poll(at: 1, gitLocked: false) == .ready(.init(paths: [event.path])))
+        expect(coalescer.poll(at: 1, gitLocked: false), equals: .ready(.init(paths: [event.path])))
     }
 }

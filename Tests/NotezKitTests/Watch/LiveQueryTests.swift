@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 @Suite("LiveQuery and LiveIndex")
 struct LiveQueryTests {
@@ -13,22 +14,22 @@ struct LiveQueryTests {
         let reconciler = Reconciler()
         index.apply(reconciler.reconcile(.init(fullRescan: true), previous: .init(), fileSystem: fs))
         var query = LiveQuery { $0.tagKeys.contains(where: { $0.isSelfOrDescendant(of: TagKey("x")) }) }
-        #expect(query.start(with: index).map(\.path) == ["a.md"])
+        expect(query.start(with: index).map(\.path), equals: ["a.md"])
 
         fs.write("b.md", "---\ntags: [X/sub]\n---\n")
         fs.write("a.md", "---\ntags: [y]\n---\n")
         fs.create("c.md", "---\ntags: [x]\n---\n")
         var result = reconciler.reconcile(.init(paths: ["a.md", "b.md", "c.md"]), previous: index.state, fileSystem: fs)
         index.apply(result)
-        #expect(query.update(result.changes).map(\.description) == ["+ c.md", "- a.md", "+ b.md"])
+        expect(query.update(result.changes).map(\.description), equals: ["+ c.md", "- a.md", "+ b.md"])
 
         fs.rename("b.md", "Moved.md")
         fs.write("c.md", "---\ntags: [x]\n---\nbody\n")
         result = reconciler.reconcile(.init(paths: ["b.md", "Moved.md", "c.md"]), previous: index.state, fileSystem: fs)
         index.apply(result)
-        #expect(query.update(result.changes).map(\.description) == ["> b.md -> Moved.md", "~ c.md"])
-        #expect(query.matching == ["Moved.md", "c.md"])
-        #expect(index.snapshot().notes.map(\.path) == ["Moved.md", "a.md", "c.md"])
+        expect(query.update(result.changes).map(\.description), equals: ["> b.md -> Moved.md", "~ c.md"])
+        expect(query.matching, equals: ["Moved.md", "c.md"])
+        expect(index.snapshot().notes.map(\.path), equals: ["Moved.md", "a.md", "c.md"])
     }
 
     @Test("the live note array stays in path order through edits, additions, moves and removals")
@@ -39,7 +40,7 @@ struct LiveQueryTests {
         var index = LiveIndex(root: "/memory")
         let reconciler = Reconciler()
         index.apply(reconciler.reconcile(.init(fullRescan: true), previous: .init(), fileSystem: fs))
-        #expect(index.snapshot().notes.map(\.path) == ["W/a.md", "W/c.md", "Z.md", "b.md", "d.md", "é.md"])
+        expect(index.snapshot().notes.map(\.path), equals: ["W/a.md", "W/c.md", "Z.md", "b.md", "d.md", "é.md"])
         let rounds: [(MemoryFileSystem) -> MemoryFileSystem] = [
             { var fs = $0; fs.write("d.md", "---\ntitle: changed\n---\n"); return fs },
             { var fs = $0; fs.create("a.md", "new\n"); fs.create("W/b.md", "new\n"); fs.create("zz.md", "new\n"); return fs },
@@ -50,11 +51,11 @@ struct LiveQueryTests {
             fs = round(fs)
             let result = reconciler.reconcile(.init(paths: Array(Set(before + fs.nodes.keys))), previous: index.state, fileSystem: fs)
             index.apply(result)
-            #expect(index.sortedNotes.map(\.path) == Ordering.pathOrder(Array(index.notes.values)).map(\.path))
-            #expect(index.sortedNotes.map(\.title) == Ordering.pathOrder(Array(index.notes.values)).map(\.title))
+            expect(index.sortedNotes.map(\.path), equals: Ordering.pathOrder(Array(index.notes.values)).map(\.path))
+            expect(index.sortedNotes.map(\.title), equals: Ordering.pathOrder(Array(index.notes.values)).map(\.title))
         }
-        #expect(index.sortedNotes.map(\.path) == ["W/b.md", "W/c.md", "Z.md", "a.md", "c.md", "d.md", "zz.md", "é.md"])
-        #expect(index.note(at: "d.md")?.title == "changed")
+        expect(index.sortedNotes.map(\.path), equals: ["W/b.md", "W/c.md", "Z.md", "a.md", "c.md", "d.md", "zz.md", "é.md"])
+        expect(index.note(at: "d.md")?.title == "changed")
     }
 
     @Test("the snapshot has the folder tree with recursive counts")
@@ -67,7 +68,7 @@ struct LiveQueryTests {
         var index = LiveIndex(root: "/memory")
         index.apply(Reconciler().reconcile(.init(fullRescan: true), previous: .init(), fileSystem: fs))
         let tree = index.snapshot().folderTree
-        #expect(tree.find("W")?.count == 2)
-        #expect(tree.find("W/S")?.direct == 1)
+        expect(tree.find("W")?.count == 2)
+        expect(tree.find("W/S")?.direct == 1)
     }
 }

@@ -71,43 +71,43 @@ struct LiveSnapshotTests {
     }
 
     private static func expectSame(_ updated: VaultIndex, _ fresh: VaultIndex, _ context: String) {
-        #expect(updated.notes == fresh.notes, "notes, \(context)")
-        #expect(updated.notesByTag == fresh.notesByTag, "postings, \(context)")
-        #expect(updated.tagKeysInByteOrder == fresh.tagKeysInByteOrder, "tag keys in byte order, \(context)")
+        expect(updated.notes, equals: fresh.notes, "notes, \(context)")
+        expect(updated.notesByTag, equals: fresh.notesByTag, "postings, \(context)")
+        expect(updated.tagKeysInByteOrder, equals: fresh.tagKeysInByteOrder, "tag keys in byte order, \(context)")
         // A tag's notes with its children's, by the rule over every key; `idea` and `g1` are
         // prefixes of other tags' bytes without being their parents.
         for key in fresh.tagKeysInByteOrder + [TagKey("idea"), TagKey("g1"), TagKey("ideas/big/deep/none")] {
             let expected = fresh.notesByTag.filter { $0.key.isSelfOrDescendant(of: key) }.values.flatMap { $0 }.sorted()
-            #expect(updated.positions(taggedWith: key).sorted() == expected, "positions of \(key), \(context)")
+            expect(updated.positions(taggedWith: key).sorted(), equals: expected, "positions of \(key), \(context)")
         }
-        #expect(updated.tags == fresh.tags, "tags, \(context)")
-        #expect(updated.tagByKey == fresh.tagByKey, "tags by key, \(context)")
-        #expect(updated.spellingUses == fresh.spellingUses, "spellings, \(context)")
-        #expect(updated.folderTree == fresh.folderTree, "folder tree, \(context)")
-        #expect(updated.symlinkedNotes == fresh.symlinkedNotes, "symlinks, \(context)")
-        #expect(updated.trashCount == fresh.trashCount, "trash, \(context)")
-        #expect(updated.pinnedNotes == fresh.pinnedNotes, "pinned, \(context)")
-        #expect(updated.unsortedNotes == fresh.unsortedNotes, "unsorted, \(context)")
-        #expect(updated.pinnedOrder == fresh.pinnedOrder && updated.unsortedOrder == fresh.unsortedOrder, "list orders, \(context)")
-        #expect(updated.listedFolders == fresh.listedFolders, "listed folders, \(context)")
-        for note in fresh.notes { #expect(updated.note(at: note.path) == note, "lookup \(note.path), \(context)") }
+        expect(updated.tags, equals: fresh.tags, "tags, \(context)")
+        expect(updated.tagByKey, equals: fresh.tagByKey, "tags by key, \(context)")
+        expect(updated.spellingUses, equals: fresh.spellingUses, "spellings, \(context)")
+        expect(updated.folderTree, equals: fresh.folderTree, "folder tree, \(context)")
+        expect(updated.symlinkedNotes, equals: fresh.symlinkedNotes, "symlinks, \(context)")
+        expect(updated.trashCount, equals: fresh.trashCount, "trash, \(context)")
+        expect(updated.pinnedNotes, equals: fresh.pinnedNotes, "pinned, \(context)")
+        expect(updated.unsortedNotes, equals: fresh.unsortedNotes, "unsorted, \(context)")
+        expect(updated.pinnedOrder == fresh.pinnedOrder && updated.unsortedOrder == fresh.unsortedOrder, "list orders, \(context)")
+        expect(updated.listedFolders, equals: fresh.listedFolders, "listed folders, \(context)")
+        for note in fresh.notes { expect(updated.note(at: note.path), equals: note, "lookup \(note.path), \(context)") }
         for tag in fresh.tags {
-            #expect(updated.notes(withTag: tag.key) == fresh.notes(withTag: tag.key), "tag \(tag.name), \(context)")
+            expect(updated.notes(withTag: tag.key), equals: fresh.notes(withTag: tag.key), "tag \(tag.name), \(context)")
         }
         guard let updatedLinks = updated.linkTable, let freshLinks = fresh.linkTable else {
             Issue.record("a live snapshot keeps its links, \(context)")
             return
         }
-        #expect(updatedLinks.stored == freshLinks.stored, "links, \(context)")
+        expect(updatedLinks.stored, equals: freshLinks.stored, "links, \(context)")
         let carried = updatedLinks.hasLookups
         let (byTarget, byName) = updatedLinks.lookups(notes: updated.notes)
         let expected = freshLinks.lookups(notes: fresh.notes)
-        #expect(byTarget == expected.byTarget, "links by target, carried \(carried), \(context)")
-        #expect(byName == expected.byName, "notes by name, carried \(carried), \(context)")
+        expect(byTarget, equals: expected.byTarget, "links by target, carried \(carried), \(context)")
+        expect(byName, equals: expected.byName, "notes by name, carried \(carried), \(context)")
         let (updatedStore, freshStore) = (IndexedLinks(index: updated, table: updatedLinks), IndexedLinks(index: fresh, table: freshLinks))
         for position in fresh.notes.indices {
-            #expect(
-                updatedStore.backlinkSources(of: position).positions == freshStore.backlinkSources(of: position).positions,
+            expect(
+                updatedStore.backlinkSources(of: position).positions, equals: freshStore.backlinkSources(of: position).positions,
                 "backlinks of \(fresh.notes[position].path), \(context)")
         }
     }
@@ -140,15 +140,15 @@ struct LiveSnapshotTests {
                 return
             }
             // Carried, not dropped: building them again costs a pass over every note's names.
-            if built { #expect(snapshot.linkTable?.hasLookups == true, "lookups carried, seed \(seed), step \(step)") }
+            if built { expect(snapshot.linkTable?.hasLookups == true, "lookups carried, seed \(seed), step \(step)") }
             let fresh = live.snapshot(registry: Self.registry, folderColors: Self.colors, trashCount: trash)
             Self.expectSame(snapshot, fresh, "seed \(seed), step \(step)")
             if let kept, let before = previousFresh { Self.expectSame(kept, before, "kept copy, seed \(seed), step \(step)") }
             previousFresh = fresh
             sequence = live.sequence
         }
-        #expect(snapshot.notes.count > 10)
-        #expect(snapshot.folderTree.descendants.count > 1)
+        expect(snapshot.notes.count > 10)
+        expect(snapshot.folderTree.descendants.count > 1)
     }
 
     @Test("a snapshot older than the change log is refused, so the caller builds from scratch")
@@ -161,8 +161,8 @@ struct LiveSnapshotTests {
         let sequence = live.sequence
         for index in 0...LiveIndex.changeLogLimit { fs.create("n\(index).md", "") }
         live.apply(Reconciler().reconcile(Coalescer.Batch(fullRescan: true), previous: live.state, fileSystem: fs))
-        #expect(live.updating(snapshot, from: sequence) == nil)
-        #expect(live.updating(live.snapshot(), from: live.sequence)?.notes.count == LiveIndex.changeLogLimit + 2)
+        expect(live.updating(snapshot, from: sequence) == nil)
+        expect(live.updating(live.snapshot(), from: live.sequence)?.notes.count == LiveIndex.changeLogLimit + 2)
     }
 }
 
@@ -183,14 +183,14 @@ struct LiveIndexScanTests {
         let scanned = Reconciler().scanAll(fs)
         var loaded = LiveIndex(root: "/memory")
         loaded.load(scanned)
-        #expect(loaded.notes == reconciled.notes)
-        #expect(loaded.state == reconciled.state)
-        #expect(loaded.sortedNotes.map(\.path) == reconciled.sortedNotes.map(\.path))
-        #expect(zip(loaded.sortedNotes, loaded.sortedNotes.dropFirst()).allSatisfy { $0.path <= $1.path })
-        #expect(loaded.count == Reconciler.scanChunk + 301)
+        expect(loaded.notes, equals: reconciled.notes)
+        expect(loaded.state, equals: reconciled.state)
+        expect(loaded.sortedNotes.map(\.path), equals: reconciled.sortedNotes.map(\.path))
+        expect(zip(loaded.sortedNotes, loaded.sortedNotes.dropFirst()).allSatisfy { $0.path <= $1.path })
+        expect(loaded.count, equals: Reconciler.scanChunk + 301)
         // A snapshot shares the live array instead of copying every note.
         let snapshot = loaded.snapshot()
         let shared = snapshot.notes.withUnsafeBufferPointer { $0.baseAddress } == loaded.sortedNotes.withUnsafeBufferPointer { $0.baseAddress }
-        #expect(shared)
+        expect(shared)
     }
 }

@@ -47,11 +47,11 @@ struct ReconcilerStateTests {
             live.apply(Reconciler().reconcile(.init(fullRescan: true), previous: live.state, fileSystem: fs))
             if live.state.count != before { if many { merged += 1 } else { shifted += 1 } }
             let scanned = Reconciler().scanAll(fs)
-            #expect(live.state.notes.map(\.path) == scanned.notes.map(\.path), "paths after batch \(serial)")
-            #expect(live.state == scanned, "state after batch \(serial)")
+            expect(live.state.notes.map(\.path), equals: scanned.notes.map(\.path), "paths after batch \(serial)")
+            expect(live.state, equals: scanned, "state after batch \(serial)")
         }
         // Batches of both sizes changed the number of notes (so they did not all replace in place).
-        #expect(shifted > 20 && merged > 3)
+        expect(shifted > 20 && merged > 3)
     }
 
     /// A note at `path` told apart by `hash`.
@@ -90,15 +90,15 @@ struct ReconcilerStateTests {
             for item in incoming { present[PathKey(item.note.path)] = item.fingerprint.hash }
             shifted.replace(out, with: incoming)
             merged.replace(out, with: incoming, mergeOnly: true)
-            #expect(shifted == merged, "round \(round)")
+            expect(shifted, equals: merged, "round \(round)")
             // Path order, every note found by its path, each path's last note.
             let notes = shifted.notes
-            #expect(zip(notes, notes.dropFirst()).allSatisfy { !($1.path < $0.path) }, "order, round \(round)")
-            #expect(Dictionary(uniqueKeysWithValues: notes.map { (PathKey($0.path), $0.stamp.inode) }) == present, "notes, round \(round)")
-            #expect(present.keys.allSatisfy { shifted.position(of: $0).map { notes[$0].stamp.inode } == present[$0] }, "lookup, round \(round)")
+            expect(zip(notes, notes.dropFirst()).allSatisfy { !($1.path < $0.path) }, "order, round \(round)")
+            expect(Dictionary(uniqueKeysWithValues: notes.map { (PathKey($0.path), $0.stamp.inode) }), equals: present, "notes, round \(round)")
+            expect(present.keys.allSatisfy { shifted.position(of: $0).map { notes[$0].stamp.inode } == present[$0] }, "lookup, round \(round)")
             if present[PathKey(paths[3])] != nil && present[PathKey(paths[4])] != nil { twinRounds += 1 }
         }
         // Both twins were present for many rounds: their order was compared.
-        #expect(twinRounds > 30)
+        expect(twinRounds > 30)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// One recorded scenario: file operations and the inotify events they produced, with times.
 private struct Scenario {
@@ -25,8 +26,8 @@ private func run(_ scenario: Scenario) -> (changes: [WatchChange], index: LiveIn
         changes = result.changes
     }
     let fresh = after.fullScan()
-    #expect(index.notes == fresh.notes)
-    #expect(index.state == fresh.state)
+    expect(index.notes, equals: fresh.notes)
+    expect(index.state, equals: fresh.state)
     return (changes, index)
 }
 
@@ -61,8 +62,8 @@ struct ReconcilerTests {
                     .init(.created, "x.md"), .init(.modified, "x.md"), .init(.attributes, "x.md"),
                     .init(.closedWrite, "x.md"), .init(.attributes, "x.md"), .init(.deleted, "x.md~"),
                 ])))
-        #expect(result.changes.map(\.description) == ["~ x.md"])
-        #expect(result.index.note(at: "x.md")?.title == "New")
+        expect(result.changes.map(\.description), equals: ["~ x.md"])
+        expect(result.index.note(at: "x.md")?.title == "New")
     }
 
     @Test("emacs: lock symlink .#x.md, autosave #x.md#, backup rename -> one modification")
@@ -84,8 +85,8 @@ struct ReconcilerTests {
                     .init(.created, "x.md"), .init(.modified, "x.md"), .init(.closedWrite, "x.md"),
                     .init(.deleted, "#x.md#"), .init(.deleted, ".#x.md"),
                 ])))
-        #expect(result.changes.map(\.description) == ["~ x.md"])
-        #expect(result.index.note(at: "x.md")?.title == "Saved by emacs")
+        expect(result.changes.map(\.description), equals: ["~ x.md"])
+        expect(result.index.note(at: "x.md")?.title == "Saved by emacs")
     }
 
     @Test("JetBrains: ___jb_tmp___ and ___jb_old___ -> one modification")
@@ -106,8 +107,8 @@ struct ReconcilerTests {
                     .init(.movedFrom, "Work/x.md___jb_tmp___", cookie: 2), .init(.movedTo, "Work/x.md", cookie: 2),
                     .init(.deleted, "Work/x.md___jb_old___"),
                 ])))
-        #expect(result.changes.map(\.description) == ["~ Work/x.md"])
-        #expect(result.index.note(at: "Work/x.md")?.tags == ["a", "b"])
+        expect(result.changes.map(\.description), equals: ["~ Work/x.md"])
+        expect(result.index.note(at: "Work/x.md")?.tags == ["a", "b"])
     }
 
     @Test("sed -i: temporary sedXXXXXX renamed over the note -> one modification")
@@ -124,7 +125,7 @@ struct ReconcilerTests {
                     .init(.closedWrite, "sedAb12Cd"),
                     .init(.movedFrom, "sedAb12Cd", cookie: 9), .init(.movedTo, "x.md", cookie: 9),
                 ])))
-        #expect(result.changes.map(\.description) == ["~ x.md"])
+        expect(result.changes.map(\.description), equals: ["~ x.md"])
     }
 
     @Test("10 saves in 100 ms -> one update with the final content")
@@ -137,8 +138,8 @@ struct ReconcilerTests {
                     let at = Double(step) * 0.01
                     return [(at, RawFileEvent(.modified, "x.md")), (at + 0.001, RawFileEvent(.closedWrite, "x.md"))]
                 }))
-        #expect(result.changes.map(\.description) == ["~ x.md"])
-        #expect(result.index.note(at: "x.md")?.title == "v10")
+        expect(result.changes.map(\.description), equals: ["~ x.md"])
+        expect(result.index.note(at: "x.md")?.title == "v10")
     }
 
     @Test("create then delete within a batch -> nothing")
@@ -150,7 +151,7 @@ struct ReconcilerTests {
                     fs.create("y.md", "y"); fs.remove("y.md")
                 },
                 events: timed([.init(.created, "y.md"), .init(.closedWrite, "y.md"), .init(.deleted, "y.md")])))
-        #expect(result.changes.isEmpty)
+        expect(result.changes.isEmpty)
     }
 
     @Test("delete then create at the same path -> modified")
@@ -162,8 +163,8 @@ struct ReconcilerTests {
                     fs.remove("x.md"); fs.create("x.md", "---\ntitle: Two\n---\n")
                 },
                 events: timed([.init(.deleted, "x.md"), .init(.created, "x.md"), .init(.closedWrite, "x.md")])))
-        #expect(result.changes.map(\.description) == ["~ x.md"])
-        #expect(result.index.note(at: "x.md")?.title == "Two")
+        expect(result.changes.map(\.description), equals: ["~ x.md"])
+        expect(result.index.note(at: "x.md")?.title == "Two")
     }
 
     @Test("move between folders -> moved, same note")
@@ -173,8 +174,8 @@ struct ReconcilerTests {
                 before: vault(["a.md": "---\ntitle: A\n---\n", "Work/b.md": "b"], folders: ["Work"]),
                 operations: { fs in fs.rename("a.md", "Work/a.md") },
                 events: timed([.init(.movedFrom, "a.md", cookie: 5), .init(.movedTo, "Work/a.md", cookie: 5)])))
-        #expect(result.changes.map(\.description) == ["> a.md -> Work/a.md"])
-        #expect(result.index.note(at: "Work/a.md")?.folder == "Work")
+        expect(result.changes.map(\.description), equals: ["> a.md -> Work/a.md"])
+        expect(result.index.note(at: "Work/a.md")?.folder == "Work")
     }
 
     @Test("folder rename -> folder added, notes moved, folder removed")
@@ -188,8 +189,8 @@ struct ReconcilerTests {
                     .init(.movedTo, "Projects", cookie: 2, isDirectory: true),
                     .init(.selfMoved, "Work", isDirectory: true),
                 ])))
-        #expect(
-            result.changes.map(\.description) == [
+        expect(
+            result.changes.map(\.description), equals: [
                 "+ Projects/", "+ Projects/Sub/",
                 "> Work/Sub/b.md -> Projects/Sub/b.md", "> Work/a.md -> Projects/a.md",
                 "- Work/Sub/", "- Work/",
@@ -205,7 +206,7 @@ struct ReconcilerTests {
                     fs.create("b.md", "same words"); fs.remove("a.md")
                 },
                 events: timed([.init(.created, "b.md"), .init(.closedWrite, "b.md"), .init(.deleted, "a.md")])))
-        #expect(result.changes.map(\.description) == ["> a.md -> b.md"])
+        expect(result.changes.map(\.description), equals: ["> a.md -> b.md"])
     }
 
     @Test("a chain of renames a -> b -> c in one batch")
@@ -220,7 +221,7 @@ struct ReconcilerTests {
                     .init(.movedFrom, "b.md", cookie: 1), .init(.movedTo, "c.md", cookie: 1),
                     .init(.movedFrom, "a.md", cookie: 2), .init(.movedTo, "b.md", cookie: 2),
                 ])))
-        #expect(result.changes.map(\.description) == ["> a.md -> b.md", "> b.md -> c.md"])
+        expect(result.changes.map(\.description), equals: ["> a.md -> b.md", "> b.md -> c.md"])
     }
 
     @Test("mkdir -p then writes whose events were missed: the new folder is scanned")
@@ -234,7 +235,7 @@ struct ReconcilerTests {
                 },
                 // Only the root's event: the watches below did not exist yet.
                 events: timed([.init(.created, "a", isDirectory: true)])))
-        #expect(result.changes.map(\.description) == ["+ a/", "+ a/b/", "+ a/b/c/", "+ a/b/c/n.md", "+ a/m.md"])
+        expect(result.changes.map(\.description), equals: ["+ a/", "+ a/b/", "+ a/b/c/", "+ a/b/c/n.md", "+ a/m.md"])
     }
 
     @Test("rm -rf of a tree, symlinks not followed, hidden and ignored paths skipped")
@@ -253,8 +254,8 @@ struct ReconcilerTests {
                     .init(.deleted, "T/a.md"), .init(.deleted, "T", isDirectory: true),
                     .init(.created, ".hidden.md"),
                 ])))
-        #expect(result.changes.map(\.description) == ["- T/U/b.md", "- T/a.md", "- T/U/", "- T/"])
-        #expect(result.index.state.fingerprint(PathKey("link.md"))?.isSymlink == true)
+        expect(result.changes.map(\.description), equals: ["- T/U/b.md", "- T/a.md", "- T/U/", "- T/"])
+        expect(result.index.state.fingerprint(PathKey("link.md"))?.isSymlink == true)
     }
 
     @Test("a touched file with the same stamp is not re-read; a second event for the same version reports nothing")
@@ -263,13 +264,13 @@ struct ReconcilerTests {
         var index = LiveIndex(root: "/memory")
         index.apply(Reconciler().reconcile(.init(fullRescan: true), previous: .init(), fileSystem: fs))
         let nothing = Reconciler().reconcile(.init(paths: ["x.md"]), previous: index.state, fileSystem: fs)
-        #expect(nothing.changes.isEmpty)
+        expect(nothing.changes.isEmpty)
         fs.write("x.md", "---\ntitle: Written by notez\n---\n")
         let once = Reconciler().reconcile(.init(paths: ["x.md"]), previous: index.state, fileSystem: fs)
-        #expect(once.changes.map(\.description) == ["~ x.md"])
+        expect(once.changes.map(\.description), equals: ["~ x.md"])
         index.apply(once)
         let again = Reconciler().reconcile(.init(paths: ["x.md"]), previous: index.state, fileSystem: fs)
-        #expect(again.changes.isEmpty)
+        expect(again.changes.isEmpty)
     }
 
     @Test("ignore globs from the configuration apply to events and scans")
@@ -283,7 +284,7 @@ struct ReconcilerTests {
         fs.create("b.draft.md", "d")
         fs.create("c.md", "c")
         let result = reconciler.reconcile(.init(paths: ["Archive", "b.draft.md", "c.md"]), previous: index.state, fileSystem: fs)
-        #expect(result.changes.map(\.description) == ["+ c.md"])
+        expect(result.changes.map(\.description), equals: ["+ c.md"])
     }
 
     @Test("the links a scan keeps are the encoder's bytes, in a buffer of their own size")
@@ -292,19 +293,19 @@ struct ReconcilerTests {
         let body = (0..<40).map { "[[Note \($0)|label \($0)]] and [t](Folder/Other%20\($0).md)" }.joined(separator: "\n")
         let files = ["a.md": body, "b.md": "no links", "Folder/c.md": "[[a]]"]
         let state = Reconciler().scanAll(vault(files, folders: ["Folder"]))
-        #expect(state.notes.map(\.path) == ["Folder/c.md", "a.md", "b.md"])
+        expect(state.notes.map(\.path), equals: ["Folder/c.md", "a.md", "b.md"])
         // What a buffer of its own size is depends on the allocator's rounding, so it is measured here.
         func ownSizeCapacity(_ count: Int) -> Int { [UInt8](repeating: 0, count: count).capacity }
         for (position, note) in state.notes.enumerated() {
             let expected = LinkTable.storedForm(of: Array(files[note.path]!.utf8))
-            #expect(state.links[position] == expected)
-            #expect(state.links[position].capacity <= ownSizeCapacity(expected.count))
+            expect(state.links[position], equals: expected)
+            expect(state.links[position].capacity <= ownSizeCapacity(expected.count))
         }
         var oversized = LinkTable.storedForm(of: Array(body.utf8))
         oversized.reserveCapacity(oversized.count * 4)
         let copied = Reconciler.exact(oversized)
-        #expect(copied == oversized)
-        #expect(copied.capacity == ownSizeCapacity(oversized.count))
-        #expect(copied.capacity < oversized.capacity)
+        expect(copied, equals: oversized)
+        expect(copied.capacity, equals: ownSizeCapacity(oversized.count))
+        expect(copied.capacity < oversized.capacity)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotezKit
+import NotezTestSupport
 
 /// A flat in-memory vault keyed by path bytes, so NFC and NFD twins are two files (as on Linux).
 private struct TwinFileSystem: ReconcilerFileSystem {
@@ -34,9 +35,9 @@ struct ReconcilerTwinTests {
         fileSystem.files[PathKey(Self.nfd)] = (Array("---\ntags: [nfd]\n---\n".utf8), 11)
         var index = LiveIndex(root: "/memory")
         index.apply(Reconciler().reconcile(Coalescer.Batch(fullRescan: true), previous: ReconcilerState(), fileSystem: fileSystem))
-        #expect(index.count == 2)
-        #expect(index.note(at: Self.nfc)?.tags == ["nfc"])
-        #expect(index.note(at: Self.nfd)?.tags == ["nfd"])
+        expect(index.count, equals: 2)
+        expect(index.note(at: Self.nfc)?.tags == ["nfc"])
+        expect(index.note(at: Self.nfd)?.tags == ["nfd"])
 
         // Both spellings dirty in one batch, one of them deleted: only that one goes.
         fileSystem.files[PathKey(Self.nfd)] = nil
@@ -46,17 +47,17 @@ struct ReconcilerTwinTests {
             Issue.record("no batch")
             return
         }
-        #expect(batch.paths.count == 2)
+        expect(batch.paths.count, equals: 2)
         let result = Reconciler().reconcile(batch, previous: index.state, fileSystem: fileSystem)
-        #expect(result.changes.count == 1)
+        expect(result.changes.count, equals: 1)
         if case .removed(let path) = result.changes.first {
-            #expect(PathKey.sameBytes(path, Self.nfd))
+            expect(PathKey.sameBytes(path, Self.nfd))
         } else {
             Issue.record("\(result.changes)")
         }
         index.apply(result)
-        #expect(index.count == 1)
-        #expect(index.note(at: Self.nfc)?.tags == ["nfc"])
-        #expect(index.note(at: Self.nfd) == nil)
+        expect(index.count, equals: 1)
+        expect(index.note(at: Self.nfc)?.tags == ["nfc"])
+        expect(index.note(at: Self.nfd) == nil)
     }
 }

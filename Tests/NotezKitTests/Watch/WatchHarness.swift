@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// A real vault in a temporary folder with a running watcher; syncs on cookie files, never sleeps.
@@ -71,7 +72,7 @@ final class WatchHarness: @unchecked Sendable {
         try? process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(command): \(output)", sourceLocation: sourceLocation)
+        expect(process.terminationStatus, equals: 0, "\(command): \(output)", sourceLocation: sourceLocation)
         return output
     }
 
@@ -94,7 +95,7 @@ final class WatchHarness: @unchecked Sendable {
         let name = "notez-cookie-\(cookie).md"
         put(name, "cookie \(cookie)\n")
         let seen = wait { $0.contains { $0.path == name } }
-        #expect(seen, "the watcher did not report \(name) within 5 s", sourceLocation: sourceLocation)
+        expect(seen, "the watcher did not report \(name) within 5 s", sourceLocation: sourceLocation)
         return condition.withLock {
             let changes = reports[mark...].flatMap(\.changes)
             mark = reports.count
@@ -111,9 +112,9 @@ final class WatchHarness: @unchecked Sendable {
         let fresh = IndexBuilder.readNotes(listing.notes, root: root)
         let live = watcher.index
         let liveNotes = live.notes.values.sorted { $0.path < $1.path }
-        #expect(liveNotes.map(\.path) == fresh.map(\.path), sourceLocation: sourceLocation)
-        #expect(liveNotes == fresh, sourceLocation: sourceLocation)
-        #expect(live.folders == Set(listing.folders.map(PathKey.init)), sourceLocation: sourceLocation)
+        expect(liveNotes.map(\.path), equals: fresh.map(\.path), sourceLocation: sourceLocation)
+        expect(liveNotes, equals: fresh, sourceLocation: sourceLocation)
+        expect(live.folders, equals: Set(listing.folders.map(PathKey.init)), sourceLocation: sourceLocation)
     }
 }
 

@@ -27,14 +27,14 @@ struct WatcherCookieTests {
         let watcher = Watcher(root: vault.path, config: VaultConfig(), settings: WatcherCookieTests.slow)
         try watcher.start { _ in }
         defer { watcher.stop() }
-        #expect(watcher.watchCookies(in: cookies.path))
+        expect(watcher.watchCookies(in: cookies.path))
         for round in 0..<20 {
             try vault.write("Deep/New \(round)/n.md", "---\ntitle: N\(round)\n---\n")
             try vault.write("a.md", "---\ntitle: A \(round)\n---\n")
             try cookies.write("cookie-\(round)", "")
             let result = watcher.synchronize(cookie: "cookie-\(round)", timeout: 10)
-            #expect(result?.index.note(at: "Deep/New \(round)/n.md") != nil, "round \(round)")
-            #expect(result?.index.note(at: "a.md")?.title == "A \(round)", "round \(round)")
+            expect(result?.index.note(at: "Deep/New \(round)/n.md") != nil, "round \(round)")
+            expect(result?.index.note(at: "a.md")?.title == "A \(round)", "round \(round)")
         }
     }
 
@@ -46,13 +46,13 @@ struct WatcherCookieTests {
         try watcher.start { _ in }
         defer { watcher.stop() }
         try cookies.write("early", "")
-        #expect(watcher.synchronize(cookie: "early", timeout: 0.2) == nil, "cookies are not watched yet")
-        #expect(watcher.watchCookies(in: cookies.path))
-        #expect(watcher.synchronize(cookie: "never-created", timeout: 0.2) == nil)
+        expect(watcher.synchronize(cookie: "early", timeout: 0.2) == nil, "cookies are not watched yet")
+        expect(watcher.watchCookies(in: cookies.path))
+        expect(watcher.synchronize(cookie: "never-created", timeout: 0.2) == nil)
         try cookies.write("late", "")
         let first = watcher.synchronize(cookie: "late", timeout: 10)
-        #expect(first != nil)
-        #expect(watcher.synchronize(cookie: "late", timeout: 0.2) == nil, "a cookie proves one request only")
+        expect(first != nil)
+        expect(watcher.synchronize(cookie: "late", timeout: 0.2) == nil, "a cookie proves one request only")
     }
 
     @Test("the version grows with each change and not without one")
@@ -62,13 +62,13 @@ struct WatcherCookieTests {
         let watcher = Watcher(root: vault.path, config: VaultConfig(), settings: WatcherCookieTests.slow)
         try watcher.start { _ in }
         defer { watcher.stop() }
-        #expect(watcher.watchCookies(in: cookies.path))
+        expect(watcher.watchCookies(in: cookies.path))
         try cookies.write("1", "")
         let before = try #require(watcher.synchronize(cookie: "1", timeout: 10)).version
         try cookies.write("2", "")
-        #expect(watcher.synchronize(cookie: "2", timeout: 10)?.version == before)
+        expect(watcher.synchronize(cookie: "2", timeout: 10)?.version == before)
         try vault.write("x.md", "x\n")
         try cookies.write("3", "")
-        #expect(try #require(watcher.synchronize(cookie: "3", timeout: 10)).version > before)
+        expect(try #require(watcher.synchronize(cookie: "3", timeout: 10)).version > before)
     }
 }

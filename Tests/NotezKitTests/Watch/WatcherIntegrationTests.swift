@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import NotezTestSupport
 #endif
 
 /// Real inotify in a temporary folder; every scenario ends by comparing the live index with a fresh scan.
@@ -23,17 +24,17 @@ struct WatcherIntegrationTests {
         let vault = try WatchHarness(files: ["Work/plan.md": "---\ntitle: Plan\n---\n"])
         vault.verify()
         vault.put("idea.md", "---\ntags: [x]\n---\n# Idea\n")
-        #expect(vault.sync() == ["+ idea.md"])
+        expect(vault.sync(), equals: ["+ idea.md"])
         vault.put("idea.md", "more\n", append: true)
-        #expect(vault.sync() == ["~ idea.md"])
-        #expect(rename(vault.path("idea.md"), vault.path("Idea2.md")) == 0)
-        #expect(vault.sync() == ["> idea.md -> Idea2.md"])
-        #expect(rename(vault.path("Idea2.md"), vault.path("Work/Idea2.md")) == 0)
-        #expect(vault.sync() == ["> Idea2.md -> Work/Idea2.md"])
-        #expect(rename(vault.path("Work/Idea2.md"), vault.path("Work/idea2.md")) == 0)
-        #expect(vault.sync() == ["> Work/Idea2.md -> Work/idea2.md"])
-        #expect(unlink(vault.path("Work/idea2.md")) == 0)
-        #expect(vault.sync() == ["- Work/idea2.md"])
+        expect(vault.sync(), equals: ["~ idea.md"])
+        expect(rename(vault.path("idea.md"), vault.path("Idea2.md")), equals: 0)
+        expect(vault.sync(), equals: ["> idea.md -> Idea2.md"])
+        expect(rename(vault.path("Idea2.md"), vault.path("Work/Idea2.md")), equals: 0)
+        expect(vault.sync(), equals: ["> Idea2.md -> Work/Idea2.md"])
+        expect(rename(vault.path("Work/Idea2.md"), vault.path("Work/idea2.md")), equals: 0)
+        expect(vault.sync(), equals: ["> Work/Idea2.md -> Work/idea2.md"])
+        expect(unlink(vault.path("Work/idea2.md")), equals: 0)
+        expect(vault.sync(), equals: ["- Work/idea2.md"])
         vault.verify()
     }
 
@@ -46,7 +47,7 @@ struct WatcherIntegrationTests {
         rename(vault.path("x.md"), vault.path("x.md~"))
         vault.put("x.md", "---\ntitle: Vim\n---\n")
         unlink(vault.path("x.md~"))
-        #expect(vault.sync() == ["~ x.md"])
+        expect(vault.sync(), equals: ["~ x.md"])
         // emacs: lock symlink, autosave file, backup rename, write.
         symlink("user@host.42:1700000000", vault.path(".#x.md"))
         vault.put("#x.md#", "autosave")
@@ -54,17 +55,17 @@ struct WatcherIntegrationTests {
         vault.put("x.md", "---\ntitle: Emacs\n---\n")
         unlink(vault.path("#x.md#"))
         unlink(vault.path(".#x.md"))
-        #expect(vault.sync() == ["~ x.md"])
+        expect(vault.sync(), equals: ["~ x.md"])
         // JetBrains: write a temp, move the original aside, move the temp in, delete the old one.
         vault.put("x.md___jb_tmp___", "---\ntitle: JetBrains\n---\n")
         rename(vault.path("x.md"), vault.path("x.md___jb_old___"))
         rename(vault.path("x.md___jb_tmp___"), vault.path("x.md"))
         unlink(vault.path("x.md___jb_old___"))
-        #expect(vault.sync() == ["~ x.md"])
+        expect(vault.sync(), equals: ["~ x.md"])
         // sed -i: a real sed.
         vault.shell("sed -i 's/JetBrains/sed/' x.md")
-        #expect(vault.sync() == ["~ x.md"])
-        #expect(vault.watcher.index.note(at: "x.md")?.title == "sed")
+        expect(vault.sync(), equals: ["~ x.md"])
+        expect(vault.watcher.index.note(at: "x.md")?.title == "sed")
         vault.verify()
     }
 
@@ -73,9 +74,9 @@ struct WatcherIntegrationTests {
         let vault = try WatchHarness()
         vault.shell("mkdir -p a/b/c && echo one > a/b/c/n.md && echo two > a/b/m.md && echo three > a/l.md")
         let changes = vault.sync()
-        #expect(Set(changes) == ["+ a/", "+ a/b/", "+ a/b/c/", "+ a/b/c/n.md", "+ a/b/m.md", "+ a/l.md"])
+        expect(Set(changes), equals: ["+ a/", "+ a/b/", "+ a/b/c/", "+ a/b/c/n.md", "+ a/b/m.md", "+ a/l.md"])
         vault.put("a/b/c/later.md", "later")
-        #expect(vault.sync() == ["+ a/b/c/later.md"])
+        expect(vault.sync(), equals: ["+ a/b/c/later.md"])
         vault.verify()
     }
 
@@ -85,12 +86,12 @@ struct WatcherIntegrationTests {
         let outside = vault.root + "-outside"
         defer { try? FileManager.default.removeItem(atPath: outside) }
         for index in 0..<20 { WatchHarness.put(outside + "/Tree/Sub\(index % 3)/n\(index).md", "---\ntitle: N\(index)\n---\n") }
-        #expect(rename(outside + "/Tree", vault.path("Tree")) == 0)
+        expect(rename(outside + "/Tree", vault.path("Tree")), equals: 0)
         let changes = vault.sync()
-        #expect(changes.filter { $0.hasPrefix("+ ") && $0.hasSuffix(".md") }.count == 20)
+        expect(changes.filter { $0.hasPrefix("+ ") && $0.hasSuffix(".md") }.count, equals: 20)
         vault.verify()
         vault.put("Tree/Sub1/n1.md", "---\ntitle: Edited\n---\n")
-        #expect(vault.sync() == ["~ Tree/Sub1/n1.md"])
+        expect(vault.sync(), equals: ["~ Tree/Sub1/n1.md"])
         vault.verify()
     }
 
@@ -100,23 +101,23 @@ struct WatcherIntegrationTests {
         let outside = vault.root + "-outside"
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: outside) }
-        #expect(rename(vault.path("Out"), outside + "/Out") == 0)
-        #expect(vault.sync() == ["- Out/Deep/b.md", "- Out/a.md", "- Out/Deep/", "- Out/"])
+        expect(rename(vault.path("Out"), outside + "/Out"), equals: 0)
+        expect(vault.sync(), equals: ["- Out/Deep/b.md", "- Out/a.md", "- Out/Deep/", "- Out/"])
         WatchHarness.put(outside + "/Out/a.md", "edited outside")
         WatchHarness.put(outside + "/Out/Deep/new.md", "new outside")
-        #expect(vault.sync() == [])
+        expect(vault.sync(), equals: [])
         vault.verify()
     }
 
     @Test("a folder renamed, then edited inside")
     func folderRenamed() throws {
         let vault = try WatchHarness(files: ["Old/a.md": "a", "Old/Sub/b.md": "b"])
-        #expect(rename(vault.path("Old"), vault.path("New")) == 0)
-        #expect(
-            vault.sync() == ["+ New/", "+ New/Sub/", "> Old/Sub/b.md -> New/Sub/b.md", "> Old/a.md -> New/a.md", "- Old/Sub/", "- Old/"])
+        expect(rename(vault.path("Old"), vault.path("New")), equals: 0)
+        expect(
+            vault.sync(), equals: ["+ New/", "+ New/Sub/", "> Old/Sub/b.md -> New/Sub/b.md", "> Old/a.md -> New/a.md", "- Old/Sub/", "- Old/"])
         vault.put("New/Sub/b.md", "---\ntitle: Changed\n---\n")
         vault.put("New/Sub/c.md", "c")
-        #expect(vault.sync() == ["+ New/Sub/c.md", "~ New/Sub/b.md"])
+        expect(vault.sync(), equals: ["+ New/Sub/c.md", "~ New/Sub/b.md"])
         vault.verify()
     }
 
@@ -127,8 +128,8 @@ struct WatcherIntegrationTests {
         let vault = try WatchHarness(files: files.merging(["keep.md": "k"]) { a, _ in a })
         vault.shell("rm -rf T")
         let changes = vault.sync()
-        #expect(changes.filter { $0.hasSuffix(".md") }.count == 30)
-        #expect(changes.allSatisfy { $0.hasPrefix("- T/") })
+        expect(changes.filter { $0.hasSuffix(".md") }.count, equals: 30)
+        expect(changes.allSatisfy { $0.hasPrefix("- T/") })
         vault.verify()
     }
 
@@ -148,9 +149,9 @@ struct WatcherIntegrationTests {
         vault.verify()
         vault.shell("git checkout -q two")
         let changes = vault.sync()
-        #expect(changes.filter { $0.hasPrefix("~ ") }.count == 2000)
-        #expect(changes.contains("+ D/extra.md"))
-        #expect(vault.watcher.index.notes.values.filter { $0.tags == ["two"] }.count == 2000)
+        expect(changes.filter { $0.hasPrefix("~ ") }.count, equals: 2000)
+        expect(changes.contains("+ D/extra.md"))
+        expect(vault.watcher.index.notes.values.filter { $0.tags == ["two"] }.count, equals: 2000)
         vault.verify()
     }
 
@@ -169,11 +170,11 @@ struct WatcherIntegrationTests {
         vault.put("a.md", "---\ntitle: Changed while lost\n---\n")
         vault.shell("mkdir -p G/H && echo x > G/H/new.md && rm F/b.md")
         source.injectOverflow()
-        #expect(Set(vault.sync()) == ["+ G/", "+ G/H/", "+ G/H/new.md", "- F/b.md", "~ a.md"])
-        #expect(vault.allReports.contains { $0.wasFullRescan && !$0.notices.isEmpty })
+        expect(Set(vault.sync()), equals: ["+ G/", "+ G/H/", "+ G/H/new.md", "- F/b.md", "~ a.md"])
+        expect(vault.allReports.contains { $0.wasFullRescan && !$0.notices.isEmpty })
         // The folder created while events were lost is watched after the rescan.
         vault.put("G/H/later.md", "later")
-        #expect(vault.sync() == ["+ G/H/later.md"])
+        expect(vault.sync(), equals: ["+ G/H/later.md"])
         vault.verify()
     }
 
@@ -192,8 +193,8 @@ struct WatcherIntegrationTests {
             }, settings: settings)
         _ = try #require(injecting)
         vault.put("Limited/b.md", "b")
-        #expect(vault.wait { $0.contains { $0.path == "Limited/b.md" } })
-        #expect(vault.allReports.contains { $0.notices.contains { $0.contains("watch limit") } })
+        expect(vault.wait { $0.contains { $0.path == "Limited/b.md" } })
+        expect(vault.allReports.contains { $0.notices.contains { $0.contains("watch limit") } })
         vault.sync()
         vault.verify()
     }
@@ -204,13 +205,13 @@ struct WatcherIntegrationTests {
         let outside = vault.root + "-outside"
         defer { try? FileManager.default.removeItem(atPath: outside) }
         WatchHarness.put(outside + "/linked/n.md", "n")
-        #expect(symlink(outside + "/linked", vault.path("Linked")) == 0)
-        #expect(symlink(".", vault.path("loop")) == 0)
-        #expect(symlink("real.md", vault.path("alias.md")) == 0)
-        #expect(vault.sync() == ["+ alias.md"])
+        expect(symlink(outside + "/linked", vault.path("Linked")), equals: 0)
+        expect(symlink(".", vault.path("loop")), equals: 0)
+        expect(symlink("real.md", vault.path("alias.md")), equals: 0)
+        expect(vault.sync(), equals: ["+ alias.md"])
         WatchHarness.put(outside + "/linked/n.md", "edited through the outside")
-        #expect(vault.sync() == [])
-        #expect(vault.watcher.index.state.fingerprint(PathKey("alias.md"))?.isSymlink == true)
+        expect(vault.sync(), equals: [])
+        expect(vault.watcher.index.state.fingerprint(PathKey("alias.md"))?.isSymlink == true)
         vault.verify()
     }
 
@@ -221,12 +222,12 @@ struct WatcherIntegrationTests {
         let fd = bad.withUnsafeBufferPointer {
             open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
         }
-        #expect(fd >= 0)
+        expect(fd >= 0)
         close(fd)
         let long = String(repeating: "ü", count: 125) + "12.md"
-        #expect(long.utf8.count == 255)
+        expect(long.utf8.count, equals: 255)
         vault.put(long, "---\ntitle: Long\n---\n")
-        #expect(vault.sync() == ["+ \(long)"])
+        expect(vault.sync(), equals: ["+ \(long)"])
         vault.verify()
     }
 
@@ -236,8 +237,8 @@ struct WatcherIntegrationTests {
         // An atomic write as notez does it: temporary file, rename over the target.
         vault.put(".n.md.notez-tmp", "---\ntags: [a, b]\n---\n")
         rename(vault.path(".n.md.notez-tmp"), vault.path("n.md"))
-        #expect(vault.sync() == ["~ n.md"])
-        #expect(vault.sync() == [])
+        expect(vault.sync(), equals: ["~ n.md"])
+        expect(vault.sync(), equals: [])
         vault.verify()
     }
 }
