@@ -60,7 +60,16 @@ let package = Package(
             // A static stdlib (the release build) links with `-export-dynamic`: 25,000 symbols in
             // `.dynsym`, which the runtime's start-up `dladdr` scans one by one (an eighth of a
             // warm client's CPU). Nothing looks the executable's symbols up dynamically.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+            // Debug builds link the Swift runtime and Foundation statically too: the tests start
+            // `notez` thousands of times, and the dynamic linker's work was a third of each start.
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"]),
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections",
+                        "-l_FoundationICU",
+                    ], .when(configuration: .debug)),
+            ]
         ),
         // The MCP server in its own executable, which `notez mcp` runs: ordinary commands neither
         // load it nor the networking Foundation the SDK links.

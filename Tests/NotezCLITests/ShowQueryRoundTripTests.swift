@@ -11,6 +11,7 @@ import NotezTestSupport
     ]
 
     /// A vault where every value is a tag, a word of a body, and (when it can be) a folder name.
+    /// Each value's case has a vault of its own, so the cases (about 17 `notez` runs each) run in parallel.
     static func vault() throws -> TempVault {
         let vault = try TempVault.example()
         for (number, value) in values.enumerated() {
@@ -21,31 +22,30 @@ import NotezTestSupport
         return vault
     }
 
-    @Test func printedQueryMeansWhatTheFlagsMean() throws {
+    @Test(arguments: values)
+    func printedQueryMeansWhatTheFlagsMean(_ value: String) throws {
         let vault = try Self.vault()
-        for value in Self.values {
-            let flagSets = [
-                ["--tag=" + value], ["--text=" + value], ["--folder=" + value],
-                ["--any-tag", value, "--any-tag", "Work", "--not-folder", value, "--text", "xx"],
-            ]
-            for flags in flagSets {
-                let shown = try vault.run(["search"] + flags + ["--show-query"])
-                expect(shown.status, equals: 0, "\(flags): \(shown.stderr)")
-                expect(shown.stderr, equals: "")
-                let query = String(shown.stdout.dropLast())
-                let again = try vault.run(["search", query, "--show-query"])
-                expect(
-                    again.status == 0 && again.stdout == shown.stdout,
-                    "\(flags) printed \(query.debugDescription), read back as \(again.stdout.debugDescription) \(again.stderr)")
-                let byFlags = try vault.run(["search"] + flags + ["--paths"])
-                let byQuery = try vault.run(["search", query, "--paths"])
-                expect(byFlags.status, equals: byQuery.status, "\(flags) vs \(query.debugDescription)")
-                expect(byFlags.stdout, equals: byQuery.stdout, "\(flags) vs \(query.debugDescription)")
-            }
-            // A tag finds at least its own note (tags are read trimmed, so not for " lead").
-            if value == value.trimmingCharacters(in: .whitespaces) {
-                try expect(vault.run(["search", "--tag=" + value, "--paths"]).status, equals: 0, "\(value.debugDescription)")
-            }
+        let flagSets = [
+            ["--tag=" + value], ["--text=" + value], ["--folder=" + value],
+            ["--any-tag", value, "--any-tag", "Work", "--not-folder", value, "--text", "xx"],
+        ]
+        for flags in flagSets {
+            let shown = try vault.run(["search"] + flags + ["--show-query"])
+            expect(shown.status, equals: 0, "\(flags): \(shown.stderr)")
+            expect(shown.stderr, equals: "")
+            let query = String(shown.stdout.dropLast())
+            let again = try vault.run(["search", query, "--show-query"])
+            expect(
+                again.status == 0 && again.stdout == shown.stdout,
+                "\(flags) printed \(query.debugDescription), read back as \(again.stdout.debugDescription) \(again.stderr)")
+            let byFlags = try vault.run(["search"] + flags + ["--paths"])
+            let byQuery = try vault.run(["search", query, "--paths"])
+            expect(byFlags.status, equals: byQuery.status, "\(flags) vs \(query.debugDescription)")
+            expect(byFlags.stdout, equals: byQuery.stdout, "\(flags) vs \(query.debugDescription)")
+        }
+        // A tag finds at least its own note (tags are read trimmed, so not for " lead").
+        if value == value.trimmingCharacters(in: .whitespaces) {
+            try expect(vault.run(["search", "--tag=" + value, "--paths"]).status, equals: 0, "\(value.debugDescription)")
         }
     }
 }

@@ -294,18 +294,20 @@ struct ReconcilerTests {
         let files = ["a.md": body, "b.md": "no links", "Folder/c.md": "[[a]]"]
         let state = Reconciler().scanAll(vault(files, folders: ["Folder"]))
         expect(state.notes.map(\.path), equals: ["Folder/c.md", "a.md", "b.md"])
-        // What a buffer of its own size is depends on the allocator's rounding, so it is measured here.
-        func ownSizeCapacity(_ count: Int) -> Int { [UInt8](repeating: 0, count: count).capacity }
+        // A buffer of its own size keeps only the allocator's rounding, which depends on the heap's
+        // state (glibc hands out a free chunk up to 31 bytes larger than asked rather than split it):
+        // a doubling encoder's buffer keeps up to half its size spare.
+        func hasNoSpareRoom(_ bytes: [UInt8]) -> Bool { bytes.capacity - bytes.count <= max(64, bytes.count / 16) }
         for (position, note) in state.notes.enumerated() {
             let expected = LinkTable.storedForm(of: Array(files[note.path]!.utf8))
             expect(state.links[position], equals: expected)
-            expect(state.links[position].capacity <= ownSizeCapacity(expected.count))
+            expect(hasNoSpareRoom(state.links[position]), "\(state.links[position].capacity) for \(expected.count) bytes")
         }
         var oversized = LinkTable.storedForm(of: Array(body.utf8))
         oversized.reserveCapacity(oversized.count * 4)
         let copied = Reconciler.exact(oversized)
         expect(copied, equals: oversized)
-        expect(copied.capacity, equals: ownSizeCapacity(oversized.count))
-        expect(copied.capacity < oversized.capacity)
+        expect(hasNoSpareRoom(copied), "\(copied.capacity) for \(copied.count) bytes")
+        expect(!hasNoSpareRoom(oversized), "the test's own oversized buffer")
     }
 }
