@@ -1,8 +1,8 @@
 import Testing
 
-// Swift Testing's `#expect` costs the type checker 10-40 ms at each use (the macro's expansion and
-// its generic checking closures): with 4,500 uses that was a third of `make test`'s build. These
-// plain functions record the same issues at the same source location for a tenth of that.
+// Swift Testing's `#expect` costs the type checker 10-40 ms at each use (two macro expansions and
+// the generic call they expand to): with 4,500 uses, rebuilding the test targets took 490 s of CPU,
+// and 251 s with these plain functions, which record issues at the same source location.
 
 /// Records an issue at the caller's line when `condition` is false or throws.
 public func expect(
