@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// `make test` builds in the release configuration with `-Onone` and sets NOTEZ_TEST_BUILD: no
+// optimizer for the dependencies and the tests (as in a debug build), and no `DEBUG`, whose checks
+// in the argument parser were two thirds of every debug `notez` run's CPU (docs/architecture.md).
+let testBuild = Context.environment["NOTEZ_TEST_BUILD"] != nil
+
 let package = Package(
     name: "notez",
     platforms: [.macOS(.v14)],
@@ -15,7 +20,9 @@ let package = Package(
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         // The web UI (`notez serve`) only: SwiftNIO's HTTP server with service lifecycle.
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Without its default traits: swift-configuration (config readers) and full Foundation
+        // (DateFormatter in form decoding) are used by nothing here, and the first is 47 files to build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -33,11 +40,19 @@ let package = Package(
         ),
         // The storage comparison of notez-bench only (`--storage`): the index cache against SQLite.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-        // Optimized in debug builds too: the end-to-end tests run notez on real vaults of 16,000
-        // notes, and an unoptimized NotezKit made them most of `make test`'s time.
         // A prefetch hint for the daemon's signature test (Swift has none of its own).
         .target(name: "CPrefetch"),
-        .target(name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM", "CPrefetch"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Optimized in debug builds and in the test build too: the end-to-end tests run notez on
+        // real vaults of 16,000 notes, and an unoptimized NotezKit made them most of `make test`'s
+        // time. The test build's `-Onone` comes after these flags, so `-O` goes to the frontend
+        // directly (the last of the two wins there); not whole-module, so that both cores compile it.
+        .target(
+            name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM", "CPrefetch"],
+            swiftSettings: [
+                testBuild
+                    ? .unsafeFlags(["-Xfrontend", "-O", "-no-whole-module-optimization"])
+                    : .unsafeFlags(["-O"], .when(configuration: .debug))
+            ]),
         // The web UI: Hummingbird lives here only, so no other command initializes any of it.
         .target(
             name: "NotezServer",
@@ -60,15 +75,15 @@ let package = Package(
             // A static stdlib (the release build) links with `-export-dynamic`: 25,000 symbols in
             // `.dynsym`, which the runtime's start-up `dladdr` scans one by one (an eighth of a
             // warm client's CPU). Nothing looks the executable's symbols up dynamically.
-            // Debug builds link the Swift runtime and Foundation statically too: the tests start
-            // `notez` thousands of times, and the dynamic linker's work was a third of each start.
+            // Debug and test builds link the Swift runtime and Foundation statically too: the tests
+            // start `notez` thousands of times, and the dynamic linker's work was a third of each start.
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--no-export-dynamic"]),
                 .unsafeFlags(
                     [
                         "-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections",
                         "-l_FoundationICU",
-                    ], .when(configuration: .debug)),
+                    ], testBuild ? nil : .when(configuration: .debug)),
             ]
         ),
         // The MCP server in its own executable, which `notez mcp` runs: ordinary commands neither

@@ -73,6 +73,33 @@ import NotezTestSupport
         expect(Set(names).isSuperset(of: ["ls", "search", "show", "tag", "folder", "trash", "mcp", "undo", "history"]))
     }
 
+    /// The argument parser checks its own definitions only in a debug build, and `make test` builds
+    /// without `DEBUG`: the two checks that would reject a definition are made here, from the dump.
+    @Test func everyCommandHasUniqueNamesAndNoPositionalAfterARepeatedOne() throws {
+        let dump = try CLIRunner.run(["--experimental-dump-help"])
+        let info = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any]
+        var pending = [info?["command"] as? [String: Any] ?? [:]]
+        var commands = 0
+        while let command = pending.popLast() {
+            commands += 1
+            let name = command["commandName"] as? String ?? "?"
+            let arguments = command["arguments"] as? [[String: Any]] ?? []
+            var seen = Set<String>()
+            for argument in arguments {
+                for spelling in argument["names"] as? [[String: Any]] ?? [] {
+                    let key = "\(spelling["kind"] as? String ?? "") \(spelling["name"] as? String ?? "")"
+                    expect(seen.insert(key).inserted, "\(name): \(key) is defined twice")
+                }
+            }
+            let positionals = arguments.filter { $0["kind"] as? String == "positional" }
+            for positional in positionals.dropLast() {
+                expect(positional["isRepeating"] as? Bool != true, "\(name): a positional follows a repeated one")
+            }
+            pending += command["subcommands"] as? [[String: Any]] ?? []
+        }
+        expect(commands > 40, "\(commands) commands in the dump")
+    }
+
     @Test func exitCodesAreListedAndMatchTheDocs() throws {
         let result = try CLIRunner.run(["help", "exit-codes"])
         expect(result.status, equals: 0)
