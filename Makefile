@@ -137,29 +137,32 @@ build: setup
 # to a folder on /dev/shm (tmpfs) when it has 4 GiB free, removed afterwards: creating the 16,486
 # files of a corpus took 3.5 s of system time on the disk's file system and 0.3 s there (a
 # `git add` of them 5.7 s and 1.9 s), and the corpus tests unpack one for each case.
-# The test build is the release configuration without the optimizer (`-Onone`; NotezKit alone is
-# optimized, see Package.swift), in a folder of its own so that it and `make bench` do not rebuild
-# each other. Unlike a debug build it defines no `DEBUG`: the argument parser's `#if DEBUG` checks
-# of its own definitions were two thirds of the CPU of each of the thousands of `notez` runs the
-# tests start. Whole-module compilation (the release default) builds each dependency once instead
-# of once per batch of files. No debug info: CI's clean build is most of `make test`'s time, and a
-# failing test reports its file and line from the source itself. The index store stays: on Linux,
-# SwiftPM's test discovery reads it. Measured in docs/architecture.md ("Tests").
+# The test build is the release configuration without the optimizer (`-Onone`), in a folder of its
+# own so that it and `make bench` do not rebuild each other. NotezKit is optimized too when the
+# real vaults the corpus tests read are there (TEST_NOTEZKIT; see Package.swift). Unlike a debug
+# build it defines no `DEBUG`: the argument parser's `#if DEBUG` checks of its own definitions were
+# two thirds of the CPU of each of the thousands of `notez` runs the tests start. Whole-module
+# compilation (the release default) builds each dependency once instead of once per batch of
+# files. No debug info: CI's clean build is most of `make test`'s time, and a failing test reports
+# its file and line from the source itself. The index store stays: on Linux, SwiftPM's test
+# discovery reads it. Measured in docs/architecture.md ("The test build").
 TEST_BUILD := -c release --scratch-path .build/test --enable-index-store \
 	-Xswiftc -Onone -Xswiftc -enable-testing -Xswiftc -gnone
+TEST_CORPORA := $(or $(NOTEZ_CORPORA),../shared/corpora)
+TEST_NOTEZKIT := $(if $(wildcard $(TEST_CORPORA)/*.tar.gz),optimized,plain)
 
 # The test tools (Chromium, the shells, editors and Python clients) install while the build runs:
 # the build is CPU-bound on both cores and the installs wait on the network and the disk, so on a
 # fresh machine they take little of its time. Their output follows the build's.
 test: setup-build
 	@log=$$(mktemp); $(MAKE) --no-print-directory setup-test >"$$log" 2>&1 & installer=$$!; \
-	status=0; NOTEZ_TEST_BUILD=1 $(SWIFT) build --build-tests $(TEST_BUILD) || status=$$?; \
+	status=0; NOTEZ_TEST_BUILD=$(TEST_NOTEZKIT) $(SWIFT) build --build-tests $(TEST_BUILD) || status=$$?; \
 	wait $$installer || status=$$?; cat "$$log"; rm -f "$$log"; exit $$status
 	@shm=""; \
 	if [ "$$(df -k --output=avail /dev/shm 2>/dev/null | tail -n 1)" -gt 4194304 ] 2>/dev/null; then \
 	  shm=$$(mktemp -d /dev/shm/notez-tests.XXXXXX); fi; \
 	status=0; \
-	NOTEZ_TEST_BUILD=1 TMPDIR="$${shm:-$${TMPDIR:-/tmp}}" $$(command -v eatmydata) $(SWIFT) test --skip-build $(TEST_BUILD) || status=$$?; \
+	NOTEZ_TEST_BUILD=$(TEST_NOTEZKIT) TMPDIR="$${shm:-$${TMPDIR:-/tmp}}" $$(command -v eatmydata) $(SWIFT) test --skip-build $(TEST_BUILD) || status=$$?; \
 	if [ -n "$$shm" ]; then rm -rf "$$shm"; fi; \
 	exit $$status
 

@@ -4,7 +4,8 @@ import PackageDescription
 // `make test` builds in the release configuration with `-Onone` and sets NOTEZ_TEST_BUILD: no
 // optimizer for the dependencies and the tests (as in a debug build), and no `DEBUG`, whose checks
 // in the argument parser were two thirds of every debug `notez` run's CPU (docs/architecture.md).
-let testBuild = Context.environment["NOTEZ_TEST_BUILD"] != nil
+// NOTEZ_TEST_BUILD=optimized also optimizes NotezKit, for the tests over the real vaults.
+let testBuild = Context.environment["NOTEZ_TEST_BUILD"]
 
 let package = Package(
     name: "notez",
@@ -42,16 +43,18 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // A prefetch hint for the daemon's signature test (Swift has none of its own).
         .target(name: "CPrefetch"),
-        // Optimized in debug builds and in the test build too: the end-to-end tests run notez on
-        // real vaults of 16,000 notes, and an unoptimized NotezKit made them most of `make test`'s
-        // time. The test build's `-Onone` comes after these flags, so `-O` goes to the frontend
-        // directly (the last of the two wins there); not whole-module, so that both cores compile it.
+        // Optimized in debug builds, and in the test build when the real vaults of 16,000 notes are
+        // there (an unoptimized NotezKit made their tests most of `make test`'s time); without them,
+        // its optimizer was half of the test build's CPU and saved the tests less. The test build's
+        // `-Onone` comes after these flags, so `-O` goes to the frontend directly (the last of the
+        // two wins there). Not whole-module, so that both cores compile it.
         .target(
             name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM", "CPrefetch"],
             swiftSettings: [
-                testBuild
-                    ? .unsafeFlags(["-Xfrontend", "-O", "-no-whole-module-optimization"])
-                    : .unsafeFlags(["-O"], .when(configuration: .debug))
+                testBuild == nil
+                    ? .unsafeFlags(["-O"], .when(configuration: .debug))
+                    : .unsafeFlags(
+                        (testBuild == "optimized" ? ["-Xfrontend", "-O"] : []) + ["-no-whole-module-optimization"])
             ]),
         // The web UI: Hummingbird lives here only, so no other command initializes any of it.
         .target(
@@ -83,7 +86,7 @@ let package = Package(
                     [
                         "-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections",
                         "-l_FoundationICU",
-                    ], testBuild ? nil : .when(configuration: .debug)),
+                    ], testBuild != nil ? nil : .when(configuration: .debug)),
             ]
         ),
         // The MCP server in its own executable, which `notez mcp` runs: ordinary commands neither
