@@ -64,21 +64,25 @@ import NotezTestSupport
         expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
     }
 
-    @Test func manualSourceCoversEveryCommand() throws {
+    /// The root command of `notez --experimental-dump-help`: the argument parser's own account of
+    /// every command, which the manual and completion scripts are generated from.
+    private func dumpedRootCommand() throws -> [String: Any] {
         let dump = try CLIRunner.run(["--experimental-dump-help"])
         expect(dump.status, equals: 0)
         let info = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any]
-        let command = info?["command"] as? [String: Any]
-        let names = (command?["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
+        return info?["command"] as? [String: Any] ?? [:]
+    }
+
+    @Test func manualSourceCoversEveryCommand() throws {
+        let command = try dumpedRootCommand()
+        let names = (command["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
         expect(Set(names).isSuperset(of: ["ls", "search", "show", "tag", "folder", "trash", "mcp", "undo", "history"]))
     }
 
     /// The argument parser checks its own definitions only in a debug build, and `make test` builds
     /// without `DEBUG`: the two checks that would reject a definition are made here, from the dump.
     @Test func everyCommandHasUniqueNamesAndNoPositionalAfterARepeatedOne() throws {
-        let dump = try CLIRunner.run(["--experimental-dump-help"])
-        let info = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any]
-        var pending = [info?["command"] as? [String: Any] ?? [:]]
+        var pending = [try dumpedRootCommand()]
         var commands = 0
         while let command = pending.popLast() {
             commands += 1
