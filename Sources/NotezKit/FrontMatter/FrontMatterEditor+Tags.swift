@@ -384,6 +384,8 @@ extension FrontMatterEditor {
     static func replaceFirst(_ old: TagKey, with tag: String, in bytes: [UInt8]) throws(EditRefusal) -> [UInt8] {
         guard let (field, index) = try findMatch([old], skip: 0, in: bytes) else { return bytes }
         let item = field.items[index]
+        // Already read as this very tag (`tags: 2023` renamed to "2023"): quoting it would change bytes for nothing.
+        if item.tag == tag { return bytes }
         if bytes[item.range].contains(0x0A) || bytes[item.range].contains(0x0D) {
             throw refusal(bytes, at: item.range.lowerBound, "\(field.key): item '\(item.text)' spans several lines")
         }

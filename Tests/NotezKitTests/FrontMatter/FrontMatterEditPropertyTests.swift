@@ -139,6 +139,14 @@ struct FrontMatterEditPropertyTests {
         return NoteMetadata(document: document).tags
     }
 
+    /// Found by the property below (seed 846445813515669578): a number read as a tag was quoted when
+    /// "renamed" to its own spelling.
+    @Test(arguments: ["---\n\"tags\": 2023\n---\n", "---\ntags: [2023, x]\n---\n", "---\ntags:\n  - 2023\n---\n", "---\ntags: x 2023\n---\n"])
+    func renamingATagToItsOwnSpellingChangesNothing(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        expect(try FrontMatterEditor.apply([.replaceTag(TagKey("2023"), with: "2023")], to: bytes), equals: bytes)
+    }
+
     @Test("edits keep every byte outside the tags value and read back as the model")
     func editsAreSurgical() async {
         await propertyCheck(count: 400, input: Gen.uint64(in: 0...UInt64.max)) { seed in
