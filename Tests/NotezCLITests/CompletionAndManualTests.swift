@@ -26,6 +26,10 @@ import NotezTestSupport
             expect(script.stdout.contains("---completion show -- positional@0"), "\(shell)")
             expect(script.stdout.contains("---completion ls -- --tag"), "\(shell)")
         }
+        // fish: both kinds of condition ask the kept parse of the line first (a change in the argument
+        // parser's script would leave fish slow, not wrong, so the shell tests would not notice).
+        let fish = try CLIRunner.run(["--generate-completion-script", "fish"]).stdout
+        expect(fish.components(separatedBy: "__notez_commands_are \"$expected_commands\"; or return 1").count - 1, equals: 2)
         let bash = try CLIRunner.run(["--generate-completion-script", "bash"])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("notez-completion-\(UUID().uuidString).bash")
         try Data(bash.stdout.utf8).write(to: file)
