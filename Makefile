@@ -146,9 +146,9 @@ build: setup
 # files, and in one compiler job: by default the driver emits each module's interface in a second
 # job that type-checks the module again, so that what imports it can start sooner; on two cores
 # that pass cost more than it gained (a clean build 354 s and 646 s of CPU with it, 268 s and
-# 499 s without). No debug info: CI's clean build is most of `make test`'s time, and a failing test reports
-# its file and line from the source itself. The index store stays: on Linux, SwiftPM's test
-# discovery reads it. Measured in docs/architecture.md ("The test build").
+# 499 s without). No debug info: CI's clean build is most of `make test`'s time, and a failing
+# test reports its file and line from the source itself. The index store stays: on Linux,
+# SwiftPM's test discovery reads it. Measured in docs/architecture.md ("The test build").
 TEST_BUILD := -c release --scratch-path .build/test --enable-index-store \
 	-Xswiftc -Onone -Xswiftc -enable-testing -Xswiftc -gnone -Xswiftc -no-emit-module-separately-wmo
 TEST_CORPORA := $(or $(NOTEZ_CORPORA),../shared/corpora)

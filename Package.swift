@@ -52,12 +52,9 @@ let package = Package(
         // of which type-checks what it uses of the rest of the module again.
         .target(
             name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM", "CPrefetch"],
-            swiftSettings: [
-                testBuild == nil
-                    ? .unsafeFlags(["-O"], .when(configuration: .debug))
-                    : .unsafeFlags(
-                        testBuild == "optimized" ? ["-Xfrontend", "-O", "-no-whole-module-optimization"] : [])
-            ]),
+            swiftSettings: testBuild == nil
+                ? [.unsafeFlags(["-O"], .when(configuration: .debug))]
+                : testBuild == "optimized" ? [.unsafeFlags(["-Xfrontend", "-O", "-no-whole-module-optimization"])] : []),
         // The web UI: Hummingbird lives here only, so no other command initializes any of it.
         .target(
             name: "NotezServer",
