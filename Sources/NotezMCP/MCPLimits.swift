@@ -20,8 +20,11 @@ enum MCPLimits {
     static let snippetPage = 20
     /// Most matches shown of one note by search_snippets.
     static let snippetsPerNote = 5
-    /// Most bytes of a line shown on each side of a match.
+    /// Most characters of a line shown on each side of a match.
     static let snippetContext = 400
+    /// Most bytes of one match's text: 400 characters each side in any script fit; a line of
+    /// characters each made of thousands of combining marks is cut.
+    static let snippetTextBytes = 4096
     /// Most bytes of an error message (it may quote a huge argument).
     static let errorBytes = 2000
     /// Most notes read_notes reads in one call.

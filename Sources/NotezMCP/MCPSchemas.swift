@@ -44,7 +44,8 @@ enum MCPSchemas {
         "notes": array(
             object(
                 noteProperties.merging([
-                    "matches": array(object(["term": string, "line": integer, "text": string]))
+                    "score": ["type": "number"],
+                    "matches": array(object(["term": string, "line": integer, "text": string])),
                 ]) { $1 })),
     ])
 

@@ -7,15 +7,16 @@ extension MCPTools {
     static let noteReadTools: [Tool] = [
         tool(
             "search_snippets",
-            "Search like 'search', and return with each note the lines where the query's words and phrases occur: "
-                + "{total, offset, limit, nextOffset, notes: [note + matches: [{term, line, text}]]}, at most "
-                + "\(MCPLimits.snippetsPerNote) matches a note, each with up to 'context' bytes of its line on each side. "
-                + "At most \(MCPLimits.snippetPage) notes a page; a query without words gives no matches.",
+            "Search like 'search' (best first, with a score, when the query has words), and return with each note "
+                + "its best lines for the query's words and phrases: {total, offset, limit, nextOffset, notes: [note + score + "
+                + "matches: [{term, line, text}]]}, at most \(MCPLimits.snippetsPerNote) lines a note, best first, each with up "
+                + "to 'context' characters of the line on each side of the first term found on it. At most "
+                + "\(MCPLimits.snippetPage) notes a page; a query without words gives no matches and keeps list order.",
             properties: [
                 "query": string("The query, e.g. 'tag:work budget'."),
                 "offset": integer("How many matching notes to skip (default 0)."),
                 "limit": integer("Notes per page (default 10, at most \(MCPLimits.snippetPage)); 0 counts only."),
-                "context": integer("Bytes of the line shown on each side of a match (default 80, at most \(MCPLimits.snippetContext))."),
+                "context": integer("Characters of the line shown on each side of a match (default 80, at most \(MCPLimits.snippetContext))."),
             ], required: ["query"], readOnly: true, output: MCPSchemas.snippets),
         tool(
             "read_notes",

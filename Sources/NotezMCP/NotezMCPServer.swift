@@ -120,7 +120,7 @@ public enum NotezMCPServer {
             return try await vault.searchSnippets(
                 query: try arguments.requiredString("query"), offset: try arguments.integer("offset") ?? 0,
                 limit: min(try arguments.integer("limit") ?? 10, MCPLimits.snippetPage),
-                context: min(try arguments.integer("context") ?? 80, MCPLimits.snippetContext))
+                context: min(try arguments.integer("context") ?? MatchPassage.context, MCPLimits.snippetContext))
         case "read_notes": return try await vault.readNotes(try arguments.requiredStrings("notes"))
         case "list_folder":
             return try await vault.listFolder(

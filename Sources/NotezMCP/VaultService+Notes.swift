@@ -7,26 +7,33 @@ import NotezKit
 extension VaultService {
     // MARK: Reads
 
+    /// Notes as `search` orders them (best first, each with its score, when the query has words;
+    /// else list order), each with its best lines.
     func searchSnippets(query: String, offset: Int, limit: Int, context: Int) throws -> Value {
-        let (index, found, node) = try matching(query)
-        let terms = MatchSnippets.terms(of: node)
-        let page = found.dropFirst(offset).prefix(limit)
-        let notes: [Value] = page.map { note in
-            guard case .object(var shape) = MCPShapes.note(note, index: index) else { return .null }
-            var matches: [MatchSnippets.Snippet] = []
-            if !terms.isEmpty, note.stamp.size <= Int64(NoteReader.maxNoteSize),
-                let contents = try? NoteReader.readAll(index.root + "/" + note.path)
-            {
-                let start = FrontMatterBlock.bodyStart(contents.bytes)
-                matches = MatchSnippets.find(terms, in: Array(contents.bytes[start...]), context: context, limit: MCPLimits.snippetsPerNote)
-            }
+        let node = try parsed(query)
+        let result = try searchResult(node, ignoreAccents: false, ranked: !MatchSnippets.terms(of: node).isEmpty)
+        let total = result.ranking?.count ?? result.count
+        // A query without words has no matches to show and keeps list order.
+        let page: [(position: Int, score: Double?)] =
+            result.ranking.map { ranking in ranking.dropFirst(offset).prefix(limit).map { ($0.position, $0.score) } }
+            ?? result.collection.listOrder(result.positions, limit: min(offset, total) + limit).dropFirst(offset).map { ($0, nil) }
+        let notes: [Value] = page.map { entry in
+            let note = result.collection.note(atPosition: entry.position)
+            guard case .object(var shape) = MCPShapes.note(note, index: result.collection) else { return .null }
+            if let score = entry.score { shape["score"] = .double(score) }
+            let matches = result.snippets(at: entry.position, limit: MCPLimits.snippetsPerNote, context: context)
             shape["matches"] = .array(
-                matches.map { .object(["term": .string($0.term), "line": .int($0.line), "text": .string($0.text)]) })
+                matches.map {
+                    .object([
+                        "term": .string($0.term), "line": .int($0.line),
+                        "text": .string(MCPShapes.prefix($0.text, bytes: MCPLimits.snippetTextBytes)),
+                    ])
+                })
             return .object(shape)
         }
         return .object([
-            "total": .int(found.count), "offset": .int(offset), "limit": .int(limit), "notes": .array(notes),
-            "nextOffset": Self.nextOffset(offset: offset, shown: page.count, total: found.count),
+            "total": .int(total), "offset": .int(offset), "limit": .int(limit), "notes": .array(notes),
+            "nextOffset": Self.nextOffset(offset: offset, shown: page.count, total: total),
         ])
     }
 

@@ -136,7 +136,13 @@ async def run_calls(session, called):
         check(page["nextOffset"] is None or page["nextOffset"] > offset, f"nextOffset {page['nextOffset']} moves past {offset}")
         offset, pages = page["nextOffset"], pages + 1
     check(offset is None, f"paging the whole vault ends after {pages} pages")
-    await call(session, "search_snippets", {"query": "budget", "limit": 5}, called)
+    snippets = await call(session, "search_snippets", {"query": "meeting", "limit": 5}, called)
+    ranked = await call(session, "search", {"query": "meeting", "limit": 5}, called)
+    if snippets and ranked:
+        order = lambda answer: [(note["path"], note.get("score")) for note in answer["notes"]]
+        check(order(snippets) == order(ranked) and all(score is not None for _, score in order(snippets)),
+              "search_snippets ranks its notes as search does, each with its score")
+        check(any(note["matches"] for note in snippets["notes"]), "search_snippets shows the lines of the notes it ranks")
     await call(session, "show_note", {"note": "Quarterly goals"}, called)
     await call(session, "read_notes", {"notes": ["Quarterly goals", "Work/Projects", "no such note"]}, called)
     await call(session, "list_folders", {}, called)

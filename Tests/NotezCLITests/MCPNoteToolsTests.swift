@@ -88,6 +88,20 @@ import NotezTestSupport
         let snippets = try await session.call("search_snippets", ["query": "goals", "limit": 3])
         let first = snippets.objectValue?["notes"]?.arrayValue?.first?.objectValue
         expect(first?["matches"]?.arrayValue?.isEmpty == false)
+        // Ranked as `search` ranks (best first, with the same scores), each line once.
+        let meetings = try await session.call("search_snippets", ["query": "meeting", "limit": 3])
+        let ranked = try await session.call("search", ["query": "meeting", "limit": 3])
+        func order(_ answer: Value) -> [String] {
+            (answer.objectValue?["notes"]?.arrayValue ?? []).map {
+                "\($0.objectValue?["path"]?.stringValue ?? "") \($0.objectValue?["score"]?.doubleValue ?? -1)"
+            }
+        }
+        expect(order(meetings), equals: order(ranked))
+        expect(order(meetings).count == 3 && !order(meetings).contains { $0.hasSuffix(" -1.0") }, "\(order(meetings))")
+        let top = meetings.objectValue?["notes"]?.arrayValue?.first?.objectValue
+        let lines = (top?["matches"]?.arrayValue ?? []).compactMap { $0.objectValue?["line"]?.intValue }
+        expect(!lines.isEmpty)
+        expect(Set(lines).count, equals: lines.count)
         let counted = try await session.call("search", ["query": "-tag:no-such-tag", "limit": 0, "offset": 3])
         expect(counted.objectValue?["nextOffset"] == .null && counted.objectValue?["notes"]?.arrayValue?.isEmpty == true)
         let history = try await session.call("history")

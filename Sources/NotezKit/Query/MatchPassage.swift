@@ -9,6 +9,8 @@ public struct MatchPassage: Sendable, Equatable {
     public var text: String
     /// Where the occurrences are in `text`, as offsets in Unicode scalars (code points), ascending.
     public var matches: [Range<Int>]
+    /// Which of `best`'s terms occurs first in the line (the one the text is cut around).
+    var term = 0
 
     /// How many passages a ranked result carries (JSON, MCP).
     public static let perResult = 3
@@ -17,11 +19,15 @@ public struct MatchPassage: Sendable, Equatable {
     public static let context = 80
 
     /// The `limit` best lines of `body` (the bytes after the front matter) for `terms`, best first:
-    /// most distinct terms, then most occurrences, then earliest. Matching is the search's
-    /// (folded: case, NFC, and accents when `ignoreAccents`).
-    public static func best(_ terms: [String], in body: ArraySlice<UInt8>, ignoreAccents: Bool, limit: Int) -> [MatchPassage] {
-        let needles = terms.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }.filter { !$0.isEmpty }
-        guard !needles.isEmpty, limit > 0 else { return [] }
+    /// most distinct terms, then most occurrences, then earliest; each cut to `context` characters
+    /// each side of its first occurrence. Matching is the search's (folded: case, NFC, and accents
+    /// when `ignoreAccents`).
+    public static func best(
+        _ terms: [String], in body: ArraySlice<UInt8>, ignoreAccents: Bool, limit: Int, context: Int = MatchPassage.context
+    ) -> [MatchPassage] {
+        // Empty needles (a term folding leaves nothing of) stay, so a needle's index is its term's.
+        let needles = terms.map { TextFold.fold(Array($0.utf8)[...], ignoreAccents: ignoreAccents) }
+        guard needles.contains(where: { !$0.isEmpty }), limit > 0 else { return [] }
         // Candidate lines from the folded body (folding keeps every newline, so line numbers agree).
         // ASCII words in text folding cannot make ASCII: the lowered bytes find the same lines.
         let asciiSuffices = !ignoreAccents && !needles.joined().contains(where: { $0 >= 0x80 }) && !TextFold.mayFoldToASCII(body)
@@ -35,7 +41,7 @@ public struct MatchPassage: Sendable, Equatable {
             let line = folded[start..<end]
             var distinct = 0
             var total = 0
-            for needle in needles {
+            for needle in needles where !needle.isEmpty {
                 let found = Ranker.occurrences(of: needle, in: line)
                 if found > 0 {
                     distinct += 1
@@ -64,13 +70,15 @@ public struct MatchPassage: Sendable, Equatable {
             from = to + 1
         }
         return chosen.compactMap { line in
-            lines[line].map { passage(line: line, String(decoding: $0, as: UTF8.self), needles: needles, ignoreAccents: ignoreAccents) }
+            lines[line].map {
+                passage(line: line, String(decoding: $0, as: UTF8.self), needles: needles, ignoreAccents: ignoreAccents, context: context)
+            }
         }
     }
 
     /// The passage of one line: occurrences found character by character (so offsets are the
     /// original text's), the text cut to `context` characters each side of the first one.
-    static func passage(line: Int, _ text: String, needles: [[UInt8]], ignoreAccents: Bool) -> MatchPassage {
+    static func passage(line: Int, _ text: String, needles: [[UInt8]], ignoreAccents: Bool, context: Int = MatchPassage.context) -> MatchPassage {
         let characters = Array(text)
         // Each folded byte's character; folding works within a character (grapheme cluster).
         var folded: [UInt8] = []
@@ -86,19 +94,22 @@ public struct MatchPassage: Sendable, Equatable {
             folded += bytes
             owner += Array(repeating: index, count: bytes.count)
         }
-        var ranges: [Range<Int>] = []
-        for needle in needles {
+        var found: [(range: Range<Int>, needle: Int)] = []
+        for (number, needle) in needles.enumerated() where !needle.isEmpty {
             var at = 0
             while at + needle.count <= folded.count {
                 if folded[at] == needle[0], folded[at..<(at + needle.count)].elementsEqual(needle) {
-                    ranges.append(owner[at]..<(owner[at + needle.count - 1] + 1))
+                    found.append((owner[at]..<(owner[at + needle.count - 1] + 1), number))
                     at += needle.count
                 } else {
                     at += 1
                 }
             }
         }
-        ranges.sort { $0.lowerBound != $1.lowerBound ? $0.lowerBound < $1.lowerBound : $0.upperBound > $1.upperBound }
+        found.sort { a, b in
+            a.range.lowerBound != b.range.lowerBound ? a.range.lowerBound < b.range.lowerBound : a.range.upperBound > b.range.upperBound
+        }
+        let ranges = found.map(\.range)
         // Overlaps (one needle inside another's occurrence) merge into one mark.
         var merged: [Range<Int>] = []
         for range in ranges {
@@ -109,6 +120,7 @@ public struct MatchPassage: Sendable, Equatable {
             }
         }
         // Cut around the first occurrence, then trim the whitespace at both ends.
+        let context = max(0, context)
         var lower = max(0, (merged.first?.lowerBound ?? 0) - context)
         var upper = min(characters.count, (merged.first?.upperBound ?? 0) + context)
         while lower < upper, characters[lower].isWhitespace { lower += 1 }
@@ -121,7 +133,7 @@ public struct MatchPassage: Sendable, Equatable {
             guard range.lowerBound >= lower, range.upperBound <= upper else { return nil }
             return scalarOffset[range.lowerBound - lower]..<scalarOffset[range.upperBound - lower]
         }
-        return MatchPassage(line: line, text: String(kept), matches: matches)
+        return MatchPassage(line: line, text: String(kept), matches: matches, term: found.first?.needle ?? 0)
     }
 
     /// The text with each match wrapped in `open` and `close` (`<mark>`, a terminal's bold); the

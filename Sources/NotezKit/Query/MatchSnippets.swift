@@ -1,15 +1,15 @@
 import Foundation
 
-/// The places in a note's body where a query's words and phrases occur, each with its line number
-/// and a window of text around it: what a search result shows besides the note's first lines.
+/// The lines of a note's body where a query's words and phrases occur, each with its line number
+/// and a window of text around the first occurrence (MCP's `search_snippets`).
 public enum MatchSnippets {
-    /// One occurrence of a query word in a body.
+    /// A line of a body where a query's words occur.
     public struct Snippet: Sendable, Equatable {
-        /// The word or phrase of the query that occurs here.
+        /// The word or phrase of the query that occurs first on the line.
         public var term: String
         /// 1-based line of the body.
         public var line: Int
-        /// The text around the occurrence, on its line, cut at `context` bytes each side (on character boundaries).
+        /// The text of the line around that occurrence, `context` characters each side, as written.
         public var text: String
     }
 
@@ -27,32 +27,13 @@ public enum MatchSnippets {
         return result
     }
 
-    /// Up to `limit` occurrences of `terms` in `body`, in body order, ASCII case ignored as the search does;
-    /// `context` bytes of the line each side.
-    public static func find(_ terms: [String], in body: [UInt8], context: Int, limit: Int) -> [Snippet] {
-        var hits: [(offset: Int, length: Int, term: String)] = []
-        for term in terms {
-            for offset in ByteSearch.occurrences(of: Array(term.utf8), in: body, ignoringASCIICase: true, limit: limit) {
-                hits.append((offset, term.utf8.count, term))
-            }
+    /// Up to `limit` lines of `body` (the bytes after the front matter) where `terms` occur, best
+    /// first as `MatchPassage.best` chooses them (most distinct terms, then most occurrences, then
+    /// earliest; matched as the search matches, folded), each cut to `context` characters each side
+    /// of its first occurrence and named by the term found there.
+    public static func find(_ terms: [String], in body: ArraySlice<UInt8>, context: Int, limit: Int, ignoreAccents: Bool = false) -> [Snippet] {
+        MatchPassage.best(terms, in: body, ignoreAccents: ignoreAccents, limit: limit, context: context).map {
+            Snippet(term: terms[$0.term], line: $0.line, text: $0.text)
         }
-        hits.sort { $0.offset < $1.offset }
-        var snippets: [Snippet] = []
-        var line = 1
-        var counted = 0
-        for hit in hits.prefix(limit) {
-            for index in counted..<hit.offset where body[index] == 0x0A { line += 1 }
-            counted = hit.offset
-            var start = hit.offset
-            while start > 0, body[start - 1] != 0x0A, hit.offset - start < context { start -= 1 }
-            var end = hit.offset + hit.length
-            while end < body.count, body[end] != 0x0A, end - (hit.offset + hit.length) < context { end += 1 }
-            // Whole characters only: step off UTF-8 continuation bytes.
-            while start < hit.offset, body[start] & 0xC0 == 0x80 { start += 1 }
-            while end > hit.offset + hit.length, end < body.count, body[end] & 0xC0 == 0x80 { end -= 1 }
-            let text = String(decoding: body[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            snippets.append(Snippet(term: hit.term, line: line, text: text))
-        }
-        return snippets
     }
 }

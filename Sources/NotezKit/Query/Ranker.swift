@@ -231,6 +231,7 @@ struct Ranker: Sendable {
     /// A-Z read as a-z (what it counts in the lowered text: lowering changes no word byte into a
     /// non-word byte, no `#`, space or newline).
     static func bodyOccurrences(of needle: [UInt8], in body: ArraySlice<UInt8>, ignoringASCIICase: Bool) -> (body: Double, headings: Double) {
+        var headingLines = HeadingLines(body)
         // A needle without a newline never spans lines, so one scan of the whole body finds what
         // a scan of each line finds (a line's start counts as a word start either way); only the
         // lines with an occurrence are tested for being headings.
@@ -245,7 +246,7 @@ struct Ranker: Sendable {
                     while start > body.startIndex, body[start - 1] != 0x0A { start -= 1 }
                     var end = index
                     while end < body.endIndex, body[end] != 0x0A { end += 1 }
-                    line = (end, isHeading(body[start..<end]))
+                    line = (end, headingLines.isHeading(start..<end))
                 }
                 total += weight
                 if line.isHeading { headings += weight }
@@ -261,13 +262,47 @@ struct Ranker: Sendable {
             let line = body[lineStart..<lineEnd]
             let found = occurrences(of: needle, in: line, ignoringASCIICase: ignoringASCIICase)
             total += found
-            if found > 0, isHeading(line) { headings += found }
+            if found > 0, headingLines.isHeading(lineStart..<lineEnd) { headings += found }
             lineStart = lineEnd + 1
         }
         return (total, headings)
     }
 
-    /// `#` to `######` followed by a space, after up to three spaces.
+    /// Which lines of one body are ATX headings: `isHeading`'s shape, outside code (fenced, also
+    /// in list items and block quotes), HTML blocks, comments and math, by `MarkdownProse`'s rules,
+    /// so `# comment` in a shell fence is not a heading. The body's prose is found only when a
+    /// line of that shape follows a byte that can open such a block (most bodies: never).
+    struct HeadingLines {
+        let body: ArraySlice<UInt8>
+        /// Where the first backtick, tilde, `<` or `$` is: a line before it is outside every block.
+        let firstOpener: Int
+        /// The prose ranges, once needed.
+        var prose: [Range<Int>]?
+
+        init(_ body: ArraySlice<UInt8>) {
+            self.body = body
+            firstOpener = body.firstIndex { $0 == 0x60 || $0 == 0x7E || $0 == 0x3C || $0 == 0x24 } ?? body.endIndex
+        }
+
+        /// Whether the line `line` (its bytes, without the newline) of the body is a heading.
+        mutating func isHeading(_ line: Range<Int>) -> Bool {
+            guard Ranker.isHeading(body[line]) else { return false }
+            guard line.lowerBound > firstOpener else { return true }
+            if prose == nil { prose = MarkdownProse.ranges(in: body) }
+            // The `#` opens a prose range when the line is Markdown, not code.
+            let hash = body[line].firstIndex(of: 0x23) ?? line.lowerBound
+            let ranges = prose!
+            var low = 0
+            var high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].upperBound <= hash { low = middle + 1 } else { high = middle }
+            }
+            return low < ranges.count && ranges[low].contains(hash)
+        }
+    }
+
+    /// `#` to `######` followed by a space, after up to three spaces (the line's shape alone).
     static func isHeading(_ line: ArraySlice<UInt8>) -> Bool {
         var index = line.startIndex
         var indent = 0

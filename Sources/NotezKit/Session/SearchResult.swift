@@ -48,13 +48,27 @@ public struct SearchResult: Sendable {
     /// Up to `limit` passages of the note at `position` where the query's words occur, best first
     /// (`MatchPassage.best`); empty when the query has no words or they occur only in the title.
     public func passages(at position: Int, limit: Int) -> [MatchPassage] {
-        guard !terms.isEmpty, limit > 0, collection.fileSize(at: position) <= Int64(NoteReader.maxNoteSize),
+        guard !terms.isEmpty, limit > 0, let body = body(at: position) else { return [] }
+        return MatchPassage.best(terms, in: body, ignoreAccents: ignoringAccents, limit: limit)
+    }
+
+    /// Up to `limit` lines of the note at `position` where the query's words occur, best first, each
+    /// with the term found first on it and `context` characters each side (`MatchSnippets.find`).
+    public func snippets(at position: Int, limit: Int, context: Int) -> [MatchSnippets.Snippet] {
+        guard !terms.isEmpty, limit > 0, let body = body(at: position) else { return [] }
+        return MatchSnippets.find(terms, in: body, context: context, limit: limit, ignoreAccents: ignoringAccents)
+    }
+
+    /// The body (after the front matter) of the note at `position`, read now; nil when it is
+    /// larger than the note size limit or cannot be read as the regular file the index listed.
+    private func body(at position: Int) -> ArraySlice<UInt8>? {
+        guard collection.fileSize(at: position) <= Int64(NoteReader.maxNoteSize),
             let contents = try? NoteReader.read(
                 collection.root + "/" + collection.path(at: position), limit: NoteReader.maxNoteSize + 1, listedAsRegular: true),
             contents.isComplete
-        else { return [] }
+        else { return nil }
         let bytes = contents.bytes
-        return MatchPassage.best(terms, in: bytes[FrontMatterBlock.bodyStart(bytes)...], ignoreAccents: ignoringAccents, limit: limit)
+        return bytes[FrontMatterBlock.bodyStart(bytes)...]
     }
 
     /// The number of matching notes.

@@ -63,6 +63,45 @@ import Testing
         expect(Set(paths), equals: ["a.md", "b.md", "c.md"])
     }
 
+
+    /// A `# line` inside code (a fence, also in a list item or a callout; an HTML block, `$$` math)
+    /// is not a heading; one after a closed fence, or after a `$` or `<` of ordinary text, is.
+    @Test func aHashLineInCodeIsNotAHeading() {
+        let needle = Array("deploy".utf8)
+        let cases: [(String, Double)] = [
+            ("# deploy\n", 1),
+            ("```bash\n# deploy the app\n```\n", 0),
+            ("~~~\n# deploy\n~~~\n", 0),
+            ("- step\n\n  ```sh\n  # deploy\n  ```\n", 0),
+            ("> [!note]\n> ```sh\n# deploy\n", 1),  // the unquoted line leaves the callout and its fence
+            ("> [!note]\n> ```sh\n> # deploy\n", 0),  // quoted: not a heading either way
+            ("```\ncode\n```\n# deploy\n", 1),
+            ("```\nunclosed\n\n# deploy\n", 0),
+            ("<div>\n# deploy\n</div>\n", 0),
+            ("costs $5 and <b>x</b>\n\n# deploy\n", 1),
+            ("$$\n# deploy\n$$\n", 0),
+            ("<!--\n# deploy\n-->\n# deploy\n", 1),
+            ("`deploy`\n# deploy `x`\n", 1),
+        ]
+        for (body, headings) in cases {
+            let bytes = Array(body.utf8)
+            for ignoringCase in [false, true] {
+                let counted = Ranker.bodyOccurrences(of: needle, in: bytes[...], ignoringASCIICase: ignoringCase)
+                expect(counted.headings, equals: headings, "\(body.debugDescription)")
+            }
+        }
+    }
+
+    /// A shell comment that names the word in a code fence does not rank its note as a heading would.
+    @Test func aCommentInAFenceRanksAsBodyText() throws {
+        let vault = try Fixture([
+            ("fence.md", Self.note("2024-06-01", Self.filler + "```bash\n# kafka\n```")),
+            ("heading.md", Self.note("2024-01-01", Self.filler + "# kafka")),
+        ])
+        let fence = try #require(try vault.score("kafka", "fence.md"))
+        let heading = try #require(try vault.score("kafka", "heading.md"))
+        expect(heading > fence, "\(heading) \(fence)")
+    }
     @Test func aPhraseBeatsScatteredWords() throws {
         let vault = try Fixture([
             ("scattered.md", Self.note("2024-06-01", "binary trees are fun.\n" + Self.filler + "search engines too.")),
