@@ -175,6 +175,13 @@ import NotezTestSupport
             let found = try await session.call("search_snippets", ["query": .string(query)])
             expect(!MCPArgumentsText.json(found).contains("zqxjk"), "\(query)")
         }
+        // Characters of thousands of combining marks each: a snippet's 400 characters stay within 4,096 bytes.
+        let heavy = String(repeating: "a" + String(repeating: "\u{301}", count: 3000), count: 3)
+        try vault.write("Heavy.md", heavy + " quokka " + heavy + "\n")
+        let snippets = try await session.call("search_snippets", ["query": "quokka", "context": 400])
+        let texts = (snippets.objectValue?["notes"]?.arrayValue ?? []).flatMap { $0.objectValue?["matches"]?.arrayValue ?? [] }
+            .compactMap { $0.objectValue?["text"]?.stringValue }
+        expect(texts.count == 1 && texts.allSatisfy { $0.utf8.count <= 4096 }, "\(texts.map(\.utf8.count))")
         await #expect(throws: (any Error).self) {
             _ = try await session.client.getPrompt(name: "summarize_folder", arguments: ["folder": huge])
         }
