@@ -181,9 +181,11 @@ demo: build
 # about 4.7 ms instead of 7.9 ms (a search of 10,000 notes 99 ms instead of 110 ms); the binary
 # grows from 12 MB to 82 MB.
 RELEASE := -c release --static-swift-stdlib
-# A real vault measured beside the generated ones when the corpora sit next to the project.
+# Real vaults measured beside the generated ones when the corpora sit next to the project: the
+# 16k-note vault, and the Dendron vault, whose ranking has hand judgements too.
 BENCH_CORPUS ?= ../shared/corpora/cs-knowledge-vault.tar.gz
-BENCH_CORPORA := $(if $(wildcard $(BENCH_CORPUS)),--corpus $(BENCH_CORPUS))
+BENCH_JUDGED ?= ../shared/corpora/dendron-site.tar.gz
+BENCH_CORPORA := $(if $(wildcard $(BENCH_CORPUS)),--corpus $(BENCH_CORPUS)) $(if $(wildcard $(BENCH_JUDGED)),--corpus $(BENCH_JUDGED))
 
 bench: setup
 	@command -v rg >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep; } || true

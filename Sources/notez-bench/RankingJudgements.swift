@@ -1,13 +1,17 @@
 /// Hand-made relevance judgements for the ranking rows (issue 32): for each query, the notes of a
 /// corpus graded 3 (the article on the subject), 2 (mainly about it), 1 (about a part or a close
 /// relative of it); every other note counts 0. Graded from the notes' titles and first paragraphs
-/// before ranking existed, so neither order wrote them. Paths are vault-relative.
+/// (the computer-science vault before ranking existed; the Dendron vault on 2026-11-28 from file
+/// names, titles and first lines, without a notez search), so neither order wrote them. Paths are
+/// vault-relative.
 enum RankingJudgements {
-    /// The corpus archive these judgements are for.
-    static let corpus = "cs-knowledge-vault.tar.gz"
+    /// The judged queries of each corpus archive.
+    static let byCorpus: [String: [(query: String, grades: [String: Int])]] = [
+        "cs-knowledge-vault.tar.gz": computerScience, "dendron-site.tar.gz": dendron,
+    ]
 
-    /// The queries and their judged notes.
-    static let queries: [(query: String, grades: [String: Int])] = [
+    /// The computer-science vault: Wikipedia articles in 20 folders, titles from file names.
+    static let computerScience: [(query: String, grades: [String: Int])] = [
         (
             "linux",
             [
@@ -94,6 +98,102 @@ enum RankingJudgements {
                 "08-Networks-Distributed/Public-key cryptography.md": 3, "01-Foundations/Cryptography.md": 1,
                 "08-Networks-Distributed/Resource Public Key Infrastructure.md": 1,
                 "10-Security-Cryptography/Elliptic-curve cryptography.md": 1,
+            ]
+        ),
+    ]
+
+    /// The Dendron documentation vault: one flat folder of dotted hierarchies (`a.b.c.md`), titles
+    /// in front matter.
+    static let dendron: [(query: String, grades: [String: Int])] = [
+        (
+            "schema",
+            [
+                "vault/dendron.topic.schema.md": 3, "vault/dendron.topic.schema.tutorial.first-schema.md": 2,
+                "vault/dendron.topic.schema.create-from-hierarchy.md": 2, "vault/dendron.topic.schema.lib.md": 2,
+                "vault/dendron.topic.schema.tutorial.md": 1, "vault/dendron.topic.templates.schema-template.md": 1,
+                "vault/dendron.topic.lookup.schemas.md": 1, "vault/tags.feature.schema.md": 1,
+            ]
+        ),
+        (
+            "note reference",
+            [
+                "vault/dendron.topic.note-reference.md": 3, "vault/dendron.topic.note-reference.sample.md": 1,
+                "vault/dendron.topic.note-reference.commands.copy-note-ref.md": 1,
+                "vault/dendron.topic.note-reference.concepts.block-anchors.md": 1,
+                "vault/dendron.topic.note-reference.config.enable-smart-refs.md": 1,
+                "vault/dendron.topic.note-reference.upgrade.md": 1, "vault/tags.feature.note-refs.md": 1,
+            ]
+        ),
+        (
+            "backlinks",
+            [
+                "vault/dendron.topic.links.backlink.md": 3, "vault/dendron.topic.sidebar.backlinks.md": 2,
+                "vault/tags.feature.backlinks.md": 2,
+            ]
+        ),
+        (
+            "daily journal",
+            [
+                "vault/dendron.topic.special-notes.daily-journal-note.md": 3,
+                "vault/dendron.topic.special-notes.commands.create-daily-journal-note.md": 2,
+                "vault/dendron.topic.special-notes.journal-note.md": 1, "vault/journal.daily.md": 1,
+                "vault/tags.feature.daily-journal.md": 1,
+            ]
+        ),
+        (
+            "giscus",
+            [
+                "vault/dendron.topic.publish.giscus.md": 3, "vault/dendron.topic.publish.config.giscus.md": 2,
+                "vault/dendron.topic.frontmatter.config.publishing.enableGiscus.md": 1,
+            ].merging(
+                [
+                    "category", "categoryId", "emitMetadata", "host", "id", "inputPosition", "lang", "loading", "mapping",
+                    "reactionsEnabled", "repo", "repoId", "strict", "term", "theme",
+                ].map { ("vault/dendron.topic.publish.config.giscus.\($0).md", 1) }
+            ) { a, _ in a }
+        ),
+        (
+            "graph view",
+            [
+                "vault/dendron.topic.graph-view.md": 3, "vault/dendron.topic.sidebar.graph-panel.md": 2,
+                "vault/tags.feature.graph.md": 1,
+            ]
+        ),
+        (
+            "templates",
+            [
+                "vault/dendron.topic.templates.md": 3, "vault/dendron.topic.templates.handlebars.md": 2,
+                "vault/dendron.topic.templates.builtin-templates.md": 2, "vault/dendron.topic.templates.schema-template.md": 2,
+                "vault/dendron.topic.templates.template-variables.md": 2, "vault/dendron.topic.templates.commands.apply-template.md": 1,
+                "vault/dendron.topic.templates.template-helpers.md": 1, "vault/dendron.topic.templates.config.md": 1,
+                "vault/dendron.topic.templates.config.templateHierarchy.md": 1, "vault/dendron.topic.templates.handlebars.migration.md": 1,
+                "vault/tags.feature.templates.md": 1,
+            ]
+        ),
+        (
+            "hooks",
+            [
+                "vault/dendron.topic.hooks.md": 3, "vault/dendron.topic.hooks.quickstart.md": 2, "vault/dendron.topic.hooks.api.md": 2,
+                "vault/dendron.topic.hooks.config.md": 2, "vault/dendron.topic.hooks.examples.md": 2,
+                "vault/dendron.topic.hooks.troubleshooting.md": 1,
+            ]
+        ),
+        (
+            "lookup",
+            [
+                "vault/dendron.topic.lookup.md": 3, "vault/dendron.topic.lookup.find.md": 2, "vault/dendron.topic.lookup.create.md": 2,
+                "vault/dendron.topic.lookup.modifiers.md": 2, "vault/dendron.topic.sidebar.lookup-view.md": 2,
+                "vault/dendron.topic.lookup.delete.md": 1, "vault/dendron.topic.lookup.keybindings.md": 1,
+                "vault/dendron.topic.lookup.schemas.md": 1, "vault/dendron.topic.lookup.ref.restrictions.md": 1,
+                "vault/dendron.topic.notes.cli.lookup.md": 1, "vault/tags.feature.lookup.md": 1,
+            ]
+        ),
+        (
+            "multi vault",
+            [
+                "vault/dendron.topic.multi-vault.md": 3, "vault/dendron.topic.multi-vault.faq.md": 2, "vault/dendron.topic.vaults.md": 1,
+                "vault/dendron.roadmap.project.n.2020.multi-vault.md": 1, "vault/dendron.topic.publish-legacy.multi-vault.md": 1,
+                "vault/dendron.topic.links.cross-vault-link.md": 1, "vault/tags.feature.multi-vault.md": 1,
             ]
         ),
     ]

@@ -5,15 +5,15 @@ import NotezKit
 /// printed before ranking) and ranked by BM25F, computed in this process with the library; and the
 /// top 5 of the first five queries both ways, for the record.
 enum RankingQuality {
-    /// The Markdown section, or nil when `facts` is not the judged corpus.
+    /// The Markdown section, or nil when `facts` is not a judged corpus.
     static func report(_ facts: VaultFacts) -> String? {
-        guard facts.corpus == RankingJudgements.corpus else { return nil }
+        guard let corpus = facts.corpus, let queries = RankingJudgements.byCorpus[corpus] else { return nil }
         guard let index = try? IndexBuilder.build(root: facts.root) else { return "- ranking quality: the corpus could not be read" }
-        var text = "\n### Ranking quality on `\(RankingJudgements.corpus)` (\(facts.notes) notes)\n\n"
+        var text = "\n### Ranking quality on `\(corpus)` (\(facts.notes) notes)\n\n"
         text += "| query | hits | nDCG@10 list order | nDCG@10 BM25F |\n|---|---:|---:|---:|\n"
         var sums = (list: 0.0, ranked: 0.0)
         var tops: [String] = []
-        for (number, judged) in RankingJudgements.queries.enumerated() {
+        for (number, judged) in queries.enumerated() {
             guard let node = try? QueryParser.parse(judged.query) else { continue }
             let evaluator = QueryEvaluator(index: index)
             let listOrder = evaluator.notes(matching: node).map(\.path)
@@ -28,9 +28,13 @@ enum RankingQuality {
                 tops.append("- `\(judged.query)`: before " + top(listOrder) + "; after " + top(ranked))
             }
         }
-        let count = Double(RankingJudgements.queries.count)
+        // A judged path the corpus lacks would count as a note never found: named, not hidden.
+        let paths = Set((0..<index.noteCount).map { index.path(at: $0) })
+        let missing = queries.flatMap { $0.grades.keys }.filter { !paths.contains($0) }
+        let count = Double(queries.count)
         text += String(format: "| **mean** | | **%.3f** | **%.3f** |\n\n", sums.list / count, sums.ranked / count)
         text += "Top 5, list order (before) and ranked (after):\n\n" + tops.joined(separator: "\n") + "\n"
+        if !missing.isEmpty { text += "\n- judged notes not in the corpus: " + missing.sorted().joined(separator: ", ") + "\n" }
         return text
     }
 
