@@ -189,7 +189,10 @@ BENCH_CORPORA := $(if $(wildcard $(BENCH_CORPUS)),--corpus $(BENCH_CORPUS)) $(if
 
 bench: setup
 	@command -v rg >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq ripgrep; } || true
-	$(SWIFT) build $(RELEASE)
+	@# By product: a build of every target would include the tests' support target, which imports
+	@# Swift Testing, and the toolchain has no static Testing.
+	$(SWIFT) build $(RELEASE) --product notez
+	$(SWIFT) build $(RELEASE) --product notez-bench
 	.build/release/notez-bench $(BENCH_CORPORA)
 
 # The storage decision's measurement: the index cache against SQLite (FTS5 trigram), in-process.

@@ -270,24 +270,31 @@ struct Ranker: Sendable {
 
     /// Which lines of one body are ATX headings: `isHeading`'s shape, outside code (fenced, also
     /// in list items and block quotes), HTML blocks, comments and math, by `MarkdownProse`'s rules,
-    /// so `# comment` in a shell fence is not a heading. The body's prose is found only when a
-    /// line of that shape follows a byte that can open such a block (most bodies: never).
+    /// so `# comment` in a shell fence is not a heading. Asked about lines in ascending order; the
+    /// body before a line of that shape is searched for a byte that can open such a block (a
+    /// backtick, tilde, `<` or `$`), and its prose is found only when one is there: most lines a
+    /// search asks about are not headings, and most bodies open no block before their headings.
     struct HeadingLines {
         let body: ArraySlice<UInt8>
-        /// Where the first backtick, tilde, `<` or `$` is: a line before it is outside every block.
-        let firstOpener: Int
+        /// Where the search for an opening byte has reached, and the first one it found.
+        var searched: Int
+        var opener: Int?
         /// The prose ranges, once needed.
         var prose: [Range<Int>]?
 
         init(_ body: ArraySlice<UInt8>) {
             self.body = body
-            firstOpener = body.firstIndex { $0 == 0x60 || $0 == 0x7E || $0 == 0x3C || $0 == 0x24 } ?? body.endIndex
+            searched = body.startIndex
         }
 
         /// Whether the line `line` (its bytes, without the newline) of the body is a heading.
         mutating func isHeading(_ line: Range<Int>) -> Bool {
             guard Ranker.isHeading(body[line]) else { return false }
-            guard line.lowerBound > firstOpener else { return true }
+            if opener == nil, searched < line.lowerBound {
+                opener = body[searched..<line.lowerBound].firstIndex { $0 == 0x60 || $0 == 0x7E || $0 == 0x3C || $0 == 0x24 }
+                searched = line.lowerBound
+            }
+            guard opener != nil else { return true }
             if prose == nil { prose = MarkdownProse.ranges(in: body) }
             // The `#` opens a prose range when the line is Markdown, not code.
             let hash = body[line].firstIndex(of: 0x23) ?? line.lowerBound
