@@ -47,7 +47,7 @@ public struct UserConfig: Sendable, Equatable {
         guard let path = path(environment: environment) else { return UserConfig() }
         // The target of a symlinked file, then read without following links from its folder. No
         // file (the usual case) is no settings: `realpath` tells in a few calls, where Foundation's
-        // resolution of the path took a twentieth of every warm command's CPU.
+        // resolution of the path took 4.8% of a warm client's CPU, at every command.
         let real: String
         if let resolved = realpath(path, nil) {
             real = String(cString: resolved)

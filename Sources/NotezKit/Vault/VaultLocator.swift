@@ -30,7 +30,7 @@ public enum VaultLocator {
     static func absolute(_ path: String, from base: String) -> String {
         let joined = path.hasPrefix("/") ? path : base + "/" + path
         // A path with no `.` or `..` part, empty part or final slash is its own answer (splitting
-        // and joining it was a tenth of a warm command's own CPU).
+        // and joining it was 1.3% of a warm client's CPU, at every command).
         if joined == "/" || (!joined.contains("//") && !joined.contains("/.") && !joined.hasSuffix("/")) { return joined }
         var parts: [Substring] = []
         for component in joined.split(separator: "/") {
