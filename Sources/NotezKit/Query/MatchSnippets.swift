@@ -1,5 +1,3 @@
-import Foundation
-
 /// The lines of a note's body where a query's words and phrases occur, each with its line number
 /// and a window of text around the first occurrence (MCP's `search_snippets`).
 public enum MatchSnippets {

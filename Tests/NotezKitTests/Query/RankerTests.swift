@@ -63,7 +63,6 @@ import Testing
         expect(Set(paths), equals: ["a.md", "b.md", "c.md"])
     }
 
-
     /// A `# line` inside code (a fence, also in a list item or a callout; an HTML block, `$$` math)
     /// is not a heading; one after a closed fence, or after a `$` or `<` of ordinary text, is.
     @Test func aHashLineInCodeIsNotAHeading() {
@@ -102,6 +101,7 @@ import Testing
         let heading = try #require(try vault.score("kafka", "heading.md"))
         expect(heading > fence, "\(heading) \(fence)")
     }
+
     @Test func aPhraseBeatsScatteredWords() throws {
         let vault = try Fixture([
             ("scattered.md", Self.note("2024-06-01", "binary trees are fun.\n" + Self.filler + "search engines too.")),
