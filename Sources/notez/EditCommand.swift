@@ -46,8 +46,9 @@ struct EditCommand: ParsableCommand {
         // lock is let go, and taken again to plan and write the new 'modified'.
         let session = CommandRun.session(root: index.root)
         session.endChange()
+        let exit = ChildExit(of: process)
         try process.run()
-        process.waitUntilExit()
+        exit.wait()
         for message in try session.beginChange() { Terminal.notice(TerminalText.safe(message)) }
         guard process.terminationStatus == 0 else {
             throw CLIExit(

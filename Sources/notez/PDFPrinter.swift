@@ -46,11 +46,12 @@ enum PDFPrinter {
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
+        let exit = ChildExit(of: process)
         try process.run()
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 300, execute: watchdog)
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exit.wait()
         watchdog.cancel()
         guard process.terminationStatus == 0, let bytes = FileManager.default.contents(atPath: pdf.path), bytes.starts(with: Array("%PDF".utf8))
         else {

@@ -28,6 +28,7 @@ public struct GitProcess: Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        let exit = ChildExit(of: process)
         do {
             try process.run()
         } catch {
@@ -48,7 +49,7 @@ public struct GitProcess: Sendable {
             }
             bytes += piece
         }
-        process.waitUntilExit()
+        exit.wait()
         while !reader.isFinished { usleep(1000) }
         if tooLong { throw NotezError.unreadable(path: directory, reason: "git said more than \(maxOutput >> 20) MiB; not read") }
         return GitProcess(status: process.terminationStatus, output: bytes, errors: Array(errors.values().first ?? Data()))
