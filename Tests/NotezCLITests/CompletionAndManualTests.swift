@@ -108,6 +108,24 @@ import NotezTestSupport
         expect(commands > 40, "\(commands) commands in the dump")
     }
 
+    /// `notez CMD --help` parses CMD alone (`Notez.parseCommand`); its usage line still names the
+    /// tool, as `notez help CMD`'s does, for every command and for subcommands of groups.
+    @Test func helpOfACommandNamesTheTool() throws {
+        let names = (try dumpedRootCommand()["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
+        expect(names.count > 40, "\(names.count) commands in the dump")
+        for name in names where name != "help" {
+            let help = try CLIRunner.run([name, "--help"])
+            expect(help.status, equals: 0, "\(name): \(help.stderr)")
+            let usage = help.stdout.split(separator: "\n").first { $0.hasPrefix("USAGE: ") } ?? ""
+            expect(usage.hasPrefix("USAGE: notez \(name)"), "\(name): \(usage)")
+        }
+        for path in [["tag", "rename"], ["trash", "restore"], ["graph", "path"]] {
+            for asked in [try CLIRunner.run(path + ["--help"]), try CLIRunner.run(["help"] + path)] {
+                expect(asked.stdout.contains("\nUSAGE: notez \(path.joined(separator: " ")) "), "\(path): \(asked.stdout)")
+            }
+        }
+    }
+
     @Test func exitCodesAreListedAndMatchTheDocs() throws {
         let result = try CLIRunner.run(["help", "exit-codes"])
         expect(result.status, equals: 0)
