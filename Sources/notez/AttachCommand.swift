@@ -4,7 +4,7 @@ import NotezKit
 /// `notez attach NOTE FILE... [--at LINE]`.
 struct AttachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "attach", _superCommandName: Notez.name,
+        commandName: "attach",
         abstract: "Copy files into a note's attachment folder and link them from the note.",
         discussion: """
             Each file is copied (never moved; it may be outside the vault) under a name no other file has, and a \

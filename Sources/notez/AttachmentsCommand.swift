@@ -5,7 +5,7 @@ import NotezKit
 /// `notez attachments NOTE` and `notez attachments --orphans`.
 struct AttachmentsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "attachments", _superCommandName: Notez.name,
+        commandName: "attachments",
         abstract: "List a note's attachments (size, kind by content, missing or not), or the orphans of the vault.",
         discussion: """
             With --orphans: the files in attachment folders that no note links to. Exit status 1 when there is \

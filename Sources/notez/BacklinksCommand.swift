@@ -4,7 +4,7 @@ import NotezKit
 /// `notez backlinks NOTE`: the notes that link to it, with the line of each mention.
 struct BacklinksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "backlinks", _superCommandName: Notez.name, abstract: "List the links to a note, with the line of each mention.",
+        commandName: "backlinks", abstract: "List the links to a note, with the line of each mention.",
         discussion: "Looks the links up in the index and reads only the notes that link to it. Exit status 1 when nothing links to the note, 3 when some notes could not be read.")
 
     @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias.", completion: Completions.notes)

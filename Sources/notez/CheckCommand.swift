@@ -4,7 +4,7 @@ import NotezKit
 /// `notez check`: report problems; exit 1 when there are any.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check", _superCommandName: Notez.name,
+        commandName: "check",
         abstract: "Validate the vault: YAML errors, unreadable files and dates, folder and tag name clashes, broken links, missing and orphaned attachments.")
 
     @Flag(name: .customLong("no-links"), help: "Do not read note bodies for broken and ambiguous links.")

@@ -4,8 +4,7 @@ import NotezKit
 /// `notez daily DATE`: the path of a day's note, created from the `daily` template when missing.
 struct DailyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "daily", _superCommandName: Notez.name,
-        abstract: "Open or create the note of a day (YYYY-MM-DD, today, yesterday, tomorrow).")
+        commandName: "daily", abstract: "Open or create the note of a day (YYYY-MM-DD, today, yesterday, tomorrow).")
 
     @Argument(help: "The day: YYYY-MM-DD, today, yesterday or tomorrow (local time, TZ).", completion: .list(["today", "yesterday", "tomorrow"]))
     var date: String
@@ -60,8 +59,7 @@ struct DailyCommand: ParsableCommand {
 /// `notez today`: `notez daily today`.
 struct TodayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "today", _superCommandName: Notez.name,
-        abstract: "Open or create today's note (folder, name format and template from config.yaml).")
+        commandName: "today", abstract: "Open or create today's note (folder, name format and template from config.yaml).")
 
     @Flag(name: .long, help: "Open the note in $VISUAL or $EDITOR.")
     var edit = false

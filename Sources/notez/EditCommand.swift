@@ -5,8 +5,7 @@ import NotezKit
 /// `notez edit NOTE`: open the note in `$VISUAL`/`$EDITOR` (else `vi`); a changed note gets a new `modified`.
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", _superCommandName: Notez.name,
-        abstract: "Open a note in $NOTEZ_EDITOR, the settings' editor, $VISUAL or $EDITOR (else vi); update 'modified' when it changed.")
+        commandName: "edit", abstract: "Open a note in $NOTEZ_EDITOR, the settings' editor, $VISUAL or $EDITOR (else vi); update 'modified' when it changed.")
 
     @Argument(help: "The note: a path (with or without .md) or a unique title.", completion: Completions.notes)
     var note: String

@@ -6,7 +6,7 @@ import NotezKit
 /// written outside the vault; never replaces anything, never writes into the vault.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", _superCommandName: Notez.name,
+        commandName: "export",
         abstract: "Export notes (all, or those a query matches) as JSON, Markdown files, a static HTML site or PDF.",
         discussion: """
             json: one document (schema in docs/export-and-sync.md) with each note's metadata, front matter \

@@ -4,7 +4,7 @@ import NotezKit
 /// `notez folder ...`: the folder commands.
 struct FolderGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "folder", _superCommandName: Notez.name, abstract: "Show and manage folders.",
+        commandName: "folder", abstract: "Show and manage folders.",
         subcommands: [
             FolderTreeCommand.self, FolderCreateCommand.self, FolderRenameCommand.self, FolderColorCommand.self, FolderDeleteCommand.self,
         ],

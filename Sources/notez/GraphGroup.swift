@@ -4,8 +4,7 @@ import NotezKit
 /// `notez graph ...`: questions about the link graph.
 struct GraphGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "graph", _superCommandName: Notez.name,
-        abstract: "Ask the link graph: the path between two notes, a note's neighbourhood.",
+        commandName: "graph", abstract: "Ask the link graph: the path between two notes, a note's neighbourhood.",
         subcommands: [GraphPathCommand.self, GraphNeighboursCommand.self])
 }
 
@@ -188,7 +187,7 @@ struct GraphNeighboursCommand: ParsableCommand {
 /// `notez related NOTE`: notes that share links, citations, tags or words with a note.
 struct RelatedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "related", _superCommandName: Notez.name, abstract: "List the notes most related to a note, with the reasons.",
+        commandName: "related", abstract: "List the notes most related to a note, with the reasons.",
         discussion: """
             Points: 1 per note both link to, 1 per note linking to both (co-citation), 1 for a direct link, \
             0.5 per shared tag, up to 2 for similar titles and tags. Exit status 0 found, 1 none, 2 usage error, 3 some notes unreadable.

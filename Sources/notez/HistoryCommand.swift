@@ -4,7 +4,7 @@ import NotezKit
 /// `notez history`: the journal, newest first.
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", _superCommandName: Notez.name,
+        commandName: "history",
         abstract: "List journaled operations, newest first, and whether each can be undone now.")
 
     @Option(name: [.customShort("n"), .long], help: "Show at most this many operations.")

@@ -6,7 +6,7 @@ import NotezKit
 /// overwriting), journaled so `notez undo` removes what it created.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", _superCommandName: Notez.name,
+        commandName: "import",
         abstract: "Restore the notes of a 'notez export --format json' file into the vault (never overwrites; undoable).")
 
     @Argument(help: ArgumentHelp("The export file ('-' for stdin).", valueName: "file.json"), completion: .file(extensions: ["json"]))

@@ -10,8 +10,7 @@ import Glibc
 /// next query fast.
 struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "index", _superCommandName: Notez.name,
-        abstract: "Bring the index cache up to date now (notez also does it by itself).",
+        commandName: "index", abstract: "Bring the index cache up to date now (notez also does it by itself).",
         discussion: """
             Reads the notes that changed since the cache was written and writes it (outside the vault, \
             in $XDG_CACHE_HOME/notez/). Waits for a refresh that is already running. A read that \

@@ -5,7 +5,7 @@ import NotezKit
 /// `notez init`: create `.notez/` with a configuration and its `.gitignore`.
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "init", _superCommandName: Notez.name, abstract: "Make this folder a notez vault (creates .notez/).")
+        commandName: "init", abstract: "Make this folder a notez vault (creates .notez/).")
 
     @Argument(help: "The folder to initialize (default: --vault, else the current folder).", completion: .directory)
     var folder: String?

@@ -4,8 +4,7 @@ import NotezKit
 /// `notez links NOTE`: the note's outgoing links, resolved or broken.
 struct LinksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "links", _superCommandName: Notez.name,
-        abstract: "List a note's outgoing links (or every note's): wikilinks, embeds, Markdown links, resolved or broken.",
+        commandName: "links", abstract: "List a note's outgoing links (or every note's): wikilinks, embeds, Markdown links, resolved or broken.",
         discussion: "Exit status 1 when the note has no links. Resolution rules: docs/links-and-inline-tags.md.")
 
     @Argument(help: "A vault-relative path (with or without .md), a title, a file name or an alias; every note's links when omitted.", completion: Completions.notes)

@@ -4,7 +4,7 @@ import NotezKit
 /// `notez ls [FOLDER]`: the notes of a folder, pinned first, then newest first.
 struct LsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "ls", _superCommandName: Notez.name, abstract: "List the notes of a folder (the root when omitted).")
+        commandName: "ls", abstract: "List the notes of a folder (the root when omitted).")
 
     @Argument(help: "A folder path such as Work/Projects or a unique folder name (default: the vault root).", completion: Completions.folders)
     var folder: String?

@@ -11,7 +11,7 @@ import Glibc
 /// is NotezLSP's `NotezLSPServer`. See docs/editors.md.
 struct LspCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lsp", _superCommandName: Notez.name,
+        commandName: "lsp",
         abstract: "Serve the vault to an editor over the Language Server Protocol (stdin/stdout).",
         discussion: """
             Link and tag completion, go to note, backlinks, hover, diagnostics, renames of notes and tags \

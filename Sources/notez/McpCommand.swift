@@ -10,7 +10,7 @@ import Glibc
 /// the `notez-mcp` executable installed beside `notez`; this command finds the vault, then becomes it.
 struct McpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mcp", _superCommandName: Notez.name,
+        commandName: "mcp",
         abstract: "Serve the vault to an AI assistant over the Model Context Protocol (stdin/stdout).",
         discussion: """
             Read-only unless --allow-writes. Tag renames, merges and deletions are always planned first \

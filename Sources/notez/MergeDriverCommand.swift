@@ -6,7 +6,7 @@ import NotezKit
 /// Writes the merge into OURS; exits 0 when clean, 1 when conflict markers are left (as git expects).
 struct MergeDriverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "merge-driver", _superCommandName: Notez.name,
+        commandName: "merge-driver",
         abstract: "Merge a note three-way for git: front matter key by key (tags as sets), the body by lines.",
         discussion: """
             Installed by 'notez sync --setup' (merge.notez.driver = notez merge-driver --prefer local %O %A %B %P).

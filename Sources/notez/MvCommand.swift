@@ -4,7 +4,7 @@ import NotezKit
 /// `notez mv NOTE... FOLDER`.
 struct MvCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mv", _superCommandName: Notez.name, abstract: "Move notes to a folder ('' or / is Unsorted Notes, the root).")
+        commandName: "mv", abstract: "Move notes to a folder ('' or / is Unsorted Notes, the root).")
 
     @Argument(help: "Notes, then the target folder (which must exist unless --create).", completion: Completions.notesAndFolders)
     var items: [String]

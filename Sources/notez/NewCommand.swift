@@ -5,8 +5,7 @@ import NotezKit
 /// `notez new TITLE`: create a note; prints its path.
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "new", _superCommandName: Notez.name,
-        abstract: "Create a note (the body comes from --body, or from stdin when it is not a terminal).")
+        commandName: "new", abstract: "Create a note (the body comes from --body, or from stdin when it is not a terminal).")
 
     @Argument(help: "The note's title; the file name is made from it.")
     var title: String

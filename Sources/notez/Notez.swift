@@ -9,13 +9,8 @@ import Glibc
 /// The root command: `notez` alone shows the overview.
 @main
 struct Notez: ParsableCommand {
-    /// The tool's name. Each top-level subcommand names it as its `_superCommandName`: parsed alone
-    /// (`parseCommand`), a subcommand's help then says `notez ls`, not `ls`, and the parser skips its
-    /// check for a completion-script request, which `main` answers before parsing.
-    static let name = "notez"
-
     static let configuration = CommandConfiguration(
-        commandName: name,
+        commandName: "notez",
         abstract: "Organize a folder of Markdown notes: folders, tags, pins, trash and search.",
         discussion: GlobalFlags.help,
         version: "0.1.0",
@@ -127,11 +122,12 @@ struct Notez: ParsableCommand {
     /// Parses `arguments` as `parseAsRoot` does. The root's parse sets up the named subcommand's
     /// arguments twice and the default subcommand's once, and a debug build of the argument parser
     /// checks each set it builds (`#if DEBUG`): about 60 of a debug search's 80 ms, in every run the
-    /// tests make. A subcommand parsed alone yields the same command when it succeeds (a help
-    /// request too, whose usage line names the tool through `name`); any failure (a usage error,
-    /// an unknown word) is parsed again from the root, whose messages name the whole command path.
+    /// tests make. A subcommand parsed alone yields the same command when it succeeds; any failure
+    /// (a usage error, an unknown word) is parsed again from the root, whose messages name the whole
+    /// command path. So is a help request: parsed alone, its usage line would lack `notez` and its
+    /// options `--version`, which the root accepts after any subcommand.
     static func parseCommand(_ arguments: [String]) throws -> ParsableCommand {
-        if let first = arguments.first,
+        if let first = arguments.first, !arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "help" }),
             let subcommand = configuration.subcommands.first(where: {
                 $0._commandName == first || $0.configuration.aliases.contains(first)
             }),

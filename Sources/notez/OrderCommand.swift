@@ -4,7 +4,7 @@ import NotezKit
 /// `notez order FOLDER [NOTE...]`: a folder's manual order (lists of the folder follow it; pinned notes stay first).
 struct OrderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "order", _superCommandName: Notez.name,
+        commandName: "order",
         abstract: "Give a folder's notes a manual order, or print it.",
         discussion: """
             notez order FOLDER                      print the folder's notes in order

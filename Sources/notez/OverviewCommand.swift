@@ -4,7 +4,7 @@ import NotezKit
 /// `notez overview`: pinned, unsorted, folders, tags and trash with counts.
 struct OverviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "overview", _superCommandName: Notez.name, abstract: "Show the main page: pinned, unsorted, folders, tags, trash.")
+        commandName: "overview", abstract: "Show the main page: pinned, unsorted, folders, tags, trash.")
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions

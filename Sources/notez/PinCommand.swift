@@ -3,9 +3,7 @@ import NotezKit
 
 /// `notez pin NOTE...`.
 struct PinCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "pin", _superCommandName: Notez.name,
-        abstract: "Pin notes (sets 'pinned: true').")
+    static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin notes (sets 'pinned: true').")
 
     @Argument(help: "Notes: paths (with or without .md) or unique titles.", completion: Completions.notes)
     var notes: [String]

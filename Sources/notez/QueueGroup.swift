@@ -5,8 +5,7 @@ import NotezKit
 /// `notez queue list|retry`: captures waiting for their vault (`$XDG_STATE_HOME/notez/queue/`).
 struct QueueGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "queue", _superCommandName: Notez.name,
-        abstract: "List and retry queued captures (made while their vault was busy or unreachable).",
+        commandName: "queue", abstract: "List and retry queued captures (made while their vault was busy or unreachable).",
         subcommands: [QueueListCommand.self, QueueRetryCommand.self], defaultSubcommand: QueueListCommand.self)
 
     /// One line per entry: state, id, vault, title, and the path or the last error.

@@ -5,8 +5,7 @@ import NotezKit
 /// `notez recent`: the notes changed lately, by git when the vault is in a work tree.
 struct RecentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "recent", _superCommandName: Notez.name,
-        abstract: "List the notes changed lately: by git in a git vault, else by modification time.",
+        commandName: "recent", abstract: "List the notes changed lately: by git in a git vault, else by modification time.",
         discussion: """
             In a git work tree: notes changed since the last commit first, then each note at its newest commit \
             (the last \(GitHistory.maxCommits) commits are read). Elsewhere, or with --by modified: by front matter \
@@ -82,7 +81,7 @@ struct RecentCommand: ParsableCommand {
 /// `notez log NOTE`: the note's git history, renames followed.
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "log", _superCommandName: Notez.name, abstract: "Show a note's git history, newest first, following renames.",
+        commandName: "log", abstract: "Show a note's git history, newest first, following renames.",
         discussion: """
             Needs the vault in a git work tree (exit 2 otherwise). git runs without pager, hooks or \
             file-system monitor, and the note's path is passed after '--' as a literal pathspec. \

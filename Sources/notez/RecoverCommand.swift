@@ -5,7 +5,7 @@ import NotezKit
 /// operations, remove temporary files a kill left, purge old trash. Read commands never do this.
 struct RecoverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "recover", _superCommandName: Notez.name,
+        commandName: "recover",
         abstract: "Finish interrupted operations and purge old trash now (every changing command does this first).")
 
     @OptionGroup var vault: VaultOptions

@@ -4,7 +4,7 @@ import NotezKit
 /// `notez rename NOTE "New title"`.
 struct RenameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rename", _superCommandName: Notez.name,
+        commandName: "rename",
         abstract: "Rename a note: its file name and title follow the new title, and every link to it is rewritten.")
 
     @Argument(help: "The note: a path (with or without .md), a unique title, file name or alias.", completion: Completions.notes)

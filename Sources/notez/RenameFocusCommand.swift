@@ -7,8 +7,7 @@ import NotezKit
 /// needs (`FocusSet`) from the watch's live index. Run cold it refuses: it would build the whole index.
 struct RenameFocusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: RenameFocusCommand.name, _superCommandName: Notez.name,
-        abstract: "The notes a rename needs, from a running watch (internal).", shouldDisplay: false)
+        commandName: RenameFocusCommand.name, abstract: "The notes a rename needs, from a running watch (internal).", shouldDisplay: false)
 
     /// The command's name.
     static let name = "_rename-focus"

@@ -4,8 +4,7 @@ import NotezKit
 /// `notez rm NOTE...`: move notes to the trash.
 struct RmCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rm", _superCommandName: Notez.name,
-        abstract: "Move notes to the trash (.notez/trash/); restore them with 'notez trash restore'.")
+        commandName: "rm", abstract: "Move notes to the trash (.notez/trash/); restore them with 'notez trash restore'.")
 
     @Argument(help: "Notes: paths (with or without .md) or unique titles.", completion: Completions.notes)
     var notes: [String]

@@ -4,7 +4,7 @@ import NotezKit
 /// `notez search [QUERY]`: the query language, plus filter flags that build the simple subset of it.
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "search", _superCommandName: Notez.name,
+        commandName: "search",
         abstract: "Find notes with the query language or filter flags.",
         discussion: """
             QUERY terms: tag:T folder:F title:T is:pinned pinned:true|false in:unsorted \

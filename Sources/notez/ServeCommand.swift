@@ -7,7 +7,7 @@ import NotezServer
 /// `notez serve`: the web UI, on loopback, behind a token (the server is NotezServer's `WebServer`).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", _superCommandName: Notez.name,
+        commandName: "serve",
         abstract: "Serve the vault as a web app on this machine (locked down; Ctrl-C to stop).",
         discussion: """
             Prints a URL with a one-time access token; the first visit trades it for a cookie. \

@@ -4,8 +4,7 @@ import NotezKit
 /// `notez set NOTE key=value...`: set (or with `key=`, remove) front matter properties, typed by the folder's schema.
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", _superCommandName: Notez.name,
-        abstract: "Set a note's properties (key=value; key= removes it), checked against the folder's schema.")
+        commandName: "set", abstract: "Set a note's properties (key=value; key= removes it), checked against the folder's schema.")
 
     @Argument(help: "The note: a path (with or without .md) or a unique title.", completion: Completions.notes)
     var note: String

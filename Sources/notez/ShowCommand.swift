@@ -4,7 +4,7 @@ import NotezKit
 /// `notez show NOTE`: the note's metadata and its text.
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", _superCommandName: Notez.name, abstract: "Print a note: its metadata, then its text.")
+        commandName: "show", abstract: "Print a note: its metadata, then its text.")
 
     @Argument(help: "A vault-relative path (with or without .md) or an exact title; a folder with --continuous.", completion: Completions.notes)
     var note: String

@@ -5,8 +5,7 @@ import NotezKit
 /// `notez suggest [TEXT]`: where a new note probably belongs, ranked, with reasons; and similar tags.
 struct SuggestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "suggest", _superCommandName: Notez.name,
-        abstract: "Suggest folders (and tags) for a new note, with the reason for each.")
+        commandName: "suggest", abstract: "Suggest folders (and tags) for a new note, with the reason for each.")
 
     @Argument(help: "The new note's text (title and body); default: stdin when it is not a terminal.")
     var text: [String] = []

@@ -6,7 +6,7 @@ import NotezKit
 /// they did), pull with rebase through the notez merge driver, push, and report what arrived.
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sync", _superCommandName: Notez.name,
+        commandName: "sync",
         abstract: "Commit, pull --rebase and push a vault kept in git; notes merge with the notez merge driver.",
         discussion: """
             --setup installs the merge driver: '*.md merge=notez' in the vault's .gitattributes and \

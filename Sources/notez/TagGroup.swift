@@ -4,7 +4,7 @@ import NotezKit
 /// `notez tag ...`: the tag commands.
 struct TagGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tag", _superCommandName: Notez.name, abstract: "List and manage tags.",
+        commandName: "tag", abstract: "List and manage tags.",
         subcommands: [
             TagListCommand.self, TagCreateCommand.self, TagColorCommand.self, TagAddCommand.self, TagRemoveCommand.self,
             TagRenameCommand.self, TagMergeCommand.self, TagDeleteCommand.self, TagHistoryCommand.self, TagSuggestCommand.self,

@@ -4,7 +4,7 @@ import NotezKit
 /// `notez template list|show`: the note templates of `.notez/templates/`.
 struct TemplateGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "template", _superCommandName: Notez.name, abstract: "List and show note templates (.notez/templates/NAME.md).",
+        commandName: "template", abstract: "List and show note templates (.notez/templates/NAME.md).",
         subcommands: [TemplateListCommand.self, TemplateShowCommand.self], defaultSubcommand: TemplateListCommand.self)
 }
 

@@ -4,7 +4,7 @@ import NotezKit
 /// `notez undo [ID]`.
 struct UndoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "undo", _superCommandName: Notez.name,
+        commandName: "undo",
         abstract: "Undo the last operation (or the one named by its journal id) as a new, undoable operation.",
         discussion: """
             Without an id: the newest operation that is in force and is not itself an undo, so repeated \

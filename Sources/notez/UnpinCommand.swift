@@ -3,9 +3,7 @@ import NotezKit
 
 /// `notez unpin NOTE...`.
 struct UnpinCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "unpin", _superCommandName: Notez.name,
-        abstract: "Unpin notes (sets 'pinned: false').")
+    static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin notes (sets 'pinned: false').")
 
     @Argument(help: "Notes: paths (with or without .md) or unique titles.", completion: Completions.notes)
     var notes: [String]

@@ -10,7 +10,7 @@ import Glibc
 /// `notez watch`: keeps a live index while files change and prints each change as it happens.
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "watch", _superCommandName: Notez.name,
+        commandName: "watch",
         abstract: "Keep a live index of the vault and print every change (Ctrl-C to stop).",
         discussion: """
             Text lines: '+ path' added, '~ path' modified, '> old -> new' moved, '- path' removed; \

@@ -113,17 +113,23 @@ import NotezTestSupport
     @Test func helpOfACommandNamesTheTool() throws {
         let names = (try dumpedRootCommand()["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
         expect(names.count > 40, "\(names.count) commands in the dump")
+        // `CMD --help`, `CMD -h` and `help CMD` print one text: the usage line names the tool, and
+        // `--version`, which the root accepts after any command, is listed each time.
         for name in names where name != "help" {
             let help = try CLIRunner.run([name, "--help"])
             expect(help.status, equals: 0, "\(name): \(help.stderr)")
             let usage = help.stdout.split(separator: "\n").first { $0.hasPrefix("USAGE: ") } ?? ""
             expect(usage.hasPrefix("USAGE: notez \(name)"), "\(name): \(usage)")
+            expect(help.stdout.contains("\n  --version "), "\(name): \(help.stdout)")
+            expect(try CLIRunner.run(["help", name]).stdout, equals: help.stdout, "\(name)")
         }
         for path in [["tag", "rename"], ["trash", "restore"], ["graph", "path"]] {
-            for asked in [try CLIRunner.run(path + ["--help"]), try CLIRunner.run(["help"] + path)] {
-                expect(asked.stdout.contains("\nUSAGE: notez \(path.joined(separator: " ")) "), "\(path): \(asked.stdout)")
-            }
+            let asked = try CLIRunner.run(path + ["--help"])
+            expect(asked.stdout.contains("\nUSAGE: notez \(path.joined(separator: " ")) "), "\(path): \(asked.stdout)")
+            expect(try CLIRunner.run(["help"] + path).stdout, equals: asked.stdout, "\(path)")
+            expect(try CLIRunner.run(path + ["-h"]).stdout, equals: asked.stdout, "\(path)")
         }
+        expect(try CLIRunner.run(["ls", "--version"]).stdout, equals: try CLIRunner.run(["--version"]).stdout)
     }
 
     @Test func exitCodesAreListedAndMatchTheDocs() throws {
