@@ -12,6 +12,18 @@ public protocol VaultFiles: Sendable {
     func kind(_ relative: String) -> VaultEntryKind?
     /// The names in a folder (hidden names included), unsorted.
     func names(in folder: String) -> [String]
+    /// Each name's bytes in a folder (hidden names included), unsorted, without making a `String`.
+    func forEachName(in folder: String, _ body: (UnsafeRawBufferPointer) -> Void)
+}
+
+extension VaultFiles {
+    /// Over `names(in:)`, for files that are not on disk.
+    public func forEachName(in folder: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+        for name in names(in: folder) {
+            var copy = name
+            copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+    }
 }
 
 /// `VaultFiles` over the real file system.
@@ -45,13 +57,19 @@ public struct DiskVaultFiles: VaultFiles {
 
     /// `readdir` of the folder.
     public func names(in folder: String) -> [String] {
-        guard let dir = opendir(absolute(folder)) else { return [] }
-        defer { closedir(dir) }
         var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = String(decoding: SystemIO.entryName(entry), as: UTF8.self)
-            if name != "." && name != ".." { names.append(name) }
-        }
+        forEachName(in: folder) { names.append(String(decoding: $0, as: UTF8.self)) }
         return names
+    }
+
+    /// `readdir` of the folder, each name lent from its entry.
+    public func forEachName(in folder: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+        guard let dir = opendir(absolute(folder)) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = SystemIO.entryNameBytes(entry)
+            let dots = name.count <= 2 && name.allSatisfy { $0 == 0x2E }
+            if !dots { body(name) }
+        }
     }
 }

@@ -71,8 +71,13 @@ package enum SystemIO {
     /// (256 bytes) reads past a short entry at the end of the directory buffer, which can cross
     /// into an unmapped page (`check` crashed so listing a corpus's files).
     static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        Array(entryNameBytes(entry))
+    }
+
+    /// The name of a directory entry, valid until the next `readdir` of its folder.
+    static func entryNameBytes(_ entry: UnsafeMutablePointer<dirent>) -> UnsafeRawBufferPointer {
         let start = UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
-        return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
+        return UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
     }
 
     /// `lstat` of a path; nil with errno set when it fails.
