@@ -108,8 +108,9 @@ import NotezTestSupport
         expect(commands > 40, "\(commands) commands in the dump")
     }
 
-    /// `notez CMD --help` parses CMD alone (`Notez.parseCommand`); its usage line still names the
-    /// tool, as `notez help CMD`'s does, for every command and for subcommands of groups.
+    /// `notez CMD --help` is parsed from the root (`Notez.parseCommand` parses other requests for
+    /// CMD alone), so it prints what `notez help CMD` prints, for every command and for
+    /// subcommands of groups.
     @Test func helpOfACommandNamesTheTool() throws {
         let names = (try dumpedRootCommand()["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
         expect(names.count > 40, "\(names.count) commands in the dump")

@@ -93,6 +93,11 @@ enum TextFold {
 
     /// ASCII bytes with A-Z lowercased.
     static func lowercasedASCII(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        bytes.map(lowercasedASCII)
+    }
+
+    /// A byte with A-Z lowercased.
+    static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 }

@@ -113,10 +113,9 @@ struct PlanBuilder {
         files.forEachName(in: folder) { name in
             let lowered: String
             if let asciiPrefix, ASCIIBytes.only(name) {
-                guard name.count >= asciiPrefix.count,
-                    zip(name, asciiPrefix).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 })
+                guard name.count >= asciiPrefix.count, zip(name, asciiPrefix).allSatisfy({ TextFold.lowercasedASCII($0) == $1 })
                 else { return }
-                lowered = String(decoding: name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+                lowered = String(decoding: name.map(TextFold.lowercasedASCII), as: UTF8.self)
             } else {
                 lowered = String(decoding: name, as: UTF8.self).lowercased()
             }
