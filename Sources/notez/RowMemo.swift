@@ -93,7 +93,7 @@ final class RowMemo: @unchecked Sendable {
     /// Starts keeping the rows of `key` (dropping what was kept); nil when no file can be made.
     func record(_ key: Key) -> Recorder? {
         drop()
-        guard let fd = RowMemo.unlinkedFile(in: folder) else { return nil }
+        guard let fd = SystemIO.unlinkedFile(in: folder) else { return nil }
         return Recorder(memo: self, key: key, fd: fd)
     }
 
@@ -149,24 +149,5 @@ final class RowMemo: @unchecked Sendable {
             close(fd)
             fd = -1
         }
-    }
-
-    /// A new file in `folder` that no path names; nil when none can be made.
-    private static func unlinkedFile(in folder: String) -> Int32? {
-        // The vault's private cache folder, as the daemon made it: a real folder of this user's
-        // that no one else can open.
-        guard let info = SystemIO.lstat(folder), SystemIO.isFolder(info), info.st_uid == getuid(), info.st_mode & 0o077 == 0 else {
-            return nil
-        }
-        #if os(Linux)
-        // O_TMPFILE (__O_TMPFILE | O_DIRECTORY): never named, so never left behind.
-        let fd = open(folder, 0o20_200_000 | O_RDWR | O_CLOEXEC, 0o600)
-        if fd >= 0 { return fd }
-        #endif
-        let path = folder + "/rows-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp"
-        let named = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard named >= 0 else { return nil }
-        unlink(path)
-        return named
     }
 }

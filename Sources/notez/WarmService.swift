@@ -128,6 +128,9 @@ final class WarmService: @unchecked Sendable {
             memo = (key, response)
         }
         refreshCacheIfStale()
+        // The slices of the cache's signatures are made after the first answer, not by the first
+        // full-text search, which would then share the cores with making them.
+        signatures.prepare(titleFromHeading: index.config.titleFromHeading)
         return response
     }
 

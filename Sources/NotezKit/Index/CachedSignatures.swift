@@ -13,18 +13,30 @@ import Darwin
 /// A note is joined only when the cache records its path with the same stamp (inode, size, mtime):
 /// the proof the cold path trusts the cache with. Every other note (changed since the cache was
 /// written, or never cached) stays a candidate and is read, so the join can make a search slower,
-/// never different. The cache stays mapped, not copied: what this keeps is one `UInt32` a note
-/// for the join, remade for each new snapshot by the first full-text search on it; the signature
+/// never different. The cache stays mapped, not copied: what this keeps is 12 bytes a note for the
+/// join, remade for each new snapshot by the first full-text search on it; the signature
 /// pages a search reads are released as it goes (`SignatureScan`), the rest when it ends. A cache
-/// file written again since (by a cold run) is mapped again at the next search.
+/// file written again since (by a cold run) is mapped again at the next search, and its signatures
+/// sliced again (`SignatureSlices`), so that a search reads a few rows of bits, not every note's
+/// signature.
 public final class CachedSignatures: @unchecked Sendable {
     private let root: String
     private let lock = NSLock()
     // Guarded by `lock`.
     private var mapped: Mapped?
     /// Each note's signature in the cache as offset << 32 | length (`none`: no record), so a
-    /// search reads the signatures alone, not the records.
-    private var join: (version: Int, generation: UInt64, signatures: [UInt64], oversized: [Int])?
+    /// search reads the signatures alone, not the records, and the record's number (for its
+    /// column in the slices).
+    private var join: (version: Int, generation: UInt64, signatures: [UInt64], records: [UInt32], oversized: [Int])?
+    /// The slices of the mapped cache's signatures (`value` nil: none could be made), made in the
+    /// background once per cache file (`slicing`); searches until then test each signature.
+    private var slices: (generation: UInt64, value: SignatureSlices?)?
+    /// The generation of the cache file whose slices are being made.
+    private var slicing: UInt64?
+    /// Whether a `prepare` is on its way.
+    private var preparing = false
+    /// Entered while slices are being made (tests wait on it).
+    let slicingGroup = DispatchGroup()
     /// Whether the last search found no usable cache, or a cache that misses
     /// `IndexBuilder.deferredWriteThreshold` notes or more (each then read by every search).
     private var stale = false
@@ -48,6 +60,8 @@ public final class CachedSignatures: @unchecked Sendable {
 
     /// No record for this note (it stays a candidate).
     static let none = UInt64.max
+    /// No record for this note, in the join's record numbers.
+    static let noRecord = UInt32.max
 
     /// The signatures of the cache of the vault at `root`; nothing is read until a search asks.
     public init(root: String) {
@@ -64,17 +78,22 @@ public final class CachedSignatures: @unchecked Sendable {
                 return positions
             }
             let generation = mapped.image.generation
+            startSlicing(mapped)
+            let sliced = slices?.generation == generation ? slices?.value : nil
             let signatures: [UInt64]
+            let records: [UInt32]
             if let join, join.version == version, join.generation == generation, join.signatures.count == index.notes.count {
-                signatures = join.signatures
+                (signatures, records) = (join.signatures, join.records)
             } else {
                 // The old join goes first: two are never alive at once.
                 join = nil
-                signatures = CachedSignatures.join(index.notes, mapped.image) { mapped.file.release() }
-                join = (version, generation, signatures, VaultIndex.oversizedPositions(index.notes))
+                (signatures, records) = CachedSignatures.join(index.notes, mapped.image) { mapped.file.release() }
+                join = (version, generation, signatures, records, VaultIndex.oversizedPositions(index.notes))
                 stale = signatures.lazy.filter { $0 == CachedSignatures.none }.count >= IndexBuilder.deferredWriteThreshold
             }
-            let result = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: mapped.image, file: mapped.file)
+            let result = CachedSignatures.test(
+                positions, signatures: signatures, trigrams: trigrams, image: mapped.image, file: mapped.file,
+                slices: sliced.map { ($0, records) })
             // Everything the checks, the join and the pass touched (records, paths, tables) is
             // given back too: a daemon keeps none of the cache resident between searches.
             mapped.file.release()
@@ -92,6 +111,52 @@ public final class CachedSignatures: @unchecked Sendable {
         }
     }
 
+    /// Maps the index cache and starts slicing its signatures, if not done yet for this version of
+    /// the file, so that the first full-text search finds them made; on another thread, since
+    /// mapping and checking the file takes tens of milliseconds. A daemon calls it after each
+    /// answer (cheap once done: one `lstat`).
+    public func prepare(titleFromHeading: Bool) {
+        guard lock.withLock({ () -> Bool in
+            guard !preparing else { return false }
+            preparing = true
+            return true
+        })
+        else { return }
+        slicingGroup.enter()
+        DispatchQueue.global(qos: .utility).async { [self] in
+            defer { slicingGroup.leave() }
+            lock.withLock {
+                preparing = false
+                guard let mapped = current(titleFromHeading: titleFromHeading) else { return }
+                startSlicing(mapped)
+            }
+        }
+    }
+
+    /// Starts making the slices of `mapped`'s signatures on another thread (about half a second
+    /// of one core at 100,000 notes, which no search waits for), unless they are made or being
+    /// made. Called with `lock` held.
+    private func startSlicing(_ mapped: Mapped) {
+        let generation = mapped.image.generation
+        guard slices?.generation != generation, slicing != generation else { return }
+        slices = nil
+        slicing = generation
+        guard let folder = IndexCache.folderPath(root: root) else { return }
+        slicingGroup.enter()
+        DispatchQueue.global(qos: .utility).async { [self] in
+            defer { slicingGroup.leave() }
+            let made = SignatureSlices(image: mapped.image, folder: folder) { mapped.file.release() }
+            lock.withLock {
+                guard slicing == generation else { return }
+                slices = (generation, made)
+                slicing = nil
+            }
+        }
+    }
+
+    /// Whether the slices of the mapped cache are made and answer searches.
+    var hasSlices: Bool { lock.withLock { slices?.value != nil } }
+
     /// Whether the index cache should be brought up to date for the daemon's full-text searches
     /// (`stale`): a daemon never writes it, so its front end starts a refresh.
     public var needsRefresh: Bool { lock.withLock { stale } }
@@ -107,12 +172,18 @@ public final class CachedSignatures: @unchecked Sendable {
     /// parts of consecutive positions on all cores (a warm search tests 100,000 signatures; one
     /// core took a fifth of its time), each part giving back the pages it passed
     /// (`SignatureScan`). Positions ascend and the join follows path order, as the cache's
-    /// records do, so each part reads its own stretch of the signatures.
+    /// records do, so each part reads its own stretch of the signatures. With `slices` (and each
+    /// position's record in the cache, from the join), a sliced note is answered by one test of
+    /// the slices instead.
     static func test(
-        _ positions: PositionSet, signatures: [UInt64], trigrams: [UInt32], image: CacheImage, file: MappedFile, part: Int = scanPart
+        _ positions: PositionSet, signatures: [UInt64], trigrams: [UInt32], image: CacheImage, file: MappedFile,
+        slices: (SignatureSlices, records: [UInt32])? = nil, part: Int = scanPart
     ) -> PositionSet {
         let ranges = positions.wordRanges(parts: max(1, min(8, positions.count / max(1, part))))
         let words = positions.words
+        let sliced = slices.map { slices in trigrams.withUnsafeBufferPointer { slices.0.test($0) } } ?? []
+        let columns = slices?.0.columns ?? []
+        let records = slices?.records ?? []
         let found = Parallel.map(ranges.count, minimumChunk: 1) { part -> [UInt64] in
             let range = ranges[part]
             var kept = [UInt64](repeating: 0, count: range.count)
@@ -121,6 +192,13 @@ public final class CachedSignatures: @unchecked Sendable {
             words.withUnsafeBufferPointer { words in
                 signatures.withUnsafeBufferPointer { signatures in
                     trigrams.withUnsafeBufferPointer { trigrams in
+                        // A sliced position's answer, nil for a position tested alone.
+                        @inline(__always) func slicedAnswer(_ position: Int) -> Bool? {
+                            guard !records.isEmpty, case let record = Int(records[position]), record < columns.count else { return nil }
+                            let column = Int(columns[record])
+                            guard column != Int(SignatureSlices.unsliced) else { return nil }
+                            return sliced[column >> 6] >> UInt64(column & 63) & 1 != 0
+                        }
                         var current = Members(words, range)
                         var ahead = current
                         let start = current.firstJoined(signatures).map { Int($0 >> 32) } ?? 0
@@ -130,14 +208,16 @@ public final class CachedSignatures: @unchecked Sendable {
                         // most of the pass.
                         for _ in 0..<prefetchDistance where ahead.next() != nil {}
                         while let position = current.next() {
-                            if let later = ahead.next() {
+                            if let later = ahead.next(), slicedAnswer(later) == nil {
                                 let signature = signatures[later]
                                 if signature != CachedSignatures.none {
                                     scan.prefetch(signatureAt: Int(signature >> 32), count: Int(signature & 0xFFFF_FFFF), trigrams)
                                 }
                             }
                             let signature = signatures[position]
-                            if signature == CachedSignatures.none
+                            if let answer = slicedAnswer(position) {
+                                if answer { kept[(position >> 6) - range.lowerBound] |= 1 << UInt64(position & 63) }
+                            } else if signature == CachedSignatures.none
                                 || scan.mayContain(signatureAt: Int(signature >> 32), count: Int(signature & 0xFFFF_FFFF), trigrams)
                             {
                                 kept[(position >> 6) - range.lowerBound] |= 1 << UInt64(position & 63)
@@ -205,6 +285,8 @@ public final class CachedSignatures: @unchecked Sendable {
         if let mapped, mapped.identity == identity, mapped.titleFromHeading == titleFromHeading { return mapped }
         mapped = nil
         join = nil
+        slices = nil
+        slicing = nil
         // The mapping checks the file itself (regular, the user's, not a symlink). A replacement
         // between the `lstat` and the mapping only costs mapping it again at the next search.
         guard let file = MappedFile(path: path),
@@ -220,11 +302,13 @@ public final class CachedSignatures: @unchecked Sendable {
     static let releaseEvery = 4096
 
     /// For each note, the signature of the cache record of the same path and stamp (`none` when
-    /// there is none), by one merge of the two path-ordered lists. `release` is called every
-    /// `releaseEvery` records and at the end: the records and paths passed (tens of MB at 100,000
-    /// notes) are then given back as the merge goes, not all kept resident until it ends.
-    static func join(_ notes: [Note], _ image: CacheImage, release: () -> Void = {}) -> [UInt64] {
-        var records = [UInt64](repeating: none, count: notes.count)
+    /// there is none) and that record's number (`noRecord`), by one merge of the two path-ordered
+    /// lists. `release` is called every `releaseEvery` records and at the end: the records and
+    /// paths passed (tens of MB at 100,000 notes) are then given back as the merge goes, not all
+    /// kept resident until it ends.
+    static func join(_ notes: [Note], _ image: CacheImage, release: () -> Void = {}) -> (signatures: [UInt64], records: [UInt32]) {
+        var signatures = [UInt64](repeating: none, count: notes.count)
+        var records = [UInt32](repeating: noRecord, count: notes.count)
         var nextRelease = releaseEvery
         defer { release() }
         image.joinByPath(
@@ -236,8 +320,9 @@ public final class CachedSignatures: @unchecked Sendable {
             },
             current: { position, record in
                 let span = image.signatureSpan(record)
-                records[position] = UInt64(span.offset) << 32 | UInt64(span.count)
+                signatures[position] = UInt64(span.offset) << 32 | UInt64(span.count)
+                records[position] = UInt32(record)
             })
-        return records
+        return (signatures, records)
     }
 }

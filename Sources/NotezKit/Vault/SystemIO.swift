@@ -34,6 +34,36 @@ package enum SystemIO {
         return nil
     }
 
+    /// Writes all of `bytes` to `fd` from `offset` (`pwrite`); false when a write failed.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = retrying { pwrite(fd, bytes.baseAddress! + written, bytes.count - written, off_t(offset + written)) }
+            if count <= 0 { return false }
+            written += count
+        }
+        return true
+    }
+
+    /// A new file in `folder` that no path names, open for reading and writing: `O_TMPFILE`, or
+    /// where the file system has none, a file removed as soon as it is made. nil when `folder` is
+    /// not a private folder of this user's (a vault's cache folder, as notez makes it) or no file
+    /// can be made.
+    package static func unlinkedFile(in folder: String) -> Int32? {
+        guard let info = lstat(folder), isFolder(info), info.st_uid == getuid(), info.st_mode & 0o077 == 0 else { return nil }
+        #if os(Linux)
+        // O_TMPFILE is `__O_TMPFILE | O_DIRECTORY`, a macro Swift does not import: never named, so
+        // never left behind.
+        let fd = open(folder, Int32(0o20_000_000) | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0o600)
+        if fd >= 0 { return fd }
+        #endif
+        let path = folder + "/notez-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let named = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard named >= 0 else { return nil }
+        unlink(path)
+        return named
+    }
+
     /// What a read got: the bytes up to the end of the file or the limit, or the errno of a failure.
     package enum ReadResult {
         case bytes([UInt8])

@@ -94,19 +94,66 @@ struct CachedSignaturesTests {
         }
     }
 
+    /// Once the slices are made in the background, warm searches use them and still find what
+    /// reading every note finds: on a cache that describes every note, then on one that misses
+    /// the notes changed since (each test of the slices is for the cached notes only).
+    @Test func warmSearchesUseTheSlicesOnceMade() throws {
+        var generator = SeededGenerator(seed: 53)
+        let vault = try ScratchFolder()
+        for number in 0..<300 {
+            _ = try vault.write(
+                (number % 3 == 0 ? "sub/" : "") + "n\(number).md", Self.note(&generator), modified: Date(timeIntervalSinceNow: -3600))
+        }
+        var full = try IndexBuilder.build(root: vault.path)
+        let cache = try Self.cacheFile(vault)
+        let stale = try Data(contentsOf: URL(fileURLWithPath: cache))
+        let source = CachedSignatures(root: vault.path)
+        // A daemon asks for them before any search.
+        source.prepare(titleFromHeading: false)
+        source.slicingGroup.wait()
+        expect(source.hasSlices)
+        for round in 0..<2 {
+            if round == 1 {
+                for number in 0..<300 where number % 7 == 0 {
+                    _ = try vault.write(
+                        (number % 3 == 0 ? "sub/" : "") + "n\(number).md", Self.note(&generator) + " quokka",
+                        modified: Date(timeIntervalSinceNow: -1800))
+                }
+                full = try IndexBuilder.build(root: vault.path)
+                try stale.write(to: URL(fileURLWithPath: cache + ".old"))
+                expect(rename(cache + ".old", cache), equals: 0)
+            }
+            let warm = full.withTextSignatures(source, version: round)
+            for pass in 0..<2 {
+                for _ in 0..<30 {
+                    let query = Self.query(&generator)
+                    let cold = QueryEvaluator(index: full, now: 0)
+                    let hot = QueryEvaluator(collection: warm, now: 0)
+                    expect(hot.positions(matching: query), equals: cold.positions(matching: query), "round \(round), pass \(pass): \(query)")
+                }
+                source.slicingGroup.wait()
+                expect(source.hasSlices, "round \(round)")
+            }
+        }
+    }
+
     /// A scan split in parts (run on all cores, each releasing its own stretch of pages) keeps
     /// exactly the notes one pass keeps, in the same order, for every split.
     @Test func scanInPartsKeepsWhatOnePassKeeps() throws {
         var generator = SeededGenerator(seed: 47)
         let vault = try ScratchFolder()
-        for number in 0..<90 {
+        // Enough short notes for sizes of signatures with more than one group of 64 in the slices.
+        for number in 0..<250 {
             _ = try vault.write("n\(number).md", Self.note(&generator), modified: Date(timeIntervalSinceNow: -3600))
         }
         // Long notes too: signatures over 512 bits are blocked (format 8).
-        for number in 90..<100 {
+        for number in 250..<260 {
             let text = (0..<40).map { _ in Self.text(&generator) }.joined(separator: "\n")
             _ = try vault.write("n\(number).md", text + "\n", modified: Date(timeIntervalSinceNow: -3600))
         }
+        // One note whose signature is over the largest sliced: tested alone beside the slices.
+        let long = (0..<30_000).map { _ in Self.words.randomElement(using: &generator)! }.joined(separator: " ")
+        _ = try vault.write("n260.md", long + "\n", modified: Date(timeIntervalSinceNow: -3600))
         // One note the cache does not describe (written after it): a candidate in every part.
         let index = try IndexBuilder.build(root: vault.path)
         let cache = try Self.cacheFile(vault)
@@ -117,8 +164,14 @@ struct CachedSignaturesTests {
         expect(rename(cache + ".old", cache), equals: 0)
         let file = try #require(MappedFile(path: cache))
         let image = try #require(CacheImage(file.contents))
-        let signatures = CachedSignatures.join(live.notes, image)
+        // Small tiles, so that a size's slices span several, the last one narrower.
+        let sliceFolder = try ScratchFolder()
+        expect(chmod(sliceFolder.path, 0o700), equals: 0)
+        let slices = try #require(SignatureSlices(image: image, folder: sliceFolder.path, tileBytes: 1 << 11))
+        let joined = CachedSignatures.join(live.notes, image)
+        let signatures = joined.signatures
         expect(signatures.filter { $0 == CachedSignatures.none }.count, equals: 1)
+        expect(slices.columns.contains(SignatureSlices.unsliced) && slices.columns.contains { $0 != SignatureSlices.unsliced })
         expect(index.notes.count, equals: live.notes.count)
         let positions = PositionSet(capacity: live.notes.count, full: true)
         var ruledOut = 0
@@ -138,6 +191,10 @@ struct CachedSignaturesTests {
             for part in [1, 7, 30, 45] {
                 let split = CachedSignatures.test(positions, signatures: signatures, trigrams: trigrams, image: image, file: file, part: part)
                 expect(split, equals: whole, "\(word), parts of \(part)")
+                let bySlices = CachedSignatures.test(
+                    positions, signatures: signatures, trigrams: trigrams, image: image, file: file,
+                    slices: (slices, joined.records), part: part)
+                expect(bySlices, equals: whole, "\(word), sliced, parts of \(part)")
             }
             // Every other position too (a search after a cheap term tests a subset).
             let odd = positions.filter { $0 % 2 == 1 }
