@@ -12,8 +12,8 @@ import Darwin
 ///
 /// Notes are sliced 64 at a time (one `UInt64` of a row), the last group of each size filled up
 /// with empty signatures that no note has (the notes left over, tested alone, cost more than the
-/// slices: page faults all over the section). Rows are laid out in tiles of up to 64 groups (1 MB
-/// at most, the buffer a build fills): a test reads from each tile one stretch of each row it
+/// slices: page faults all over the section). Rows are laid out in tiles of up to 64 groups (512
+/// KB at most, the buffer a build fills): a test reads from each tile one stretch of each row it
 /// names.
 ///
 /// The slices are as large as the signatures, too large for the daemon's memory budget: they are
@@ -35,10 +35,11 @@ final class SignatureSlices: @unchecked Sendable {
     /// A record whose signature is tested alone.
     static let unsliced = UInt32.max
     /// The largest tile, in bytes: the buffer a build fills before writing it.
-    static let largestTile = 1 << 20
-    /// The largest signature sliced, in bits (32 KB: a note of 128 KB of text); larger ones are
-    /// few, tested alone, and a group of 64 of them would be more for a build to hold.
-    static let largestSliced = 1 << 18
+    static let largestTile = 1 << 19
+    /// The largest signature sliced, in bits (8 KB: a note of up to 32 KB of text); larger ones
+    /// are few, tested alone, and a group of 64 of them would be more for a build to hold (a build
+    /// runs beside the daemon's answers, within its memory budget).
+    static let largestSliced = 1 << 16
 
     /// The notes of one signature size: `groups` groups of 64, the first in word `firstWord` of a
     /// test's bit set, laid out in tiles from `offset`.
@@ -113,7 +114,7 @@ final class SignatureSlices: @unchecked Sendable {
     /// Records a build's first pass reads between two calls of its `release`.
     static let releaseEvery = 4096
     /// Bytes of signatures a build passes between two calls of its `release`.
-    static let releaseSpan = 1 << 20
+    static let releaseSpan = 1 << 19
 
     /// The tile of one size being filled: each group's 64 signatures are copied as they come and
     /// turned when the group is full; a full tile is written.
