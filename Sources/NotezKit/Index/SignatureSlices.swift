@@ -179,9 +179,8 @@ final class SignatureSlices: @unchecked Sendable {
                         for position in rows {
                             let read = SystemIO.retrying { pread(fd, row.baseAddress!, width * 8, off_t(tile + position * width * 8)) }
                             guard read == width * 8 else { continue }
-                            for group in 0..<width {
-                                out[group] &= UInt64(littleEndian: row.load(fromByteOffset: group * 8, as: UInt64.self))
-                            }
+                            // The file is this process's: its words are in the machine's order.
+                            for group in 0..<width { out[group] &= row.load(fromByteOffset: group * 8, as: UInt64.self) }
                         }
                     }
                 }
