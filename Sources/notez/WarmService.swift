@@ -68,6 +68,10 @@ final class WarmService: @unchecked Sendable {
     /// Answers `request`; stdout may go ahead through `send` as it is printed (not for an answer
     /// that is remembered, which is kept whole).
     func handle(_ request: WarmRequest, send: @escaping ([[UInt8]]) -> Void) -> WarmResponse {
+        signatures.answering { answer(request, send: send) }
+    }
+
+    private func answer(_ request: WarmRequest, send: @escaping ([[UInt8]]) -> Void) -> WarmResponse {
         guard request.root == root else { return .fallback(reason: "the daemon serves another vault") }
         if request.environment != environment {
             let names = Set(request.environment.keys).union(environment.keys).sorted()

@@ -35,6 +35,8 @@ public final class CachedSignatures: @unchecked Sendable {
     private var slicing: UInt64?
     /// Whether a `prepare` is on its way.
     private var preparing = false
+    /// Held through each answer of a daemon (`answering`).
+    private let answer = NSLock()
     /// Entered while slices are being made (tests wait on it).
     let slicingGroup = DispatchGroup()
     /// Whether the last search found no usable cache, or a cache that misses
@@ -145,13 +147,26 @@ public final class CachedSignatures: @unchecked Sendable {
         slicingGroup.enter()
         DispatchQueue.global(qos: .utility).async { [self] in
             defer { slicingGroup.leave() }
-            let made = SignatureSlices(image: mapped.image, folder: folder) { mapped.file.release() }
+            // After giving back its pages, the build waits for an answer or a mapping to end:
+            // their memory and the build's pages are never resident together (a watch whose
+            // cache was written while its warm rows ran went over its budget with both at once).
+            // It stops when a newer cache file replaced this one.
+            let made = SignatureSlices(image: mapped.image, folder: folder) {
+                mapped.file.release()
+                answer.withLock {}
+                return lock.withLock { slicing == generation }
+            }
             lock.withLock {
                 guard slicing == generation else { return }
                 slices = (generation, made)
                 slicing = nil
             }
         }
+    }
+
+    /// Runs `body`, one answer of a daemon; a build of slices waits meanwhile.
+    public func answering<T>(_ body: () throws -> T) rethrows -> T {
+        try answer.withLock(body)
     }
 
     /// Whether the slices of the mapped cache are made and answer searches.

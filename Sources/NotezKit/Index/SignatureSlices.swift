@@ -58,16 +58,17 @@ final class SignatureSlices: @unchecked Sendable {
     /// One size at a time, its notes in the cache's order; `release` is called after every
     /// `releaseSpan` bytes of signatures passed, so the pages read (and the pages mapped around
     /// each, up to 64 KB) are given back as the build goes: a size's notes are spread over the whole
-    /// section.
-    init?(image: CacheImage, folder: String, tileBytes: Int = largestTile, release: () -> Void = {}) {
+    /// section. The build stops, with nil, when `release` returns false (the slices are no longer
+    /// wanted).
+    init?(image: CacheImage, folder: String, tileBytes: Int = largestTile, release: () -> Bool = { true }) {
         var members = [[Int32]](repeating: [], count: SignatureSlices.largestSliced.trailingZeroBitCount + 1)
         for record in 0..<image.noteCount {
-            if record % SignatureSlices.releaseEvery == 0 { release() }
+            if record % SignatureSlices.releaseEvery == 0, !release() { return nil }
             let bits = image.signatureSpan(record).count * 8
             guard bits >= TextSignature.minimumBits, bits <= SignatureSlices.largestSliced, bits.nonzeroBitCount == 1 else { continue }
             members[bits.trailingZeroBitCount].append(Int32(record))
         }
-        release()
+        guard release() else { return nil }
         var sizes: [Size] = []
         var column = 0
         var offset = 0
@@ -88,7 +89,10 @@ final class SignatureSlices: @unchecked Sendable {
                 let span = image.signatureSpan(Int(record))
                 let start = image.signatures + span.offset
                 if start - released >= SignatureSlices.releaseSpan {
-                    release()
+                    guard release() else {
+                        close(fd)
+                        return nil
+                    }
                     released = start
                 }
                 guard builder.add(UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + span.count]), writingTo: fd) else {
@@ -103,7 +107,10 @@ final class SignatureSlices: @unchecked Sendable {
                     return nil
                 }
             }
-            release()
+            guard release() else {
+                close(fd)
+                return nil
+            }
         }
         self.fd = fd
         self.columns = columns

@@ -137,6 +137,26 @@ struct CachedSignaturesTests {
         }
     }
 
+    /// While a daemon answers, a build of slices waits (its pages and the answer's memory are
+    /// never resident together); it finishes once the answer ends.
+    @Test func slicesWaitForAnAnswer() throws {
+        var generator = SeededGenerator(seed: 59)
+        let vault = try ScratchFolder()
+        for number in 0..<200 {
+            _ = try vault.write("n\(number).md", Self.note(&generator), modified: Date(timeIntervalSinceNow: -3600))
+        }
+        _ = try IndexBuilder.build(root: vault.path)
+        let source = CachedSignatures(root: vault.path)
+        source.answering {
+            source.prepare(titleFromHeading: false)
+            // Far longer than the build of 200 notes takes when nothing holds it back.
+            expect(source.slicingGroup.wait(timeout: .now() + 1) == .timedOut)
+            expect(!source.hasSlices)
+        }
+        source.slicingGroup.wait()
+        expect(source.hasSlices)
+    }
+
     /// A scan split in parts (run on all cores, each releasing its own stretch of pages) keeps
     /// exactly the notes one pass keeps, in the same order, for every split.
     @Test func scanInPartsKeepsWhatOnePassKeeps() throws {

@@ -82,6 +82,54 @@ struct SignatureSlicesTests {
         }
     }
 
+    /// A build whose `release` says stop, at any of its calls, gives no slices and keeps no file
+    /// open (a daemon stops the build of a cache file that was replaced).
+    @Test func aBuildStopsWhenTold() throws {
+        let vault = try ScratchFolder()
+        for number in 0..<300 {
+            _ = try vault.write("n\(number).md", String(repeating: "words of note \(number) ", count: number % 7 + 1) + "\n",
+                modified: Date(timeIntervalSinceNow: -3600))
+        }
+        _ = try IndexBuilder.build(root: vault.path)
+        let folderPath = try #require(IndexCache.folderPath(root: vault.path))
+        let file = try #require(MappedFile(path: folderPath + "/" + IndexCache.fileName))
+        let image = try #require(CacheImage(file.contents))
+        let folder = try ScratchFolder()
+        expect(chmod(folder.path, 0o700), equals: 0)
+        var calls = 0
+        do {
+            let whole = SignatureSlices(image: image, folder: folder.path) {
+                calls += 1
+                return true
+            }
+            expect(whole != nil)
+        }
+        // The first pass's call, then one after each size.
+        expect(calls >= 3, "release called \(calls) times")
+        // Files open in the folder (an unnamed file reads as `FOLDER/#INODE (deleted)`); other
+        // tests open files of their own meanwhile.
+        let openFiles = {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter {
+                ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) ?? "").hasPrefix(folder.path + "/")
+            }.count
+        }
+        let before = try openFiles()
+        let kept = SignatureSlices(image: image, folder: folder.path)
+        expect(try openFiles(), equals: before + 1)
+        for stop in 1...calls {
+            var count = 0
+            let stopped = SignatureSlices(image: image, folder: folder.path) {
+                count += 1
+                return count < stop
+            }
+            expect(stopped == nil, "stopped at call \(stop)")
+            expect(count, equals: stop)
+        }
+        expect(try openFiles(), equals: before + 1)
+        withExtendedLifetime(kept) {}
+        expect(try FileManager.default.contentsOfDirectory(atPath: folder.path), equals: [])
+    }
+
     /// A folder that cannot hold the file, or that others may open: no slices (the daemon tests
     /// each signature), nothing written.
     @Test func noFolderNoSlices() throws {
