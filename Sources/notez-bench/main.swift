@@ -311,10 +311,11 @@ for facts in vaults {
     clearCache(facts)  // the first warm-up run writes it with this notez
     if referenceTools[.git] != nil, options.only == nil { ensureRepository(facts) }
     var daemon: WarmDaemon?
-    // A real vault gets the read rows only: nothing is copied, changed or left running on it.
+    // A real vault gets the read rows only, cold and warm: nothing is copied or changed, and its
+    // watch (which writes only in the cache folder) is stopped after the warm rows.
     for item in BenchMeasure.all(withSearch: hasSearch)
     where (options.only.map({ item.name.contains($0) || item.tool == .ripgrep }) ?? true)
-        && (facts.corpus == nil || (item.setUp == nil && !item.warm && item.tool != .sed)) {
+        && (facts.corpus == nil || (item.setUp == nil && item.tool != .sed)) {
         if item.warm, daemon == nil {
             do {
                 let started = try WarmDaemon.start(notez: notez, root: facts.root)
