@@ -3,9 +3,9 @@ import NotezKit
 
 extension VaultService {
     /// The notes, their link graph, and the position a NOTE argument names (a symlinked note is refused).
-    /// The full index: only it knows which notes are symlinks.
+    /// The cached view with its stored graph when the cache proves itself current, else the full index.
     func graphContext(_ argument: String) throws -> (notes: any NoteCollection, graph: NoteGraph, position: Int) {
-        let notes = try loadIndex()
+        let notes = loadCollection()
         let position = try graphPosition(argument, in: notes)
         return (notes, NoteGraph(notes), position)
     }
@@ -19,10 +19,7 @@ extension VaultService {
     }
 
     /// A symlinked note's title may come from outside the vault: never shown.
-    nonisolated func isShown(_ position: Int, in notes: any NoteCollection) -> Bool {
-        guard let index = notes as? VaultIndex else { return true }
-        return index.isExposed(notes.path(at: position))
-    }
+    nonisolated func isShown(_ position: Int, in notes: any NoteCollection) -> Bool { notes.isExposed(at: position) }
 
     func graphPath(from: String, to: String, undirected: Bool) throws -> Value {
         let (notes, graph, start) = try graphContext(from)

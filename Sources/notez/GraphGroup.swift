@@ -32,18 +32,15 @@ struct GraphContext {
     let notes: any NoteCollection
     let graph: NoteGraph
 
-    /// The full index (built from the cache's stored links): only it knows which notes are
-    /// symlinks, and a symlinked note's title may come from outside the vault.
+    /// The cached view when the cache proves itself current (its stored graph: nothing is
+    /// resolved or decoded), else the full index, as for the graph terms of `search`.
     init(_ vault: VaultOptions) throws {
-        notes = try vault.loadIndex()
+        notes = try vault.loadCollection()
         graph = NoteGraph(notes)
     }
 
     /// A symlinked note's title may come from outside the vault: it is never shown (as `search`).
-    func isShown(_ position: Int) -> Bool {
-        guard let index = notes as? VaultIndex else { return true }
-        return index.isExposed(notes.path(at: position))
-    }
+    func isShown(_ position: Int) -> Bool { notes.isExposed(at: position) }
 
     /// The NOTE argument's position; a symlinked note is refused.
     func position(of argument: String) throws -> Int {
@@ -61,7 +58,7 @@ struct GraphContext {
     /// Tells of notes whose links are unknown; exit 3 after the answer when there are some. A
     /// symlinked note is left out on purpose (its links are never followed), so it is not named.
     func warnUnread() throws {
-        let unread = graph.unread.filter { path in (notes as? VaultIndex)?.isExposed(path) ?? true }
+        let unread = graph.unread.filter { path in notes.position(ofPath: path).map(isShown) ?? true }
         guard !unread.isEmpty else { return }
         Terminal.flush()
         Terminal.warning(

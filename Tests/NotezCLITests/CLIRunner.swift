@@ -141,6 +141,16 @@ final class TempVault {
         return result
     }
 
+    /// Sets every file an hour back, so that the index cache keeps every note (a note changed in
+    /// the last seconds is read again).
+    func ageEveryFile() throws {
+        let old = Date(timeIntervalSinceNow: -3600)
+        let enumerator = FileManager.default.enumerator(atPath: path)!
+        for case let relative as String in enumerator {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path + "/" + relative)
+        }
+    }
+
     /// Runs notez on this vault.
     func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> CLIResult {
         try CLIRunner.run(args + ["--vault", path], stdin: stdin, environment: environment)

@@ -21,7 +21,7 @@ import NotezTestSupport
         try vault.write("pic.png", "png\n")
         // In the attachment folder of the root notes (`./attachments`), linked by none.
         try vault.write("attachments/unused.png", "png\n")
-        try ageEveryFile(vault)
+        try vault.ageEveryFile()
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("notez-check-cache-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let before = try vault.snapshot()
@@ -62,7 +62,7 @@ import NotezTestSupport
         try vault.write("Tags3.md", "---\ntags: [Open-Science]\n---\n")
         try vault.write("Esc\u{1B}ape.md", "[[Esc\u{1B}gone]] [[Bi\u{202E}di]]\n")
         try vault.write("Em\u{2014}dash.md", "[[Dash\u{2014}gone]]\n")
-        try ageEveryFile(vault)
+        try vault.ageEveryFile()
         let expected = [
             "tag spelled in 3 ways (same tag, case differs): 'OPEN-science' (1), 'Open-Science' (1), 'open-science' (1)",
             "tags differ only in separators: 'Open Science', 'OPEN-science'",
@@ -136,7 +136,7 @@ import NotezTestSupport
         let outsideNote = outside.appendingPathComponent("Secret.md")
         try Data("---\ncreated: someday\n---\n[[Gone]]\n".utf8).write(to: outsideNote)
         try FileManager.default.createSymbolicLink(atPath: vault.path + "/Linked.md", withDestinationPath: outsideNote.path)
-        try ageEveryFile(vault)
+        try vault.ageEveryFile()
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("notez-check-random-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let before = try vault.snapshot()
@@ -154,15 +154,5 @@ import NotezTestSupport
         try expect(vault.snapshot(), equals: before)
         try expect(Data(contentsOf: outsideNote), equals: Data("---\ncreated: someday\n---\n[[Gone]]\n".utf8))
         try expect(FileManager.default.contentsOfDirectory(atPath: outside.path), equals: ["Secret.md"])
-    }
-
-    /// Sets every file of the vault an hour back, so that the cache keeps every note (a note
-    /// changed in the last seconds is read again).
-    private func ageEveryFile(_ vault: TempVault) throws {
-        let old = Date(timeIntervalSinceNow: -3600)
-        let enumerator = FileManager.default.enumerator(atPath: vault.path)!
-        for case let relative as String in enumerator {
-            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: vault.path + "/" + relative)
-        }
     }
 }

@@ -100,6 +100,42 @@ import NotezTestSupport
         try expect(vault.run(["search", "links-to:D", "--depth", "100"]).status, equals: 2)
     }
 
+    /// From a current index cache the graph commands answer from its stored graph (nothing is
+    /// resolved); every answer is the full index's, byte for byte, and a symlinked note is left
+    /// out of both alike.
+    @Test func theCachedViewAnswersAsTheFullIndex() throws {
+        let vault = try vault()
+        let outside = try TempVault()
+        try outside.write("secret.md", "---\ntitle: SECRET TITLE\n---\n[[D]] [[F]]\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Linked.md", withDestinationPath: outside.path + "/secret.md")
+        try vault.write("H.md", "# Aitch\n[[Linked]] [[A]] [[Sub/C|see]]\n")
+        try vault.write(".git/HEAD", "ref: refs/heads/main\n")
+        try vault.ageEveryFile()
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("notez-graph-cache-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let before = try vault.snapshot()
+        let outsideBefore = try outside.snapshot()
+        // The first run writes the cache; the next ones answer from the cached view.
+        _ = try vault.run(["search", "is:orphan"], environment: ["XDG_CACHE_HOME": cache])
+        let commands = [
+            ["graph", "neighbours", "B", "--depth", "3"], ["graph", "neighbours", "H", "--json"],
+            ["graph", "neighbours", "D", "--direction", "in", "--depth", "2", "--format", "dot"], ["graph", "neighbours", "F"],
+            ["graph", "neighbours", "Linked"], ["graph", "path", "Index", "D"], ["graph", "path", "H", "E", "--undirected", "--json"],
+            ["graph", "path", "D", "H"], ["related", "E", "--json"], ["related", "H"], ["related", "A", "--format", "dot"],
+        ]
+        for arguments in commands {
+            let without = try vault.run(arguments, environment: ["XDG_CACHE_HOME": "/dev/null"])
+            let cached = try vault.run(arguments, environment: ["XDG_CACHE_HOME": cache])
+            expect(cached.stdout, equals: without.stdout, "\(arguments)")
+            expect(cached.stderr, equals: without.stderr, "\(arguments)")
+            expect(cached.status, equals: without.status, "\(arguments)")
+            expect(!cached.stdout.contains("SECRET") && !cached.stdout.contains("Linked.md"), "\(arguments)")
+        }
+        try expect(vault.run(["graph", "neighbours", "H"], environment: ["XDG_CACHE_HOME": cache]).stdout, equals: "1  A.md\n1  Sub/C.md\n")
+        try expect(vault.snapshot(), equals: before)
+        try expect(outside.snapshot(), equals: outsideBefore)
+    }
+
     @Test func hostileNamesStayInsideTheirQuotesAndNothingIsWritten() throws {
         let vault = try TempVault()
         let outside = try TempVault()

@@ -17,12 +17,17 @@ import NotezTestSupport
         try vault.write("Lone.md", "# Lone\n")
         try FileManager.default.createSymbolicLink(atPath: vault.path + "/S.md", withDestinationPath: outside.path + "/secret.md")
         try vault.write(".git/HEAD", "ref: refs/heads/main\n")
+        // Old enough to be cached: the first call reads the full index and writes the cache, the
+        // next ones answer from the cached view and its stored graph.
+        try vault.ageEveryFile()
         let before = try vault.snapshot()
         let outsideBefore = try outside.snapshot()
         let session = try await Session(vault: vault, allowWrites: false)
         let path = try await session.call("graph_path", ["from": "A", "to": "C"])
         expect(path.objectValue?["length"]?.intValue == 2)
         expect(path.objectValue?["path"]?.arrayValue?.map { $0.objectValue?["path"]?.stringValue } == ["A.md", "B.md", "C.md"])
+        let again = try await session.call("graph_path", ["from": "A", "to": "C"])
+        expect(again, equals: path)
         let none = try await session.call("graph_path", ["from": "C", "to": "A"])
         expect(none.objectValue?["length"]?.isNull == true)
         let near = try await session.call("graph_neighbours", ["note": "C", "depth": 5, "direction": "in"])
