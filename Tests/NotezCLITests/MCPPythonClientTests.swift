@@ -26,6 +26,9 @@ import Testing
         )
         let vault = try TempVault.example()
         try vault.write("attach-me.txt", "an attachment\n")
+        // Old enough to be cached: once a call has written the index cache, the graph tools answer
+        // from its cached view and stored graph, as they do on a vault at rest.
+        try vault.ageEveryFile()
         let outside = try TempVault()
         try outside.write("keep.md", "outside\n")
         let outsideBefore = try outside.snapshot()

@@ -55,6 +55,7 @@ final class SignatureSlices: @unchecked Sendable {
     /// Slices of the signatures of `image`, written to an unnamed file in `folder` (the user's
     /// private cache folder); nil when no note has a signature or the file cannot be made there
     /// (the daemon then tests each signature).
+    ///
     /// One size at a time, its notes in the cache's order; `release` is called after every
     /// `releaseSpan` bytes of signatures passed, so the pages read (and the pages mapped around
     /// each, up to 64 KB) are given back as the build goes: a size's notes are spread over the whole
@@ -80,7 +81,22 @@ final class SignatureSlices: @unchecked Sendable {
             offset += groups * (1 << bits) * 8
         }
         guard offset > 0, let fd = SystemIO.unlinkedFile(in: folder) else { return nil }
-        var columns = [UInt32](repeating: SignatureSlices.unsliced, count: image.noteCount)
+        guard let columns = SignatureSlices.write(sizes, members, of: image, to: fd, release: release) else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        self.columns = columns
+        self.sizes = sizes
+        wordCount = column / 64
+    }
+
+    /// Writes the tiles of every size to `fd`; each record's column, or nil when a write failed
+    /// or `release` said stop.
+    private static func write(
+        _ sizes: [Size], _ members: [[Int32]], of image: CacheImage, to fd: Int32, release: () -> Bool
+    ) -> [UInt32]? {
+        var columns = [UInt32](repeating: unsliced, count: image.noteCount)
         for size in sizes {
             var builder = TileBuilder(size: size)
             var released = 0
@@ -88,34 +104,20 @@ final class SignatureSlices: @unchecked Sendable {
                 columns[Int(record)] = UInt32(size.firstWord * 64 + index)
                 let span = image.signatureSpan(Int(record))
                 let start = image.signatures + span.offset
-                if start - released >= SignatureSlices.releaseSpan {
-                    guard release() else {
-                        close(fd)
-                        return nil
-                    }
+                if start - released >= releaseSpan {
+                    guard release() else { return nil }
                     released = start
                 }
-                guard builder.add(UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + span.count]), writingTo: fd) else {
-                    close(fd)
-                    return nil
-                }
+                let signature = UnsafeRawBufferPointer(rebasing: image.bytes[start..<start + span.count])
+                guard builder.add(signature, writingTo: fd) else { return nil }
             }
             let empty = [UInt8](repeating: 0, count: (1 << size.logBits) / 8)
             while builder.taken % 64 != 0 {
-                guard empty.withUnsafeBytes({ builder.add($0, writingTo: fd) }) else {
-                    close(fd)
-                    return nil
-                }
+                guard empty.withUnsafeBytes({ builder.add($0, writingTo: fd) }) else { return nil }
             }
-            guard release() else {
-                close(fd)
-                return nil
-            }
+            guard release() else { return nil }
         }
-        self.fd = fd
-        self.columns = columns
-        self.sizes = sizes
-        wordCount = column / 64
+        return columns
     }
 
     /// Records a build's first pass reads between two calls of its `release`.

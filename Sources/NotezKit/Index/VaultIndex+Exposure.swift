@@ -17,7 +17,7 @@ extension NoteCollection {
     /// Whether a front end may show the note at `position`, in the full index or the cached view
     /// (whose records know a symlinked note as one never read): false for a symlinked note.
     public func isExposed(at position: Int) -> Bool {
-        if let index = self as? VaultIndex { return index.isExposed(index.path(at: position)) }
+        if let index = self as? VaultIndex { return index.symlinkedNotes.isEmpty || index.isExposed(index.path(at: position)) }
         if let cached = self as? CachedIndex { return !cached.isSymlinked(at: position) }
         return true
     }

@@ -208,22 +208,12 @@ public final class Vault: @unchecked Sendable {
                 }
             }
         }
-        if let full = collection as? VaultIndex, !full.symlinkedNotes.isEmpty {
-            // A symlinked note's text may live outside the vault: never a result, not even by title.
-            positions = positions.filter { position in
-                let path = full.path(at: position)
-                if full.isExposed(path) { return true }
-                diagnostics.append(.symlinked(path: path))
-                return false
-            }
-        } else if let cached = collection as? CachedIndex {
-            // The same rule over the cached view (its records know a symlink as a note never read),
-            // so the answer does not depend on whether the cache was current (`is:orphan` listed them).
-            positions = positions.filter { position in
-                guard cached.isSymlinked(at: position) else { return true }
-                diagnostics.append(.symlinked(path: cached.path(at: position)))
-                return false
-            }
+        // A symlinked note's text may live outside the vault: never a result, not even by title,
+        // in the full index or the cached view alike (`is:orphan` listed them from the cache).
+        positions = positions.filter { position in
+            if collection.isExposed(at: position) { return true }
+            diagnostics.append(.symlinked(path: collection.path(at: position)))
+            return false
         }
         if let kept = ranking, kept.count != positions.count {
             let exposed = Set(positions)
