@@ -120,6 +120,13 @@ struct BenchMeasure {
                     ["search", $0.twoWords, "-n", "20", "--vault", $0.root]
                 },
                 BenchMeasure(name: "warm: `ls -r` (every row)", tool: .notez, warm: true) { ["ls", "-r", "--vault", $0.root] },
+                BenchMeasure(
+                    name: "warm: `ls -r`, the first after an edit (one note edited untimed)", tool: .notez, warm: true,
+                    setUp: NoteEdit.toggle
+                ) { ["ls", "-r", "--vault", $0.root] },
+                BenchMeasure(
+                    name: "warm: `overview --json`, the first after an edit", tool: .notez, warm: true, setUp: NoteEdit.toggle
+                ) { ["overview", "--vault", $0.root, "--json"] },
                 BenchMeasure(name: "`sed -i` on the same files (fresh copy)", tool: .sed, reference: .sed, setUp: MutationCopy.make) {
                     ["-a", MutationCopy.fileList($0), "-d", "\n", "sed", "-i", "s/\(MutationCopy.sedPattern($0.topTags[0]))/&-renamed/"]
                 },

@@ -48,7 +48,7 @@ struct LsCommand: ParsableCommand {
             // Every note (positions are distinct): a daemon keeps the order of its snapshot.
             let kept = positions.count == index.noteCount ? TerminalContext.current.rowMemo : nil
             let ordered =
-                kept.map { kept in kept.memo.listOrder(version: kept.version, limit: limit) { index.listOrder(positions, limit: limit) } }
+                kept.map { kept in kept.memo.listOrder(version: kept.version, limit: limit, index: index) }
                 ?? index.listOrder(positions, limit: limit)
             if list.pathsOnly { return list.printPaths(positions: ordered, index: index) }
             printHeading(node, everywhere: everywhere)

@@ -23,17 +23,24 @@ enum NoteRows {
     /// daemon's snapshot when warm), a daemon keeps the rows and sends them again (`RowMemo`).
     static func print(positions: [Int], index: any NoteCollection, snippets: Bool, showFolder: Bool, keep: Bool = false) {
         let facts = Terminal.facts
-        var memo: (RowMemo, RowMemo.Key)?
+        var memo: Memo?
         // Relative times depend on the clock: such rows are never kept.
         if keep, !facts.relativeTimes, let kept = TerminalContext.current.rowMemo {
             let key = RowMemo.Key(
                 version: kept.version, color: facts.color, width: facts.width, snippets: snippets, showFolder: showFolder,
                 positions: positions)
-            memo = (kept.memo, key)
+            memo = Memo(rows: kept.memo, key: key, index: index)
         }
         print(count: positions.count, snippets: snippets, showFolder: showFolder, memo: memo) { rows, body in
             index.forEachRowFields(at: positions[rows], body)
         }
+    }
+
+    /// A daemon's kept rows, the listing being laid out and the collection it is laid out from.
+    private struct Memo {
+        var rows: RowMemo
+        var key: RowMemo.Key
+        var index: any NoteCollection
     }
 
     /// Prints the rows of a ranked search: under each note its best passage with the matches in
@@ -58,39 +65,53 @@ enum NoteRows {
     /// to `body`, in order; each worker lays out `chunk` rows at a time.
     private static func print(
         count: Int, snippets: Bool, showFolder: Bool, passage: (@Sendable (Int) -> MatchPassage?)? = nil,
-        memo: (RowMemo, RowMemo.Key)? = nil, chunk: Int = NoteRows.chunk, fields: @Sendable (Range<Int>, (NoteRowFields) -> Void) -> Void
+        memo: Memo? = nil, chunk: Int = NoteRows.chunk, fields: @Sendable (Range<Int>, (NoteRowFields) -> Void) -> Void
     ) {
-        var start = 0
-        // Rows a daemon laid out before for the same snapshot, notes and layout: sent again a
-        // window at a time; should one not read back, the rows from there on are laid out anew.
-        if case let (rows, key)? = memo, let ends = rows.windows(of: key) {
-            for number in ends.indices {
-                guard let bytes = rows.read(window: number) else { break }
-                Terminal.bytes(bytes)
-                start = min(count, start + NoteRows.window)
-            }
-            if start >= count { return }
+        // The rows a daemon keeps (`RowMemo`): all of them for the same listing asked again;
+        // after a change, those of the notes that did not change, read back in runs. The others
+        // are laid out, and added to the kept ones.
+        let carried = memo.flatMap { $0.rows.carried(to: $0.key, from: $0.index) }
+        let recorder = memo.flatMap { memo in
+            memo.rows.keeps(memo.key) ? nil : memo.rows.record(memo.key, mark: memo.index.rowMark(), carrying: carried != nil)
         }
-        let recorder = start == 0 ? memo.flatMap { $0.0.record($0.1) } : nil
+        let kept = carried == nil ? nil : memo?.rows
         // Worker threads have their own terminal context: they get the facts, not `Terminal`.
         let layout = RowLayout(
             facts: Terminal.facts, now: Terminal.facts.relativeTimes ? PlanExecution.now : 0, snippets: snippets, showFolder: showFolder)
+        var start = 0
         while start < count {
             let window = start..<min(count, start + NoteRows.window)
-            let parts = Parallel.map((window.count + chunk - 1) / chunk, minimumChunk: 1) { part in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(chunk * (snippets ? 256 : 128))
+            let parts = Parallel.map((window.count + chunk - 1) / chunk, minimumChunk: 1) { part -> RowMemo.Recorder.Part in
+                var out = RowMemo.Recorder.Part()
+                out.bytes.reserveCapacity(chunk * (snippets ? 256 : 128))
                 var scratch = RowLayout.Scratch()
                 let first = window.lowerBound + part * chunk
-                var row = first
-                fields(first..<min(first + chunk, window.upperBound)) { fields in
-                    let shown = snippets ? passage?(row) : nil
-                    layout.append(fields, passage: shown, scratch: &scratch, to: &bytes)
-                    row += 1
+                let rows = first..<min(first + chunk, window.upperBound)
+                var row = rows.lowerBound
+                while row < rows.upperBound {
+                    let source = carried.map { Int($0[row]) } ?? -1
+                    var end = row + 1
+                    if source >= 0, let carried, let kept {
+                        while end < rows.upperBound && Int(carried[end]) == source + end - row { end += 1 }
+                        if kept.append(keptRows: source..<source + end - row, to: &out.bytes, ends: &out.ends) {
+                            out.sources.append(contentsOf: (source..<source + end - row).map { Int32($0) })
+                            row = end
+                            continue
+                        }
+                    } else {
+                        while end < rows.upperBound && (carried.map { $0[end] < 0 } ?? true) { end += 1 }
+                    }
+                    fields(row..<end) { fields in
+                        let shown = snippets ? passage?(row) : nil
+                        layout.append(fields, passage: shown, scratch: &scratch, to: &out.bytes)
+                        out.ends.append(UInt32(truncatingIfNeeded: out.bytes.count))
+                        out.sources.append(-1)
+                        row += 1
+                    }
                 }
-                return bytes
+                return out
             }
-            for part in parts { Terminal.bytes(part) }
+            for part in parts { Terminal.bytes(part.bytes) }
             recorder?.append(window: parts)
             start = window.upperBound
         }

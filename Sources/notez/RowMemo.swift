@@ -7,15 +7,17 @@ import Darwin
 #endif
 
 /// The rows of the last long listing a daemon laid out (`ls -r` of every note: 23 MB at 100,000
-/// notes), kept in an unlinked file of the vault's private cache folder and sent again while the
-/// snapshot, the notes listed and the layout are the same.
+/// notes), kept in an unlinked file of the vault's private cache folder. The same listing asked
+/// again is read back from the file; after a change, the next listing in the same layout reads
+/// the rows of the notes that did not change from the file and lays out only the others
+/// (`NoteCollection.rowSources(since:)` tells which), whose rows are added at the file's end.
 ///
 /// Kept in a file, not in memory: the `watch` budget (150 MB) cannot hold 23 MB more, and pages
-/// of a file are the kernel's to drop; the daemon's memory grows by the positions and the
-/// windows' offsets only. A row depends on the note and the layout alone (no clock: rows with
-/// relative times are never kept), so a snapshot's version, the positions in order and the
-/// layout's settings decide the bytes. Nothing is ever left in the cache folder (the file is
-/// unlinked as soon as it is made), nothing is written into the vault.
+/// of a file are the kernel's to drop; the daemon's memory grows by each row's place in the file
+/// (8 bytes a row). A row depends on the note and the layout alone (no clock: rows with relative
+/// times are never kept). Rows no listing uses any more stay in the file until they are as many
+/// bytes as the listed ones; the next listing then writes a new file. Nothing is ever left in the
+/// cache folder (the file is unlinked as soon as it is made), nothing is written into the vault.
 final class RowMemo: @unchecked Sendable {
     /// What the kept rows were laid out from.
     struct Key: Equatable {
@@ -26,83 +28,118 @@ final class RowMemo: @unchecked Sendable {
         var showFolder: Bool
         /// The positions listed, in order (the caller's array: kept, not copied).
         var positions: [Int]
+
+        /// Whether rows of `other` are laid out as rows of this key are (only the snapshot and
+        /// the notes listed may differ).
+        func sameLayout(as other: Key) -> Bool {
+            color == other.color && width == other.width && snippets == other.snippets && showFolder == other.showFolder
+        }
     }
 
-    /// The largest listing kept (a vault's notes decide its size).
+    /// The kept rows: the listing, its file, where each of its rows starts and ends in the file,
+    /// the file's length, and the state of the snapshot the rows were laid out from.
+    private struct Kept {
+        var key: Key
+        var fd: Int32
+        var starts: [UInt32]
+        var ends: [UInt32]
+        var length: Int
+        var mark: RowMark?
+
+        /// The bytes of the rows listed (the rest of the file is rows no longer listed).
+        var listedBytes: Int { zip(starts, ends).reduce(0) { $0 + Int($1.1 - $1.0) } }
+    }
+
+    /// The largest file of rows (a vault's notes decide its size).
     static let limit = 256 << 20
 
     private let folder: String
-    private var kept: (key: Key, fd: Int32, ends: [Int], largest: Int)?
+    private var kept: Kept?
     /// The list order of every note of a snapshot (with a limit), as the kept rows list them:
-    /// sorting 100,000 notes again was most of a listing sent again.
-    private var order: (version: Int, limit: Int?, positions: [Int])?
-    /// The memory windows are read back into, reused while the answer's pieces are sent on.
-    private var buffer: [UInt8] = []
+    /// sorting 100,000 notes again was most of a listing sent again. Kept across snapshots, with
+    /// the state it was made at, so that the next snapshot's order is carried from it.
+    private var order: (version: Int, limit: Int?, positions: [Int], mark: RowMark?)?
 
     /// A memo whose files go in `folder` (the vault's private cache folder).
     init(folder: String) { self.folder = folder }
 
     deinit { drop() }
 
-    /// The byte offset where each window of rows ends, when the rows of `key` are kept.
-    func windows(of key: Key) -> [Int]? {
-        guard let kept, kept.key == key else { return nil }
-        return kept.ends
-    }
-
-    /// The list order of every note of snapshot `version`, at most `limit`: the one kept, else
-    /// `compute()`'s, then kept.
-    func listOrder(version: Int, limit: Int?, _ compute: () -> [Int]) -> [Int] {
+    /// The list order of every note of snapshot `version` of `index`, at most `limit`: the one
+    /// kept; else, without a limit, the kept one of an earlier snapshot brought up to date
+    /// (`NoteCollection.listOrder(carrying:since:)`); else `index`'s. Then kept.
+    func listOrder(version: Int, limit: Int?, index: any NoteCollection) -> [Int] {
         if let order, order.version == version, order.limit == limit { return order.positions }
-        let positions = compute()
-        order = (version, limit, positions)
-        return positions
+        var positions: [Int]?
+        if limit == nil, let order, order.limit == nil, let mark = order.mark {
+            positions = index.listOrder(carrying: order.positions, since: mark)
+        }
+        let ordered = positions ?? index.listOrder(Array(0..<index.noteCount), limit: limit)
+        order = (version, limit, ordered, index.rowMark())
+        return ordered
     }
 
-    /// The bytes of window `number` of the kept rows; nil (and the memo dropped) when they cannot
-    /// be read back whole. The same memory is reused when the caller let go of the last window
-    /// (a daemon sends each window on before it asks for the next: no fresh pages each time).
-    func read(window number: Int) -> [UInt8]? {
-        guard let kept, number < kept.ends.count else { return nil }
-        let start = number == 0 ? 0 : kept.ends[number - 1]
-        let count = kept.ends[number] - start
-        guard count > 0 else { return [] }
-        if buffer.isEmpty {
-            // Room for the largest window once; every byte counted is read into below before use.
-            buffer = [UInt8](unsafeUninitializedCapacity: kept.largest) { _, initialized in initialized = count }
+    /// Whether the kept rows are those of `key` (the same listing asked again).
+    func keeps(_ key: Key) -> Bool { kept?.key == key }
+
+    /// For each row of the listing of `key` from `index`, the kept row that is the same bytes,
+    /// else -1; nil when none is (another layout, rows of a state `index` does not follow, or a
+    /// file more than half of whose bytes no listing uses).
+    func carried(to key: Key, from index: any NoteCollection) -> [Int32]? {
+        guard let kept, kept.key.sameLayout(as: key), kept.length <= 2 * kept.listedBytes + (1 << 20) else { return nil }
+        if kept.key == key { return (0..<Int32(key.positions.count)).map { $0 } }
+        guard let mark = kept.mark, let sources = index.rowSources(since: mark) else { return nil }
+        var rowOf = [Int32](repeating: -1, count: kept.key.positions.max().map { $0 + 1 } ?? 0)
+        for (row, position) in kept.key.positions.enumerated() { rowOf[position] = Int32(row) }
+        return key.positions.map { position in
+            let source = sources[position]
+            return source >= 0 && source < rowOf.count ? rowOf[source] : -1
         }
-        if buffer.count > count { buffer.removeLast(buffer.count - count) }
-        if buffer.count < count { buffer.append(contentsOf: repeatElement(0, count: count - buffer.count)) }
-        let done = buffer.withUnsafeMutableBytes { bytes in
-            var done = 0
-            while done < count {
-                let got = pread(kept.fd, bytes.baseAddress! + done, count - done, off_t(start + done))
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                done += got
+    }
+
+    /// Appends the bytes of the kept rows `rows` to `bytes`, and where each ends (from the start
+    /// of `bytes`) to `ends`; false (nothing appended) when they cannot be read back whole.
+    /// Workers call it side by side while a listing is laid out: it changes nothing of the memo.
+    func append(keptRows rows: Range<Int>, to bytes: inout [UInt8], ends: inout [UInt32]) -> Bool {
+        guard let kept, rows.upperBound <= kept.ends.count else { return false }
+        let base = bytes.count
+        var row = rows.lowerBound
+        while row < rows.upperBound {
+            // Rows that follow each other in the file are read at once.
+            var last = row
+            while last + 1 < rows.upperBound && kept.starts[last + 1] == kept.ends[last] { last += 1 }
+            let start = Int(kept.starts[row])
+            let count = Int(kept.ends[last]) - start
+            let at = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: count))
+            let done = bytes.withUnsafeMutableBytes { all in
+                var done = 0
+                while done < count {
+                    let got = pread(kept.fd, all.baseAddress! + at + done, count - done, off_t(start + done))
+                    if got < 0 && errno == EINTR { continue }
+                    guard got > 0 else { break }
+                    done += got
+                }
+                return done
             }
-            return done
+            guard done == count else {
+                bytes.removeLast(bytes.count - base)
+                ends.removeLast(row - rows.lowerBound)
+                return false
+            }
+            for each in row...last { ends.append(UInt32(at + Int(kept.ends[each]) - start)) }
+            row = last + 1
         }
-        guard done == count else {
-            drop()
-            return nil
-        }
-        return buffer
+        return true
     }
 
-    /// Starts keeping the rows of `key` (dropping what was kept); nil when no file can be made.
-    func record(_ key: Key) -> Recorder? {
-        drop()
+    /// Starts keeping the rows of `key`, laid out from the state `mark`: rows laid out afresh are
+    /// added to the kept file when some rows are carried from it (`carrying`), else written to a
+    /// new one. What was kept stays until every row is written. Nil when no file can be made.
+    func record(_ key: Key, mark: RowMark?, carrying: Bool) -> Recorder? {
+        if carrying, let kept { return Recorder(memo: self, key: key, mark: mark, fd: kept.fd, length: kept.length, shared: true) }
         guard let fd = SystemIO.unlinkedFile(in: folder) else { return nil }
-        return Recorder(memo: self, key: key, fd: fd)
-    }
-
-    /// Forgets the kept rows unless they are of snapshot `version` (a daemon's newer snapshot
-    /// makes them useless: the file is closed rather than kept until the next listing).
-    func drop(unlessOf version: Int) {
-        if let kept, kept.key.version != version { drop() }
-        if let order, order.version != version { self.order = nil }
-        buffer = []
+        return Recorder(memo: self, key: key, mark: mark, fd: fd, length: 0, shared: false)
     }
 
     /// Forgets the kept rows.
@@ -111,42 +148,83 @@ final class RowMemo: @unchecked Sendable {
         kept = nil
     }
 
-    /// Writes one listing's windows to its file; the memo keeps them only when all were written.
+    /// Writes one listing's rows laid out afresh to its file and notes where every row is; the
+    /// memo keeps them (in place of what it kept) only when all were written.
     final class Recorder {
         private let memo: RowMemo
         private let key: Key
+        private let mark: RowMark?
         private var fd: Int32
-        private var ends: [Int] = []
-        private var length = 0
+        /// Whether `fd` is the kept rows' file (rows of the listing are read from it).
+        private let shared: Bool
+        private var length: Int
+        private var starts: [UInt32] = []
+        private var ends: [UInt32] = []
 
-        fileprivate init(memo: RowMemo, key: Key, fd: Int32) {
+        fileprivate init(memo: RowMemo, key: Key, mark: RowMark?, fd: Int32, length: Int, shared: Bool) {
             self.memo = memo
             self.key = key
+            self.mark = mark
             self.fd = fd
+            self.length = length
+            self.shared = shared
         }
 
-        deinit { if fd >= 0 { close(fd) } }
+        deinit { abandon() }
 
-        /// Appends one window of rows, laid out in `parts`.
-        func append(window parts: [[UInt8]]) {
+        /// One worker's run of rows: their bytes, where each row ends in them, and for each the
+        /// kept row it was read from (-1: laid out afresh).
+        struct Part {
+            var bytes: [UInt8] = []
+            var ends: [UInt32] = []
+            var sources: [Int32] = []
+        }
+
+        /// Notes the rows of `parts`, in order, writing those laid out afresh at the file's end.
+        func append(window parts: [Part]) {
             guard fd >= 0 else { return }
+            // Taken once: a copy of the kept rows' tables for each row retained them each time.
+            let (keptStarts, keptEnds) = (memo.kept?.starts ?? [], memo.kept?.ends ?? [])
             for part in parts {
-                length += part.count
-                if length > RowMemo.limit || SystemIO.writeAll(fd, part) != nil { return abandon() }
+                var row = 0
+                while row < part.ends.count {
+                    let begin = row == 0 ? 0 : Int(part.ends[row - 1])
+                    let source = Int(part.sources[row])
+                    if source >= 0 && source < keptEnds.count {
+                        starts.append(keptStarts[source])
+                        ends.append(keptEnds[source])
+                        row += 1
+                        continue
+                    }
+                    var last = row
+                    while last + 1 < part.ends.count && part.sources[last + 1] < 0 { last += 1 }
+                    let count = Int(part.ends[last]) - begin
+                    guard length + count <= RowMemo.limit else { return abandon() }
+                    let written = part.bytes.withUnsafeBytes { bytes in
+                        SystemIO.writeAll(fd, UnsafeRawBufferPointer(rebasing: bytes[begin..<begin + count]), at: length)
+                    }
+                    guard written else { return abandon() }
+                    for each in row...last {
+                        starts.append(UInt32(length + (each == row ? 0 : Int(part.ends[each - 1]) - begin)))
+                        ends.append(UInt32(length + Int(part.ends[each]) - begin))
+                    }
+                    length += count
+                    row = last + 1
+                }
             }
-            ends.append(length)
         }
 
-        /// Keeps the file when every window was written.
+        /// Keeps the rows when every one was noted.
         func finish() {
-            guard fd >= 0 else { return }
-            let largest = zip(ends, [0] + ends).map { $0 - $1 }.max() ?? 0
-            memo.kept = (key, fd, ends, largest)
+            guard fd >= 0, ends.count == key.positions.count else { return }
+            if !shared { memo.drop() }
+            memo.kept = Kept(key: key, fd: fd, starts: starts, ends: ends, length: length, mark: mark)
             fd = -1
         }
 
         private func abandon() {
-            close(fd)
+            // The kept rows' file stays theirs: what was added past their end is written over next time.
+            if fd >= 0 && !shared { close(fd) }
             fd = -1
         }
     }

@@ -91,7 +91,6 @@ final class WarmService: @unchecked Sendable {
         let key = MemoKey(version: version, request: plain)
         if let memo, memo.key == key { return memo.response }
         if let memo, memo.key.version != version { self.memo = nil }
-        rows?.drop(unlessOf: version)
         var memoizable = false
         let facts = TerminalFacts(
             stdinIsTerminal: request.terminals.contains(.stdin), stdoutIsTerminal: request.terminals.contains(.stdout),

@@ -130,6 +130,52 @@ struct WarmColdTests {
         expect(Mutation.withoutDerivedState(after), equals: Mutation.withoutDerivedState(before))
     }
 
+    @Test("ls -r after each kind of change: rows carried from the kept ones are the cold path's, byte for byte")
+    func listingAcrossChanges() throws {
+        let vault = try TempVault.example()
+        // More rows than a window (4,096) and many chunks (512), so carried runs cross both.
+        for number in 0..<4_500 {
+            try vault.write("Many/n\(number).md", "---\ntags: [\(number % 700 == 0 ? "Topic" : "many")]\n---\nbody \(number)\n")
+        }
+        try vault.write("Many/odd.md", "---\ntags: [topic]\n---\nthe odd spelling\n")
+        let watch = try startWatch(vault)
+        defer { _ = watch.stop(SIGTERM) }
+        // Each change made once a round, on notes of its own.
+        let changes: [(String, (Int) throws -> Void)] = [
+            ("a body", { round in try vault.write("Many/n\(10 + round).md", "---\ntags: [many]\n---\na new snippet\n") }),
+            ("a note added", { round in try vault.write("Many/added\(round).md", "---\ntags: [many]\n---\nadded\n") }),
+            ("a note removed", { round in try FileManager.default.removeItem(atPath: vault.path + "/Many/n\(20 + round).md") }),
+            // More notes spell `topic` the other way than the most do (7 `Topic`, 1 `topic` at
+            // first): the unchanged notes' rows show the new name.
+            ("a tag's common spelling", { round in
+                for number in 0..<(round == 0 ? 8 : 4) {
+                    try vault.write("Many/t\(round)-\(number).md", "---\ntags: [\(round % 2 == 0 ? "topic" : "Topic")]\n---\nt\n")
+                }
+            }),
+            ("a note pinned", { round in try vault.write("Many/n\(3000 + round).md", "---\ntags: [many]\npinned: true\n---\npinned\n") }),
+            ("an older time", { round in
+                try vault.write("Many/n\(4000 + round).md", "---\ntags: [many]\nmodified: 2001-01-01T00:00:00Z\n---\nold\n")
+            }),
+            ("the tag registry", { round in try vault.write(".notez/tags.yaml", "tags:\n  - name: \(["Many", "MANY", "many"][round])\n") }),
+            ("many notes", { round in
+                for number in 100..<160 { try vault.write("Many/n\(number).md", "---\ntags: [many]\n---\nround \(round)\n") }
+            }),
+        ]
+        for (round, layout) in [["ls", "-r"], ["ls", "-r", "--color", "always"], ["ls", "-r", "--no-snippets"]].enumerated() {
+            for (name, change) in changes {
+                try change(round)
+                // The listing after the change, again, and a shorter one of the same layout.
+                for args in [layout, layout, layout + ["--limit", "50"], layout] {
+                    let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
+                    let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
+                    expect(warm.status, equals: 0, "after \(name), \(args): \(warm.stderr)")
+                    expect(warm.stdout, equals: cold.stdout, "after \(name), \(args): stdout differs")
+                    expect(warm.stderr, equals: cold.stderr, "after \(name), \(args): stderr differs")
+                }
+            }
+        }
+    }
+
     /// The example vault with 1,200 notes of long titles (an answer of megabytes).
     private func bulkVault() throws -> TempVault {
         let vault = try TempVault.example()

@@ -70,11 +70,31 @@ public protocol NoteCollection: Sendable {
     /// The notes called by the folded name `key` (file name, title or alias), ascending, maybe
     /// with a few others; nil when the view keeps no such lookup (a NOTE is then found by a pass).
     func positions(calledBy key: String) -> [Int]?
+    /// This state, for `rowSources(since:)` at a later one; nil when the view cannot tell (only a
+    /// daemon's live index can).
+    func rowMark() -> RowMark?
+    /// For each position, the position in the state `mark` was taken at of the same note when its
+    /// list row is the same bytes in any one layout (fields and tag names unchanged), else -1; nil
+    /// when this is not a later state of the same index.
+    func rowSources(since mark: RowMark) -> [Int]?
+    /// `order`, every note of the state `mark` was taken at in list order, brought to this state
+    /// (the same as `listOrder` of every position); nil when it cannot be (not a later state of
+    /// the same index, or so much changed that sorting again is cheaper).
+    func listOrder(carrying order: [Int], since mark: RowMark) -> [Int]?
 }
 
 extension NoteCollection {
     /// No lookup by name.
     public func positions(calledBy key: String) -> [Int]? { nil }
+
+    /// No history.
+    public func rowMark() -> RowMark? { nil }
+
+    /// No history.
+    public func rowSources(since mark: RowMark) -> [Int]? { nil }
+
+    /// No history.
+    public func listOrder(carrying order: [Int], since mark: RowMark) -> [Int]? { nil }
 
     /// From the whole note.
     public func withRowFields<R>(at position: Int, _ body: (NoteRowFields) -> R) -> R {

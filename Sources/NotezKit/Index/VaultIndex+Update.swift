@@ -96,7 +96,7 @@ extension VaultIndex {
             let at = tagKeyInsertion(key)
             if notesByTag[key] == nil { tagKeysInByteOrder.remove(at: at) } else { tagKeysInByteOrder.insert(key, at: at) }
         }
-        updateTags(touched)
+        rowNames.record(updateTags(touched))
         updateTree(folderDelta.filter { $0.value != 0 }, folders: folders)
         VaultIndex.reorder(&pinnedOrder, leaving: leaving, remap: remap, arriving: incomingPositions.filter { newNotes[$0].pinned }, in: newNotes)
         VaultIndex.reorder(
@@ -154,9 +154,12 @@ extension VaultIndex {
     /// by the change, without reading the tag's notes, when its name is known without them: the
     /// registry names the tag, its spellings' uses are kept (`spellingUses`), or it has one
     /// spelling and the change uses no other. Else it is recomputed from its posting. So a large
-    /// tag (`ideas` on 33,000 notes) is not re-read at every change.
-    private mutating func updateTags(_ touched: [TagKey: TagChange]) {
-        if touched.isEmpty { return }
+    /// tag (`ideas` on 33,000 notes) is not re-read at every change. Returns the tags whose name
+    /// in a list row changed: the summary's name, or whether it has more than one spelling
+    /// (`rowTagName` names a tag of one ASCII spelling by the note's own spelling).
+    private mutating func updateTags(_ touched: [TagKey: TagChange]) -> [TagKey] {
+        if touched.isEmpty { return [] }
+        var renamed: [TagKey] = []
         let registered = VaultIndex.registeredEntries(registry)
         var changed: [(old: TagSummary?, new: TagSummary?)] = []
         for (key, change) in touched {
@@ -177,6 +180,7 @@ extension VaultIndex {
                 commonName = old.name
             }
             var new: TagSummary?
+            let hadSpellings = spellingUses[key] != nil
             if posting.isEmpty && entry == nil {
                 new = nil
                 spellingUses[key] = nil
@@ -189,6 +193,7 @@ extension VaultIndex {
                 new = summary
                 spellingUses[key] = spellings.count > 1 && entry == nil ? spellings : nil
             }
+            if old?.name != new?.name || hadSpellings != (spellingUses[key] != nil) { renamed.append(key) }
             if old != new {
                 tagByKey[key] = new
                 changed.append((old, new))
@@ -197,12 +202,13 @@ extension VaultIndex {
         // Many changed tags: one sort is cheaper than many inserts into a large array.
         if changed.count > 64 {
             tags = TagSummary.sortedByName(tagByKey.values)
-            return
+            return renamed
         }
         for (old, new) in changed {
             if let old, let at = tagIndex(of: old) { tags.remove(at: at) }
             if let new { tags.insert(new, at: tagInsertion(new)) }
         }
+        return renamed
     }
 
     /// Where `summary` goes in `tags` (the first position not before it).

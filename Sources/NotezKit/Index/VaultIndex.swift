@@ -58,6 +58,8 @@ public struct VaultIndex: Sendable {
     var cacheWriteDeferred = false
     /// How many notes the read that built this index read afresh (the rest came from the cache).
     var notesRead = 0
+    /// The tags each update renamed in list rows, so kept rows can be told from stale ones.
+    var rowNames = RowNameLog()
 
     /// Builds the index from notes already read (the builder and the watcher use this).
     public init(

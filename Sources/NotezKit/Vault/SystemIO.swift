@@ -35,7 +35,7 @@ package enum SystemIO {
     }
 
     /// Writes all of `bytes` to `fd` from `offset` (`pwrite`); false when a write failed.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         var written = 0
         while written < bytes.count {
             let count = retrying { pwrite(fd, bytes.baseAddress! + written, bytes.count - written, off_t(offset + written)) }
