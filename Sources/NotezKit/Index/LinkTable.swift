@@ -10,8 +10,9 @@ public final class LinkTable: @unchecked Sendable {
     /// form changes), so cached links written by an older notez are read again instead of trusted.
     public static let readerVersion: UInt32 = 1
 
-    /// Per note position: `StoredLink.encode` of its links, or `StoredLink.unreadMarker`.
-    let stored: [[UInt8]]
+    /// Per note position: `StoredLink.encode` of its links, or `StoredLink.unreadMarker`. Never
+    /// changed once the table is shared: only `updated(inPlace: true)` takes it out.
+    private(set) var stored: [[UInt8]]
     // Built on first use (or carried over by `updated`); `lock` guards them.
     private let lock = NSLock()
     private var byTargetStorage: LinkLookup?
@@ -118,14 +119,18 @@ public final class LinkTable: @unchecked Sendable {
     /// this table had built them, are carried over by the change (the changed notes' keys out, the
     /// positions moved, their new keys in) instead of being built again from every note at the
     /// next link query. `inPlace` when nothing else holds this table: its lookups are then moved,
-    /// not copied.
+    /// not copied, and after a few changes its own links are changed and kept (so the live index,
+    /// which gave `newStored`, does not copy its array at its next change: `VaultIndex.update`).
     func updated(stored newStored: [[UInt8]], _ change: Change, inPlace: Bool) -> LinkTable {
         var (byTarget, byName) = lock.withLock { () -> (LinkLookup?, LinkLookup?) in
             let taken = (byTargetStorage, byNameStorage)
             if inPlace { (byTargetStorage, byNameStorage) = (nil, nil) }
             return taken
         }
-        let next = LinkTable(stored: newStored)
+        var own: [[UInt8]] = []
+        if inPlace { swap(&own, &stored) }
+        let changed = inPlace && VaultIndex.change(&own, to: newStored, leaving: change.leaving, arriving: change.arriving)
+        let next = LinkTable(stored: changed ? own : newStored)
         // Mutated through the optionals: a copy bound by `if var` would copy every entry.
         if byTarget != nil {
             byTarget!.carry(

@@ -7,13 +7,15 @@ extension VaultIndex {
     /// scratch; the work is in proportion to the change, plus one pass over the tag postings when
     /// notes were added or removed (positions shift). In place: nothing is copied when no other
     /// copy of this index is alive (the postings, summaries and tag list of 47,000 tags were
-    /// copied at every change).
+    /// copied at every change). A few changed notes are changed in this index's own note and link
+    /// arrays rather than taking the given ones: had it shared them, the live index would copy
+    /// both (100,000 references, each a cache miss) at its next change. Returns the note array it
+    /// replaced whole, if it did, for the caller to free away from a request.
+    @discardableResult
     mutating func update(
         changing paths: Set<PathKey>, notes newNotes: [Note], links newLinks: [[UInt8]]? = nil, isSymlink: (PathKey) -> Bool,
         folders: [String]?, trashCount: Int
-    ) {
-        let oldNotes = notes
-        notes = newNotes
+    ) -> [Note]? {
         // Taken out so that, when this index held the only reference, its lookups change in place.
         var oldLinks = linkTable
         linkTable = nil
@@ -23,36 +25,44 @@ extension VaultIndex {
         var touched: [TagKey: TagChange] = [:]
         var folderDelta: [PathKey: Int] = [:]
         for key in paths {
-            if let old = VaultIndex.position(of: key.path, in: oldNotes) {
+            if let old = position(of: key.path) {
                 oldPositions.append(old)
-                TagChange.record(oldNotes[old], sign: -1, into: &touched)
-                folderDelta[PathKey(oldNotes[old].folder), default: 0] -= 1
+                TagChange.record(notes[old], sign: -1, into: &touched)
+                if notes[old].modified.isNaN { notesWithoutTime -= 1 }
+                folderDelta[PathKey(notes[old].folder), default: 0] -= 1
                 symlinkedNotes.remove(key.path)
             }
-            if let new = position(of: key.path) {
+            if let new = VaultIndex.position(of: key.path, in: newNotes) {
                 incomingPositions.append(new)
                 TagChange.record(newNotes[new], sign: 1, into: &touched)
+                if newNotes[new].modified.isNaN { notesWithoutTime += 1 }
                 folderDelta[PathKey(newNotes[new].folder), default: 0] += 1
                 if isSymlink(key) { symlinkedNotes.insert(key.path) }
             }
         }
         oldPositions.sort()
         incomingPositions.sort()
+        let oldCount = notes.count
+        var replaced: [Note]?
+        if !VaultIndex.change(&notes, to: newNotes, leaving: oldPositions, arriving: incomingPositions) {
+            replaced = notes
+            notes = newNotes
+        }
         let hadPosting = Set(touched.keys.filter { notesByTag[$0] != nil })
 
         // A bitmap, not a set: postings and list orders of 100,000 notes are tested entry by entry.
-        var leaving = [Bool](repeating: false, count: oldNotes.count)
+        var leaving = [Bool](repeating: false, count: oldCount)
         for position in oldPositions { leaving[position] = true }
         var remap: [Int]?
-        if oldPositions == incomingPositions && oldNotes.count == newNotes.count {
+        if oldPositions == incomingPositions && oldCount == newNotes.count {
             // Only modifications: every position stays.
             for key in touched.keys { notesByTag[key]?.removeAll { leaving[$0] } }
         } else {
             // Where each old note went: the kept notes keep their order and fill the positions
             // the incoming ones leave free.
-            var moves = [Int](repeating: -1, count: oldNotes.count)
+            var moves = [Int](repeating: -1, count: oldCount)
             var (removal, arriving, target) = (0, 0, 0)
-            for position in oldNotes.indices {
+            for position in 0..<oldCount {
                 if removal < oldPositions.count && oldPositions[removal] == position {
                     removal += 1
                     continue
@@ -96,11 +106,33 @@ extension VaultIndex {
             let at = tagKeyInsertion(key)
             if notesByTag[key] == nil { tagKeysInByteOrder.remove(at: at) } else { tagKeysInByteOrder.insert(key, at: at) }
         }
-        rowNames.record(updateTags(touched))
+        rowChanges.record(leaving: oldPositions, arriving: incomingPositions, oldCount: oldCount, renamed: updateTags(touched))
         updateTree(folderDelta.filter { $0.value != 0 }, folders: folders)
         VaultIndex.reorder(&pinnedOrder, leaving: leaving, remap: remap, arriving: incomingPositions.filter { newNotes[$0].pinned }, in: newNotes)
         VaultIndex.reorder(
             &unsortedOrder, leaving: leaving, remap: remap, arriving: incomingPositions.filter { newNotes[$0].isUnsorted }, in: newNotes)
+        return replaced
+    }
+
+    /// Notes changed at most, above which the arrays are taken whole (each insertion or removal
+    /// moves the array's elements).
+    static let inPlaceLimit = 64
+
+    /// Makes `elements` equal `new` by taking out the old positions `leaving` and putting in the
+    /// elements of `new` at the new positions `arriving` (both ascending; every other element
+    /// kept, in order, as `new` has it): in place, where `elements` is not shared, without
+    /// retaining the elements that stay. False (nothing changed) when more changed than
+    /// `inPlaceLimit`.
+    static func change<Element>(_ elements: inout [Element], to new: [Element], leaving: [Int], arriving: [Int]) -> Bool {
+        guard leaving.count + arriving.count <= inPlaceLimit else { return false }
+        if leaving == arriving && elements.count == new.count {
+            for position in arriving { elements[position] = new[position] }
+            return true
+        }
+        for position in leaving.reversed() { elements.remove(at: position) }
+        // Ascending: everything before each new position is already in its place.
+        for position in arriving { elements.insert(new[position], at: position) }
+        return true
     }
 
     /// Brings positions in list order up to date: the changed notes' old positions leave, the

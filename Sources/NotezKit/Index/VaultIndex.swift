@@ -58,8 +58,11 @@ public struct VaultIndex: Sendable {
     var cacheWriteDeferred = false
     /// How many notes the read that built this index read afresh (the rest came from the cache).
     var notesRead = 0
-    /// The tags each update renamed in list rows, so kept rows can be told from stale ones.
-    var rowNames = RowNameLog()
+    /// What each update changed in list rows, so kept rows can be told from stale ones.
+    var rowChanges = RowChangeLog()
+    /// The notes whose modification time is not a number (none the reader makes): a list order
+    /// is then sorted by comparisons, and never carried across changes.
+    var notesWithoutTime = 0
 
     /// Builds the index from notes already read (the builder and the watcher use this).
     public init(
@@ -77,7 +80,7 @@ public struct VaultIndex: Sendable {
         // Built on both cores (a first run builds it over 100,000 notes it just read): the postings
         // beside the folder counts and list orders, then the tag summaries in chunks, then the two
         // sorts of the tags side by side.
-        let (byTag, (direct, pinned, unsorted)) = Parallel.both(
+        let (byTag, (direct, pinned, unsorted, untimed)) = Parallel.both(
             {
                 var byTag: [TagKey: [Int]] = [:]
                 for (position, note) in sorted.enumerated() {
@@ -87,11 +90,16 @@ public struct VaultIndex: Sendable {
             },
             {
                 var direct: [PathKey: Int] = [:]
-                for note in sorted { direct[PathKey(note.folder), default: 0] += 1 }
+                var untimed = 0
+                for note in sorted {
+                    direct[PathKey(note.folder), default: 0] += 1
+                    if note.modified.isNaN { untimed += 1 }
+                }
                 let pinned = Ordering.listPositions(sorted.indices.filter { sorted[$0].pinned }, in: sorted)
                 let unsorted = Ordering.listPositions(sorted.indices.filter { sorted[$0].isUnsorted }, in: sorted)
-                return (direct, pinned, unsorted)
+                return (direct, pinned, unsorted, untimed)
             })
+        notesWithoutTime = untimed
         notesByTag = byTag
         pinnedOrder = pinned
         unsortedOrder = unsorted

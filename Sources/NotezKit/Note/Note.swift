@@ -69,10 +69,6 @@ public struct Note: Sendable, Equatable {
         return box
     }
 
-    /// Whether both notes share one box of fields: then every field is the same (a change to a
-    /// field copies a shared box first).
-    func sharesFields(with other: Note) -> Bool { box === other.box }
-
     /// Vault-relative path with `/` separators, e.g. `Work/Plan.md`.
     public var path: String {
         get { box.path }

@@ -1,7 +1,8 @@
 /// A mutable index of a vault kept current by the watcher: notes in path order, folders, fingerprints.
 ///
-/// The notes are one array in path order, the same order as `VaultIndex.notes`, so a snapshot
-/// shares it (copy on write) instead of holding a second copy of every note.
+/// The notes are one array in path order, the same order as `VaultIndex.notes`. A snapshot made
+/// from it shares it (copy on write); one brought up to date after a few changes changes its own
+/// array instead (`VaultIndex.update`), so neither copies the other's at each change.
 public struct LiveIndex: Sendable {
     /// The absolute vault root.
     public let root: String
@@ -144,10 +145,9 @@ public struct LiveIndex: Sendable {
     func update(_ index: inout VaultIndex, from sequence: Int, trashCount: Int? = nil) -> Bool {
         guard let paths = changedPaths(since: sequence) else { return false }
         if paths.isEmpty && trashCount == nil { return true }
-        // The replaced note array is usually the snapshot's own (the watcher copied its array at
-        // the change): it is freed in the background, not in the request that asked for the page.
-        let replaced = index.notes
-        index.update(
+        // A note array replaced whole is freed in the background, not in the request that asked
+        // for the page.
+        let replaced = index.update(
             changing: paths, notes: sortedNotes, links: sortedLinks, isSymlink: state.isSymlink,
             folders: foldersChangedBefore > sequence ? sortedFolders : nil, trashCount: trashCount ?? index.trashCount)
         WatchedIndex.retire(consume replaced)

@@ -128,6 +128,20 @@ struct RowSourcesTests {
         expect(laidOut, equals: ["n0.md", "n1.md", "n2.md", "t.md", "u.md", "v.md", "w.md"])
     }
 
+    @Test("a time that is not a number: the order is sorted again, never carried")
+    func untimedNotes() {
+        func note(_ name: String, _ modified: Double) -> Note {
+            Note(
+                path: name + ".md", folder: "", title: name, tags: [], tagKeys: [], pinned: false, created: 0, modified: modified,
+                snippet: "", stamp: FileStamp(inode: 1, size: 1, mtimeNanos: 1))
+        }
+        let timed = VaultIndex(root: "/memory", config: VaultConfig(), notes: [note("a", 2), note("b", 1), note("c", 3)], folders: [])
+        let order = timed.listOrder([0, 1, 2], limit: nil)
+        expect(timed.listOrder(carrying: order, since: timed.rowMark()!), equals: order)
+        let untimed = VaultIndex(root: "/memory", config: VaultConfig(), notes: [note("a", 2), note("b", .nan), note("c", 3)], folders: [])
+        expect(untimed.listOrder(carrying: untimed.listOrder([0, 1, 2], limit: nil), since: untimed.rowMark()!) == nil)
+    }
+
     @Test("another index, or a state older than the log, carries nothing")
     func unrelatedStates() {
         var fs = MemoryFileSystem()
@@ -138,7 +152,7 @@ struct RowSourcesTests {
         let mark = snapshot.rowMark()!
         expect(live.snapshot().rowSources(since: mark) == nil, "a snapshot built afresh has its own history")
         expect(live.snapshot().listOrder(carrying: [0], since: mark) == nil)
-        for number in 0..<RowNameLog.limit {
+        for number in 0..<RowChangeLog.limit {
             fs.write("a.md", "# A \(number)\n")
             live.apply(Reconciler().reconcile(Coalescer.Batch(fullRescan: true), previous: live.state, fileSystem: fs))
             expect(live.update(&snapshot, from: sequence))
