@@ -23,9 +23,9 @@ struct RowChangeLog: Sendable {
 
     /// Updates remembered: a listing older than this is laid out again whole.
     static let limit = 64
-    /// Changed notes an update's entry keeps at most (its positions are 16 bytes a note); beyond,
-    /// rows laid out before it are laid out again.
-    static let positionLimit = 4_096
+    /// Positions an update's entry keeps at most (8 bytes each: the whole log stays under 0.6 MB);
+    /// beyond, rows laid out before that update are laid out again.
+    static let positionLimit = 1_024
 
     /// A history that starts now (a new index).
     init() { entries = [Entry(update: RowChangeLog.serials.next(), leaving: [], arriving: [], oldCount: 0, renamed: [])] }
