@@ -147,8 +147,10 @@ func measure(_ item: BenchMeasure, facts: VaultFacts, executable: String, runs: 
     defer { if let stdinFile { unlink(stdinFile) } }
     // One warm-up run (page cache, index cache), then the measured runs.
     for run in 0...runs {
-        // No run shares the cores with a refresh an earlier first run left in the background.
-        IndexBuilder.waitForRefresh(root: facts.root)
+        // No run shares the cores with a refresh an earlier first run left in the background: in
+        // the vault, or in the copies the rows that change files run on (a `tag rename` on a fresh
+        // copy is a first run there, and its refresh read 100,000 notes through the warm rows).
+        for root in [facts.root, MutationCopy.root(facts), CaptureCopy.root(facts)] { IndexBuilder.waitForRefresh(root: root) }
         if item.clearsCache { clearCache(facts) }
         if let setUp = item.setUp {
             do {
