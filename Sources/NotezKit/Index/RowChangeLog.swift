@@ -57,21 +57,11 @@ struct RowChangeLog: Sendable {
             renamed += entry.renamed
             let newCount = entry.oldCount - leaving.count + entry.arriving.count
             var next = [Int](repeating: -1, count: newCount)
-            // The notes that stayed keep their order and fill the positions the arriving ones
-            // leave free (as `VaultIndex.update` moves them).
-            var (removal, arriving, target) = (0, 0, 0)
-            for position in 0..<entry.oldCount {
-                if removal < leaving.count && leaving[removal] == position {
-                    removal += 1
-                    continue
-                }
-                while arriving < entry.arriving.count && entry.arriving[arriving] == target {
-                    arriving += 1
-                    target += 1
-                }
-                guard target < newCount else { return nil }
-                next[target] = sources[position]
-                target += 1
+            // The notes that stayed go where `VaultIndex.update` moved them.
+            let moves = VaultIndex.moves(count: entry.oldCount, leaving: leaving, arriving: entry.arriving)
+            for (old, new) in moves.enumerated() where new >= 0 {
+                guard new < newCount else { return nil }
+                next[new] = sources[old]
             }
             sources = next
         }

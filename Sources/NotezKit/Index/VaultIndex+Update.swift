@@ -58,22 +58,7 @@ extension VaultIndex {
             // Only modifications: every position stays.
             for key in touched.keys { notesByTag[key]?.removeAll { leaving[$0] } }
         } else {
-            // Where each old note went: the kept notes keep their order and fill the positions
-            // the incoming ones leave free.
-            var moves = [Int](repeating: -1, count: oldCount)
-            var (removal, arriving, target) = (0, 0, 0)
-            for position in 0..<oldCount {
-                if removal < oldPositions.count && oldPositions[removal] == position {
-                    removal += 1
-                    continue
-                }
-                while arriving < incomingPositions.count && incomingPositions[arriving] == target {
-                    arriving += 1
-                    target += 1
-                }
-                moves[position] = target
-                target += 1
-            }
+            let moves = VaultIndex.moves(count: oldCount, leaving: oldPositions, arriving: incomingPositions)
             remap = moves
             // Positions before the first change stay; a posting that ends there is kept as is.
             let first = min(oldPositions.first ?? Int.max, incomingPositions.first ?? Int.max)
@@ -112,6 +97,27 @@ extension VaultIndex {
         VaultIndex.reorder(
             &unsortedOrder, leaving: leaving, remap: remap, arriving: incomingPositions.filter { newNotes[$0].isUnsorted }, in: newNotes)
         return replaced
+    }
+
+    /// Where each of `count` old positions goes when the notes at the old positions `leaving`
+    /// leave and others arrive at the new positions `arriving` (both ascending): the kept notes
+    /// keep their order and fill the positions the arriving ones leave free; -1 for a note that left.
+    static func moves(count: Int, leaving: [Int], arriving: [Int]) -> [Int] {
+        var moves = [Int](repeating: -1, count: count)
+        var (removal, arrival, target) = (0, 0, 0)
+        for position in 0..<count {
+            if removal < leaving.count && leaving[removal] == position {
+                removal += 1
+                continue
+            }
+            while arrival < arriving.count && arriving[arrival] == target {
+                arrival += 1
+                target += 1
+            }
+            moves[position] = target
+            target += 1
+        }
+        return moves
     }
 
     /// Notes changed at most, above which the arrays are taken whole (each insertion or removal
