@@ -45,11 +45,8 @@ struct LsCommand: ParsableCommand {
         // In the list order with nothing but a limit, a row's note is built only to print it
         // (`ls -r` of a cached vault never holds every note at once).
         if recursive, tag.isEmpty, !pinned, list.sort == nil, !list.reverse, !output.json, format == nil {
-            // Every note (positions are distinct): a daemon keeps the order of its snapshot.
-            let kept = positions.count == index.noteCount ? TerminalContext.current.rowMemo : nil
-            let ordered =
-                kept.map { kept in kept.memo.listOrder(version: kept.version, limit: limit, index: index) }
-                ?? index.listOrder(positions, limit: limit)
+            // A daemon keeps the order of its snapshot.
+            let ordered = RowMemo.listOrder(positions, limit: limit, index: index)
             if list.pathsOnly { return list.printPaths(positions: ordered, index: index) }
             printHeading(node, everywhere: everywhere)
             if ordered.isEmpty { return printEmpty(node) }

@@ -55,10 +55,10 @@ final class RowMemo: @unchecked Sendable {
 
     private let folder: String
     private var kept: Kept?
-    /// The list order of every note of a snapshot (with a limit), as the kept rows list them:
-    /// sorting 100,000 notes again was most of a listing sent again. Kept across snapshots, with
-    /// the state it was made at, so that the next snapshot's order is carried from it.
-    private var order: (version: Int, limit: Int?, positions: [Int], mark: RowMark?)?
+    /// The list order of every note of a snapshot, as the kept rows list them: sorting 100,000
+    /// notes again was most of a listing sent again. Kept across snapshots, with the state it was
+    /// made at, so that the next snapshot's order is carried from it.
+    private var order: (version: Int, positions: [Int], mark: RowMark?)?
 
     /// A memo whose files go in `folder` (the vault's private cache folder).
     init(folder: String) { self.folder = folder }
@@ -66,17 +66,38 @@ final class RowMemo: @unchecked Sendable {
     deinit { drop() }
 
     /// The list order of every note of snapshot `version` of `index`, at most `limit`: the one
-    /// kept; else, without a limit, the kept one of an earlier snapshot brought up to date
+    /// kept; else the kept one of an earlier snapshot brought up to date
     /// (`NoteCollection.listOrder(carrying:since:)`); else `index`'s. Then kept.
     func listOrder(version: Int, limit: Int?, index: any NoteCollection) -> [Int] {
-        if let order, order.version == version, order.limit == limit { return order.positions }
-        var positions: [Int]?
-        if limit == nil, let order, order.limit == nil, let mark = order.mark {
-            positions = index.listOrder(carrying: order.positions, since: mark)
+        let all: [Int]
+        if let order, order.version == version {
+            all = order.positions
+        } else {
+            let carried = order.flatMap { order in order.mark.flatMap { index.listOrder(carrying: order.positions, since: $0) } }
+            all = carried ?? index.listOrder(Array(0..<index.noteCount), limit: nil)
+            order = (version, all, index.rowMark())
         }
-        let ordered = positions ?? index.listOrder(Array(0..<index.noteCount), limit: limit)
-        order = (version, limit, ordered, index.rowMark())
-        return ordered
+        return limit.map { $0 < all.count ? Array(all.prefix($0)) : all } ?? all
+    }
+
+    /// `positions` (distinct) of snapshot `version` of `index` in list order, at most `limit`:
+    /// picked from the kept order of every note (`Ordering.members`) when they are many, or when an
+    /// order is kept to carry; else sorted.
+    func listOrder(of positions: [Int], version: Int, limit: Int?, index: any NoteCollection) -> [Int] {
+        if positions.count == index.noteCount { return listOrder(version: version, limit: limit, index: index) }
+        // A walk of every note's position costs about what sorting a sixty-fourth of them does.
+        guard positions.count * 64 >= index.noteCount, order != nil || positions.count * 4 >= index.noteCount else {
+            return index.listOrder(positions, limit: limit)
+        }
+        let all = listOrder(version: version, limit: nil, index: index)
+        return Ordering.members(positions, in: all, limit: limit) ?? index.listOrder(positions, limit: limit)
+    }
+
+    /// `positions` of the snapshot a command answers from in list order, at most `limit`: through
+    /// the daemon's memo when there is one (`TerminalContext.rowMemo`).
+    static func listOrder(_ positions: [Int], limit: Int?, index: any NoteCollection) -> [Int] {
+        guard let kept = TerminalContext.current.rowMemo else { return index.listOrder(positions, limit: limit) }
+        return kept.memo.listOrder(of: positions, version: kept.version, limit: limit, index: index)
     }
 
     /// Whether the kept rows are those of `key` (the same listing asked again).

@@ -183,13 +183,13 @@ struct SearchCommand: ParsableCommand {
             ListOptions.print(shown, index: index, format: format)
         } else if !positions.isEmpty {
             if pathsInOrder {
-                list.printPaths(positions: index.listOrder(positions, limit: limit), index: index)
+                list.printPaths(positions: RowMemo.listOrder(positions, limit: limit, index: index), index: index)
             } else if list.pathsOnly {
                 list.printPaths(shown)
             } else if rowsInOrder {
                 NoteRows.print(
-                    positions: index.listOrder(positions, limit: limit), index: index, snippets: snippetOptions.enabled(index.config),
-                    showFolder: true)
+                    positions: RowMemo.listOrder(positions, limit: limit, index: index), index: index,
+                    snippets: snippetOptions.enabled(index.config), showFolder: true)
             } else {
                 NoteRows.print(shown, index: index, snippets: snippetOptions.enabled(index.config), showFolder: true)
             }

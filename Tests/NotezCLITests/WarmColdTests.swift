@@ -130,7 +130,7 @@ struct WarmColdTests {
         expect(Mutation.withoutDerivedState(after), equals: Mutation.withoutDerivedState(before))
     }
 
-    @Test("ls -r after each kind of change: rows carried from the kept ones are the cold path's, byte for byte")
+    @Test("ls -r and searches after each kind of change: carried rows and order are the cold path's, byte for byte")
     func listingAcrossChanges() throws {
         let vault = try TempVault.example()
         // More rows than a window (4,096) and many chunks (512), so carried runs cross both.
@@ -164,8 +164,10 @@ struct WarmColdTests {
         for (round, layout) in [["ls", "-r"], ["ls", "-r", "--color", "always"], ["ls", "-r", "--no-snippets"]].enumerated() {
             for (name, change) in changes {
                 try change(round)
-                // The listing after the change, again, and a shorter one of the same layout.
-                for args in [layout, layout, layout + ["--limit", "50"], layout] {
+                // The listing after the change, again, and a shorter one of the same layout; then
+                // searches matching most notes, in the order kept for the listing.
+                let searches = [["search", "tag:many", "--paths"], ["search", "tag:many", "--limit", "40"]]
+                for args in [layout, layout, layout + ["--limit", "50"], layout] + searches {
                     let warm = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
                     let cold = try vault.run(args, environment: ["NOTEZ_WARM": "off"])
                     expect(warm.status, equals: 0, "after \(name), \(args): \(warm.stderr)")

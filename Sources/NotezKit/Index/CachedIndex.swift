@@ -214,6 +214,9 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
             ?? NoteReader.note(relativePath: image.path(position), root: root, titleFromHeading: config.titleFromHeading)
     }
 
+    /// False for a note the cache knows as a symlink (a record never read).
+    public func isExposed(at position: Int) -> Bool { !isSymlinked(at: position) }
+
     /// Whether the note at `position` is a symlink (never read, so never a search result). Only a
     /// note whose links the cache marks unread can be one, so the entry is decoded for those alone;
     /// an entry that does not decode is asked of the file system (`lstat`: the link is not followed).

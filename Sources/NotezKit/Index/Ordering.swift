@@ -79,6 +79,27 @@ public enum Ordering {
         return ordered
     }
 
+    /// The members of `positions` (distinct) in the order they have in `order` (the list order of
+    /// every note, from `listOrder` or `listOrder(carrying:since:)`), at most `limit`: one walk of
+    /// `order` in place of a sort that reads each member's note; nil when a position is not in
+    /// `order`'s range (another snapshot's).
+    public static func members(_ positions: [Int], in order: [Int], limit: Int?) -> [Int]? {
+        var member = [UInt64](repeating: 0, count: (order.count + 63) / 64)
+        for position in positions {
+            guard position >= 0 && position < order.count else { return nil }
+            member[position >> 6] |= 1 << UInt64(position & 63)
+        }
+        let wanted = min(limit ?? positions.count, positions.count)
+        var ordered: [Int] = []
+        ordered.reserveCapacity(wanted)
+        guard wanted > 0 else { return ordered }
+        for position in order where member[position >> 6] & (1 << UInt64(position & 63)) != 0 {
+            ordered.append(position)
+            if ordered.count == wanted { break }
+        }
+        return ordered
+    }
+
     /// `positions` sorted by `listLess`, ties by position.
     static func comparisonOrder(_ positions: [Int], limit: Int?, pinned: (Int) -> Bool, modified: (Int) -> Double) -> [Int] {
         // Sorted in place: a second array of 100,000 keys was most of what a daemon's `ls -r` held.

@@ -13,12 +13,7 @@ extension VaultIndex {
     }
 }
 
-extension NoteCollection {
-    /// Whether a front end may show the note at `position`, in the full index or the cached view
-    /// (whose records know a symlinked note as one never read): false for a symlinked note.
-    public func isExposed(at position: Int) -> Bool {
-        if let index = self as? VaultIndex { return index.symlinkedNotes.isEmpty || index.isExposed(index.path(at: position)) }
-        if let cached = self as? CachedIndex { return !cached.isSymlinked(at: position) }
-        return true
-    }
+extension VaultIndex {
+    /// False for a symlinked note (by path: most vaults have none, and then no note is read).
+    public func isExposed(at position: Int) -> Bool { symlinkedNotes.isEmpty || isExposed(path(at: position)) }
 }

@@ -52,6 +52,62 @@ extension VaultIndex: NoteCollection {
         }
     }
 
+    /// Each path read in place, the note array borrowed for the run. Many paths are first copied
+    /// out in position order, a window at a time, then handed over in the order asked: each read
+    /// retains its note and path, and a retain waits for its cache line before the next read can
+    /// start, so 33,000 notes read in list order (scattered in memory) took 15 ms, most of a warm
+    /// `--paths`, and notes read in position order lie mostly one after the other.
+    public func forEachPath(at positions: ArraySlice<Int>, _ body: (UnsafeRawBufferPointer) -> Void) {
+        notes.withUnsafeBufferPointer { notes in
+            guard positions.count >= VaultIndex.pathWindow / 4 else {
+                for position in positions { notes[position].withPathUTF8(body) }
+                return
+            }
+            var rowAt = [Int32](repeating: -1, count: notes.count)
+            var (bytes, starts, ends): ([UInt8], [Int], [Int]) = ([], [], [])
+            var windowStart = positions.startIndex
+            while windowStart < positions.endIndex {
+                let window = positions[windowStart..<min(windowStart + VaultIndex.pathWindow, positions.endIndex)]
+                windowStart = window.endIndex
+                var (lowest, highest, repeated) = (Int.max, -1, false)
+                for (row, position) in window.enumerated() {
+                    repeated = repeated || rowAt[position] >= 0
+                    rowAt[position] = Int32(row)
+                    (lowest, highest) = (min(lowest, position), max(highest, position))
+                }
+                if repeated {
+                    // A position asked twice has one row mark: read this window in place.
+                    for position in window { rowAt[position] = -1 }
+                    for position in window { notes[position].withPathUTF8(body) }
+                    continue
+                }
+                bytes.removeAll(keepingCapacity: true)
+                starts = [Int](repeating: 0, count: window.count)
+                ends = starts
+                for position in lowest...highest where rowAt[position] >= 0 {
+                    let row = Int(rowAt[position])
+                    rowAt[position] = -1
+                    starts[row] = bytes.count
+                    notes[position].withPathUTF8 { bytes.append(contentsOf: $0) }
+                    ends[row] = bytes.count
+                }
+                bytes.withUnsafeBytes { all in
+                    for row in 0..<window.count { body(UnsafeRawBufferPointer(rebasing: all[starts[row]..<ends[row]])) }
+                }
+            }
+        }
+    }
+
+    /// How many paths `forEachPath` copies out at a time (about 1 MB of paths).
+    static let pathWindow = 16384
+
+    /// The keys read from the borrowed note array (see `forEachPath`).
+    public func listOrder(_ positions: [Int], limit: Int? = nil) -> [Int] {
+        notes.withUnsafeBufferPointer { notes in
+            Ordering.listPositions(positions, limit: limit, pinned: { notes[$0].pinned }, modified: { notes[$0].modified })
+        }
+    }
+
     /// The full index keeps no text signatures: every note may contain any text.
     public func mayContainText(_ trigrams: [UInt32], at position: Int) -> Bool { true }
 

@@ -68,4 +68,47 @@ struct ListOrderTests {
             }
         }
     }
+
+    @Test("members of the full order are the members sorted, at any limit; another snapshot's positions are refused")
+    func membersOfTheFullOrder() {
+        var generator = SeededGenerator(seed: 71)
+        for round in 0..<30 {
+            let count = Int.random(in: 0...400, using: &generator)
+            let times = (0..<count).map { _ in Double(Int.random(in: 0...6, using: &generator)) }
+            let pins = (0..<count).map { _ in Int.random(in: 0..<7, using: &generator) == 0 }
+            let all = Ordering.listPositions(Array(0..<count), limit: nil, pinned: { pins[$0] }, modified: { times[$0] })
+            let positions = Array(0..<count).shuffled(using: &generator).filter { _ in Int.random(in: 0..<3, using: &generator) == 0 }
+            for limit in [nil, 0, 1, 5, positions.count, positions.count + 3] as [Int?] {
+                let sorted = Ordering.listPositions(positions, limit: limit, pinned: { pins[$0] }, modified: { times[$0] })
+                expect(Ordering.members(positions, in: all, limit: limit), equals: sorted, "round \(round) limit \(String(describing: limit))")
+            }
+        }
+        expect(Ordering.members([0, 3], in: [2, 1, 0], limit: nil) == nil)
+        expect(Ordering.members([-1], in: [0], limit: nil) == nil)
+    }
+
+    @Test("paths lent for many positions, in any order and with repeats, are each position's path")
+    func pathsOfManyPositions() {
+        var generator = SeededGenerator(seed: 5)
+        // Short paths (kept inside the string), long ones and non-ASCII ones; more notes than a
+        // window of `forEachPath`, so runs cross windows.
+        let count = VaultIndex.pathWindow + 3000
+        let notes = (0..<count).map { number -> Note in
+            let name = number % 3 == 0 ? "n\(number)" : "Folder \(number % 17)/Ünïcode note number \(number) of many"
+            return Note(
+                path: name + ".md", folder: "", title: name, tags: [], tagKeys: [], pinned: false, created: 0, modified: 0, snippet: "",
+                stamp: FileStamp(inode: 1, size: 1, mtimeNanos: 1))
+        }
+        let index = VaultIndex(root: "/memory", config: VaultConfig(), notes: notes, folders: [])
+        let shuffled = Array(0..<count).shuffled(using: &generator)
+        let repeated = shuffled.prefix(5000) + shuffled.prefix(20)
+        for positions in [shuffled, Array(shuffled.prefix(VaultIndex.pathWindow / 4)), Array(shuffled.prefix(40)), Array(repeated), []] {
+            var lent: [String] = []
+            index.forEachPath(at: positions[...]) { lent.append(String(decoding: $0, as: UTF8.self)) }
+            expect(lent, equals: positions.map { index.path(at: $0) })
+        }
+        var lent: [String] = []
+        index.forEachPath(at: shuffled[100..<9000]) { lent.append(String(decoding: $0, as: UTF8.self)) }
+        expect(lent, equals: shuffled[100..<9000].map { index.path(at: $0) })
+    }
 }
