@@ -22,7 +22,14 @@ enum MCPShapes {
         case .null: return .null
         case .array(let items): return .array(items.map(value))
         case .object(let pairs): return .object(Dictionary(pairs.map { ($0.0, value($0.1)) }) { _, last in last })
-        case .elements(let count, let element): return .array((0..<count).map { value(element($0)) })
+        case .elements(let count, let element):
+            // Elements that write themselves as text (no front end hands MCP one): read back.
+            return .array(
+                (0..<count).map { position in
+                    var text: [UInt8] = []
+                    element(position, &text, nil)
+                    return (try? JSONDecoder().decode(Value.self, from: Data(text))) ?? .null
+                })
         }
     }
 

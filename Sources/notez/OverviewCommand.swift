@@ -13,16 +13,20 @@ struct OverviewCommand: ParsableCommand {
         let index = try vault.loadCollection()
         if output.json {
             let tags = index.tags
+            // A daemon copies the text of the tags that did not change from its last overview.
+            let writer = TerminalContext.current.tagJSONMemo?.writer(for: index)
+            let tagsJSON = writer.map { writer in JSONValue.elements(count: tags.count) { writer.write($0, into: &$1, indent: $2) } }
             JSONValue.object([
                 ("notes", .int(index.noteCount)),
                 ("pinned", .int(index.pinnedCount)),
                 ("unsorted", .int(index.unsortedCount)),
                 ("trash", .int(index.trashCount)),
-                ("folders", .array(index.folderTree.children.map { FolderJSON.object($0) })),
-                // Made while written, and written in pieces: 47,000 tags as values, then as one
-                // text, took 20 MB at once.
-                ("tags", .elements(count: tags.count) { TagJSON.object(tags[$0]) }),
+                ("folders", FolderJSON.array(index.folderTree.children)),
+                // Written in pieces as they are made: 47,000 tags as values, then as one text,
+                // took 20 MB at once.
+                ("tags", tagsJSON ?? TagJSON.array(tags)),
             ]).write(to: Terminal.bytes)
+            writer?.finish()
             Terminal.line()
             return
         }

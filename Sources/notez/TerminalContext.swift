@@ -25,6 +25,8 @@ final class TerminalContext: @unchecked Sendable {
     /// A daemon's memo of long listings and the version of the snapshot the command answers
     /// from (`NoteRows`, `RowMemo`); nil outside a daemon.
     var rowMemo: (memo: RowMemo, version: Int)?
+    /// A daemon's memo of the text of each tag of its last `overview --json` (`TagJSONMemo`).
+    var tagJSONMemo: TagJSONMemo?
     /// Bytes in `stdout`.
     private var held = 0
     /// The stdout held before it is spilled.

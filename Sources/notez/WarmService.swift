@@ -29,6 +29,8 @@ final class WarmService: @unchecked Sendable {
     private var memo: (key: MemoKey, response: WarmResponse)?
     /// The rows of the last `ls -r`, kept in a file (`RowMemo`); nil without a cache folder.
     private let rows: RowMemo?
+    /// The text of each tag of the last `overview --json` (`TagJSONMemo`); nil without a cache folder.
+    private let tagJSON: TagJSONMemo?
 
     /// What a memoized answer was computed from.
     private struct MemoKey: Equatable {
@@ -42,6 +44,7 @@ final class WarmService: @unchecked Sendable {
         environment = WarmPath.environment()
         signatures = CachedSignatures(root: vault.root)
         rows = IndexCache.folderPath(root: vault.root).map(RowMemo.init(folder:))
+        tagJSON = IndexCache.folderPath(root: vault.root).map(TagJSONMemo.init(folder:))
     }
 
     /// Starts serving the vault's socket; nil (with the reason) when it cannot.
@@ -98,6 +101,7 @@ final class WarmService: @unchecked Sendable {
             width: request.width, relativeTimes: request.terminals.contains(.relativeTimes), pager: nil)
         let context = TerminalContext(facts: facts, capturing: true)
         context.rowMemo = rows.map { (memo: $0, version: version) }
+        context.tagJSONMemo = tagJSON
         var refusal = "the arguments do not parse"
         let status = context.use { () -> Int32? in
             let session = Vault(snapshot: index.withTextSignatures(signatures, version: version), environment: request.environment)

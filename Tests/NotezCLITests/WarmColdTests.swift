@@ -79,6 +79,10 @@ struct WarmColdTests {
                 expect(warm.stdout, equals: cold.stdout, "round \(round) \(args): stdout differs")
                 expect(warm.stderr, equals: cold.stderr, "round \(round) \(args): stderr differs")
             }
+            // Tags already in use gain and lose a note: the daemon copies the other tags' text.
+            try vault.write("Burst/common.md", "---\ntags: [\(round % 2 == 0 ? "meeting, work" : "work")]\n---\nbody\n")
+            let counted = try vault.run(["overview", "--json"], environment: ["NOTEZ_WARM": "require"])
+            expect(counted.stdout, equals: try vault.run(["overview", "--json"], environment: ["NOTEZ_WARM": "off"]).stdout, "round \(round)")
             // A new tag, queried at once; every third round a registry change (no note changes).
             try vault.write("Burst/note \(round).md", "---\ntags: [burst\(round)]\n---\nbody\n")
             let seen = try vault.run(["overview", "--json"], environment: ["NOTEZ_WARM": "require"])

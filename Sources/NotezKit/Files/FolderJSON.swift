@@ -14,4 +14,30 @@ public enum FolderJSON {
         if children { pairs.append(("children", .array(node.children.map { object($0) }))) }
         return .object(pairs)
     }
+
+    /// The folders as a JSON array, each written straight as the text of `object` with its
+    /// children while the array is written (no value made for each of thousands of folders).
+    public static func array(_ nodes: [FolderNode]) -> JSONValue {
+        .elements(count: nodes.count) { position, out, indent in write(nodes[position], into: &out, indent: indent) }
+    }
+
+    /// Writes the text of `object(node)` at `indent` (nil: compact), as an element of `array`.
+    static func write(_ node: FolderNode, into out: inout [UInt8], indent: Int?) {
+        out.append(0x7B)
+        JSONValue.writeKey("name", at: 0, into: &out, indent: indent)
+        JSONText.quote(node.name, into: &out)
+        JSONValue.writeKey("path", at: 1, into: &out, indent: indent)
+        JSONText.quote(node.path, into: &out)
+        JSONValue.writeKey("count", at: 2, into: &out, indent: indent)
+        JSONValue.writeInt(node.count, into: &out)
+        JSONValue.writeKey("direct", at: 3, into: &out, indent: indent)
+        JSONValue.writeInt(node.direct, into: &out)
+        JSONValue.writeKey("color", at: 4, into: &out, indent: indent)
+        if let color = node.color { JSONText.quote(color.text, into: &out) } else { out.append(contentsOf: "null".utf8) }
+        JSONValue.writeKey("children", at: 5, into: &out, indent: indent)
+        JSONValue.writeArray(node.children.count, into: &out, indent: indent.map { $0 + 1 }, flush: { _ in }) { position, out, inner in
+            write(node.children[position], into: &out, indent: inner)
+        }
+        JSONValue.closeObject(count: 6, into: &out, indent: indent)
+    }
 }

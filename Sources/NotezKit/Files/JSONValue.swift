@@ -8,9 +8,16 @@ public indirect enum JSONValue: Sendable {
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
-    /// An array of `count` elements made one at a time while it is written: a large list (a
-    /// vault's 47,000 tags) is never held whole as values, only as the text.
-    case elements(count: Int, element: @Sendable (Int) -> JSONValue)
+    /// An array of `count` elements, each written as text (at the indentation given; nil:
+    /// compact) by `element` while the array is written: a large list (a vault's 47,000 tags) is
+    /// never held whole as values, only as the text, and one of a single shape (`TagJSON.array`)
+    /// makes no value for each element.
+    case elements(count: Int, element: @Sendable (_ position: Int, _ out: inout [UInt8], _ indent: Int?) -> Void)
+
+    /// `elements` of the value `value` makes for each position, made one at a time while written.
+    public static func elements(count: Int, value: @escaping @Sendable (Int) -> JSONValue) -> JSONValue {
+        .elements(count: count) { position, out, indent in value(position).write(into: &out, indent: indent) }
+    }
 
     /// Compact text on one line (for NDJSON) or pretty with two-space indentation.
     public func text(pretty: Bool = true) -> String {
@@ -40,43 +47,63 @@ public indirect enum JSONValue: Sendable {
     private func write(into out: inout [UInt8], indent: Int?, flush: (inout [UInt8]) -> Void = { _ in }) {
         switch self {
         case .string(let value): JSONText.quote(value, into: &out)
-        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .int(let value): JSONValue.writeInt(value, into: &out)
         case .number(let value): out.append(contentsOf: value.utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .null: out.append(contentsOf: "null".utf8)
         case .array(let items):
-            JSONValue.writeArray(items.count, { items[$0] }, into: &out, indent: indent, flush: flush)
+            JSONValue.writeArray(items.count, into: &out, indent: indent, flush: flush) { position, out, indent in
+                items[position].write(into: &out, indent: indent, flush: flush)
+            }
         case .elements(let count, let element):
-            JSONValue.writeArray(count, element, into: &out, indent: indent, flush: flush)
+            JSONValue.writeArray(count, into: &out, indent: indent, flush: flush, element)
         case .object(let pairs):
-            guard !pairs.isEmpty else { out += [0x7B, 0x7D]; return }
             out.append(0x7B)
             for (position, pair) in pairs.enumerated() {
-                if position > 0 { out.append(0x2C) }
-                JSONValue.newline(&out, indent.map { $0 + 1 })
-                JSONText.quote(pair.0, into: &out)
-                out.append(0x3A)
-                if indent != nil { out.append(0x20) }
+                JSONValue.writeKey(pair.0, at: position, into: &out, indent: indent)
                 pair.1.write(into: &out, indent: indent.map { $0 + 1 }, flush: flush)
             }
-            JSONValue.newline(&out, indent)
-            out.append(0x7D)
+            JSONValue.closeObject(count: pairs.count, into: &out, indent: indent)
         }
     }
 
-    private static func writeArray(
-        _ count: Int, _ item: (Int) -> JSONValue, into out: inout [UInt8], indent: Int?, flush: (inout [UInt8]) -> Void
+    /// Writes an array of `count` elements at `indent`, each written by `element` at its own
+    /// indentation; `flush` is called after each element (see `write(pretty:to:)`).
+    static func writeArray(
+        _ count: Int, into out: inout [UInt8], indent: Int?, flush: (inout [UInt8]) -> Void,
+        _ element: (Int, inout [UInt8], Int?) -> Void
     ) {
         guard count > 0 else { out += [0x5B, 0x5D]; return }
         out.append(0x5B)
         for position in 0..<count {
             if position > 0 { out.append(0x2C) }
             newline(&out, indent.map { $0 + 1 })
-            item(position).write(into: &out, indent: indent.map { $0 + 1 }, flush: flush)
+            element(position, &out, indent.map { $0 + 1 })
             flush(&out)
         }
         newline(&out, indent)
         out.append(0x5D)
+    }
+
+    /// Writes what comes before the value of the member at `position` of an object opened by
+    /// `{` at `indent`: a comma after the first member, the line break, the quoted key, the colon.
+    static func writeKey(_ key: String, at position: Int, into out: inout [UInt8], indent: Int?) {
+        if position > 0 { out.append(0x2C) }
+        newline(&out, indent.map { $0 + 1 })
+        JSONText.quote(key, into: &out)
+        out.append(0x3A)
+        if indent != nil { out.append(0x20) }
+    }
+
+    /// Writes the end of an object of `count` members at `indent` (`{}` when it has none).
+    static func closeObject(count: Int, into out: inout [UInt8], indent: Int?) {
+        if count > 0 { newline(&out, indent) }
+        out.append(0x7D)
+    }
+
+    /// Writes an integer.
+    static func writeInt(_ value: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: String(value).utf8)
     }
 
     private static func newline(_ out: inout [UInt8], _ indent: Int?) {

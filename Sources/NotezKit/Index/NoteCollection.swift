@@ -35,6 +35,8 @@ public protocol NoteCollection: Sendable {
     /// Calls `body` with the UTF-8 of the path of each note at `positions`, in order (`--paths`
     /// of many notes without a `String` each where the view keeps the bytes).
     func forEachPath(at positions: ArraySlice<Int>, _ body: (UnsafeRawBufferPointer) -> Void)
+    /// How many notes are pinned (a requirement, so the full index answers from its pinned list).
+    var pinnedCount: Int { get }
     /// Whether a front end may show the note at `position` (false for a symlinked note: see
     /// `VaultIndex.isExposed(_:)`). A requirement: a cast to the concrete view for each note
     /// copied the whole index, a tenth of a warm search that matched 33,000 notes.
@@ -85,9 +87,16 @@ public protocol NoteCollection: Sendable {
     /// (the same as `listOrder` of every position); nil when it cannot be (not a later state of
     /// the same index, or so much changed that sorting again is cheaper).
     func listOrder(carrying order: [Int], since mark: RowMark) -> [Int]?
+    /// The positions in `tags` of the summaries that changed since the state `mark` was taken at,
+    /// every other summary being the same as then and in the same place; nil when that cannot be
+    /// told (summaries came, went or were renamed since, or `mark` is not of this index).
+    func changedTagPositions(since mark: RowMark) -> [Int]?
 }
 
 extension NoteCollection {
+    /// No history.
+    public func changedTagPositions(since mark: RowMark) -> [Int]? { nil }
+
     /// No lookup by name.
     public func positions(calledBy key: String) -> [Int]? { nil }
 

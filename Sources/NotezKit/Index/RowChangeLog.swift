@@ -16,6 +16,9 @@ struct RowChangeLog: Sendable {
         var arriving: [Int]
         var oldCount: Int
         var renamed: [TagKey]
+        /// Tags whose summary changed in its place in `VaultIndex.tags` (counts only); nil when a
+        /// summary came, went or was renamed (the others may have moved), or too many changed.
+        var retold: [TagKey]?
     }
 
     /// Oldest first; the last is the index's current state.
@@ -28,20 +31,22 @@ struct RowChangeLog: Sendable {
     static let positionLimit = 1_024
 
     /// A history that starts now (a new index).
-    init() { entries = [Entry(update: RowChangeLog.serials.next(), leaving: [], arriving: [], oldCount: 0, renamed: [])] }
+    init() { entries = [Entry(update: RowChangeLog.serials.next(), leaving: [], arriving: [], oldCount: 0, renamed: [], retold: [])] }
 
     /// The number of the index's current state.
     var current: UInt64 { entries[entries.count - 1].update }
 
     /// Records an update that took the notes at the old positions `leaving` out of `oldCount`
-    /// notes and put notes in at the new positions `arriving` (both ascending), and in which the
-    /// tags `renamed` changed their row names.
-    mutating func record(leaving: [Int], arriving: [Int], oldCount: Int, renamed: [TagKey]) {
+    /// notes and put notes in at the new positions `arriving` (both ascending), in which the
+    /// tags `renamed` changed their row names, and the summaries of the tags `retold` changed in
+    /// their places (nil: summaries came, went or moved).
+    mutating func record(leaving: [Int], arriving: [Int], oldCount: Int, renamed: [TagKey], retold: [TagKey]?) {
         let kept = leaving.count + arriving.count <= RowChangeLog.positionLimit
+        let told = retold.flatMap { $0.count <= RowChangeLog.positionLimit ? $0 : nil }
         entries.append(
             Entry(
                 update: RowChangeLog.serials.next(), leaving: kept ? leaving : nil, arriving: kept ? arriving : [], oldCount: oldCount,
-                renamed: renamed))
+                renamed: renamed, retold: told))
         if entries.count > RowChangeLog.limit { entries.removeFirst(entries.count - RowChangeLog.limit) }
     }
 
@@ -66,6 +71,18 @@ struct RowChangeLog: Sendable {
             sources = next
         }
         return sources.count == count ? (sources, renamed) : nil
+    }
+
+    /// The tags whose summaries changed since `update`, every other summary being the same one in
+    /// the same place; nil when `update` is not in this history or summaries came, went or moved.
+    func retoldTags(since update: UInt64) -> Set<TagKey>? {
+        guard let at = entries.lastIndex(where: { $0.update == update }) else { return nil }
+        var retold: Set<TagKey> = []
+        for entry in entries[(at + 1)...] {
+            guard let keys = entry.retold else { return nil }
+            retold.formUnion(keys)
+        }
+        return retold
     }
 
     private static let serials = Serials()

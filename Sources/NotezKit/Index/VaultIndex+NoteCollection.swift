@@ -18,6 +18,8 @@ extension VaultIndex: NoteCollection {
     public func fileSize(at position: Int) -> Int64 { notes[position].stamp.size }
     /// The note at `position`.
     public func note(atPosition position: Int) -> Note { notes[position] }
+    /// From the pinned list (a pass over 100,000 notes was a twentieth of an `overview --json`).
+    public var pinnedCount: Int { pinnedOrder.count }
 
     /// From the link table's lookup of names when it was built already (a daemon's, after its
     /// first link question); building it for one NOTE would cost more than the pass it saves.

@@ -12,6 +12,17 @@ extension VaultIndex {
         return sources
     }
 
+    /// From the tags each update since `mark` retold in place (`RowChangeLog`), found by name.
+    public func changedTagPositions(since mark: RowMark) -> [Int]? {
+        guard let keys = rowChanges.retoldTags(since: mark.update) else { return nil }
+        var positions: [Int] = []
+        for key in keys {
+            guard let summary = tagByKey[key], let position = tagIndex(of: summary) else { return nil }
+            positions.append(position)
+        }
+        return positions.sorted()
+    }
+
     /// Notes added or changed since `mark`, above which a full sort is cheaper than inserting each.
     static let carriedOrderLimit = 2_000
 

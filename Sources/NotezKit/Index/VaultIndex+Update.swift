@@ -91,7 +91,8 @@ extension VaultIndex {
             let at = tagKeyInsertion(key)
             if notesByTag[key] == nil { tagKeysInByteOrder.remove(at: at) } else { tagKeysInByteOrder.insert(key, at: at) }
         }
-        rowChanges.record(leaving: oldPositions, arriving: incomingPositions, oldCount: oldCount, renamed: updateTags(touched))
+        let (renamed, retold) = updateTags(touched)
+        rowChanges.record(leaving: oldPositions, arriving: incomingPositions, oldCount: oldCount, renamed: renamed, retold: retold)
         updateTree(folderDelta.filter { $0.value != 0 }, folders: folders)
         VaultIndex.reorder(&pinnedOrder, leaving: leaving, remap: remap, arriving: incomingPositions.filter { newNotes[$0].pinned }, in: newNotes)
         VaultIndex.reorder(
@@ -195,8 +196,8 @@ extension VaultIndex {
     /// tag (`ideas` on 33,000 notes) is not re-read at every change. Returns the tags whose name
     /// in a list row changed: the summary's name, or whether it has more than one spelling
     /// (`rowTagName` names a tag of one ASCII spelling by the note's own spelling).
-    private mutating func updateTags(_ touched: [TagKey: TagChange]) -> [TagKey] {
-        if touched.isEmpty { return [] }
+    private mutating func updateTags(_ touched: [TagKey: TagChange]) -> (renamed: [TagKey], retold: [TagKey]?) {
+        if touched.isEmpty { return ([], []) }
         var renamed: [TagKey] = []
         let registered = VaultIndex.registeredEntries(registry)
         var changed: [(old: TagSummary?, new: TagSummary?)] = []
@@ -237,16 +238,19 @@ extension VaultIndex {
                 changed.append((old, new))
             }
         }
+        // Summaries that kept their names kept their places (`tags` is in name order).
+        let inPlace = changed.allSatisfy { $0.old != nil && $0.new != nil && $0.old?.name == $0.new?.name }
+        let retold = inPlace ? changed.compactMap { $0.new?.key } : nil
         // Many changed tags: one sort is cheaper than many inserts into a large array.
         if changed.count > 64 {
             tags = TagSummary.sortedByName(tagByKey.values)
-            return renamed
+            return (renamed, retold)
         }
         for (old, new) in changed {
             if let old, let at = tagIndex(of: old) { tags.remove(at: at) }
             if let new { tags.insert(new, at: tagInsertion(new)) }
         }
-        return renamed
+        return (renamed, retold)
     }
 
     /// Where `summary` goes in `tags` (the first position not before it).
@@ -262,7 +266,7 @@ extension VaultIndex {
     }
 
     /// The position in `tags` of the summary of `summary.key`, found by its name.
-    private func tagIndex(of summary: TagSummary) -> Int? {
+    func tagIndex(of summary: TagSummary) -> Int? {
         var at = tagInsertion(summary)
         while at < tags.count {
             if tags[at].key == summary.key { return at }

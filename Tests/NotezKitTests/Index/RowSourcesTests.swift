@@ -65,7 +65,7 @@ struct RowSourcesTests {
         var live = Self.start(fs)
         var snapshot = live.snapshot()
         var sequence = live.sequence
-        var (carriedRows, rows, carriedOrders) = (0, 0, 0)
+        var (carriedRows, rows, carriedOrders, carriedTags) = (0, 0, 0, 0)
         // The state rows were laid out at: a copy of the snapshot then, its mark and its order.
         var marked = (index: snapshot, mark: snapshot.rowMark()!, order: snapshot.listOrder(Array(snapshot.notes.indices), limit: nil))
         for step in 0..<150 {
@@ -85,6 +85,15 @@ struct RowSourcesTests {
             for (position, source) in sources.enumerated() where source >= 0 {
                 expect(Self.row(snapshot, position), equals: Self.row(marked.index, source), "seed \(seed), step \(step), \(position)")
             }
+            if let changed = snapshot.changedTagPositions(since: marked.mark) {
+                // Every other summary is the one of then, in the same place.
+                expect(snapshot.tags.count, equals: marked.index.tags.count, "tags, seed \(seed), step \(step)")
+                let told = Set(changed)
+                for (position, tag) in snapshot.tags.enumerated() where !told.contains(position) && position < marked.index.tags.count {
+                    expect(tag, equals: marked.index.tags[position], "tag, seed \(seed), step \(step), \(position)")
+                }
+                carriedTags += 1
+            }
             carriedRows += sources.filter { $0 >= 0 }.count
             rows += sources.count
             let sorted = snapshot.listOrder(Array(snapshot.notes.indices), limit: nil)
@@ -97,6 +106,33 @@ struct RowSourcesTests {
         // Most rows and orders were carried, so the checks above had something to check.
         expect(carriedRows * 2 > rows, "\(carriedRows) of \(rows) rows carried")
         expect(carriedOrders > 50, "\(carriedOrders) orders carried")
+        expect(carriedTags > 10, "\(carriedTags) tag lists carried")
+    }
+
+    @Test("tag summaries: an edit retells the tags it touched in place; a new or renamed tag carries none")
+    func tagSummariesCarried() {
+        var fs = MemoryFileSystem()
+        fs.create("a.md", "---\ntags: [work, idea]\n---\na\n")
+        fs.create("b.md", "---\ntags: [work, zeta]\n---\nb\n")
+        var live = Self.start(fs)
+        var snapshot = live.snapshot()
+        func step(_ change: (inout MemoryFileSystem) -> Void) -> [Int]? {
+            let mark = snapshot.rowMark()!
+            let sequence = live.sequence
+            change(&fs)
+            live.apply(Reconciler().reconcile(Coalescer.Batch(fullRescan: true), previous: live.state, fileSystem: fs))
+            guard live.update(&snapshot, from: sequence) else { return [-1] }
+            return snapshot.changedTagPositions(since: mark)
+        }
+        expect(snapshot.tags.map(\.name), equals: ["idea", "work", "zeta"])
+        // `work` loses a note: only its summary changed.
+        expect(step { $0.write("b.md", "---\ntags: [zeta]\n---\nb\n") }, equals: [1])
+        // A body edit touches no tag.
+        expect(step { $0.write("a.md", "---\ntags: [work, idea]\n---\na again\n") }, equals: [])
+        // A tag that is new, one that goes, one whose shown spelling changes: summaries moved.
+        expect(step { $0.write("b.md", "---\ntags: [zeta, fresh]\n---\nb\n") } == nil)
+        expect(step { $0.write("b.md", "---\ntags: [zeta]\n---\nb\n") } == nil)
+        expect(step { $0.write("a.md", "---\ntags: [WORK, idea]\n---\na\n") } == nil)
     }
 
     @Test("one note edited: every other row is carried; a tag shown by another spelling: its notes' rows are not")
