@@ -134,14 +134,7 @@ final class RowMemo: @unchecked Sendable {
             let at = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: count))
             let done = bytes.withUnsafeMutableBytes { all in
-                var done = 0
-                while done < count {
-                    let got = pread(kept.fd, all.baseAddress! + at + done, count - done, off_t(start + done))
-                    if got < 0 && errno == EINTR { continue }
-                    guard got > 0 else { break }
-                    done += got
-                }
-                return done
+                SystemIO.readAll(kept.fd, into: UnsafeMutableRawBufferPointer(rebasing: all[at..<(at + count)]), at: start)
             }
             guard done == count else {
                 bytes.removeLast(bytes.count - base)

@@ -126,16 +126,7 @@ final class TagJSONMemo: @unchecked Sendable {
             if start < readStart || end > readStart + read.count {
                 // Unchanged tags are in file order: the file is read on from `start`.
                 read = [UInt8](repeating: 0, count: max(TagJSONMemo.chunk, end - start))
-                let got = read.withUnsafeMutableBytes { buffer in
-                    var done = 0
-                    while done < buffer.count {
-                        let count = pread(kept.fd, buffer.baseAddress! + done, buffer.count - done, off_t(start + done))
-                        if count < 0 && errno == EINTR { continue }
-                        guard count > 0 else { break }
-                        done += count
-                    }
-                    return done
-                }
+                let got = read.withUnsafeMutableBytes { SystemIO.readAll(kept.fd, into: $0, at: start) }
                 read.removeLast(read.count - got)
                 readStart = start
                 guard end <= readStart + read.count else { return nil }

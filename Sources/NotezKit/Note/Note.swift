@@ -74,13 +74,10 @@ public struct Note: Sendable, Equatable {
         get { box.path }
         set { unique().path = newValue }
     }
-    /// Calls `body` with the UTF-8 of `path`, read where the note keeps it (no copy of the string).
+    /// Calls `body` with the UTF-8 of `path`, read where the note keeps it (no copy of the bytes).
     func withPathUTF8<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        // Not retained: this note holds the box for the call. A retain waits for the box's cache
-        // line before the next note's can be asked for, and was most of a `--paths` of 33,000 notes.
-        unowned(unsafe) let fields = box
-        if let result = fields.path.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
-        var path = fields.path
+        if let result = box.path.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
+        var path = box.path
         return path.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
     /// Vault-relative folder path, `""` for Unsorted Notes at the root.

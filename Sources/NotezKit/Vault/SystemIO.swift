@@ -45,6 +45,18 @@ package enum SystemIO {
         return true
     }
 
+    /// Reads into `buffer` from `fd` at `offset` (`pread`) until it is full or the file ends;
+    /// the bytes read (fewer at the end of the file or on an error).
+    package static func readAll(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let count = retrying { pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done)) }
+            guard count > 0 else { break }
+            done += count
+        }
+        return done
+    }
+
     /// A new file in `folder` that no path names, open for reading and writing: `O_TMPFILE`, or
     /// where the file system has none, a file removed as soon as it is made. nil when `folder` is
     /// not a private folder of this user's (a vault's cache folder, as notez makes it) or no file
