@@ -61,15 +61,20 @@ public enum WarmClient {
             total += length
         }
         guard let length = WarmFrame.payloadLength(header: header, request: false), total + length <= WarmFrame.maxResponse,
-            let payload = read(length), let response = WarmFrame.decodeResponse(payload)
+            let head = read(min(length, WarmFrame.answerHeadSize))
         else { return nil }
-        if ahead.isEmpty { return response }
-        // Pieces come only before an answer.
-        guard case .answer(let status, let stdout, let stderr) = response else { return nil }
-        if pieces { return .captured(status: status, stdout: ahead + [stdout], stderr: stderr) }
-        var joined: [UInt8] = []
-        joined.reserveCapacity(total + stdout.count)
-        for piece in ahead { joined += piece }
-        return .answer(status: status, stdout: joined + stdout, stderr: stderr)
+        guard let (status, stdoutCount) = WarmFrame.answerHead(head) else {
+            // Pieces come only before an answer.
+            guard ahead.isEmpty, let rest = read(length - head.count) else { return nil }
+            return WarmFrame.decodeResponse(head + rest)
+        }
+        // The answer's stdout is read straight into arrays of its own, never into the payload's.
+        let afterStdout = length - WarmFrame.answerHeadSize - stdoutCount
+        guard afterStdout >= 4, let stdout = WarmSocket.readPieces(fd, stdoutCount), let prefix = read(4),
+            WarmFrame.dataLength(prefix) == afterStdout - 4, let stderr = read(afterStdout - 4)
+        else { return nil }
+        let all = ahead + stdout.filter { !$0.isEmpty }
+        if pieces { return .captured(status: status, stdout: all, stderr: stderr) }
+        return .answer(status: status, stdout: all.count == 1 ? all[0] : Array(all.joined()), stderr: stderr)
     }
 }

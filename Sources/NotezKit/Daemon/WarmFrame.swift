@@ -131,6 +131,28 @@ enum WarmFrame {
         }
     }
 
+    /// The bytes of an answer's payload before its stdout: the kind, the status, stdout's length.
+    static let answerHeadSize = 9
+
+    /// The status and the stdout length that the first `answerHeadSize` bytes of a response
+    /// payload give; nil when they are not an answer's.
+    static func answerHead(_ bytes: [UInt8]) -> (status: Int32, stdoutCount: Int)? {
+        bytes.withUnsafeBytes { buffer -> (status: Int32, stdoutCount: Int)? in
+            var input = ByteReader(buffer: buffer)
+            guard input.u8() == 0, let status = input.u32(), let count = input.u32(), input.atEnd else { return nil }
+            return (Int32(bitPattern: status), Int(count))
+        }
+    }
+
+    /// The length a byte string's 4-byte prefix gives.
+    static func dataLength(_ prefix: [UInt8]) -> Int? {
+        prefix.withUnsafeBytes { buffer -> Int? in
+            var input = ByteReader(buffer: buffer)
+            guard let count = input.u32(), input.atEnd else { return nil }
+            return Int(count)
+        }
+    }
+
     /// Decodes a response payload; nil when malformed.
     static func decodeResponse(_ payload: [UInt8]) -> WarmResponse? {
         payload.withUnsafeBytes { buffer -> WarmResponse? in

@@ -76,11 +76,31 @@ public enum WarmSocket {
 
     /// Reads exactly `count` bytes; nil on error, timeout or end of stream before that.
     static func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
-        // Sized once for a piece (about 1 MiB): grown from 64 KiB, a piece was copied four times
-        // (the warm client's main cost in `perf` for a 23 MB `ls -r`); a bigger announced length
-        // still grows as its bytes arrive, so a header alone allocates at most 4 MiB.
-        guard case .bytes(let bytes) = SystemIO.read(fd, limit: count, expected: min(count, 1 << 22)), bytes.count == count else { return nil }
-        return bytes
+        guard let pieces = readPieces(fd, count) else { return nil }
+        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
+    }
+
+    /// The largest piece `readPieces` reads into one array.
+    static let readPieceSize = 1 << 22
+
+    /// Reads exactly `count` bytes into arrays of at most `readPieceSize` bytes each, every byte
+    /// read straight into its array (none zeroed first, none copied again: a 6.8 MB answer read
+    /// into a zeroed buffer grown as it came, then copied out, was most of the warm client's
+    /// time); a large announced length gets memory only as its bytes arrive. Nil on error,
+    /// timeout or end of stream before `count` bytes.
+    static func readPieces(_ fd: Int32, _ count: Int) -> [[UInt8]]? {
+        var pieces: [[UInt8]] = []
+        var remaining = count
+        while remaining > 0 {
+            let size = min(remaining, readPieceSize)
+            let piece = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                initialized = SystemIO.readAll(fd, into: UnsafeMutableRawBufferPointer(buffer), at: nil)
+            }
+            guard piece.count == size else { return nil }
+            pieces.append(piece)
+            remaining -= size
+        }
+        return count == 0 ? [[]] : pieces
     }
 
     /// Reads one frame's payload (header first, bounded by the frame's limit); nil when malformed.

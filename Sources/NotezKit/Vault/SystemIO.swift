@@ -45,12 +45,15 @@ package enum SystemIO {
         return true
     }
 
-    /// Reads into `buffer` from `fd` at `offset` (`pread`) until it is full or the file ends;
-    /// the bytes read (fewer at the end of the file or on an error).
-    package static func readAll(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+    /// Reads into `buffer` from `fd`, at `offset` (`pread`) or from the current position (nil:
+    /// a socket), until it is full or the stream ends; the bytes read (fewer at the end, on an
+    /// error or a timeout).
+    package static func readAll(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int?) -> Int {
         var done = 0
         while done < buffer.count {
-            let count = retrying { pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done)) }
+            let start = buffer.baseAddress! + done
+            let room = buffer.count - done
+            let count = retrying { offset.map { pread(fd, start, room, off_t($0 + done)) } ?? Glibc.read(fd, start, room) }
             guard count > 0 else { break }
             done += count
         }

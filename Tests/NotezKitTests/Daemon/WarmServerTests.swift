@@ -168,6 +168,41 @@ struct WarmServerTests {
         }
     }
 
+    @Test("an answer's stdout read into pieces of its own: a large one arrives whole; wrong lengths are refused")
+    func answerLengths() throws {
+        func little(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        /// An answer frame whose payload says `stdoutCount` and `stderrCount`, whatever follows.
+        func frame(stdoutCount: Int, stdout: [UInt8], stderrCount: Int, stderr: [UInt8]) -> [UInt8] {
+            let payload = [0] + little(7) + little(stdoutCount) + stdout + little(stderrCount) + stderr
+            let version = [UInt8(WarmFrame.version & 0xFF), UInt8(WarmFrame.version >> 8)]
+            return WarmFrame.responseMagic + version + little(payload.count) + payload
+        }
+        // More than one piece of `readPieceSize`, every byte distinct from its neighbours.
+        let large = (0..<(WarmSocket.readPieceSize * 2 + 12_345)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
+        let whole = WarmFrame.encode(.answer(status: 3, stdout: large, stderr: [69]))
+        guard case .answer(let status, let stdout, let stderr)? = try ask(daemonAnswering: whole) else {
+            Issue.record("a large answer did not arrive")
+            return
+        }
+        expect(status, equals: 3)
+        expect(stdout == large, "the large stdout differs")
+        expect(stderr, equals: [69])
+        let bad = [
+            frame(stdoutCount: 10, stdout: Array(repeating: 65, count: 4), stderrCount: 0, stderr: []),
+            frame(stdoutCount: 4, stdout: Array(repeating: 65, count: 4), stderrCount: 3, stderr: [1]),
+            frame(stdoutCount: 4, stdout: Array(repeating: 65, count: 4), stderrCount: 0, stderr: [1]),
+            frame(stdoutCount: Int(UInt32.max), stdout: [], stderrCount: 0, stderr: []),
+        ]
+        for answer in bad { expect(try ask(daemonAnswering: answer) == nil) }
+        let good = frame(stdoutCount: 4, stdout: Array("abcd".utf8), stderrCount: 1, stderr: [1])
+        guard case .answer(_, let four, let one)? = try ask(daemonAnswering: good) else {
+            Issue.record("a well-formed answer was refused")
+            return
+        }
+        expect(four, equals: Array("abcd".utf8))
+        expect(one, equals: [1])
+    }
+
     /// What the client makes of a daemon that reads the request and writes `answer`, then hangs up.
     private func ask(daemonAnswering answer: [UInt8]) throws -> WarmResponse? {
         let (scratch, folder) = try cacheFolder()
