@@ -45,9 +45,6 @@ final class RowMemo: @unchecked Sendable {
         var ends: [UInt32]
         var length: Int
         var mark: RowMark?
-
-        /// The bytes of the rows listed (the rest of the file is rows no longer listed).
-        var listedBytes: Int { zip(starts, ends).reduce(0) { $0 + Int($1.1 - $1.0) } }
     }
 
     /// The largest file of rows (a vault's notes decide its size).
@@ -100,6 +97,13 @@ final class RowMemo: @unchecked Sendable {
         return kept.memo.listOrder(of: positions, version: kept.version, limit: limit, index: index)
     }
 
+    /// Whether a kept file of `length` bytes, whose used runs are `starts`/`ends`, is still worth
+    /// adding to: the bytes nothing uses any more (runs since replaced) are not more than the used
+    /// ones (and 1 MB). Else the next writer starts a new file. The rule of `TagJSONMemo` too.
+    static func isCompact(length: Int, starts: [UInt32], ends: [UInt32]) -> Bool {
+        length <= 2 * zip(starts, ends).reduce(0) { $0 + Int($1.1 - $1.0) } + (1 << 20)
+    }
+
     /// Whether the kept rows are those of `key` (the same listing asked again).
     func keeps(_ key: Key) -> Bool { kept?.key == key }
 
@@ -107,7 +111,8 @@ final class RowMemo: @unchecked Sendable {
     /// else -1; nil when none is (another layout, rows of a state `index` does not follow, or a
     /// file more than half of whose bytes no listing uses).
     func carried(to key: Key, from index: any NoteCollection) -> [Int32]? {
-        guard let kept, kept.key.sameLayout(as: key), kept.length <= 2 * kept.listedBytes + (1 << 20) else { return nil }
+        guard let kept, kept.key.sameLayout(as: key), RowMemo.isCompact(length: kept.length, starts: kept.starts, ends: kept.ends)
+        else { return nil }
         if kept.key == key { return (0..<Int32(key.positions.count)).map { $0 } }
         guard let mark = kept.mark, let sources = index.rowSources(since: mark) else { return nil }
         var rowOf = [Int32](repeating: -1, count: kept.key.positions.max().map { $0 + 1 } ?? 0)

@@ -26,9 +26,6 @@ final class TagJSONMemo: @unchecked Sendable {
         var length: Int
         var indent: Int?
         var mark: RowMark
-
-        /// The bytes of the text in use (the rest of the file is text of tags since changed).
-        var usedBytes: Int { zip(starts, ends).reduce(0) { $0 + Int($1.1 - $1.0) } }
     }
 
     /// The largest file of tags' text (a vault's tags decide its size); beyond, nothing is kept.
@@ -54,7 +51,7 @@ final class TagJSONMemo: @unchecked Sendable {
     func writer(for index: any NoteCollection) -> Writer? {
         guard let mark = index.rowMark() else { return nil }
         let tags = index.tags
-        if let kept, kept.ends.count == tags.count, kept.length <= 2 * kept.usedBytes + (1 << 20),
+        if let kept, kept.ends.count == tags.count, RowMemo.isCompact(length: kept.length, starts: kept.starts, ends: kept.ends),
             let positions = index.changedTagPositions(since: kept.mark)
         {
             var changed = [Bool](repeating: false, count: tags.count)

@@ -15,7 +15,7 @@ public indirect enum JSONValue: Sendable {
     case elements(count: Int, element: @Sendable (_ position: Int, _ out: inout [UInt8], _ indent: Int?) -> Void)
 
     /// `elements` of the value `value` makes for each position, made one at a time while written.
-    public static func elements(count: Int, value: @escaping @Sendable (Int) -> JSONValue) -> JSONValue {
+    static func elements(count: Int, value: @escaping @Sendable (Int) -> JSONValue) -> JSONValue {
         .elements(count: count) { position, out, indent in value(position).write(into: &out, indent: indent) }
     }
 
