@@ -81,7 +81,8 @@ struct CacheImage: @unchecked Sendable {
     /// `passing` is called every few thousand records the checks pass (a caller that mapped the
     /// file gives their pages back as the checks go).
     init?(
-        _ bytes: UnsafeRawBufferPointer, titleFromHeading: Bool = false, checkingTables: Bool = true, passing: (() -> Void)? = nil
+        _ bytes: UnsafeRawBufferPointer, titleFromHeading: Bool = false, checkingTables: Bool = true,
+        passing: (@Sendable () -> Void)? = nil
     ) {
         let size = bytes.count
         guard size >= CacheImage.headerSize + IndexCache.endMarker.count,
@@ -133,9 +134,25 @@ struct CacheImage: @unchecked Sendable {
         guard spellings + v + IndexCache.endMarker.count == size, b <= UInt32.max, n <= UInt32.max, s <= UInt32.max, e <= UInt32.max,
             g <= UInt32.max, l <= UInt32.max, r <= UInt32.max
         else { return nil }
-        guard validFolders(), validRecords(passing: passing) else { return nil }
-        guard !checkingTables || (validTags(postingCount: p) && validLinkKeys()) else { return nil }
+        guard validFolders() else { return nil }
+        // Every cold command opens the cache before anything else: at 100,000 notes the records'
+        // checks took 15-20 ms on one core, so a large cache is checked in parts on all cores, the
+        // tables as one more part (parts of paths with more non-ASCII take longer to check).
+        let image = self
+        let tables = { @Sendable in !checkingTables || (image.validTags(postingCount: p) && image.validLinkKeys()) }
+        guard n >= CacheImage.parallelCheckNotes else {
+            guard validRecords(0..<n, passing: passing), tables() else { return nil }
+            return
+        }
+        let parts = 8
+        let passed = Parallel.map(parts + 1, minimumChunk: 1) { part in
+            part == parts ? tables() : image.validRecords(n * part / parts..<n * (part + 1) / parts, passing: passing)
+        }
+        guard !passed.contains(false) else { return nil }
     }
+
+    /// From this many notes the records are checked in parts on all cores.
+    static let parallelCheckNotes = 16_384
 
     // MARK: - Reading
 
@@ -283,11 +300,11 @@ struct CacheImage: @unchecked Sendable {
         return true
     }
 
-    /// Every record's ranges are in bounds, its path is UTF-8, and its folder is exactly its path's
+    /// Every record in `range` has its ranges in bounds, its path UTF-8 and its folder exactly its path's
     /// folder (what a reader would derive from the path), so no later read can disagree.
-    private func validRecords(passing: (() -> Void)?) -> Bool {
-        for note in 0..<noteCount {
-            if let passing, note % 8192 == 8191 { passing() }
+    private func validRecords(_ range: Range<Int>, passing: (@Sendable () -> Void)?) -> Bool {
+        for note in range {
+            if let passing, (note - range.lowerBound) % 8192 == 8191 { passing() }
             let at = record(note)
             let (pathOffset, pathLength) = (u32(at + 40), u32(at + 44))
             guard inStrings(pathOffset, pathLength), pathLength > 0, u32(at + 48) + u32(at + 52) <= entriesLength,

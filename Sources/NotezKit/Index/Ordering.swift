@@ -61,22 +61,76 @@ public enum Ordering {
     static func listPositions(
         _ positions: [Int], limit: Int?, pinned: (Int) -> Bool, modified: (Int) -> Double
     ) -> [Int] {
-        var (first, rest): ([(key: UInt64, position: Int)], [(key: UInt64, position: Int)]) = ([], [])
+        var (first, rest): ([KeyedPosition], [KeyedPosition]) = ([], [])
         rest.reserveCapacity(positions.count)
+        var ascending = true
+        var previous = Int.min
         for position in positions {
             let time = modified(position)
             if time.isNaN { return comparisonOrder(positions, limit: limit, pinned: pinned, modified: modified) }
+            ascending = ascending && position > previous
+            previous = position
             let entry = (descendingKey(time), position)
             if pinned(position) { first.append(entry) } else { rest.append(entry) }
         }
-        first.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
-        rest.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
+        sortByKey(&first, positionsAscending: ascending)
+        sortByKey(&rest, positionsAscending: ascending)
         let count = min(limit ?? positions.count, positions.count)
         var ordered: [Int] = []
         ordered.reserveCapacity(count)
         for entry in first.prefix(count) { ordered.append(entry.position) }
         for entry in rest.prefix(count - ordered.count) { ordered.append(entry.position) }
         return ordered
+    }
+
+    /// A sort key and the position it was made for.
+    typealias KeyedPosition = (key: UInt64, position: Int)
+
+    /// From this many entries a sort by key goes by radix.
+    static let radixMinimum = 256
+
+    /// `entries` sorted by key, ties by position. Entries in ascending position order take a
+    /// stable radix sort on the key, one pass per byte the keys do not all share: a comparison
+    /// sort of 100,000 took 15 ms on one core, between the stat of every note and the rows of a
+    /// cold `ls -r`.
+    static func sortByKey(_ entries: inout [KeyedPosition], positionsAscending: Bool) {
+        guard positionsAscending, entries.count >= radixMinimum else {
+            return entries.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
+        }
+        let count = entries.count
+        // Plain buffers: a local function writing into captured arrays paid an exclusivity check
+        // per entry.
+        let histograms = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8 * 256)
+        let scratch = UnsafeMutableBufferPointer<KeyedPosition>.allocate(capacity: count)
+        defer {
+            histograms.deallocate()
+            scratch.deallocate()
+        }
+        histograms.initialize(repeating: 0)
+        entries.withUnsafeMutableBufferPointer { main in
+            for entry in main {
+                for byte in 0..<8 { histograms[byte << 8 | Int(truncatingIfNeeded: entry.key >> UInt64(byte * 8)) & 0xFF] += 1 }
+            }
+            let sample = main[0].key
+            var (from, to) = (main, scratch)
+            for byte in 0..<8 {
+                let shift = UInt64(byte * 8)
+                let counts = UnsafeMutableBufferPointer(rebasing: histograms[byte << 8..<(byte + 1) << 8])
+                // A byte every key shares moves nothing.
+                if counts[Int(truncatingIfNeeded: sample >> shift) & 0xFF] == count { continue }
+                // Each bucket's start, in place of its count.
+                var sum = 0
+                for value in 0..<256 { (counts[value], sum) = (sum, sum + counts[value]) }
+                // The entries in their current order into their byte's bucket: stable.
+                for entry in from {
+                    let value = Int(truncatingIfNeeded: entry.key >> shift) & 0xFF
+                    to[counts[value]] = entry
+                    counts[value] += 1
+                }
+                (from, to) = (to, from)
+            }
+            if from.baseAddress != main.baseAddress { _ = main.update(fromContentsOf: from) }
+        }
     }
 
     /// The members of `positions` (distinct) in the order they have in `order` (the list order of

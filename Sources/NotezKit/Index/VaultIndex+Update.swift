@@ -230,7 +230,7 @@ extension VaultIndex {
             } else {
                 let (summary, spellings) = VaultIndex.summary(key, positions: posting, notes: notes, registered: entry)
                 new = summary
-                spellingUses[key] = spellings.count > 1 && entry == nil ? spellings : nil
+                spellingUses[key] = entry == nil ? spellings : nil
             }
             if old?.name != new?.name || hadSpellings != (spellingUses[key] != nil) { renamed.append(key) }
             if old != new {

@@ -122,7 +122,7 @@ public struct VaultIndex: Sendable {
                 let key = keys[index]
                 let entry = registered[key]
                 let (summary, spellings) = VaultIndex.summary(key, positions: byTag[key]!, notes: sorted, registered: entry)
-                return (summary, spellings.count > 1 && entry == nil ? spellings : nil)
+                return (summary, entry == nil ? spellings : nil)
             }
             for (index, (summary, spellings)) in made.enumerated() {
                 summaries[keys[index]] = summary
@@ -148,23 +148,37 @@ public struct VaultIndex: Sendable {
     }
 
     /// The summary of the tag `key` carried by the notes at `positions`: the most common spelling
-    /// (ties to the alphabetically first), unless the registry names it; and the uses of each spelling.
+    /// (ties to the alphabetically first), unless the registry names it; and the uses of each
+    /// spelling when the notes write it in more than one (nil otherwise).
     static func summary(
         _ key: TagKey, positions: [Int], notes: [Note], registered: TagRegistry.Entry?
-    ) -> (summary: TagSummary, spellings: [String: Int]) {
-        var spellings: [String: Int] = [:]
+    ) -> (summary: TagSummary, spellings: [String: Int]?) {
+        // Most tags are written one way: their spelling is counted without hashing it per note
+        // (a first run summarises 47,000 tags over 400,000 postings at 100,000 notes).
+        var only: String?
+        var onlyUses = 0
+        var spellings: [String: Int]?
         var (frontMatter, inline) = (0, 0)
         for position in positions {
             // The fields are read in place: copying each `Note` would retain all its strings.
             guard let at = notes[position].tagKeys.firstIndex(of: key) else { continue }
-            spellings[notes[position].tags[at], default: 0] += 1
+            let spelling = notes[position].tags[at]
+            if spellings != nil {
+                spellings![spelling, default: 0] += 1
+            } else if only == nil || only == spelling {
+                only = spelling
+                onlyUses += 1
+            } else {
+                spellings = [only!: onlyUses, spelling: 1]
+            }
             let origin = notes[position].origin(ofTagAt: at)
             if origin.contains(.inline) { inline += 1 }
             if origin.contains(.frontMatter) { frontMatter += 1 }
         }
+        let commonName = spellings.map(TagSummary.preferredSpelling) ?? only ?? key.rawValue
         let summary = TagSummary(
-            key: key, commonName: spellings.isEmpty ? key.rawValue : TagSummary.preferredSpelling(spellings), count: positions.count,
-            frontMatterCount: frontMatter, inlineCount: inline, registered: registered)
+            key: key, commonName: commonName, count: positions.count, frontMatterCount: frontMatter, inlineCount: inline,
+            registered: registered)
         return (summary, spellings)
     }
 

@@ -124,6 +124,41 @@ func truncatedCacheIsRejected(cut: Int) {
     }
 }
 
+/// A cache of `CacheImage.parallelCheckNotes` notes or more is checked in parts on all cores (the
+/// tag and link tables as one more part): a bad record in any part, or a bad table, is still refused.
+@Test func aLargeCacheIsCheckedWhole() throws {
+    let count = CacheImage.parallelCheckNotes + 3_001
+    let notes = (0..<count).map { number in
+        let folder = "f\(number % 37)"
+        return Note(
+            path: folder + "/n\(String(number + 100_000)).md", folder: folder, title: "n\(number)", tags: ["t\(number % 11)"],
+            tagKeys: [TagKey("t\(number % 11)")], pinned: false, created: 0, modified: Double(number), snippet: "",
+            stamp: FileStamp(inode: UInt64(number + 1), size: 1, mtimeNanos: 1))
+    }.sorted { $0.path < $1.path }
+    let bytes = try #require(IndexCache.encode(notes))
+    let (size, tagSize) = (CacheImage.recordSize, CacheImage.tagSize)
+    // A path length out of bounds (record offset 44), a folder number that is not the path's
+    // (record offset 56), a tag's posting count past the postings (tag offset 20).
+    let damages: [(String, Int, UInt32)] = try bytes.withUnsafeBytes { buffer in
+        let image = try #require(CacheImage(buffer))
+        func otherFolder(_ note: Int) -> UInt32 { UInt32((image.folderNumber(note) + 1) % image.folderCount) }
+        let (records, last, middle) = (image.records, count - 1, count / 2)
+        return [
+            ("the first record", records + 44, UInt32.max),
+            ("a record inside a part", records + size * 5_000 + 56, otherFolder(5_000)),
+            ("the first record of the fifth part", records + size * middle + 44, UInt32.max),
+            ("the last record of the fourth part", records + size * (middle - 1) + 56, otherFolder(middle - 1)),
+            ("the last record", records + size * last + 56, otherFolder(last)),
+            ("a tag", image.tags + tagSize * 3 + 20, UInt32.max),
+        ]
+    }
+    for (name, offset, value) in damages {
+        var damaged = bytes
+        withUnsafeBytes(of: value.littleEndian) { damaged.replaceSubrange(offset..<offset + 4, with: $0) }
+        expect(damaged.withUnsafeBytes { CacheImage($0) } == nil, "\(name) damaged")
+    }
+}
+
 @Test func layoutHasFixedRecordsAndSortedTagTable() throws {
     let bytes = IndexCache.encode(sampleNotes())!
     try bytes.withUnsafeBytes { buffer in

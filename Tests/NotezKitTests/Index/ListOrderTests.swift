@@ -47,14 +47,22 @@ struct ListOrderTests {
     func integerKeysOrderAsListLess() {
         var generator = SeededGenerator(seed: 31)
         let special: [Double] = [0, -0.0, 1, -1, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e-300, 1_700_000_000, 1_700_000_000.5]
-        for round in 0..<40 {
-            let count = Int.random(in: 0...300, using: &generator)
+        // Up to 300 notes (a comparison sort), and rounds of thousands whose positions come in
+        // ascending order (a radix sort) or not, with times that tie or spread over many bytes.
+        for round in 0..<60 {
+            let large = round >= 40
+            let count = large ? Int.random(in: 300...3_000, using: &generator) : Int.random(in: 0...300, using: &generator)
             var times = (0..<count).map { _ in
-                Bool.random(using: &generator) ? special.randomElement(using: &generator)! : Double(Int.random(in: -5...5, using: &generator)) * 1e9
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: special.randomElement(using: &generator)!
+                case 1 where large: Double.random(in: -1e12...1e12, using: &generator)
+                default: Double(Int.random(in: -5...5, using: &generator)) * 1e9
+                }
             }
             if round % 10 == 9, count > 2 { times[count / 2] = .nan }
             let pins = (0..<count).map { _ in Int.random(in: 0..<6, using: &generator) == 0 }
-            let positions = Array(0..<count).shuffled(using: &generator).filter { _ in Int.random(in: 0..<4, using: &generator) != 0 }
+            let kept = Array(0..<count).filter { _ in Int.random(in: 0..<4, using: &generator) != 0 }
+            let positions = large && round % 3 != 0 ? kept : kept.shuffled(using: &generator)
             let expected = Ordering.comparisonOrder(positions, limit: nil, pinned: { pins[$0] }, modified: { times[$0] })
             for limit in [nil, 0, 1, 7, count] as [Int?] {
                 let ordered = Ordering.listPositions(positions, limit: limit, pinned: { pins[$0] }, modified: { times[$0] })

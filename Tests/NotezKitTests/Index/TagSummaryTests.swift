@@ -22,4 +22,39 @@ struct TagSummaryTests {
         expect(TagSummary.sortedByName(summaries).map(\.name), equals: names.sorted(by: Ordering.nameLess))
         expect(TagSummary.sortedByName([]).isEmpty)
     }
+
+    @Test("a tag's summary and spellings equal counting every spelling's uses, over random notes")
+    func summaryCountsSpellings() {
+        var random = SeededGenerator(seed: 12)
+        // Spellings of two keys: cases, and `café` in NFC and NFD (one spelling to `String`, two in bytes).
+        let spellings = ["work", "Work", "WORK", "caf\u{E9}", "cafe\u{301}", "Caf\u{E9}"]
+        for round in 0..<300 {
+            let notes = (0..<Int.random(in: 1...12, using: &random)).map { number -> Note in
+                let picked = (0..<Int.random(in: 0...3, using: &random)).map { _ in spellings.randomElement(using: &random)! }
+                let frontMatter = Bool.random(using: &random) && !picked.isEmpty ? "---\ntags: [\(picked[0])]\n---\n" : ""
+                let text = frontMatter + picked.dropFirst(frontMatter.isEmpty ? 0 : 1).map { "#" + $0 }.joined(separator: " ") + "\n"
+                let stamp = FileStamp(inode: UInt64(number), size: 0, mtimeNanos: 0)
+                return NoteReader.parse(NoteReader.Contents(bytes: Array(text.utf8), isComplete: true, stamp: stamp), relativePath: "n\(number).md")
+            }
+            for key in [TagKey("work"), TagKey("caf\u{E9}")] {
+                let positions = notes.indices.filter { notes[$0].tagKeys.contains(key) }
+                // The rule written out: every note's spelling counted, the most used (ties to the first by `>`) named.
+                var uses: [String: Int] = [:]
+                var (frontMatter, inline) = (0, 0)
+                for position in positions {
+                    let at = notes[position].tagKeys.firstIndex(of: key)!
+                    uses[notes[position].tags[at], default: 0] += 1
+                    if notes[position].origin(ofTagAt: at).contains(.inline) { inline += 1 }
+                    if notes[position].origin(ofTagAt: at).contains(.frontMatter) { frontMatter += 1 }
+                }
+                let (summary, kept) = VaultIndex.summary(key, positions: positions, notes: notes, registered: nil)
+                let name = uses.isEmpty ? key.rawValue : uses.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
+                expect(summary.name, equals: name, "name of \(key), round \(round)")
+                expect(summary.count, equals: positions.count, "count of \(key), round \(round)")
+                expect(summary.frontMatterCount, equals: frontMatter, "front matter count of \(key), round \(round)")
+                expect(summary.inlineCount, equals: inline, "inline count of \(key), round \(round)")
+                expect(kept, equals: uses.count > 1 ? uses : nil, "spellings of \(key), round \(round)")
+            }
+        }
+    }
 }
