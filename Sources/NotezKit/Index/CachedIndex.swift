@@ -76,6 +76,12 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
         snapshot.listing(of: image, root: root, ignore: config.ignore)
     }
 
+    /// A snapshot of `listing`, a walk or a `listing(from:)` of this vault, against this cache:
+    /// stamps for the folders whose notes are the cache's (`WalkSnapshot(listing:image:ignore:)`).
+    func snapshot(of listing: VaultWalker.Listing) -> WalkSnapshot? {
+        WalkSnapshot(listing: listing, image: image, ignore: config.ignore)
+    }
+
     /// Whether the record at `position` is of the file at `path` (exact bytes).
     func records(_ path: String, at position: Int) -> Bool { PathKey.sameBytes(path, image.pathBytes(position)) }
 

@@ -83,6 +83,9 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
         // The folders that kept their stamps need no listing; a walk when the folder tree changed.
         let listing = known.flatMap { cached.listing(from: $0) } ?? VaultWalker(root: root, ignore: settings.config.ignore).walk()
         guard listing.stamps.count == listing.notes.count else { return nil }
+        // Kept for the next run: the folders whose notes this listing found to be the cache's need
+        // no listing then either (the bench's cold rename walked the whole vault every time).
+        if let snapshot = cached.snapshot(of: listing), snapshot != known { try? snapshot.save(root: root) }
         // The walk's paths and the cache's are both in path order: matched in one pass, by bytes
         // while they agree (nearly always), by the order where they differ.
         var cachePositions = [Int32](repeating: -1, count: listing.notes.count)

@@ -6,21 +6,23 @@ import Glibc
 import Darwin
 #endif
 
-/// Every folder of a walk whose notes were exactly the index cache's, with each folder's stamp.
-/// A folder's names change only with its stamp (`FolderStamp`), so while every folder keeps its
-/// stamp the vault holds the same folders and note files; stat'ing the folders and the cached
-/// notes then proves the cache current without listing a single folder (`confirms`).
+/// Every folder of a walk, with each folder's stamp where the walk found exactly the index
+/// cache's notes in it. A folder's names change only with its stamp (`FolderStamp`), so while
+/// every folder keeps its stamp the vault holds the same folders and note files; stat'ing the
+/// folders and the cached notes then proves the cache current without listing a single folder
+/// (`confirms`), and while most keep theirs only the others are listed again (`listing(of:)`).
 ///
 /// A stamp is trusted only when the folder's mtime is older than the walk by more than the file
 /// system's timestamp granularity (`IndexCache.racyWindowNanos`): a name added in the same tick as
-/// the stamp would leave it unchanged. File `walk-v1.bin` beside the cache: `NZWK`, u32 version,
-/// u64 the cache's generation, u32 count and the ignore globs, u32 count and per folder (the root
-/// "" first) a string, inode u64, mtime ns i64, ctime ns i64; strings are u32 length + UTF-8;
-/// then `NZND`.
+/// the stamp would leave it unchanged. A folder without a trusted stamp, or whose notes were not
+/// the cache's, has none: it never confirms and is always listed again. File `walk-v1.bin` beside
+/// the cache: `NZWK`, u32 version, u64 the cache's generation, u32 count and the ignore globs, u32
+/// count and per folder (the root "" first) a string, a u8 (1: a stamp follows, 0: none), then
+/// inode u64, mtime ns i64, ctime ns i64 when it has one; strings are u32 length + UTF-8; then `NZND`.
 struct WalkSnapshot: Sendable, Equatable {
     static let fileName = "walk-v1.bin"
     static let magic: [UInt8] = Array("NZWK".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     /// The generation of the cache file the walk matched (`CacheImage.generation`).
     let generation: UInt64
@@ -28,25 +30,57 @@ struct WalkSnapshot: Sendable, Equatable {
     let ignore: [String]
     /// The root ("") and then every folder, as the walk listed them.
     let folders: [String]
-    /// The stamp of each of `folders`.
-    let stamps: [FolderStamp]
+    /// The stamp of each of `folders`; nil for a folder to list again.
+    let stamps: [FolderStamp?]
 
     /// From a walk that found exactly the notes of the cache with `generation`; nil when the walk
-    /// reported a problem (an unreadable folder, a bad name: only a walk reports those) or a folder
-    /// changed too recently for its stamp to be trusted.
+    /// reported a problem (an unreadable folder, a bad name: only a walk reports those) or no
+    /// folder has a stamp. A folder changed too recently for its stamp to be trusted has none.
     init?(listing: VaultWalker.Listing, generation: UInt64, ignore: [String]) {
+        self.init(listing: listing, generation: generation, ignore: ignore, unsettled: [])
+    }
+
+    /// From a walk (or a `listing(of:)`) of the vault whose cache `image` holds: folders whose
+    /// notes the walk found other than the cache's (`unsettled`) have no stamp either. Nil as above.
+    init?(listing: VaultWalker.Listing, image: CacheImage, ignore: [String]) {
+        self.init(listing: listing, generation: image.generation, ignore: ignore, unsettled: WalkSnapshot.unsettled(listing, image))
+    }
+
+    private init?(listing: VaultWalker.Listing, generation: UInt64, ignore: [String], unsettled: Set<String>) {
         guard listing.problems.isEmpty, generation != 0 else { return nil }
         let trustedBefore = listing.startedNanos - IndexCache.racyWindowNanos
-        var stamps: [FolderStamp] = []
+        var stamps: [FolderStamp?] = []
         stamps.reserveCapacity(listing.folders.count + 1)
         for folder in [""] + listing.folders {
-            guard let stamp = listing.folderStamps[folder], stamp.mtimeNanos < trustedBefore else { return nil }
-            stamps.append(stamp)
+            let stamp = listing.folderStamps[folder]
+            stamps.append(stamp.flatMap { $0.mtimeNanos < trustedBefore && !unsettled.contains(folder) ? $0 : nil })
         }
+        guard stamps.contains(where: { $0 != nil }) else { return nil }
         self.init(generation: generation, ignore: ignore, folders: [""] + listing.folders, stamps: stamps)
     }
 
-    init(generation: UInt64, ignore: [String], folders: [String], stamps: [FolderStamp]) {
+    /// The folders where `listing` and `image` hold different notes: one merge of the two
+    /// path-ordered lists. A note in only one of them marks its folder; notes matched by their
+    /// exact bytes are in both (an order the two lists disagree on only marks more folders).
+    static func unsettled(_ listing: VaultWalker.Listing, _ image: CacheImage) -> Set<String> {
+        var folders = Set<String>()
+        var next = 0
+        for path in listing.notes {
+            while next < image.noteCount, !PathKey.sameBytes(path, image.pathBytes(next)), image.path(next) < path {
+                folders.insert(VaultPath.folder(of: image.path(next)))
+                next += 1
+            }
+            if next < image.noteCount, PathKey.sameBytes(path, image.pathBytes(next)) {
+                next += 1
+            } else {
+                folders.insert(VaultPath.folder(of: path))
+            }
+        }
+        for record in next..<image.noteCount { folders.insert(VaultPath.folder(of: image.path(record))) }
+        return folders
+    }
+
+    init(generation: UInt64, ignore: [String], folders: [String], stamps: [FolderStamp?]) {
         self.generation = generation
         self.ignore = ignore
         self.folders = folders
@@ -141,17 +175,19 @@ struct WalkSnapshot: Sendable, Equatable {
         var listing = VaultWalker.Listing()
         listing.startedNanos = SystemIO.currentTimeNanos()
         let walker = VaultWalker(root: root, ignore: ignore)
-        let slots = ResultSlots<(notes: [(path: String, stamp: FileStamp?)], symlinked: [String])?>(count: folders.count)
+        let slots = ResultSlots<(notes: [(path: String, stamp: FileStamp?)], symlinked: [String], stamp: FolderStamp?)?>(count: folders.count)
         let (notesOf, childrenOf) = (members, children)
         Parallel.forEach(folders.count, minimumChunk: 4) { number in
             slots.set(number, notes(inFolder: number, cached: notesOf[number], children: childrenOf[number], image: image, root: root, walker: walker))
         }
         var found: [(path: String, stamp: FileStamp?)] = []
         found.reserveCapacity(image.noteCount)
-        for folder in slots.takeValues() {
+        // Each folder's stamp as a walk takes it, so that a snapshot can be made of this listing.
+        for (number, folder) in slots.takeValues().enumerated() {
             guard let folder else { return nil }
             found += folder.notes
             listing.symlinkedNotes.formUnion(folder.symlinked)
+            if let stamp = folder.stamp { listing.folderStamps[folders[number]] = stamp }
         }
         let order = VaultWalker.pathOrder(found.map(\.path))
         listing.notes = order.map { found[$0].path }
@@ -162,7 +198,7 @@ struct WalkSnapshot: Sendable, Equatable {
 
     /// The notes of the folder `number`, as `listing(of:root:ignore:)` finds them; nil when only a walk can tell.
     private func notes(inFolder number: Int, cached: [Int32], children: Set<String>, image: CacheImage, root: String, walker: VaultWalker)
-        -> (notes: [(path: String, stamp: FileStamp?)], symlinked: [String])?
+        -> (notes: [(path: String, stamp: FileStamp?)], symlinked: [String], stamp: FolderStamp?)?
     {
         let isRoot = number == 0
         guard let fd = SystemIO.openFolder(isRoot ? root : root + "/" + folders[number], following: isRoot) else { return nil }
@@ -171,7 +207,7 @@ struct WalkSnapshot: Sendable, Equatable {
         guard FolderStamp(info) == stamps[number] else {
             let scan = walker.scan(folders[number], stamps: true)
             guard scan.problems.isEmpty, Set(scan.subfolders) == children else { return nil }
-            return (scan.notes, scan.symlinkedNotes)
+            return (scan.notes, scan.symlinkedNotes, scan.stamp)
         }
         var notes: [(path: String, stamp: FileStamp?)] = []
         notes.reserveCapacity(cached.count)
@@ -180,7 +216,7 @@ struct WalkSnapshot: Sendable, Equatable {
             // Following a symlinked note, as the walk stamps it.
             notes.append((path, SystemIO.fstatat(fd, VaultPath.name(of: path), following: true).map { FileStamp($0) }))
         }
-        return (notes, [])
+        return (notes, [], stamps[number])
     }
 
     /// Whether every unit so far confirmed the cache; shared by the workers.
@@ -216,6 +252,8 @@ struct WalkSnapshot: Sendable, Equatable {
         out.u32(UInt32(folders.count))
         for (folder, stamp) in zip(folders, stamps) {
             out.string(folder)
+            out.bytes.append(stamp == nil ? 0 : 1)
+            guard let stamp else { continue }
             out.u64(stamp.inode)
             out.u64(UInt64(bitPattern: stamp.mtimeNanos))
             out.u64(UInt64(bitPattern: stamp.ctimeNanos))
@@ -239,12 +277,17 @@ struct WalkSnapshot: Sendable, Equatable {
             }
             guard let folderCount = input.u32(), folderCount > 0, Int(folderCount) <= raw.count else { return nil }
             var folders: [String] = []
-            var stamps: [FolderStamp] = []
+            var stamps: [FolderStamp?] = []
             for index in 0..<Int(folderCount) {
                 guard let folder = input.string(), index == 0 ? folder.isEmpty : WalkSnapshot.isPlainRelative(folder),
-                    let inode = input.u64(), let mtime = input.u64(), let ctime = input.u64()
+                    let known = input.u8(), known <= 1
                 else { return nil }
                 folders.append(folder)
+                guard known == 1 else {
+                    stamps.append(nil)
+                    continue
+                }
+                guard let inode = input.u64(), let mtime = input.u64(), let ctime = input.u64() else { return nil }
                 stamps.append(FolderStamp(inode: inode, mtimeNanos: Int64(bitPattern: mtime), ctimeNanos: Int64(bitPattern: ctime)))
             }
             guard input.take(IndexCache.endMarker), input.atEnd else { return nil }

@@ -69,6 +69,60 @@ struct WalkSnapshotTests {
         expect(cached.listing(from: snapshot) == nil)
     }
 
+    /// A snapshot made of a listing that found other notes than the cache in some folders, or
+    /// folders changed too recently, has no stamp for those: the proof fails, and a listing from
+    /// it lists them again (finding what changed there since) and no other folder.
+    @Test func foldersNotSettledAreListedAgain() throws {
+        let vault = try makeVault()
+        let cacheFolder = try #require(IndexCache.folderPath(root: vault.path))
+        let settings = IndexBuilder.Settings(root: vault.path)
+        let cached = try #require(CachedIndex.unproven(root: vault.path, settings: settings, cachePath: cacheFolder + "/" + IndexCache.fileName))
+        // Old changes (their folders' stamps trusted) that the cache does not hold: a note added
+        // in Big, one removed in Work/Deep; and a recent one in Work (its stamp not trusted).
+        _ = try vault.write("Big/extra.md", "extra\n")
+        try FileManager.default.removeItem(atPath: vault.path + "/Work/Deep/note 2-1.md")
+        try ScratchFolder.age(vault.path)
+        _ = try vault.write("Work/recent.md", "recent\n")
+        let walk = VaultWalker(root: vault.path).walk()
+        let snapshot = try #require(cached.snapshot(of: walk))
+        let unknown = snapshot.folders.indices.filter { snapshot.stamps[$0] == nil }.map { snapshot.folders[$0] }
+        expect(Set(unknown), equals: ["Big", "Work/Deep", "Work"])
+        expect(snapshot.stamps.compactMap { $0 }.count, equals: snapshot.folders.count - 3)
+        expect(!cached.isConfirmed(by: snapshot))
+        // Changes since the snapshot: in an unknown folder (its stamp restored, so only the lack of
+        // a stamp makes it listed again) and in a known one.
+        let big = vault.path + "/Big"
+        let bigTime = try FileManager.default.attributesOfItem(atPath: big)[.modificationDate] as! Date
+        _ = try vault.write("Big/later.md", "later\n", modified: Date(timeIntervalSinceNow: -3600))
+        try FileManager.default.setAttributes([.modificationDate: bigTime], ofItemAtPath: big)
+        _ = try vault.write("a b/c/later.md", "later\n", modified: Date(timeIntervalSinceNow: -3600))
+        let listing = try #require(cached.listing(from: snapshot))
+        let again = VaultWalker(root: vault.path).walk()
+        expect(listing.notes, equals: again.notes)
+        expect(listing.stamps, equals: again.stamps)
+        expect(listing.folders, equals: again.folders)
+        for added in ["Big/later.md", "a b/c/later.md", "Work/recent.md"] { expect(listing.notes.contains(added), "\(added)") }
+        // A snapshot of that listing keeps the stamps of the folders it did not list again.
+        let next = try #require(cached.snapshot(of: listing))
+        for (folder, stamp) in zip(snapshot.folders, snapshot.stamps) where stamp != nil && folder != "a b/c" {
+            expect(next.stamps[try #require(next.folders.firstIndex(of: folder))], equals: stamp, "\(folder)")
+        }
+    }
+
+    /// A rename planned from the cache (`LinkFocus`) keeps what its listing found: the next one
+    /// lists only the folders that changed or whose notes are not the cache's.
+    @Test func aFocusedRenameKeepsItsListing() throws {
+        let vault = try makeVault()
+        let path = try snapshotPath(vault)
+        try FileManager.default.removeItem(atPath: path)
+        _ = try vault.write("Work/new.md", "new\n", modified: Date(timeIntervalSinceNow: -3600))
+        try ScratchFolder.age(vault.path)
+        _ = try #require(LinkFocus.open(root: vault.path))
+        let saved = try #require(WalkSnapshot(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))))
+        let unknown = saved.folders.indices.filter { saved.stamps[$0] == nil }.map { saved.folders[$0] }
+        expect(unknown, equals: ["Work"])
+    }
+
     @Test func recentFoldersWriteNoSnapshot() throws {
         let vault = try ScratchFolder()
         _ = try vault.write("Work/a.md", "a\n", modified: Date(timeIntervalSinceNow: -3600))
@@ -130,11 +184,20 @@ struct WalkSnapshotTests {
     @Test func roundTripAndDamage() throws {
         let snapshot = WalkSnapshot(
             generation: 42, ignore: ["*.tmp", "Archive/**"], folders: ["", "Work", "Work/Deep", "ä b"],
-            stamps: (0..<4).map { FolderStamp(inode: UInt64($0), mtimeNanos: -Int64($0), ctimeNanos: Int64($0) << 40) })
+            stamps: (0..<4).map { (number: Int) -> FolderStamp? in
+                guard number != 2 else { return nil }
+                return FolderStamp(inode: UInt64(number), mtimeNanos: -Int64(number), ctimeNanos: Int64(number) << 40)
+            })
         let bytes = snapshot.encoded()
         expect(WalkSnapshot(bytes: bytes), equals: snapshot)
         for length in 0..<bytes.count { expect(WalkSnapshot(bytes: Array(bytes.prefix(length))) == nil) }
         expect(WalkSnapshot(bytes: bytes + [0]) == nil)
+        // The byte that says whether a stamp follows is 0 or 1, nothing else.
+        let flagAt = bytes.count - 4 - 24 - 1
+        expect(bytes[flagAt], equals: 1)
+        var badFlag = bytes
+        badFlag[flagAt] = 2
+        expect(WalkSnapshot(bytes: badFlag) == nil)
         for bad in ["../outside", "/etc", "Work//Deep", "Work/", ".", "Work/../..", "a\u{0}b", ""] {
             let hostile = WalkSnapshot(generation: 42, ignore: [], folders: ["", bad], stamps: snapshot.stamps.prefix(2).map { $0 })
             expect(WalkSnapshot(bytes: hostile.encoded()) == nil, "\(bad)")
