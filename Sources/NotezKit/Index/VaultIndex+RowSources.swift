@@ -5,8 +5,9 @@ extension VaultIndex {
     /// The notes no update since `mark` changed keep their rows, unless one of their tags was
     /// renamed since (`RowChangeLog`).
     public func rowSources(since mark: RowMark) -> [Int]? {
-        guard var (sources, renamed) = rowChanges.sources(since: mark.update, countThen: mark.count, count: notes.count) else { return nil }
-        for key in Set(renamed) {
+        guard let found = rowChanges.sources(since: mark.update, countThen: mark.count, count: notes.count) else { return nil }
+        var sources = found.sources
+        for key in Set(found.renamed) {
             for position in notesByTag[key] ?? [] { sources[position] = -1 }
         }
         return sources

@@ -132,19 +132,23 @@ struct WalkSnapshot: Sendable, Equatable {
         guard let info = SystemIO.fstat(fd), SystemIO.isFolder(info), FolderStamp(info) == stamps[folder] else { return false }
         var name = [CChar](repeating: 0, count: 256)
         for note in notes {
-            let path = image.pathBytes(Int(note))
-            let start = path.lastIndex(of: 0x2F).map { $0 + 1 } ?? 0
-            let length = path.count - start
-            if name.count <= length { name = [CChar](repeating: 0, count: length + 1) }
-            let stamp: FileStamp? = name.withUnsafeMutableBytes { buffer in
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: path[start...]))
-                buffer[length] = 0
-                // Following a symlinked note, as the walk stamps it.
-                return SystemIO.fstatat(fd, cName: buffer.baseAddress!.assumingMemoryBound(to: CChar.self)).map { FileStamp($0) }
-            }
-            guard stamp == image.stamp(Int(note)) else { return false }
+            guard WalkSnapshot.stamp(ofNote: Int(note), in: fd, image: image, name: &name) == image.stamp(Int(note)) else { return false }
         }
         return true
+    }
+
+    /// The stamp of the cached note `note` by its name in its open folder `fd` (no path string
+    /// made), following a symlinked note as the walk stamps it; `name` is a buffer for the name.
+    private static func stamp(ofNote note: Int, in fd: Int32, image: CacheImage, name: inout [CChar]) -> FileStamp? {
+        let path = image.pathBytes(note)
+        let start = path.lastIndex(of: 0x2F).map { $0 + 1 } ?? 0
+        let length = path.count - start
+        if name.count <= length { name = [CChar](repeating: 0, count: length + 1) }
+        return name.withUnsafeMutableBytes { buffer in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: path[start...]))
+            buffer[length] = 0
+            return SystemIO.fstatat(fd, cName: buffer.baseAddress!.assumingMemoryBound(to: CChar.self)).map { FileStamp($0) }
+        }
     }
 
     // MARK: - Listing where it still holds
@@ -175,48 +179,163 @@ struct WalkSnapshot: Sendable, Equatable {
         var listing = VaultWalker.Listing()
         listing.startedNanos = SystemIO.currentTimeNanos()
         let walker = VaultWalker(root: root, ignore: ignore)
-        let slots = ResultSlots<(notes: [(path: String, stamp: FileStamp?)], symlinked: [String], stamp: FolderStamp?)?>(count: folders.count)
+        // First each folder's stamp, and the notes of a small unchanged folder stat'ed at once;
+        // then the rest as units claimed one by one, the largest first: the notes of large
+        // unchanged folders a chunk at a time, and each changed folder listed again. (Folders
+        // claimed in fixed runs left one core idle for a third of a cold rename while the other
+        // listed a 20,000-note folder.)
+        let stamped = StampSlots(count: image.noteCount)
         let (notesOf, childrenOf) = (members, children)
-        Parallel.forEach(folders.count, minimumChunk: 4) { number in
-            slots.set(number, notes(inFolder: number, cached: notesOf[number], children: childrenOf[number], image: image, root: root, walker: walker))
+        let firstPass = ResultSlots<FolderPass?>(count: folders.count)
+        Parallel.forEach(folders.count, minimumChunk: 16) { number in
+            firstPass.set(number, firstLook(number, cached: notesOf[number], image: image, root: root, into: stamped))
         }
-        var found: [(path: String, stamp: FileStamp?)] = []
-        found.reserveCapacity(image.noteCount)
-        // Each folder's stamp as a walk takes it, so that a snapshot can be made of this listing.
-        for (number, folder) in slots.takeValues().enumerated() {
-            guard let folder else { return nil }
-            found += folder.notes
-            listing.symlinkedNotes.formUnion(folder.symlinked)
-            if let stamp = folder.stamp { listing.folderStamps[folders[number]] = stamp }
+        var units: [(folder: Int, notes: Range<Int>?)] = []
+        var folderStamps: [FolderStamp?] = []
+        for (number, pass) in firstPass.takeValues().enumerated() {
+            guard let pass else { return nil }
+            folderStamps.append(pass.stamp)
+            switch pass.rest {
+            case .none: break
+            case .listAgain: units.append((number, nil))
+            case .stat(let count):
+                for start in stride(from: 0, to: count, by: WalkSnapshot.unitNotes) {
+                    units.append((number, start..<min(start + WalkSnapshot.unitNotes, count)))
+                }
+            }
         }
-        let order = VaultWalker.pathOrder(found.map(\.path))
-        listing.notes = order.map { found[$0].path }
-        listing.stamps = order.map { found[$0].stamp }
+        units.sort { ($0.notes?.count ?? notesOf[$0.folder].count) > ($1.notes?.count ?? notesOf[$1.folder].count) }
+        let scans = ResultSlots<VaultWalker.FolderScan?>(count: units.count)
+        let outcome = Outcome()
+        let work = units
+        Parallel.eachAlone(work.count) { index in
+            let unit = work[index]
+            guard let range = unit.notes else {
+                let scan = walker.scan(folders[unit.folder], stamps: true)
+                if !scan.problems.isEmpty || Set(scan.subfolders) != childrenOf[unit.folder] { outcome.refute() }
+                return scans.set(index, scan)
+            }
+            scans.set(index, nil)
+            if !statNotes(notesOf[unit.folder][range], inFolder: unit.folder, image: image, root: root, into: stamped) { outcome.refute() }
+        }
+        guard outcome.stillConfirmed else { return nil }
+        // The notes of folders listed again, in path order, merged with the cached notes of the
+        // others, which the cache holds in path order.
+        var listed: [(path: String, stamp: FileStamp?)] = []
+        var listedAgain = [Bool](repeating: false, count: folders.count)
+        for (index, scan) in scans.takeValues().enumerated() {
+            guard let scan else { continue }
+            listed += scan.notes
+            listing.symlinkedNotes.formUnion(scan.symlinkedNotes)
+            folderStamps[units[index].folder] = scan.stamp
+            listedAgain[units[index].folder] = true
+        }
+        for (number, stamp) in folderStamps.enumerated() { if let stamp { listing.folderStamps[folders[number]] = stamp } }
+        var kept = [Int]()
+        kept.reserveCapacity(image.noteCount)
+        for note in 0..<image.noteCount where !listedAgain[snapshotFolder[image.folderNumber(note)]] { kept.append(note) }
+        let keptNotes = kept
+        let keptPaths = Parallel.map(keptNotes.count, minimumChunk: 4096) { image.path(keptNotes[$0]) }
+        let listedOrder = VaultWalker.pathOrder(listed.map(\.path))
+        guard let merged = WalkSnapshot.merge(keptPaths, listedOrder.map { listed[$0].path }) else {
+            // Two names that are one String in different bytes (NFC and NFD): the walk's order for all.
+            let all = keptPaths + listed.map(\.path)
+            let stamps = kept.map { stamped[$0] } + listed.map(\.stamp)
+            let order = VaultWalker.pathOrder(all)
+            listing.notes = order.map { all[$0] }
+            listing.stamps = order.map { stamps[$0] }
+            listing.folders = Array(folders.dropFirst())
+            return listing
+        }
+        listing.notes = []
+        listing.stamps = []
+        listing.notes.reserveCapacity(merged.count)
+        listing.stamps.reserveCapacity(merged.count)
+        for (fromKept, index) in merged {
+            listing.notes.append(fromKept ? keptPaths[index] : listed[listedOrder[index]].path)
+            listing.stamps.append(fromKept ? stamped[kept[index]] : listed[listedOrder[index]].stamp)
+        }
         listing.folders = Array(folders.dropFirst())
         return listing
     }
 
-    /// The notes of the folder `number`, as `listing(of:root:ignore:)` finds them; nil when only a walk can tell.
-    private func notes(inFolder number: Int, cached: [Int32], children: Set<String>, image: CacheImage, root: String, walker: VaultWalker)
-        -> (notes: [(path: String, stamp: FileStamp?)], symlinked: [String], stamp: FolderStamp?)?
-    {
+    /// Notes of an unchanged folder stat'ed in one unit at most.
+    static let unitNotes = 1024
+
+    /// What the first look at a folder found: its stamp when unchanged, and what is left to do.
+    private struct FolderPass: Sendable {
+        enum Rest: Sendable {
+            case none
+            case listAgain
+            case stat(count: Int)
+        }
+        var stamp: FolderStamp?
+        var rest: Rest
+    }
+
+    /// Opens folder `number` and compares its stamp: a changed folder is to be listed again; an
+    /// unchanged one with few notes has them stat'ed here; nil when it cannot be opened.
+    private func firstLook(_ number: Int, cached: [Int32], image: CacheImage, root: String, into stamped: StampSlots) -> FolderPass? {
         let isRoot = number == 0
         guard let fd = SystemIO.openFolder(isRoot ? root : root + "/" + folders[number], following: isRoot) else { return nil }
         defer { close(fd) }
         guard let info = SystemIO.fstat(fd), SystemIO.isFolder(info) else { return nil }
-        guard FolderStamp(info) == stamps[number] else {
-            let scan = walker.scan(folders[number], stamps: true)
-            guard scan.problems.isEmpty, Set(scan.subfolders) == children else { return nil }
-            return (scan.notes, scan.symlinkedNotes, scan.stamp)
+        guard FolderStamp(info) == stamps[number] else { return FolderPass(stamp: nil, rest: .listAgain) }
+        guard cached.count <= WalkSnapshot.unitNotes else { return FolderPass(stamp: stamps[number], rest: .stat(count: cached.count)) }
+        WalkSnapshot.statNotes(cached[...], in: fd, image: image, into: stamped)
+        return FolderPass(stamp: stamps[number], rest: .none)
+    }
+
+    /// Stats `notes` of the unchanged folder `number`; false when it cannot be opened now.
+    private func statNotes(_ notes: ArraySlice<Int32>, inFolder number: Int, image: CacheImage, root: String, into stamped: StampSlots) -> Bool {
+        let isRoot = number == 0
+        guard let fd = SystemIO.openFolder(isRoot ? root : root + "/" + folders[number], following: isRoot) else { return false }
+        defer { close(fd) }
+        WalkSnapshot.statNotes(notes, in: fd, image: image, into: stamped)
+        return true
+    }
+
+    /// Each of `notes`' stamp, by its name in their open folder `fd`.
+    private static func statNotes(_ notes: ArraySlice<Int32>, in fd: Int32, image: CacheImage, into stamped: StampSlots) {
+        var name = [CChar](repeating: 0, count: 256)
+        for note in notes { stamped[Int(note)] = stamp(ofNote: Int(note), in: fd, image: image, name: &name) }
+    }
+
+    /// Two path-ordered lists merged into one: (true, i) for `kept[i]`, (false, j) for
+    /// `listed[j]`; nil when two paths are one String in different bytes (twins in NFC and NFD,
+    /// next to each other in any String order), whose order only the walk's sort decides.
+    static func merge(_ kept: [String], _ listed: [String]) -> [(Bool, Int)]? {
+        var merged: [(Bool, Int)] = []
+        merged.reserveCapacity(kept.count + listed.count)
+        var (i, j) = (0, 0)
+        var last: String?
+        while i < kept.count || j < listed.count {
+            let fromKept = j == listed.count || (i < kept.count && kept[i] < listed[j])
+            let path = fromKept ? kept[i] : listed[j]
+            if path == last { return nil }
+            last = path
+            merged.append(fromKept ? (true, i) : (false, j))
+            if fromKept { i += 1 } else { j += 1 }
         }
-        var notes: [(path: String, stamp: FileStamp?)] = []
-        notes.reserveCapacity(cached.count)
-        for note in cached {
-            let path = image.path(Int(note))
-            // Following a symlinked note, as the walk stamps it.
-            notes.append((path, SystemIO.fstatat(fd, VaultPath.name(of: path), following: true).map { FileStamp($0) }))
+        return merged
+    }
+
+    /// Each cached note's stamp, written by the worker that stats it.
+    private final class StampSlots: @unchecked Sendable {
+        private let storage: UnsafeMutableBufferPointer<FileStamp?>
+
+        init(count: Int) {
+            storage = .allocate(capacity: count)
+            storage.initialize(repeating: nil)
         }
-        return (notes, [], stamps[number])
+
+        deinit { storage.deallocate() }
+
+        // Each index is written by one worker only, and read after all workers joined.
+        subscript(index: Int) -> FileStamp? {
+            get { storage[index] }
+            set { storage[index] = newValue }
+        }
     }
 
     /// Whether every unit so far confirmed the cache; shared by the workers.

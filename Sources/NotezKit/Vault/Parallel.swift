@@ -15,6 +15,13 @@ public enum Parallel {
         }
     }
 
+    /// Calls `body(i)` for every `i` in `0..<count`, concurrently, each index claimed alone and in
+    /// order: for a few units of very different sizes, given largest first.
+    public static func eachAlone(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        DispatchQueue.concurrentPerform(iterations: count, execute: body)
+    }
+
     /// `first()` and `second()`, run at the same time (one of them on another thread).
     public static func both<First, Second>(_ first: @Sendable () -> First, _ second: @Sendable () -> Second) -> (First, Second) {
         let firsts = ResultSlots<First>(count: 1)

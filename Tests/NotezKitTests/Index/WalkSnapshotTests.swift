@@ -109,6 +109,39 @@ struct WalkSnapshotTests {
         }
     }
 
+    /// A large unchanged folder is stat'ed in parts, a large changed one listed again whole, and
+    /// twins in NFC and NFD take the walk's own sort: the listing is the walk's in each case.
+    @Test func largeFoldersAndTwinsListAsTheWalk() throws {
+        let vault = try ScratchFolder()
+        for index in 0..<(WalkSnapshot.unitNotes * 2 + 50) { _ = try vault.write("Many/n\(index).md", "x\n") }
+        for index in 0..<(WalkSnapshot.unitNotes + 70) { _ = try vault.write("Also/n\(index).md", "x\n") }
+        _ = try vault.write("Small/a.md", "x\n")
+        try ScratchFolder.age(vault.path)
+        _ = try IndexBuilder.build(root: vault.path)
+        _ = IndexBuilder.collection(root: vault.path)
+        let cacheFolder = try #require(IndexCache.folderPath(root: vault.path))
+        let snapshot = try #require(WalkSnapshot.load(folder: cacheFolder))
+        let settings = IndexBuilder.Settings(root: vault.path)
+        let cached = try #require(CachedIndex.unproven(root: vault.path, settings: settings, cachePath: cacheFolder + "/" + IndexCache.fileName))
+        func expectTheWalk(_ context: String) throws {
+            let listing = try #require(cached.listing(from: snapshot), "\(context)")
+            let walk = VaultWalker(root: vault.path).walk()
+            expect(listing.notes, equals: walk.notes, "\(context)")
+            expect(listing.stamps, equals: walk.stamps, "\(context)")
+            expect(listing.folders, equals: walk.folders, "\(context)")
+        }
+        try expectTheWalk("unchanged")
+        _ = try vault.write("Many/n5.md", "edited in place, longer\n", modified: Date(timeIntervalSinceNow: -60))
+        _ = try vault.write("Also/new.md", "new\n", modified: Date(timeIntervalSinceNow: -3600))
+        try FileManager.default.removeItem(atPath: vault.path + "/Also/n7.md")
+        try expectTheWalk("edited in a large folder, added and removed in another")
+        _ = try vault.write("Small/caf\u{E9}.md", "nfc\n", modified: Date(timeIntervalSinceNow: -3600))
+        _ = try vault.write("Small/cafe\u{301}.md", "nfd\n", modified: Date(timeIntervalSinceNow: -3600))
+        try expectTheWalk("twins in a folder listed again")
+        expect(WalkSnapshot.merge(["a", "caf\u{E9}"], ["b", "cafe\u{301}"]) == nil)
+        expect(WalkSnapshot.merge(["a", "c"], ["b", "d"])?.map(\.0), equals: [true, false, true, false])
+    }
+
     /// A rename planned from the cache (`LinkFocus`) keeps what its listing found: the next one
     /// lists only the folders that changed or whose notes are not the cache's.
     @Test func aFocusedRenameKeepsItsListing() throws {
