@@ -25,6 +25,26 @@ struct WalkSnapshotTests {
         return vault
     }
 
+    /// The vault's cache, mapped and checked but not proven current.
+    private func unprovenCache(_ vault: ScratchFolder) throws -> CachedIndex {
+        let cacheFolder = try #require(IndexCache.folderPath(root: vault.path))
+        let settings = IndexBuilder.Settings(root: vault.path)
+        return try #require(CachedIndex.unproven(root: vault.path, settings: settings, cachePath: cacheFolder + "/" + IndexCache.fileName))
+    }
+
+    private func savedSnapshot(_ vault: ScratchFolder) throws -> WalkSnapshot? {
+        WalkSnapshot.load(folder: try #require(IndexCache.folderPath(root: vault.path)))
+    }
+
+    /// The listing made from `snapshot` lists what a walk lists, with the same stamps.
+    private func expectListingIsTheWalk(_ cached: CachedIndex, _ snapshot: WalkSnapshot, _ vault: ScratchFolder, _ context: String) throws {
+        let listing = try #require(cached.listing(from: snapshot), "\(context)")
+        let walk = VaultWalker(root: vault.path).walk()
+        expect(listing.notes, equals: walk.notes, "\(context)")
+        expect(listing.stamps, equals: walk.stamps, "\(context)")
+        expect(listing.folders, equals: walk.folders, "\(context)")
+    }
+
     private func snapshotPath(_ vault: ScratchFolder) throws -> String {
         try #require(IndexCache.folderPath(root: vault.path)) + "/" + WalkSnapshot.fileName
     }
@@ -45,17 +65,9 @@ struct WalkSnapshotTests {
     /// in place, a note added, removed or renamed; nil once a folder was added.
     @Test func aListingFromTheSnapshotIsTheWalks() throws {
         let vault = try makeVault()
-        let cacheFolder = try #require(IndexCache.folderPath(root: vault.path))
-        let snapshot = try #require(WalkSnapshot.load(folder: cacheFolder))
-        let settings = IndexBuilder.Settings(root: vault.path)
-        let cached = try #require(CachedIndex.unproven(root: vault.path, settings: settings, cachePath: cacheFolder + "/" + IndexCache.fileName))
-        func expectTheWalk(_ context: String) throws {
-            let listing = try #require(cached.listing(from: snapshot), "\(context)")
-            let walk = VaultWalker(root: vault.path).walk()
-            expect(listing.notes, equals: walk.notes, "\(context)")
-            expect(listing.stamps, equals: walk.stamps, "\(context)")
-            expect(listing.folders, equals: walk.folders, "\(context)")
-        }
+        let cached = try unprovenCache(vault)
+        let snapshot = try #require(try savedSnapshot(vault))
+        func expectTheWalk(_ context: String) throws { try expectListingIsTheWalk(cached, snapshot, vault, context) }
         try expectTheWalk("unchanged")
         _ = try vault.write("Work/note 1-0.md", "changed in place, longer than before\n")
         try expectTheWalk("modified")
@@ -74,9 +86,7 @@ struct WalkSnapshotTests {
     /// it lists them again (finding what changed there since) and no other folder.
     @Test func foldersNotSettledAreListedAgain() throws {
         let vault = try makeVault()
-        let cacheFolder = try #require(IndexCache.folderPath(root: vault.path))
-        let settings = IndexBuilder.Settings(root: vault.path)
-        let cached = try #require(CachedIndex.unproven(root: vault.path, settings: settings, cachePath: cacheFolder + "/" + IndexCache.fileName))
+        let cached = try unprovenCache(vault)
         // Old changes (their folders' stamps trusted) that the cache does not hold: a note added
         // in Big, one removed in Work/Deep; and a recent one in Work (its stamp not trusted).
         _ = try vault.write("Big/extra.md", "extra\n")
@@ -96,11 +106,8 @@ struct WalkSnapshotTests {
         _ = try vault.write("Big/later.md", "later\n", modified: Date(timeIntervalSinceNow: -3600))
         try FileManager.default.setAttributes([.modificationDate: bigTime], ofItemAtPath: big)
         _ = try vault.write("a b/c/later.md", "later\n", modified: Date(timeIntervalSinceNow: -3600))
+        try expectListingIsTheWalk(cached, snapshot, vault, "after changes in known and unknown folders")
         let listing = try #require(cached.listing(from: snapshot))
-        let again = VaultWalker(root: vault.path).walk()
-        expect(listing.notes, equals: again.notes)
-        expect(listing.stamps, equals: again.stamps)
-        expect(listing.folders, equals: again.folders)
         for added in ["Big/later.md", "a b/c/later.md", "Work/recent.md"] { expect(listing.notes.contains(added), "\(added)") }
         // A snapshot of that listing keeps the stamps of the folders it did not list again.
         let next = try #require(cached.snapshot(of: listing))
@@ -119,17 +126,9 @@ struct WalkSnapshotTests {
         try ScratchFolder.age(vault.path)
         _ = try IndexBuilder.build(root: vault.path)
         _ = IndexBuilder.collection(root: vault.path)
-        let cacheFolder = try #require(IndexCache.folderPath(root: vault.path))
-        let snapshot = try #require(WalkSnapshot.load(folder: cacheFolder))
-        let settings = IndexBuilder.Settings(root: vault.path)
-        let cached = try #require(CachedIndex.unproven(root: vault.path, settings: settings, cachePath: cacheFolder + "/" + IndexCache.fileName))
-        func expectTheWalk(_ context: String) throws {
-            let listing = try #require(cached.listing(from: snapshot), "\(context)")
-            let walk = VaultWalker(root: vault.path).walk()
-            expect(listing.notes, equals: walk.notes, "\(context)")
-            expect(listing.stamps, equals: walk.stamps, "\(context)")
-            expect(listing.folders, equals: walk.folders, "\(context)")
-        }
+        let cached = try unprovenCache(vault)
+        let snapshot = try #require(try savedSnapshot(vault))
+        func expectTheWalk(_ context: String) throws { try expectListingIsTheWalk(cached, snapshot, vault, context) }
         try expectTheWalk("unchanged")
         _ = try vault.write("Many/n5.md", "edited in place, longer\n", modified: Date(timeIntervalSinceNow: -60))
         _ = try vault.write("Also/new.md", "new\n", modified: Date(timeIntervalSinceNow: -3600))
