@@ -76,10 +76,10 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
         snapshot.listing(of: image, root: root, ignore: config.ignore)
     }
 
-    /// A snapshot of `listing`, a walk or a `listing(from:)` of this vault, against this cache:
-    /// stamps for the folders whose notes are the cache's (`WalkSnapshot(listing:image:ignore:)`).
-    func snapshot(of listing: VaultWalker.Listing) -> WalkSnapshot? {
-        WalkSnapshot(listing: listing, image: image, ignore: config.ignore)
+    /// A snapshot of `listing`, a walk or a `listing(from:)` of this vault, for this cache: no
+    /// stamps for the folders whose notes are not the cache's (`unsettled`).
+    func snapshot(of listing: VaultWalker.Listing, unsettled: Set<String>) -> WalkSnapshot? {
+        WalkSnapshot(listing: listing, generation: image.generation, ignore: config.ignore, unsettled: unsettled)
     }
 
     /// Whether the record at `position` is of the file at `path` (exact bytes).

@@ -83,25 +83,34 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
         // The folders that kept their stamps need no listing; a walk when the folder tree changed.
         let listing = known.flatMap { cached.listing(from: $0) } ?? VaultWalker(root: root, ignore: settings.config.ignore).walk()
         guard listing.stamps.count == listing.notes.count else { return nil }
-        // Kept for the next run: the folders whose notes this listing found to be the cache's need
-        // no listing then either (the bench's cold rename walked the whole vault every time).
-        if let snapshot = cached.snapshot(of: listing), snapshot != known { try? snapshot.save(root: root) }
         // The walk's paths and the cache's are both in path order: matched in one pass, by bytes
-        // while they agree (nearly always), by the order where they differ.
+        // while they agree (nearly always), by the order where they differ. A note in only one of
+        // them marks its folder as not the cache's (an order the two disagree on marks more).
         var cachePositions = [Int32](repeating: -1, count: listing.notes.count)
         var toRead: [Int] = []
+        var unsettled = Set<String>()
         var next = 0
         for (position, path) in listing.notes.enumerated() {
-            while next < cached.noteCount, !cached.records(path, at: next), cached.path(at: next) < path { next += 1 }
-            if next < cached.noteCount, cached.records(path, at: next), let stamp = listing.stamps[position],
-                stamp == cached.recordedStamp(at: next)
-            {
-                cachePositions[position] = Int32(next)
+            while next < cached.noteCount, !cached.records(path, at: next), cached.path(at: next) < path {
+                unsettled.insert(cached.folder(at: next))
                 next += 1
+            }
+            guard next < cached.noteCount, cached.records(path, at: next) else {
+                unsettled.insert(VaultPath.folder(of: path))
+                toRead.append(position)
+                continue
+            }
+            if let stamp = listing.stamps[position], stamp == cached.recordedStamp(at: next) {
+                cachePositions[position] = Int32(next)
             } else {
                 toRead.append(position)
             }
+            next += 1
         }
+        for record in next..<cached.noteCount { unsettled.insert(cached.folder(at: record)) }
+        // Kept for the next run: the folders whose notes this listing found to be the cache's need
+        // no listing then either (the bench's cold rename walked the whole vault every time).
+        if let snapshot = cached.snapshot(of: listing, unsettled: unsettled), snapshot != known { try? snapshot.save(root: root) }
         guard toRead.count <= max(changedLimit, listing.notes.count / 100) else { return nil }
         let titleFromHeading = settings.config.titleFromHeading
         let paths = listing.notes

@@ -33,20 +33,11 @@ struct WalkSnapshot: Sendable, Equatable {
     /// The stamp of each of `folders`; nil for a folder to list again.
     let stamps: [FolderStamp?]
 
-    /// From a walk that found exactly the notes of the cache with `generation`; nil when the walk
+    /// From a walk (or a `listing(of:)`) of the vault whose cache has `generation`; nil when it
     /// reported a problem (an unreadable folder, a bad name: only a walk reports those) or no
-    /// folder has a stamp. A folder changed too recently for its stamp to be trusted has none.
-    init?(listing: VaultWalker.Listing, generation: UInt64, ignore: [String]) {
-        self.init(listing: listing, generation: generation, ignore: ignore, unsettled: [])
-    }
-
-    /// From a walk (or a `listing(of:)`) of the vault whose cache `image` holds: folders whose
-    /// notes the walk found other than the cache's (`unsettled`) have no stamp either. Nil as above.
-    init?(listing: VaultWalker.Listing, image: CacheImage, ignore: [String]) {
-        self.init(listing: listing, generation: image.generation, ignore: ignore, unsettled: WalkSnapshot.unsettled(listing, image))
-    }
-
-    private init?(listing: VaultWalker.Listing, generation: UInt64, ignore: [String], unsettled: Set<String>) {
+    /// folder has a stamp. A folder changed too recently for its stamp to be trusted has none, nor
+    /// one of `unsettled`, where the listing found other notes than the cache's.
+    init?(listing: VaultWalker.Listing, generation: UInt64, ignore: [String], unsettled: Set<String> = []) {
         guard listing.problems.isEmpty, generation != 0 else { return nil }
         let trustedBefore = listing.startedNanos - IndexCache.racyWindowNanos
         var stamps: [FolderStamp?] = []
@@ -57,27 +48,6 @@ struct WalkSnapshot: Sendable, Equatable {
         }
         guard stamps.contains(where: { $0 != nil }) else { return nil }
         self.init(generation: generation, ignore: ignore, folders: [""] + listing.folders, stamps: stamps)
-    }
-
-    /// The folders where `listing` and `image` hold different notes: one merge of the two
-    /// path-ordered lists. A note in only one of them marks its folder; notes matched by their
-    /// exact bytes are in both (an order the two lists disagree on only marks more folders).
-    static func unsettled(_ listing: VaultWalker.Listing, _ image: CacheImage) -> Set<String> {
-        var folders = Set<String>()
-        var next = 0
-        for path in listing.notes {
-            while next < image.noteCount, !PathKey.sameBytes(path, image.pathBytes(next)), image.path(next) < path {
-                folders.insert(VaultPath.folder(of: image.path(next)))
-                next += 1
-            }
-            if next < image.noteCount, PathKey.sameBytes(path, image.pathBytes(next)) {
-                next += 1
-            } else {
-                folders.insert(VaultPath.folder(of: path))
-            }
-        }
-        for record in next..<image.noteCount { folders.insert(VaultPath.folder(of: image.path(record))) }
-        return folders
     }
 
     init(generation: UInt64, ignore: [String], folders: [String], stamps: [FolderStamp?]) {
