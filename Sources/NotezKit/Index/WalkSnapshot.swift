@@ -201,19 +201,16 @@ struct WalkSnapshot: Sendable, Equatable {
             listedAgain[units[index].folder] = true
         }
         for (number, stamp) in folderStamps.enumerated() { if let stamp { listing.folderStamps[folders[number]] = stamp } }
-        var kept = [Int]()
-        kept.reserveCapacity(image.noteCount)
-        for note in 0..<image.noteCount where !listedAgain[snapshotFolder[image.folderNumber(note)]] { kept.append(note) }
-        let keptNotes = kept
-        let keptPaths = Parallel.map(keptNotes.count, minimumChunk: 4096) { image.path(keptNotes[$0]) }
+        let kept = (0..<image.noteCount).filter { !listedAgain[snapshotFolder[image.folderNumber($0)]] }
+        let keptPaths = Parallel.map(kept.count, minimumChunk: 4096) { image.path(kept[$0]) }
         let listedOrder = VaultWalker.pathOrder(listed.map(\.path))
         guard let merged = WalkSnapshot.merge(keptPaths, listedOrder.map { listed[$0].path }) else {
             // Two names that are one String in different bytes (NFC and NFD): the walk's order for all.
             let all = keptPaths + listed.map(\.path)
-            let stamps = kept.map { stamped[$0] } + listed.map(\.stamp)
+            let allStamps = kept.map { stamped[$0] } + listed.map(\.stamp)
             let order = VaultWalker.pathOrder(all)
             listing.notes = order.map { all[$0] }
-            listing.stamps = order.map { stamps[$0] }
+            listing.stamps = order.map { allStamps[$0] }
             listing.folders = Array(folders.dropFirst())
             return listing
         }
