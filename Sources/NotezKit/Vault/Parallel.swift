@@ -17,7 +17,7 @@ public enum Parallel {
 
     /// Calls `body(i)` for every `i` in `0..<count`, concurrently, each index claimed alone and in
     /// order: for a few units of very different sizes, given largest first.
-    public static func eachAlone(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    static func eachAlone(_ count: Int, _ body: @Sendable (Int) -> Void) {
         guard count > 0 else { return }
         DispatchQueue.concurrentPerform(iterations: count, execute: body)
     }
