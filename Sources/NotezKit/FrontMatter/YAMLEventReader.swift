@@ -8,32 +8,43 @@ enum YAMLEventReader {
     /// The deepest nesting of collections accepted; deeper input is an error, not a stack risk.
     static let maxDepth = 64
 
-    /// Parses `bytes` and returns every event, or the first error (line and column 0-based in the slice).
-    public static func events(of bytes: [UInt8]) -> Result<[YAMLEvent], YAMLError> {
-        let byteOffsetOfChar = codePointStarts(bytes)
+    /// Parses `bytes` and returns every event, or the first error (line and column 0-based in the
+    /// slice). The parser comes from `pool`; without one, a new parser is made and freed (for tests).
+    static func events(of bytes: [UInt8], pool: YAMLParserPool? = .shared) -> Result<[YAMLEvent], YAMLError> {
+        // ASCII (most front matter) has a code point per byte: no table.
+        let ascii = ASCIIBytes.only(bytes[...])
+        let byteOffsetOfChar = ascii ? [] : codePointStarts(bytes)
         func byteOffset(_ charIndex: Int) -> Int {
-            charIndex < byteOffsetOfChar.count ? byteOffsetOfChar[charIndex] : bytes.count
+            if ascii { return min(charIndex, bytes.count) }
+            return charIndex < byteOffsetOfChar.count ? byteOffsetOfChar[charIndex] : bytes.count
         }
 
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else {
+        guard let parser = pool?.take() ?? YAMLParserPool.made() else {
             return .failure(YAMLError(line: 0, column: 0, message: "cannot initialize the YAML parser"))
         }
-        defer { yaml_parser_delete(&parser) }
+        defer {
+            if let pool {
+                pool.give(parser)
+            } else {
+                YAMLParserPool.delete(parser)
+            }
+        }
 
         return bytes.withUnsafeBufferPointer { buffer -> Result<[YAMLEvent], YAMLError> in
             // An empty buffer's base address may be nil; libyaml wants a valid pointer.
             var empty: UInt8 = 0
             let base = buffer.baseAddress ?? withUnsafePointer(to: &empty) { $0 }
-            yaml_parser_set_input_string(&parser, base, buffer.count)
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(parser, base, buffer.count)
+            yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
 
             var result: [YAMLEvent] = []
+            // Room for a usual front matter's events at once, not grown from one by doubling.
+            result.reserveCapacity(min(64, 8 + buffer.count / 8))
             var depth = 0
             while true {
                 var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else {
-                    return .failure(parserError(parser))
+                guard yaml_parser_parse(parser, &event) == 1 else {
+                    return .failure(parserError(parser.pointee))
                 }
                 defer { yaml_event_delete(&event) }
                 let startMark = event.start_mark
