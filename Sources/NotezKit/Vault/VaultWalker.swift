@@ -175,6 +175,7 @@ struct VaultWalker: Sendable {
     /// then checked pair by pair, and sorted as Strings only when the check fails.
     static func pathOrder(_ paths: [String]) -> [Int] {
         var arena: [UInt8] = []
+        arena.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count })
         var spans: [(start: Int, count: Int)] = []
         spans.reserveCapacity(paths.count)
         for path in paths {
@@ -192,7 +193,8 @@ struct VaultWalker: Sendable {
                 return compared != 0 ? compared < 0 : x.count < y.count
             }
         }
-        if zip(order, order.dropFirst()).allSatisfy({ !(paths[$1] < paths[$0]) }) { return order }
+        // ASCII paths compare as Strings exactly as by their bytes.
+        if ASCIIBytes.only(arena[...]) || zip(order, order.dropFirst()).allSatisfy({ !(paths[$1] < paths[$0]) }) { return order }
         return paths.withUnsafeBufferPointer { all in Array(all.indices).sorted { all[$0] < all[$1] } }
     }
 

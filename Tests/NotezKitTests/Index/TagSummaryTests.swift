@@ -54,6 +54,14 @@ struct TagSummaryTests {
                 expect(summary.frontMatterCount, equals: frontMatter, "front matter count of \(key), round \(round)")
                 expect(summary.inlineCount, equals: inline, "inline count of \(key), round \(round)")
                 expect(kept, equals: uses.count > 1 ? uses : nil, "spellings of \(key), round \(round)")
+                // The index counts the same while it builds the postings (`TagTally`).
+                let index = VaultIndex(root: "/vault", config: VaultConfig(), notes: notes, folders: [])
+                let built = index.tagByKey[key]
+                expect(built?.name, equals: positions.isEmpty ? nil : name, "index's name of \(key), round \(round)")
+                expect(built?.count, equals: positions.isEmpty ? nil : positions.count, "index's count of \(key), round \(round)")
+                expect(built?.frontMatterCount, equals: positions.isEmpty ? nil : frontMatter, "index's front matter count, round \(round)")
+                expect(built?.inlineCount, equals: positions.isEmpty ? nil : inline, "index's inline count, round \(round)")
+                expect(index.spellingUses[key], equals: uses.count > 1 ? uses : nil, "index's spellings of \(key), round \(round)")
             }
         }
     }
