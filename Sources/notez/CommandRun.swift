@@ -17,10 +17,17 @@ final class CommandRun: @unchecked Sendable {
     var opened: Vault?
     /// Locks taken outside a session (a capture's admission), held until the run ends.
     var held: [VaultLock] = []
+    /// Whether the process exits when this run ends (`notez` itself, not a daemon or a test): its
+    /// sessions then keep what they build for the kernel to free (`Vault.keepsBuiltIndexes`).
+    let endsProcess: Bool
 
-    init(leadingVault: String?, warm: Vault? = nil) {
+    /// The run of `notez`'s own `main`, never released: the process exits with it alive.
+    nonisolated(unsafe) static var processRun: CommandRun?
+
+    init(leadingVault: String?, warm: Vault? = nil, endsProcess: Bool = false) {
         self.leadingVault = leadingVault
         self.warm = warm
+        self.endsProcess = endsProcess
     }
 
     /// The session of this run for `root`: the warm one, the one already opened, else a new one.
@@ -30,6 +37,7 @@ final class CommandRun: @unchecked Sendable {
         let made = Vault(root: root)
         // The CLI refreshes the cache in the background after the answer (`BackgroundIndex`).
         made.defersCacheWrites = true
+        made.keepsBuiltIndexes = endsProcess
         if opened == nil { opened = made }
         return made
     }

@@ -71,7 +71,7 @@ struct Notez: ParsableCommand {
                 status = answered
             } else {
                 status =
-                    execute(arguments) { command in
+                    execute(arguments, endsProcess: true) { command in
                         Terminal.facts = TerminalFacts.detect(
                             color: flags.color, pagerAllowed: !flags.noPager && command is PagedCommand, environment: environment)
                         Terminal.facts.quiet = flags.quiet
@@ -90,12 +90,17 @@ struct Notez: ParsableCommand {
     /// Parses and runs a command, mapping every error to the exit status table of the README.
     /// `prepare` sees the parsed command first and may refuse it (nil: a daemon then sends its
     /// client to the cold path); for a daemon (`answering`), arguments that do not parse are refused
-    /// too, and `warm` is the session on its live index the command reads from.
+    /// too, and `warm` is the session on its live index the command reads from. `endsProcess`: the
+    /// process exits after this run (`main`), so the run is kept alive for the kernel to free.
     static func execute(
-        _ arguments: [String], answering: Bool = false, warm: Vault? = nil, prepare: (ParsableCommand) -> Bool = { _ in true }
+        _ arguments: [String], answering: Bool = false, warm: Vault? = nil, endsProcess: Bool = false,
+        prepare: (ParsableCommand) -> Bool = { _ in true }
     ) -> Int32? {
         let (rest, leadingVault) = VaultOptions.takeLeadingVault(arguments)
-        return CommandRun.$current.withValue(CommandRun(leadingVault: leadingVault, warm: warm)) { () -> Int32? in
+        let run = CommandRun(leadingVault: leadingVault, warm: warm, endsProcess: endsProcess)
+        if endsProcess { CommandRun.processRun = run }
+        defer { run.held.removeAll() }  // its locks end with the run, even when the run is kept
+        return CommandRun.$current.withValue(run) { () -> Int32? in
             var command: ParsableCommand
             do {
                 command = try parseCommand(rest)

@@ -153,7 +153,9 @@ struct SearchCommand: ParsableCommand {
         // Words rank by relevance unless another order is asked for (docs/query.md, "Ranking").
         let hasWords = !MatchSnippets.terms(of: node).isEmpty
         let byRelevance = hasWords && !count && (list.sort == nil || list.sort?.key == .relevance)
-        let result = try vault.search(node, ignoringAccents: ignoreAccents, ranked: byRelevance)
+        // A count, or paths alone, print no snippet: a first run then makes none.
+        let printsSnippets = !(count || (list.pathsOnly && !output.json && format == nil))
+        let result = try vault.search(node, ignoringAccents: ignoreAccents, ranked: byRelevance, snippets: printsSnippets)
         if byRelevance, let ranking = result.ranking {
             return try printRanked(result, ranking: ranking, node: node, format: format)
         }

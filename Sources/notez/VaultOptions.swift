@@ -67,9 +67,9 @@ struct VaultOptions: ParsableArguments {
 
     /// The notes matching `query` (`Vault.search`), after its warnings: notes whose body full text
     /// skipped, symlinked notes left out.
-    func search(_ query: QueryNode, ignoringAccents: Bool, ranked: Bool = false) throws -> SearchResult {
+    func search(_ query: QueryNode, ignoringAccents: Bool, ranked: Bool = false, snippets: Bool = true) throws -> SearchResult {
         let session = try prepare(dryRun: true)
-        let result = try session.search(query, ignoringAccents: ignoringAccents, ranked: ranked)
+        let result = try session.search(query, ignoringAccents: ignoringAccents, ranked: ranked, snippets: snippets)
         _ = report(result.collection, session)
         for diagnostic in result.diagnostics { Terminal.warning(TerminalText.safe(diagnostic.message)) }
         return result

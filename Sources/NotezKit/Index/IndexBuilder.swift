@@ -31,13 +31,19 @@ public enum IndexBuilder {
     static let deferredWriteThreshold = 1_000
 
     /// Whether a read may leave the cache unwritten, and what it still reads from each note.
-    enum Deferral {
+    enum Deferral: Equatable {
         /// Always writes the cache when something changed.
         case never
         /// Defers; the index keeps each note's links (a full index).
         case keepLinks
-        /// Defers; notes only (a query that follows no link).
-        case notesOnly
+        /// Defers; notes only (a query that follows no link), with their snippets unless the answer prints none.
+        case notesOnly(snippets: Bool)
+
+        /// Whether a deferred read leaves the links out.
+        var leavesLinksOut: Bool {
+            if case .notesOnly = self { return true }
+            return false
+        }
     }
 
     /// The notes of the vault at `root` for a query: straight from the memory-mapped cache when no
@@ -47,12 +53,15 @@ public enum IndexBuilder {
     /// (`WalkSnapshot`: no folder listed) or else by a walk, after which the stamps are saved.
     public static func collection(root: String) -> any NoteCollection { collection(root: root, deferringLargeWrites: false) }
 
-    /// As `collection`; with `deferringLargeWrites`, a full read of many notes writes no cache (see `build`).
-    static func collection(root: String, deferringLargeWrites: Bool) -> any NoteCollection {
+    /// As `collection`; with `deferringLargeWrites`, a full read of many notes writes no cache (see
+    /// `build`), and without `snippets` (an answer that prints none) makes no snippets either.
+    static func collection(root: String, deferringLargeWrites: Bool, snippets: Bool = true) -> any NoteCollection {
         let settings = Settings(root: root)
         let (cached, listing) = cachedView(root: root, settings: settings)
         if let cached { return cached }
-        return build(root: root, settings: settings, listing: listing!, useCache: true, deferral: deferringLargeWrites ? .notesOnly : .never)
+        return build(
+            root: root, settings: settings, listing: listing!, useCache: true,
+            deferral: deferringLargeWrites ? .notesOnly(snippets: snippets) : .never)
     }
 
     /// The cached view of the vault at `root` when the cache proves itself current (as
@@ -186,7 +195,8 @@ extension IndexBuilder {
     /// disappeared, and the title table, when a note was read. A cache that cannot be written is
     /// not an error: the index is complete without it. With a `deferral` and at least
     /// `deferredWriteThreshold` notes to read, nothing is written and each note is read only for
-    /// what the index needs (no text signature, no body facts; links when `.keepLinks`).
+    /// what the index needs (no text signature, no body facts; links when `.keepLinks`; no snippet
+    /// when `.notesOnly(snippets: false)`).
     /// `stamps` are the walk's (taken the same way), used when there is one per path. With
     /// `symlinked` (the walk's symlinked notes), `paths` come from that walk, which saw every other
     /// one as a regular file: the reader then opens it without a `stat` first.
@@ -212,7 +222,9 @@ extension IndexBuilder {
         let deferred = deferral != .never && readCount >= deferredWriteThreshold
         let results = ResultSlots<Note>(count: paths.count)
         let signatures = ResultSlots<[UInt8]>(count: deferred ? 0 : paths.count)
-        let links = ResultSlots<[UInt8]>(count: deferral == .notesOnly && deferred ? 0 : paths.count)
+        let links = ResultSlots<[UInt8]>(count: deferral.leavesLinksOut && deferred ? 0 : paths.count)
+        // Snippets cost a twelfth of a first run; an answer that prints none needs none (nothing is written).
+        let snippets = !(deferred && deferral == .notesOnly(snippets: false))
         let facts = ResultSlots<[UInt8]>(count: deferred ? 0 : paths.count)
         // Notes are opened relative to their folder (`FolderOpener`), below the open root.
         let rootFolder = readCount > 0 ? SystemIO.openFolder(root, following: true) : nil
@@ -236,7 +248,7 @@ extension IndexBuilder {
             let listedAsRegular = symlinked.map { $0.isEmpty || !$0.contains(paths[index]) } ?? false
             let (note, contents) = NoteReader.noteAndContents(
                 relativePath: paths[index], root: root, titleFromHeading: titleFromHeading, listedAsRegular: listedAsRegular,
-                openAt: opener.location(of: paths[index]))
+                openAt: opener.location(of: paths[index]), snippet: snippets)
             results.set(index, note)
             let stored = { LinkTable.storedForm(of: contents.flatMap { $0.isComplete ? $0.bytes : nil }) }
             guard !deferred else {

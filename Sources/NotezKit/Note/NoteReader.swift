@@ -126,10 +126,11 @@ public enum NoteReader {
     /// With `listedAsRegular` (a walk has just listed a regular file there, not a symlink), the
     /// `stat` before opening is left out; with `openAt` (an open folder of the vault and the byte
     /// offset in `relativePath` of the name to open in it, `FolderOpener`), the note is opened
-    /// relative to it rather than by its absolute path: a first run opens every note.
+    /// relative to it rather than by its absolute path: a first run opens every note. Without
+    /// `snippet`, the note's snippet is left empty (an answer that prints none).
     static func noteAndContents(
         relativePath: String, root: String, titleFromHeading: Bool = false, listedAsRegular: Bool = false,
-        openAt: (folder: Int32, nameStart: Int)? = nil
+        openAt: (folder: Int32, nameStart: Int)? = nil, snippet: Bool = true
     ) -> (note: Note, contents: Contents?) {
         let absolute = root + "/" + relativePath
         func failed(_ problem: NoteProblem, stamp: FileStamp = FileStamp(inode: 0, size: 0, mtimeNanos: 0)) -> Note {
@@ -151,7 +152,7 @@ public enum NoteReader {
             }
             return (failed(NoteProblem(kind: .unreadable, message: error.description)), nil)
         }
-        return (parse(contents, relativePath: relativePath, titleFromHeading: titleFromHeading), contents)
+        return (parse(contents, relativePath: relativePath, titleFromHeading: titleFromHeading, snippet: snippet), contents)
     }
 
     /// Reads what the index needs of a note: the whole file up to `maxNoteSize` (inline #tags can
@@ -178,8 +179,8 @@ public enum NoteReader {
         return Contents(bytes: bytes, isComplete: bytes.count >= size, stamp: FileStamp(info), birthSeconds: nil)
     }
 
-    /// Builds a note from bytes already read; pure, for tests and the watcher.
-    public static func parse(_ contents: Contents, relativePath: String, titleFromHeading: Bool = false) -> Note {
+    /// Builds a note from bytes already read; pure, for tests and the watcher. Without `snippet`, its snippet is empty.
+    public static func parse(_ contents: Contents, relativePath: String, titleFromHeading: Bool = false, snippet: Bool = true) -> Note {
         let bytes = contents.bytes
         let stamp = contents.stamp
         var problem: NoteProblem?
@@ -283,7 +284,7 @@ public enum NoteReader {
             tags: tags, tagKeys: keys, pinned: metadata.pinned,
             created: metadata.created?.seconds ?? contents.birthSeconds ?? mtime,
             modified: metadata.modified?.seconds ?? mtime,
-            snippet: problem?.kind == .binary ? "" : MarkdownText.snippet(bytes: body),
+            snippet: problem?.kind == .binary || !snippet ? "" : MarkdownText.snippet(bytes: body),
             stamp: stamp, problem: problem, tagOrigins: origins, aliases: metadata.aliases)
     }
 

@@ -20,6 +20,12 @@ public final class Vault: @unchecked Sendable {
     /// front end then starts a refresh when `needsCacheRefresh`); otherwise every read writes the
     /// cache first. Set before the first read.
     public var defersCacheWrites = false
+    /// Whether every index this session builds from the notes is kept as long as the session, for
+    /// a process that exits after its answer: the kernel then frees it at once, where releasing
+    /// 100,000 notes one object at a time took 85 ms after the answer was out. Set before the first read.
+    public var keepsBuiltIndexes = false
+    /// The indexes kept (see `keepsBuiltIndexes`); guarded by `guardLock`.
+    private var builtIndexes: [VaultIndex] = []
 
     /// Where reads come from.
     private enum Source {
@@ -105,22 +111,22 @@ public final class Vault: @unchecked Sendable {
         try IndexBuilder.refreshCache(root: root, skipIfBusy: skipIfBusy)
     }
 
-    /// `index`, after noting whether its read deferred the cache write.
+    /// `index`, after noting whether its read deferred the cache write, and kept when the session keeps its indexes.
     private func noted(_ index: VaultIndex) -> VaultIndex {
-        if index.cacheWriteDeferred {
-            guardLock.lock()
-            cacheLeftStale = true
-            guardLock.unlock()
-        }
+        guardLock.lock()
+        if index.cacheWriteDeferred { cacheLeftStale = true }
+        if keepsBuiltIndexes { builtIndexes.append(index) }
+        guardLock.unlock()
         return index
     }
 
     /// The notes for a query that follows no link: the warm index, else the memory-mapped cache when
     /// no note changed, else the whole index.
-    public func collection() -> any NoteCollection {
+    /// Without `snippets` (an answer that prints none: paths, a count), a read of many notes makes none.
+    public func collection(snippets: Bool = true) -> any NoteCollection {
         switch source {
         case .disk:
-            let collection = IndexBuilder.collection(root: root, deferringLargeWrites: defersCacheWrites)
+            let collection = IndexBuilder.collection(root: root, deferringLargeWrites: defersCacheWrites, snippets: snippets)
             if let index = collection as? VaultIndex { _ = noted(index) }
             return collection
         case .snapshot(let index): return index
@@ -159,8 +165,9 @@ public final class Vault: @unchecked Sendable {
     /// A link term needs the whole index, and names one note: an unknown or ambiguous NOTE throws.
     /// `index` is the whole index when the caller has read it already.
     /// `ranked`: also rank the answer by relevance (`SearchResult.ranking`, BM25F, docs/query.md).
+    /// `snippets`: false when the answer prints none (`collection(snippets:)`).
     public func search(
-        _ query: QueryNode, ignoringAccents: Bool = false, over index: VaultIndex? = nil, ranked: Bool = false
+        _ query: QueryNode, ignoringAccents: Bool = false, over index: VaultIndex? = nil, ranked: Bool = false, snippets: Bool = true
     ) throws(NotezError) -> SearchResult {
         let collection: any NoteCollection
         // Each NOTE resolved once, here; the evaluator's graph terms take these (`resolvedNotes`).
@@ -169,11 +176,11 @@ public final class Vault: @unchecked Sendable {
             for name in query.linkNoteNames { resolved[name] = try index.resolve(name) }
             collection = index
         } else if query.linkNoteNames.isEmpty {
-            collection = self.collection()
+            collection = self.collection(snippets: snippets)
         } else if !query.hasOneStepLinkTerm {
             // Graph terms (`~N`) walk the graph of whichever collection: a current cache's stored
             // resolutions need no full index; NOTE is resolved by the one rule of both.
-            let notes = self.collection()
+            let notes = self.collection(snippets: snippets)
             for name in query.linkNoteNames { resolved[name] = try notes.resolve(name) }
             collection = notes
         } else {

@@ -107,6 +107,31 @@ struct FirstRunTests {
         try expect(FirstRunTests.snapshot(outside.path), equals: outsideBefore)
     }
 
+    @Test("an answer that prints no snippet makes none in a first run, and every one when the read writes the cache")
+    func snippetsOnlyWhenPrinted() throws {
+        let outside = try ScratchFolder()
+        let vault = try FirstRunTests.randomVault(seed: 3, outside: outside)
+        let with = try #require(IndexBuilder.collection(root: vault.path, deferringLargeWrites: true) as? VaultIndex)
+        let without = try #require(IndexBuilder.collection(root: vault.path, deferringLargeWrites: true, snippets: false) as? VaultIndex)
+        expect(without.cacheWriteDeferred)
+        expect(with.notes.contains { !$0.snippet.isEmpty })
+        expect(without.notes.allSatisfy { $0.snippet.isEmpty })
+        // Nothing else differs.
+        expect(without.notes, equals: with.notes.map { note in
+            var bare = note
+            bare.snippet = ""
+            return bare
+        })
+        expect(without.tags, equals: with.tags)
+        // A read of few notes writes the cache, which keeps snippets: they are made whatever the answer prints.
+        let small = try ScratchFolder()
+        try "---\ntags: [a]\n---\nSome words of the body.\n".write(toFile: small.path + "/one.md", atomically: true, encoding: .utf8)
+        let read = try #require(IndexBuilder.collection(root: small.path, deferringLargeWrites: true, snippets: false) as? VaultIndex)
+        expect(!read.cacheWriteDeferred)
+        expect(read.notes.map(\.snippet), equals: [NoteReader.note(relativePath: "one.md", root: small.path).snippet])
+        expect(read.notes.allSatisfy { !$0.snippet.isEmpty })
+    }
+
     @Test("a note larger than the size limit: its prefix, and a long front matter read on from it, in one open")
     func aHugeNoteIsReadInPart() throws {
         let vault = try ScratchFolder()
