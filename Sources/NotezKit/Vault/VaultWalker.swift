@@ -185,13 +185,39 @@ struct VaultWalker: Sendable {
                 arena.append(contentsOf: utf8)
             }
         }
-        let order = arena.withUnsafeBufferPointer { bytes in
-            Array(paths.indices).sorted { a, b in
-                let (x, y) = (spans[a], spans[b])
-                let common = min(x.count, y.count)
-                let compared = common == 0 ? 0 : memcmp(bytes.baseAddress! + x.start, bytes.baseAddress! + y.start, common)
-                return compared != 0 ? compared < 0 : x.count < y.count
+        let (bytes, places) = (arena, spans)
+        @Sendable func less(_ a: Int, _ b: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let (x, y) = (places[a], places[b])
+            let common = min(x.count, y.count)
+            let compared = common == 0 ? 0 : memcmp(bytes.baseAddress! + x.start, bytes.baseAddress! + y.start, common)
+            return compared != 0 ? compared < 0 : x.count < y.count
+        }
+        @Sendable func sorted(_ positions: Range<Int>) -> [Int] {
+            bytes.withUnsafeBufferPointer { bytes in Array(positions).sorted { less($0, $1, in: bytes) } }
+        }
+        // A large vault's two halves sorted on two cores, then merged (a tie keeps the first half's first, as one stable sort).
+        let order: [Int]
+        if paths.count < 8192 {
+            order = sorted(paths.indices)
+        } else {
+            let (low, high) = Parallel.both({ sorted(0..<paths.count / 2) }, { sorted(paths.count / 2..<paths.count) })
+            var merged: [Int] = []
+            merged.reserveCapacity(paths.count)
+            bytes.withUnsafeBufferPointer { bytes in
+                var (i, j) = (0, 0)
+                while i < low.count && j < high.count {
+                    if less(high[j], low[i], in: bytes) {
+                        merged.append(high[j])
+                        j += 1
+                    } else {
+                        merged.append(low[i])
+                        i += 1
+                    }
+                }
+                merged += low[i...]
+                merged += high[j...]
             }
+            order = merged
         }
         // ASCII paths compare as Strings exactly as by their bytes.
         if ASCIIBytes.only(arena[...]) || zip(order, order.dropFirst()).allSatisfy({ !(paths[$1] < paths[$0]) }) { return order }

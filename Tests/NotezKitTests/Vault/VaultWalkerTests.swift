@@ -53,4 +53,27 @@ struct VaultWalkerTests {
         }
         expect(walker.walk(stamps: false).stamps.isEmpty)
     }
+
+    @Test("path order: many paths, sorted in two halves and merged, are in String order; NFD twins fall back to it")
+    func pathOrderOfManyPaths() {
+        var random = SeededGenerator(seed: 31)
+        let pieces = ["a", "b", "Z", "é", "e", " ", "-", "/", "0", "日", "ab", "a b"]
+        for (count, twins) in [(20_000, false), (9_000, true), (300, false)] {
+            var seen: Set<[UInt8]> = []
+            var paths: [String] = []
+            while paths.count < count {
+                var path = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() + ".md"
+                if twins && Bool.random(using: &random) { path = path.decomposedStringWithCanonicalMapping }
+                if seen.insert(Array(path.utf8)).inserted { paths.append(path) }
+            }
+            let order = VaultWalker.pathOrder(paths)
+            expect(order.sorted(), equals: Array(paths.indices), "a permutation of \(count)")
+            expect(zip(order, order.dropFirst()).allSatisfy { !(paths[$0.1] < paths[$0.0]) }, "String order of \(count)")
+            if !twins {
+                // NFC paths: String order is byte order, so the order is the one byte sort.
+                let bytes = Array(paths.indices).sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }
+                expect(order, equals: bytes, "byte order of \(count)")
+            }
+        }
+    }
 }
