@@ -65,4 +65,26 @@ struct TagSummaryTests {
             }
         }
     }
+
+    @Test("an index of many notes summarizes each tag as the tag's own postings do")
+    func aLargeIndexSummarizesAsEachTag() {
+        var random = SeededGenerator(seed: 14)
+        let spellings = ["work", "Work", "WORK", "caf\u{E9}", "cafe\u{301}", "idea", "Idea"] + (0..<300).map { "t\($0)" }
+        let notes = (0..<12_345).map { number -> Note in
+            let picked = (0..<Int.random(in: 0...4, using: &random)).map { _ in spellings.randomElement(using: &random)! }
+            let frontMatter = !picked.isEmpty && Bool.random(using: &random) ? "---\ntags: [\(picked[0])]\n---\n" : ""
+            let text = frontMatter + picked.dropFirst(frontMatter.isEmpty ? 0 : 1).map { "#" + $0 }.joined(separator: " ") + "\n"
+            let stamp = FileStamp(inode: UInt64(number), size: 0, mtimeNanos: 0)
+            return NoteReader.parse(NoteReader.Contents(bytes: Array(text.utf8), isComplete: true, stamp: stamp), relativePath: "n\(number).md")
+        }
+        let index = VaultIndex(root: "/vault", config: VaultConfig(), notes: notes, folders: [])
+        expect(index.tagByKey.count > 300)
+        for (key, built) in index.tagByKey {
+            let positions = index.notes.indices.filter { index.notes[$0].tagKeys.contains(key) }
+            expect(index.notesByTag[key], equals: positions, "postings of \(key)")
+            let (summary, spellings) = VaultIndex.summary(key, positions: positions, notes: index.notes, registered: nil)
+            expect(built, equals: summary, "summary of \(key)")
+            expect(index.spellingUses[key], equals: spellings, "spellings of \(key)")
+        }
+    }
 }

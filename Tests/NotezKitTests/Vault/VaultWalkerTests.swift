@@ -57,8 +57,9 @@ struct VaultWalkerTests {
     @Test("path order: many paths, sorted in two halves and merged, are in String order; NFD twins fall back to it")
     func pathOrderOfManyPaths() {
         var random = SeededGenerator(seed: 31)
-        let pieces = ["a", "b", "Z", "é", "e", " ", "-", "/", "0", "日", "ab", "a b"]
-        for (count, twins) in [(20_000, false), (9_000, true), (300, false)] {
+        let ascii = ["a", "b", "Z", "e", " ", "-", "/", "0", "ab", "a b"]
+        // ASCII paths are taken in byte order with no String check: the merge alone must be right.
+        for (count, twins, pieces) in [(20_000, false, ascii), (20_000, false, ascii + ["é", "日"]), (9_000, true, ascii + ["é"]), (300, false, ascii)] {
             var seen: Set<[UInt8]> = []
             var paths: [String] = []
             while paths.count < count {
