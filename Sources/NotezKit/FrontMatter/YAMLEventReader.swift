@@ -100,8 +100,10 @@ enum YAMLEventReader {
                             line: item.line, column: item.column,
                             message: "nesting deeper than \(maxDepth) levels"))
                 }
-                result.append(item)
-                if item.kind == .streamEnd { return .success(result) }
+                // Swapped into the array, not copied: a copy retained and released each of its strings.
+                result.append(YAMLEvent(kind: item.kind, start: 0, end: 0, line: 0, column: 0))
+                swap(&result[result.count - 1], &item)
+                if result[result.count - 1].kind == .streamEnd { return .success(result) }
             }
         }
     }
