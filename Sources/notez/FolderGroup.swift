@@ -20,7 +20,7 @@ struct FolderTreeCommand: ParsableCommand {
 
     func run() throws {
         // Counted from the cache's records when it is current (no note is decoded).
-        let index = try vault.loadCollection()
+        let index = try vault.loadCollection(snippets: false)
         if output.json {
             Terminal.line(JSONValue.array(index.folderTree.children.map { FolderJSON.object($0) }).text())
             return

@@ -37,7 +37,9 @@ struct LsCommand: ParsableCommand {
 
     func run() throws {
         let format = try list.rowFormat()
-        let index = try vault.loadCollection()
+        // Paths alone, or rows with `--no-snippets`, print no snippet (JSON and formats may).
+        let printsSnippets = output.json || format != nil || (!list.pathsOnly && snippetOptions.snippets != false)
+        let index = try vault.loadCollection(snippets: printsSnippets)
         let node = try index.resolveFolder(unsorted ? "" : folder ?? "")
         let everywhere = folder == nil && !unsorted && (!tag.isEmpty || pinned)
         // Unsorted Notes are the notes directly at the root, with or without -r.

@@ -10,7 +10,7 @@ struct OverviewCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let index = try vault.loadCollection()
+        let index = try vault.loadCollection(snippets: false)
         if output.json {
             let tags = index.tags
             // A daemon copies the text of the tags that did not change from its last overview.

@@ -34,7 +34,7 @@ struct TagListCommand: ParsableCommand {
     func run() throws {
         let format = try formatOptions.resolve(.tags)
         // The tag table of the cache has the counts: no note is decoded when it is current.
-        var tags = try vault.loadCollection().tags
+        var tags = try vault.loadCollection(snippets: false).tags
         if sort == .count {
             tags.sort { $0.count != $1.count ? $0.count > $1.count : Ordering.nameLess($0.name, $1.name) }
         }

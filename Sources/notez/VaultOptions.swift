@@ -49,10 +49,11 @@ struct VaultOptions: ParsableArguments {
     }
 
     /// The vault's notes for a query that follows no link: the running daemon's index, else the
-    /// memory-mapped cache when no note changed, else the full index.
-    func loadCollection() throws -> any NoteCollection {
+    /// memory-mapped cache when no note changed, else the full index. `snippets`: false when the
+    /// command prints none (a first run of many notes then makes none).
+    func loadCollection(snippets: Bool = true) throws -> any NoteCollection {
         let session = try prepare(dryRun: true)
-        return report(session.collection(), session)
+        return report(session.collection(snippets: snippets), session)
     }
 
     /// For `check`: the cached view when it proves itself current and `answers` says it can answer

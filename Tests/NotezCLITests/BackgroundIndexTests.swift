@@ -115,6 +115,19 @@ struct BackgroundIndexTests {
                 expect(!first.stdout.isEmpty)
             }
         }
+        // Commands that print no snippet, whose first run makes none, and `ls` with and without them.
+        let others = [
+            ["overview"], ["overview", "--json"], ["tag", "list"], ["tag", "list", "--json"], ["folder", "tree", "--json"],
+            ["ls", "-r"], ["ls", "-r", "--paths"], ["ls", "-r", "--no-snippets"], ["ls", "Work", "--json"], ["ls", "Work", "--no-snippets"],
+        ]
+        for arguments in others {
+            let first = try vault.run(arguments, environment: CachedQueryTests.noCache)
+            let cached = try vault.run(arguments, environment: environment)
+            expect(first.status, equals: 0, "\(arguments)")
+            expect(first.stdout, equals: cached.stdout, "\(arguments)")
+            expect(first.stderr, equals: cached.stderr, "\(arguments)")
+            expect(!first.stdout.isEmpty, "\(arguments)")
+        }
         try expect(vault.snapshot(), equals: vaultBefore)
         try expect(outside.snapshot(), equals: outsideBefore)
     }
