@@ -128,6 +128,7 @@ func median(_ values: [Double]) -> Double {
 func clearCache(_ facts: VaultFacts) {
     // The cache lives outside the vault (see IndexCache); the bench's notez runs share its environment.
     // A refresh a first run started in the background would write it back: it ends first.
+    BackgroundRefreshes.waitForAll(roots: [facts.root])
     IndexBuilder.waitForRefresh(root: facts.root)
     if let folder = IndexCache.folderPath(root: facts.root) { try? FileManager.default.removeItem(atPath: folder) }
 }
@@ -150,7 +151,9 @@ func measure(_ item: BenchMeasure, facts: VaultFacts, executable: String, runs: 
         // No run shares the cores with a refresh an earlier first run left in the background: in
         // the vault, or in the copies the rows that change files run on (a `tag rename` on a fresh
         // copy is a first run there, and its refresh read 100,000 notes through the warm rows).
-        for root in [facts.root, MutationCopy.root(facts), CaptureCopy.root(facts)] { IndexBuilder.waitForRefresh(root: root) }
+        let roots = [facts.root, MutationCopy.root(facts), CaptureCopy.root(facts)]
+        BackgroundRefreshes.waitForAll(roots: roots)
+        for root in roots { IndexBuilder.waitForRefresh(root: root) }
         if item.clearsCache { clearCache(facts) }
         if let setUp = item.setUp {
             do {
