@@ -347,7 +347,7 @@ struct CacheImage: @unchecked Sendable {
         for key in 0..<linkKeyCount {
             let at = linkKeys + key * CacheImage.linkKeySize
             guard inStrings(u32(at), u32(at + 4)), validUTF8(u32(at), u32(at + 4)) else { return false }
-            if key > 0, !CachedIndex.precedes(linkKeyBytes(key - 1), linkKeyBytes(key)) { return false }
+            if key > 0, !PathKey.bytesPrecede(linkKeyBytes(key - 1), linkKeyBytes(key)) { return false }
             for list in [at + 8, at + 16] {
                 guard u32(list) + u32(list + 4) <= linkPostingCount else { return false }
                 var previous = -1

@@ -296,16 +296,9 @@ public final class CachedIndex: NoteCollection, @unchecked Sendable {
         var (low, high) = (0, image.tagCount)
         while low < high {
             let middle = (low + high) / 2
-            if CachedIndex.precedes(image.tagKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
+            if PathKey.bytesPrecede(image.tagKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
         }
         return low
-    }
-
-    /// Byte order (`memcmp`, then the shorter first), as the tag table is sorted.
-    static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        let common = min(a.count, b.count)
-        let compared = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-        return compared != 0 ? compared < 0 : a.count < b.count
     }
 }
 
@@ -369,7 +362,7 @@ extension CachedIndex: LinkStore {
             var (low, high) = (0, image.linkKeyCount)
             while low < high {
                 let middle = (low + high) / 2
-                if CachedIndex.precedes(image.linkKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
+                if PathKey.bytesPrecede(image.linkKeyBytes(middle), wanted) { low = middle + 1 } else { high = middle }
             }
             guard low < image.linkKeyCount, PathKey.sameBytes(key, image.linkKeyBytes(low)) else { return [] }
             let postings = image.linkPostings(low, named: named)

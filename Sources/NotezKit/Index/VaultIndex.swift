@@ -235,12 +235,10 @@ public struct VaultIndex: Sendable {
 
     /// Orders tag keys by their UTF-8 bytes (`tagKeysInByteOrder`).
     static func byteLess(_ lhs: TagKey, _ rhs: TagKey) -> Bool {
-        // `memcmp` on the stored bytes: a byte-by-byte iterator was most of a first run's sort of 47,000 keys.
+        // On the stored bytes: a byte-by-byte iterator was most of a first run's sort of 47,000 keys.
         let compared = lhs.rawValue.utf8.withContiguousStorageIfAvailable { left in
-            rhs.rawValue.utf8.withContiguousStorageIfAvailable { right -> Bool in
-                let common = min(left.count, right.count)
-                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-                return order != 0 ? order < 0 : left.count < right.count
+            rhs.rawValue.utf8.withContiguousStorageIfAvailable { right in
+                PathKey.bytesPrecede(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right))
             }
         }
         return (compared ?? nil) ?? lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)

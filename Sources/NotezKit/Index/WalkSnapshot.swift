@@ -93,11 +93,14 @@ struct WalkSnapshot: Sendable, Equatable {
         return outcome.stillConfirmed
     }
 
+    /// Opens folder `number` of the vault at `root`. The root may be reached through a symlink (as
+    /// the walk's `opendir` allows); a folder inside never is.
+    private func openFolder(_ number: Int, root: String) -> Int32? {
+        number == 0 ? SystemIO.openFolder(root, following: true) : SystemIO.openFolder(root + "/" + folders[number], following: false)
+    }
+
     private func confirms(folder: Int, notes: ArraySlice<Int32>, image: CacheImage, root: String) -> Bool {
-        let isRoot = folder == 0
-        // The root may be reached through a symlink (as the walk's `opendir` allows); a folder
-        // inside never is.
-        guard let fd = SystemIO.openFolder(isRoot ? root : root + "/" + folders[folder], following: isRoot) else { return false }
+        guard let fd = openFolder(folder, root: root) else { return false }
         defer { close(fd) }
         guard let info = SystemIO.fstat(fd), SystemIO.isFolder(info), FolderStamp(info) == stamps[folder] else { return false }
         var name = [CChar](repeating: 0, count: 256)
@@ -243,8 +246,7 @@ struct WalkSnapshot: Sendable, Equatable {
     /// Opens folder `number` and compares its stamp: a changed folder is to be listed again; an
     /// unchanged one with few notes has them stat'ed here; nil when it cannot be opened.
     private func firstLook(_ number: Int, cached: [Int32], image: CacheImage, root: String, into stamped: StampSlots) -> FolderPass? {
-        let isRoot = number == 0
-        guard let fd = SystemIO.openFolder(isRoot ? root : root + "/" + folders[number], following: isRoot) else { return nil }
+        guard let fd = openFolder(number, root: root) else { return nil }
         defer { close(fd) }
         guard let info = SystemIO.fstat(fd), SystemIO.isFolder(info) else { return nil }
         guard FolderStamp(info) == stamps[number] else { return FolderPass(stamp: nil, rest: .listAgain) }
@@ -255,8 +257,7 @@ struct WalkSnapshot: Sendable, Equatable {
 
     /// Stats `notes` of the unchanged folder `number`; false when it cannot be opened now.
     private func statNotes(_ notes: ArraySlice<Int32>, inFolder number: Int, image: CacheImage, root: String, into stamped: StampSlots) -> Bool {
-        let isRoot = number == 0
-        guard let fd = SystemIO.openFolder(isRoot ? root : root + "/" + folders[number], following: isRoot) else { return false }
+        guard let fd = openFolder(number, root: root) else { return false }
         defer { close(fd) }
         WalkSnapshot.statNotes(notes, in: fd, image: image, into: stamped)
         return true

@@ -33,6 +33,14 @@ public struct PathKey: Hashable, Sendable {
         return b.withUTF8 { sameBytes(a, UnsafeRawBufferPointer($0)) }
     }
 
+    /// Byte order (`memcmp`, then the shorter first): the order of the cache's tag and link tables,
+    /// and of paths before the check as Strings (`VaultWalker.pathOrder`).
+    static func bytesPrecede(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let common = min(a.count, b.count)
+        let compared = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return compared != 0 ? compared < 0 : a.count < b.count
+    }
+
     /// True when a string's UTF-8 is exactly `bytes` (compared with `memcmp`).
     static func sameBytes(_ text: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var text = text

@@ -188,9 +188,9 @@ struct VaultWalker: Sendable {
         let (bytes, places) = (arena, spans)
         @Sendable func less(_ a: Int, _ b: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             let (x, y) = (places[a], places[b])
-            let common = min(x.count, y.count)
-            let compared = common == 0 ? 0 : memcmp(bytes.baseAddress! + x.start, bytes.baseAddress! + y.start, common)
-            return compared != 0 ? compared < 0 : x.count < y.count
+            let raw = UnsafeRawBufferPointer(bytes)
+            return PathKey.bytesPrecede(
+                UnsafeRawBufferPointer(rebasing: raw[x.start..<x.start + x.count]), UnsafeRawBufferPointer(rebasing: raw[y.start..<y.start + y.count]))
         }
         @Sendable func sorted(_ positions: Range<Int>) -> [Int] {
             bytes.withUnsafeBufferPointer { bytes in Array(positions).sorted { less($0, $1, in: bytes) } }
