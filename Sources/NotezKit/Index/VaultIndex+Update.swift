@@ -121,24 +121,44 @@ extension VaultIndex {
         return moves
     }
 
-    /// Notes changed at most, above which the arrays are taken whole (each insertion or removal
-    /// moves the array's elements).
+    /// Notes added or removed at most (a note replaced in its place does not count), above which
+    /// the arrays are taken whole (each insertion or removal moves the array's elements).
     static let inPlaceLimit = 64
 
     /// Makes `elements` equal `new` by taking out the old positions `leaving` and putting in the
     /// elements of `new` at the new positions `arriving` (both ascending; every other element
     /// kept, in order, as `new` has it): in place, where `elements` is not shared, without
-    /// retaining the elements that stay. False (nothing changed) when more changed than
-    /// `inPlaceLimit`.
+    /// retaining the elements that stay. A leaving and an arriving position between the same two
+    /// kept elements are one element replaced where it is, so an edit of many notes moves
+    /// nothing. False (nothing changed) when more than `inPlaceLimit` are added or removed.
     static func change<Element>(_ elements: inout [Element], to new: [Element], leaving: [Int], arriving: [Int]) -> Bool {
-        guard leaving.count + arriving.count <= inPlaceLimit else { return false }
-        if leaving == arriving && elements.count == new.count {
-            for position in arriving { elements[position] = new[position] }
-            return true
+        // An edit of 52 notes counted 104 and took `new` whole: the live index, which shares it,
+        // then copied its 100,000 notes at its next change.
+        var replaced: [(old: Int, new: Int)] = []
+        var removed: [Int] = []
+        var inserted: [Int] = []
+        var (l, a) = (0, 0)
+        while l < leaving.count || a < arriving.count {
+            // The kept elements before a position: its gap.
+            let leavingGap = l < leaving.count ? leaving[l] - l : Int.max
+            let arrivingGap = a < arriving.count ? arriving[a] - a : Int.max
+            if leavingGap == arrivingGap {
+                replaced.append((leaving[l], arriving[a]))
+                l += 1
+                a += 1
+            } else if leavingGap < arrivingGap {
+                removed.append(leaving[l])
+                l += 1
+            } else {
+                inserted.append(arriving[a])
+                a += 1
+            }
         }
-        for position in leaving.reversed() { elements.remove(at: position) }
+        guard removed.count + inserted.count <= inPlaceLimit else { return false }
+        for (old, position) in replaced { elements[old] = new[position] }
+        for position in removed.reversed() { elements.remove(at: position) }
         // Ascending: everything before each new position is already in its place.
-        for position in arriving { elements.insert(new[position], at: position) }
+        for position in inserted { elements.insert(new[position], at: position) }
         return true
     }
 
