@@ -22,6 +22,7 @@ public final class WatchedIndex: @unchecked Sendable {
     private var builds = 0
     private var listeners: [Int: @Sendable (WatchReport) -> Void] = [:]
     private var nextListener = 0
+    private var refreshQueued = false
 
     /// A snapshot with what it was built from.
     private struct Snapshot {
@@ -61,6 +62,9 @@ public final class WatchedIndex: @unchecked Sendable {
 
     /// The number of batches seen so far (it changes whenever a note or folder changed).
     public var currentGeneration: Int { lock.withLock { generation } }
+
+    /// The version of the snapshot built last, nil before the first is asked for; builds nothing.
+    var builtVersion: Int? { lock.withLock { cached?.version } }
 
     /// The current notes as a `VaultIndex` with the tag registry, folder colors and trash count read
     /// from disk; cached until a note, a folder or one of those files changes.
@@ -172,10 +176,21 @@ public final class WatchedIndex: @unchecked Sendable {
     }
 
     private func receive(_ report: WatchReport) {
-        let targets = lock.withLock { () -> [@Sendable (WatchReport) -> Void] in
+        let (targets, refresh) = lock.withLock { () -> ([@Sendable (WatchReport) -> Void], Bool) in
             generation += 1
-            return Array(listeners.values)
+            // Once a snapshot was asked for, it is brought up to date as soon as notes change,
+            // not by the next request: a warm rename right after another waited 8 ms for it.
+            let refresh = cached != nil && !refreshQueued
+            if refresh { refreshQueued = true }
+            return (Array(listeners.values), refresh)
         }
         for listener in targets { listener(report) }
+        if refresh {
+            DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+                guard let self else { return }
+                self.lock.withLock { self.refreshQueued = false }
+                _ = self.current()
+            }
+        }
     }
 }
