@@ -179,7 +179,7 @@ public final class WatchedIndex: @unchecked Sendable {
         let (targets, refresh) = lock.withLock { () -> ([@Sendable (WatchReport) -> Void], Bool) in
             generation += 1
             // Once a snapshot was asked for, it is brought up to date as soon as notes change,
-            // not by the next request: a warm rename right after another waited 8 ms for it.
+            // not by the next request: a warm rename waited 8 ms for it.
             let refresh = cached != nil && !refreshQueued
             if refresh { refreshQueued = true }
             return (Array(listeners.values), refresh)
