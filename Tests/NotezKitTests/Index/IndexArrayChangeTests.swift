@@ -71,7 +71,7 @@ struct IndexArrayChangeTests {
         expect(refused > 0 && refused < 400 && paired > 0)
     }
 
-    @Test("an edit of 500 notes and a rename beside it change in place, moving nothing")
+    @Test("an edit of 500 notes and two renames change in place: the edits and the rename between the same neighbours move nothing")
     func manyEditsInPlace() {
         let old = (0..<10_000).map { "note \(100_000 + $0)" }
         var new = old
