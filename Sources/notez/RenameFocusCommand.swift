@@ -19,7 +19,7 @@ struct RenameFocusCommand: ParsableCommand {
     func run() throws {
         let session = try vault.session()
         guard session.isWarm else { throw CLIExit(code: CLIExit.usage, message: "\(RenameFocusCommand.name) is answered only by a running notez watch") }
-        guard let set = try RenamePlanner.focusSet(note: note, to: title, index: try session.index()) else {
+        guard let set = try RenamePlanner.focusSet(note: note, to: title, index: try session.index(), provesFree: session.provesFree) else {
             throw CLIExit(code: CLIExit.noMatchOrProblems, message: "the rename needs the whole index")
         }
         Terminal.line(String(decoding: try JSONEncoder().encode(set), as: UTF8.self))

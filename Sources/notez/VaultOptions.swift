@@ -96,12 +96,12 @@ struct VaultOptions: ParsableArguments {
     /// with the few notes changed since it was written read afresh (`LinkFocus`), when it proves
     /// itself current; else the full index.
     func openForRename(dryRun: Bool = false, note: String, title: String) throws
-        -> (warm: (index: VaultIndex, notePath: String)?, focus: LinkFocus?, index: VaultIndex?)
+        -> (warm: (index: VaultIndex, notePath: String, freeTarget: String?)?, focus: LinkFocus?, index: VaultIndex?)
     {
         let session = try prepare(dryRun: dryRun)
         if !session.isWarm, let set = try WarmPath.renameFocus(note: note, title: title, root: session.root) {
             if let index = set.index(root: session.root) {
-                return (warm: (index: report(index, session), notePath: set.notePath), focus: nil, index: nil)
+                return (warm: (index: report(index, session), notePath: set.notePath, freeTarget: set.freeTarget), focus: nil, index: nil)
             }
             if getenv("NOTEZ_WARM").map({ String(cString: $0) }) == "require" {
                 throw CLIExit(code: WarmPath.notAnswered, message: "NOTEZ_WARM=require, but a note changed since the watch indexed it")

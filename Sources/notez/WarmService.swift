@@ -104,7 +104,8 @@ final class WarmService: @unchecked Sendable {
         context.tagJSONMemo = tagJSON
         var refusal = "the arguments do not parse"
         let status = context.use { () -> Int32? in
-            let session = Vault(snapshot: index.withTextSignatures(signatures, version: version), environment: request.environment)
+            let session = Vault(
+                snapshot: index.withTextSignatures(signatures, version: version), environment: request.environment, watcher: vault.watcher)
             let status = Notez.execute(request.arguments, answering: true, warm: session) { command in
                 guard let servable = command as? any WarmServable else {
                     refusal = "not a command the daemon answers"

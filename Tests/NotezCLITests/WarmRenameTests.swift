@@ -109,6 +109,36 @@ struct WarmRenameTests {
         }
     }
 
+    /// The watch proves a new name free without the client listing the folder; what another
+    /// program made just before under that name in another case (a folder, a pipe: not notes the
+    /// watch indexes) makes the rename refuse, as cold.
+    @Test("a new name taken in another case by what is not a note, made just before, is refused as cold")
+    func takenNamesAreSeen() throws {
+        let warm = try TempVault.example()
+        let cold = try TempVault.example()
+        let watch = try Self.startWatch(warm)
+        defer { _ = watch.stop(SIGTERM) }
+        func focus() throws -> String {
+            let set = try warm.run(["_rename-focus", "Team handbook", "Staff Guide", "--vault", warm.path], environment: ["NOTEZ_WARM": "require"])
+            expect(set.status, equals: 0, "\(set.stderr)")
+            return set.stdout
+        }
+        expect(try focus().contains("\"freeTarget\""), "the watch proved nothing free")
+        for vault in [warm, cold] { try FileManager.default.createDirectory(atPath: vault.path + "/Work/staff guide.md", withIntermediateDirectories: false) }
+        expect(!(try focus().contains("\"freeTarget\"")))
+        let (refused, _) = try Self.both(warm, cold, ["rename", "Team handbook", "Staff Guide"])
+        expect(refused.status != 0 && refused.stderr.contains("exists"), "\(refused.stderr)")
+        for vault in [warm, cold] {
+            try FileManager.default.removeItem(atPath: vault.path + "/Work/staff guide.md")
+            expect(mkfifo(vault.path + "/Work/STAFF GUIDE.md", 0o600) == 0)
+        }
+        let (again, _) = try Self.both(warm, cold, ["rename", "Team handbook", "Staff Guide"])
+        expect(again.status != 0 && again.stderr.contains("exists"), "\(again.stderr)")
+        for vault in [warm, cold] { try FileManager.default.removeItem(atPath: vault.path + "/Work/STAFF GUIDE.md") }
+        let (renamed, _) = try Self.both(warm, cold, ["rename", "Team handbook", "Staff Guide"])
+        expect(renamed.status, equals: 0, "\(renamed.stderr)")
+    }
+
     @Test("without a watch, NOTEZ_WARM=require refuses a rename (status 6) and changes nothing")
     func requireWithoutAWatch() throws {
         let vault = try TempVault.example()

@@ -29,6 +29,9 @@ public struct FocusSet: Codable, Sendable, Equatable {
     public var notePath: String
     /// The notes, in path order.
     public var entries: [Entry]
+    /// The note's new path, when the watch proved that no entry of its folder has that name in any
+    /// case (`Watcher.provesFree`): the client does not list the folder again (nil: it does).
+    public var freeTarget: String?
 
     /// At most this many candidates: the client reads every one (`LinkFocus.changedLimit`'s
     /// bound); a bigger set is planned cold.

@@ -11,6 +11,9 @@ struct PlanBuilder {
     /// Lower-cased paths that earlier steps of this plan will move away, by bytes: an NFD twin
     /// of a vacated name still exists.
     private var vacated: Set<PathKey> = []
+    /// A path a running watch proved free among its siblings in any case (`FocusSet.freeTarget`):
+    /// `isTaken` does not list its folder.
+    var provenFree: String?
 
     /// Starts a plan.
     public init(index: VaultIndex, files: any VaultFiles, operation: String, arguments: [String]) {
@@ -73,6 +76,7 @@ struct PlanBuilder {
     func isTaken(_ path: String) -> Bool {
         // Claims compare as String does (case and normalization ignored): the safe direction.
         if claimed.contains(path.lowercased()) { return true }
+        if let provenFree, PathKey.sameBytes(provenFree, path) { return false }
         let name = VaultPath.name(of: path)
         return presentNames(in: VaultPath.folder(of: path), startingWith: name).contains(name.lowercased())
     }
@@ -111,14 +115,11 @@ struct PlanBuilder {
         let loweredFolder = folder.lowercased()
         var present: Set<String> = []
         files.forEachName(in: folder) { name in
-            let lowered: String
             if let asciiPrefix, ASCIIBytes.only(name) {
                 guard name.count >= asciiPrefix.count, zip(name, asciiPrefix).allSatisfy({ TextFold.lowercasedASCII($0) == $1 })
                 else { return }
-                lowered = String(decoding: name.map(TextFold.lowercasedASCII), as: UTF8.self)
-            } else {
-                lowered = String(decoding: name, as: UTF8.self).lowercased()
             }
+            let lowered = VaultPath.loweredName(name)
             if !vacated.contains(PathKey(VaultPath.join(loweredFolder, lowered))) { present.insert(lowered) }
         }
         return present

@@ -30,20 +30,26 @@ public enum RenamePlanner {
     /// The notes a running `notez watch` names for the client to plan this rename from
     /// (`FocusSet`), from its live `index`; nil when the index keeps no links or the set is too big.
     /// An argument that names no single note throws, as the plan would.
-    public static func focusSet(note argument: String, to newTitle: String, index: VaultIndex) throws(NotezError) -> FocusSet? {
+    public static func focusSet(
+        note argument: String, to newTitle: String, index: VaultIndex, provesFree: (String) -> Bool = { _ in false }
+    ) throws(NotezError) -> FocusSet? {
         let note = try index.resolve(argument)
         let named = try? naming(note, newTitle)
-        return FocusSet.of(
+        var set = FocusSet.of(
             index, notePath: note.path, moving: [note.path: (path: named?.target ?? note.path, title: named?.title)], resolvingEveryLink: false)
+        if let target = named?.target, set != nil, provesFree(target) { set?.freeTarget = target }
+        return set
     }
 
     /// `rename(note:to:index:files:)` planned from the index of a `FocusSet` (`FocusSet.index`),
     /// whose note `notePath` the watch resolved the argument to: the same plan.
-    public static func rename(note argument: String, to newTitle: String, focused index: VaultIndex, notePath: String, files: any VaultFiles)
-        throws(NotezError) -> Plan
-    {
+    /// `freeTarget`: the new path the watch proved free (`FocusSet.freeTarget`), not listed again.
+    public static func rename(
+        note argument: String, to newTitle: String, focused index: VaultIndex, notePath: String, freeTarget: String? = nil,
+        files: any VaultFiles
+    ) throws(NotezError) -> Plan {
         guard let note = index.note(at: notePath) else { throw .refused("\(notePath) no longer exists") }
-        return try rename(note, argument: argument, to: newTitle, index: index, files: files)
+        return try rename(note, argument: argument, to: newTitle, index: index, files: files, freeTarget: freeTarget)
     }
 
     /// The new title (trimmed) and the path it gives the note.
@@ -57,10 +63,11 @@ public enum RenamePlanner {
         return (title, VaultPath.join(note.folder, name))
     }
 
-    private static func rename(_ note: Note, argument: String, to newTitle: String, index: VaultIndex, files: any VaultFiles)
-        throws(NotezError) -> Plan
-    {
+    private static func rename(
+        _ note: Note, argument: String, to newTitle: String, index: VaultIndex, files: any VaultFiles, freeTarget: String? = nil
+    ) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "rename", arguments: [argument, newTitle])
+        builder.provenFree = freeTarget
         if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
             throw .refused("\(note.path) is a symlink; notez never moves or writes through symlinks")
         }

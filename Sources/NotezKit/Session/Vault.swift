@@ -10,6 +10,8 @@ public final class Vault: @unchecked Sendable {
     /// The variables it was opened with: `NOTEZ_NOW`, the fault switches, `NOTEZ_LOCK_WAIT`.
     public let environment: [String: String]
     private let source: Source
+    /// The watcher behind a snapshot, when it proves names free (`provesFree`).
+    private let watcher: Watcher?
     /// Guards `held` (a web or MCP session serves several requests).
     private let guardLock = NSLock()
     /// The vault lock of a change in progress (see `beginChange`).
@@ -40,14 +42,21 @@ public final class Vault: @unchecked Sendable {
         self.root = root
         self.environment = environment
         source = .disk
+        watcher = nil
     }
 
-    /// A session that answers reads from `snapshot` (a daemon's view at one moment).
-    public init(snapshot: VaultIndex, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// A session that answers reads from `snapshot` (a daemon's view at one moment); `watcher`, the
+    /// watcher it was taken from after `synchronize`, proves names free.
+    public init(snapshot: VaultIndex, environment: [String: String] = ProcessInfo.processInfo.environment, watcher: Watcher? = nil) {
         root = snapshot.root
         self.environment = environment
         source = .snapshot(snapshot)
+        self.watcher = watcher
     }
+
+    /// True when a watcher proves that no entry of the folder of the vault-relative `path` has its
+    /// name in any case; false when nothing proves it (the caller lists the folder).
+    public func provesFree(_ path: String) -> Bool { watcher?.provesFree(path) ?? false }
 
     /// The vault `explicit` names, else `$NOTEZ_VAULT`, else the nearest folder with `.notez/` around
     /// `currentDirectory`, else that folder (`VaultLocator`).

@@ -39,6 +39,22 @@ public enum VaultPath {
         return name
     }
 
+    /// A name as `PlanBuilder.isTaken` compares it among its siblings, from its bytes as a folder
+    /// lists them: lower-cased (`String.lowercased`), an ASCII name byte by byte.
+    static func loweredName(_ bytes: UnsafeRawBufferPointer) -> String {
+        guard ASCIIBytes.only(bytes) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (offset, byte) in bytes.enumerated() { buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            return bytes.count
+        }
+    }
+
+    /// `loweredName` of a name given as a string.
+    static func loweredName(_ name: String) -> String {
+        var name = name
+        return name.withUTF8 { loweredName(UnsafeRawBufferPointer($0)) }
+    }
+
     /// True for names notez treats as notes.
     static func isNoteFile(_ name: String) -> Bool {
         if asciiNoteExtensionLength(name) != nil { return true }

@@ -29,6 +29,8 @@ public final class Watcher: @unchecked Sendable {
     private let source: FileEventSource
     private let fileSystem: PosixFileSystem
     private let reconciler: Reconciler
+    /// The names of the folders renames asked about, kept by the events (its own lock).
+    private let folderNames: FolderNames
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var inbox: [RawFileEvent] = []
@@ -60,6 +62,7 @@ public final class Watcher: @unchecked Sendable {
         self.source = source!
         #endif
         fileSystem = PosixFileSystem(root: root)
+        folderNames = FolderNames(root: root)
         reconciler = Reconciler(ignore: config.ignore, titleFromHeading: config.titleFromHeading)
         live = LiveIndex(root: root, config: config)
         coalescer = Coalescer(settings: settings.coalescer)
@@ -74,6 +77,11 @@ public final class Watcher: @unchecked Sendable {
     var versionedIndex: (version: UInt64, index: LiveIndex) {
         condition.withLock { (version, live) }
     }
+
+    /// True when no entry of the folder of the vault-relative `path` has its name in any case, as
+    /// the events seen so far prove (`FolderNames`); false when that is not proven. Call after
+    /// `synchronize`, which makes every event before the question seen.
+    public func provesFree(_ path: String) -> Bool { folderNames.isFree(path) }
 
     /// Also watches `folder` for cookie files (call before `start`'s scan is needed: right after
     /// `start`); false when the source cannot, and then `synchronize` always fails.
@@ -184,6 +192,8 @@ public final class Watcher: @unchecked Sendable {
             let now = Watcher.now()
             let cookies = events.filter { $0.kind == .cookie }.map(\.path)
             if !events.isEmpty {
+                // Before any cookie of these events is marked seen: a synchronized question sees them.
+                folderNames.apply(events)
                 followDirectories(events)
                 coalescer.add(events, at: now)
             }
