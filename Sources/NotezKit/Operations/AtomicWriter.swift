@@ -77,18 +77,23 @@ public struct AtomicWriter: Sendable {
     /// The open `.notez/tmp/` for the temporary file of a write to `relative`, created on first use;
     /// nil when the temporary file goes beside the target (see the type's comment).
     private func temporaryFolder(for relative: String, beside parent: VaultDirectory.Parent) -> VaultDirectory.Parent? {
-        guard relative != StateIgnore.path, !relative.hasPrefix(AtomicWriter.temporaryFolder + "/"),
-            directory.kind(".notez") == .folder
-        else { return nil }
+        guard relative != StateIgnore.path, !relative.hasPrefix(AtomicWriter.temporaryFolder + "/") else { return nil }
+        // Opened without following a symlink: a planted `.notez/tmp` link is never written through.
+        if let holder = try? directory.parent(of: AtomicWriter.temporaryFolder + "/x") { return sameDevice(holder, parent) }
+        guard directory.kind(".notez") == .folder else { return nil }
         if directory.kind(AtomicWriter.temporaryFolder) == nil {
             guard (try? ensureStateIgnored(for: AtomicWriter.temporaryFolder + "/")) != nil,
                 let notez = try? directory.parent(of: AtomicWriter.temporaryFolder)
             else { return nil }
             if mkdirat(notez.fd, notez.name, 0o777) != 0, errno != EEXIST { return nil }
         }
-        // Opened without following a symlink: a planted `.notez/tmp` link is never written through.
         guard let holder = try? directory.parent(of: AtomicWriter.temporaryFolder + "/x") else { return nil }
-        // A rename cannot cross file systems (a folder of the vault may be a mount point).
+        return sameDevice(holder, parent)
+    }
+
+    /// `holder` when it is on the file system of `parent`, else nil: a rename cannot cross file
+    /// systems (a folder of the vault may be a mount point).
+    private func sameDevice(_ holder: VaultDirectory.Parent, _ parent: VaultDirectory.Parent) -> VaultDirectory.Parent? {
         guard let here = SystemIO.fstat(holder.fd), let there = SystemIO.fstat(parent.fd), here.st_dev == there.st_dev else { return nil }
         return holder
     }

@@ -60,13 +60,24 @@ public final class VaultDirectory: Sendable {
     /// folder (missing folders are fine: an earlier step may create them).
     func checkReachable(_ relative: String) throws(NotezError) {
         let components = try VaultPath.checkedComponents(relative)
+        // One walk down the path (a walk from the root for each folder on the way cost a rename of
+        // 50 notes 1,300 system calls).
+        var current = dup(fd)
+        guard current >= 0 else { throw .io(path: root, errno: errno) }
+        defer { close(current) }
         var walked = ""
         for component in components.dropLast() {
             walked = VaultPath.join(walked, component)
-            switch kind(walked) {
-            case nil: return
-            case .folder: continue
-            case .symlink: throw .refused("'\(walked)' is a symlink; notez never writes through symlinks ('\(relative)' not changed)")
+            var info = stat()
+            guard fstatat(current, component, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                let next = openat(current, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                // Gone or replaced since the stat: as a missing folder, which the write itself refuses.
+                guard next >= 0 else { return }
+                close(current)
+                current = next
+            case S_IFLNK: throw .refused("'\(walked)' is a symlink; notez never writes through symlinks ('\(relative)' not changed)")
             default: throw .refused("'\(walked)' is not a folder; '\(relative)' cannot be written")
             }
         }
