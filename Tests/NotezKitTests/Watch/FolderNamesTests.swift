@@ -122,20 +122,10 @@ struct FolderNamesTests {
         expect(watcher.provesFree("Notes/New.md"))
         // Not a note: a folder and a pipe, made by another program.
         try FileManager.default.createDirectory(atPath: root + "/Notes/new.md", withIntermediateDirectories: false)
-        expect(Self.eventually { !watcher.provesFree("Notes/New.md") })
+        expect(eventually { !watcher.provesFree("Notes/New.md") })
         try FileManager.default.removeItem(atPath: root + "/Notes/new.md")
-        expect(Self.eventually { watcher.provesFree("Notes/New.md") })
+        expect(eventually { watcher.provesFree("Notes/New.md") })
         expect(mkfifo(root + "/Notes/NEW.md", 0o600) == 0)
-        expect(Self.eventually { !watcher.provesFree("Notes/New.md") })
-    }
-
-    /// Polls `condition` for up to five seconds.
-    private static func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
+        expect(eventually { !watcher.provesFree("Notes/New.md") })
     }
 }

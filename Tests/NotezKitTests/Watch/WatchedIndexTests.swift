@@ -9,16 +9,6 @@ import Testing
 /// asks builds none.
 @Suite("Watched index: a snapshot follows the notes once asked for")
 struct WatchedIndexTests {
-    /// Polls `condition` for up to `timeout` seconds.
-    private static func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
-    }
-
     @Test("no snapshot before one is asked for; after that, each change updates it without a request")
     func refreshedAfterChanges() throws {
         let folder = try ScratchFolder()
@@ -30,7 +20,7 @@ struct WatchedIndexTests {
 
         let generation = vault.currentGeneration
         try folder.write("b.md", "B\n")
-        expect(Self.eventually { vault.currentGeneration > generation })
+        expect(eventually { vault.currentGeneration > generation })
         // Given time to build one, it did not: nobody asked.
         usleep(300_000)
         expect(vault.builtVersion == nil)
@@ -39,7 +29,7 @@ struct WatchedIndexTests {
         expect(first.notes.map(\.path), equals: ["a.md", "b.md"])
         expect(vault.builtVersion, equals: version)
         try folder.write("c.md", "---\ntags: [x]\n---\nC\n")
-        expect(Self.eventually { (vault.builtVersion ?? 0) > version })
+        expect(eventually { (vault.builtVersion ?? 0) > version })
         // Settled: a write may reach the watcher as two batches, each refreshing the snapshot.
         var refreshed = vault.builtVersion
         for _ in 0..<20 {
