@@ -164,14 +164,7 @@ extension VaultDirectory {
     /// The names in a folder (hidden names included), reached without following symlinks; empty when
     /// the folder is missing or cannot be reached safely.
     public func names(in relative: String) -> [String] {
-        let folder: Int32
-        if relative.isEmpty {
-            folder = dup(fd)
-        } else {
-            guard let parent = try? parent(of: relative) else { return [] }
-            folder = openat(parent.fd, parent.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        }
-        guard folder >= 0, let stream = fdopendir(folder) else { return [] }
+        guard let stream = openFolder(relative) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
@@ -179,6 +172,24 @@ extension VaultDirectory {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// The folder at `relative` opened for listing, reached without following symlinks; nil when it
+    /// is missing or cannot be reached safely. The caller closes it (`closedir`).
+    func openFolder(_ relative: String) -> OpaquePointer? {
+        let folder: Int32
+        if relative.isEmpty {
+            folder = dup(fd)
+        } else {
+            guard let parent = try? parent(of: relative) else { return nil }
+            folder = openat(parent.fd, parent.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard folder >= 0 else { return nil }
+        guard let stream = fdopendir(folder) else {
+            close(folder)
+            return nil
+        }
+        return stream
     }
 
     /// Why a folder of notez's state (`.notez`, `.notez/journal`, `.notez/trash`) cannot be used, or

@@ -97,11 +97,10 @@ final class FolderNames: @unchecked Sendable {
         }
     }
 
-    /// The counts of the names of `folder` (a folder, not a symlink), or nil when it cannot be
-    /// listed to the end.
+    /// The counts of the names of `folder`, reached without following a symlink, or nil when it
+    /// cannot be listed to the end.
     private func list(_ folder: String) -> [Int: Int32]? {
-        let path = folder.isEmpty ? root : root + "/" + folder
-        guard SystemIO.lstat(path).map({ $0.st_mode & S_IFMT == S_IFDIR }) == true, let directory = opendir(path) else { return nil }
+        guard let vault = try? VaultDirectory(root: root), let directory = vault.openFolder(folder) else { return nil }
         defer { closedir(directory) }
         var listed: [Int: Int32] = [:]
         while true {

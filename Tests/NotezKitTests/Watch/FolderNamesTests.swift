@@ -99,7 +99,7 @@ struct FolderNamesTests {
         expect(names.isFree("n/A.md"))
     }
 
-    @Test("hidden names, names with a replacement character, and folders that are not listable are never proven free")
+    @Test("hidden names, names with a replacement character, and folders missing or reached through a symlink are never proven free")
     func unprovable() throws {
         let folder = try ScratchFolder()
         try folder.write("n/a.md", "A\n")
@@ -109,6 +109,11 @@ struct FolderNamesTests {
         expect(!names.isFree("missing/a.md"))
         expect(symlink(folder.path + "/n", folder.path + "/link") == 0)
         expect(!names.isFree("link/b.md"))
+        // A symlink above the folder: never listed through.
+        try folder.write("real/n/a.md", "A\n")
+        expect(symlink(folder.path + "/real", folder.path + "/via") == 0)
+        expect(!names.isFree("via/n/b.md"))
+        expect(names.isFree("real/n/b.md"))
     }
 
     @Test("a running watcher proves a name free, and not once something of that name in another case appears")
