@@ -58,7 +58,7 @@ enum NoteArgument {
                 end -= NoteArgument.markdown.count
             }
             guard end - start == ascii.count else { return false }
-            for offset in 0..<ascii.count where NoteArgument.lower(bytes[start + offset]) != ascii[offset] { return false }
+            for offset in 0..<ascii.count where ASCIIBytes.lowercased(bytes[start + offset]) != ascii[offset] { return false }
             return true
         }
         return byBytes ?? (VaultPath.fileTitle(of: path).lowercased() == wanted)
@@ -67,14 +67,12 @@ enum NoteArgument {
     private static let md = Array(".md".utf8)
     private static let markdown = Array(".markdown".utf8)
 
-    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-
     /// Whether `bytes[start..<end]` is longer than `suffix` and ends with it, A-Z lowered (the
     /// extension is matched in any case, as `VaultPath.fileTitle` does).
     private static func hasSuffix(_ suffix: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
         guard end - start > suffix.count else { return false }
         let from = end - suffix.count
-        for offset in 0..<suffix.count where lower(bytes[from + offset]) != suffix[offset] { return false }
+        for offset in 0..<suffix.count where ASCIIBytes.lowercased(bytes[from + offset]) != suffix[offset] { return false }
         return true
     }
 }

@@ -15,15 +15,14 @@ public enum Ordering {
         var (left, right) = (lhs, rhs)
         return left.withUTF8 { a in
             right.withUTF8 { b -> Bool? in
-                func lower(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
                 var exact: Bool?
                 for at in 0..<min(a.count, b.count) {
                     let (x, y) = (a[at], b[at])
                     if (x | y) >= 0x80 { return nil }
                     if x == y { continue }
-                    if lower(x) != lower(y) {
+                    if ASCIIBytes.lowercased(x) != ASCIIBytes.lowercased(y) {
                         if (at + 1 < a.count && a[at + 1] >= 0x80) || (at + 1 < b.count && b[at + 1] >= 0x80) { return nil }
-                        return lower(x) < lower(y)
+                        return ASCIIBytes.lowercased(x) < ASCIIBytes.lowercased(y)
                     }
                     if exact == nil { exact = x < y }
                 }

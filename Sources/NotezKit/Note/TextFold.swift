@@ -37,7 +37,7 @@ enum TextFold {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte < 0x80 {
-                result.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                result.append(ASCIIBytes.lowercased(byte))
                 index += 1
                 continue
             }
@@ -93,11 +93,6 @@ enum TextFold {
 
     /// ASCII bytes with A-Z lowercased.
     static func lowercasedASCII(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        bytes.map(lowercasedASCII)
-    }
-
-    /// A byte with A-Z lowercased.
-    static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        bytes.map(ASCIIBytes.lowercased)
     }
 }

@@ -116,7 +116,7 @@ struct PlanBuilder {
         var present: Set<String> = []
         files.forEachName(in: folder) { name in
             if let asciiPrefix, ASCIIBytes.only(name) {
-                guard name.count >= asciiPrefix.count, zip(name, asciiPrefix).allSatisfy({ TextFold.lowercasedASCII($0) == $1 })
+                guard name.count >= asciiPrefix.count, zip(name, asciiPrefix).allSatisfy({ ASCIIBytes.lowercased($0) == $1 })
                 else { return }
             }
             let lowered = VaultPath.loweredName(name)

@@ -1,5 +1,5 @@
-/// The one test of "every byte is ASCII", eight bytes at a time; in the lowest layer so that vault
-/// paths, notes and the index share it.
+/// The one test of "every byte is ASCII", eight bytes at a time, and the one lower-casing of an
+/// ASCII byte; in the lowest layer so that vault paths, notes and the index share them.
 enum ASCIIBytes {
     /// Whether every byte is below 0x80.
     static func only(_ raw: UnsafeRawBufferPointer) -> Bool {
@@ -18,6 +18,11 @@ enum ASCIIBytes {
     /// Whether every byte is below 0x80.
     static func only(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBytes { only($0) }
+    }
+
+    /// A byte with A-Z lowercased.
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// Whether every byte of the text's UTF-8 is below 0x80.

@@ -44,7 +44,7 @@ public enum VaultPath {
     static func loweredName(_ bytes: UnsafeRawBufferPointer) -> String {
         guard ASCIIBytes.only(bytes) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
         return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            for (offset, byte) in bytes.enumerated() { buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            for (offset, byte) in bytes.enumerated() { buffer[offset] = ASCIIBytes.lowercased(byte) }
             return bytes.count
         }
     }
@@ -75,8 +75,7 @@ public enum VaultPath {
                 let tail = bytes.count - count
                 for offset in 0..<count {
                     let byte = bytes[tail + offset]
-                    let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                    if lower != ext.utf8Start[offset] { return false }
+                    if ASCIIBytes.lowercased(byte) != ext.utf8Start[offset] { return false }
                 }
                 return true
             }

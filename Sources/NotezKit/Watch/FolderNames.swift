@@ -108,8 +108,8 @@ final class FolderNames: @unchecked Sendable {
             guard let entry = readdir(directory) else { return errno == 0 ? listed : nil }
             let bytes = SystemIO.entryNameBytes(entry)
             // Hidden names (`.` and `..` among them) and names that are not UTF-8, as the events.
-            guard bytes.first != UInt8(ascii: "."), String(validating: bytes, as: UTF8.self) != nil else { continue }
-            listed[VaultPath.loweredName(bytes).hashValue, default: 0] += 1
+            guard bytes.first != UInt8(ascii: "."), let name = String(validating: bytes, as: UTF8.self) else { continue }
+            listed[VaultPath.loweredName(name).hashValue, default: 0] += 1
         }
     }
 
