@@ -36,6 +36,15 @@ setup-build:
 	    echo "notez needs cmark-gfm (pkg-config name libcmark-gfm): install libcmark-gfm-dev or cmark-gfm"; exit 1; \
 	  fi; \
 	}
+	@# notez allocates through jemalloc on Linux (Package.swift): Debian's libjemalloc2, linked by its -dev package.
+	@[ "$$(uname -s)" != Linux ] || pkg-config --exists jemalloc 2>/dev/null || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing libjemalloc-dev with apt-get..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjemalloc-dev; \
+	  else \
+	    echo "notez needs jemalloc on Linux (pkg-config name jemalloc): install libjemalloc-dev"; exit 1; \
+	  fi; \
+	}
 	@# notez-bench's storage comparison (--storage) measures the index cache against SQLite.
 	@pkg-config --exists sqlite3 2>/dev/null || { \
 	  if command -v apt-get >/dev/null 2>&1; then \

@@ -43,6 +43,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // A prefetch hint for the daemon's signature test (Swift has none of its own).
         .target(name: "CPrefetch"),
+        // The allocator's knobs for a long-running process, whichever allocator is linked (jemalloc
+        // into `notez` on Linux, glibc's elsewhere).
+        .target(name: "CAllocator"),
         // Optimized in debug builds, and in the test build when the real vaults of 16,000 notes are
         // there (an unoptimized NotezKit made their tests most of `make test`'s time); without them,
         // its optimizer was half of the test build's CPU and saved the tests less. The test build's
@@ -51,7 +54,7 @@ let package = Package(
         // unoptimized, whole-module (the release default): 106 s of CPU against 188 s in batches, each
         // of which type-checks what it uses of the rest of the module again.
         .target(
-            name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM", "CPrefetch"],
+            name: "NotezKit", dependencies: ["CYAML", "CCmarkGFM", "CPrefetch", "CAllocator"],
             swiftSettings: testBuild == nil
                 ? [.unsafeFlags(["-O"], .when(configuration: .debug))]
                 : testBuild == "optimized" ? [.unsafeFlags(["-Xfrontend", "-O", "-no-whole-module-optimization"])] : []),
@@ -76,11 +79,18 @@ let package = Package(
             ],
             // A static stdlib (the release build) links with `-export-dynamic`: 25,000 symbols in
             // `.dynsym`, which the runtime's start-up `dladdr` scans one by one (an eighth of a
-            // warm client's CPU). Nothing looks the executable's symbols up dynamically.
+            // warm client's CPU). Nothing looks the executable's symbols up dynamically but jemalloc (below).
             // Debug and test builds link the Swift runtime and Foundation statically too: the tests
             // start `notez` thousands of times, and the dynamic linker's work was a third of each start.
+            // jemalloc (Debian's libjemalloc2), a shared library loaded before the C library, so that
+            // its `malloc` serves the Swift runtime, libyaml and the C library alike (linked
+            // statically, the toolchain's `--exclude-libs ALL` would hide it from them). A first run
+            // over 100,000 notes spent a sixth of its time in glibc's malloc and free
+            // (docs/performance.md). `malloc_conf` (Sources/CAllocator) is exported for it to read.
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--no-export-dynamic"]),
+                .linkedLibrary("jemalloc", .when(platforms: [.linux])),
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=malloc_conf"], .when(platforms: [.linux])),
                 .unsafeFlags(
                     [
                         "-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections",

@@ -1,3 +1,5 @@
+import CAllocator
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -174,37 +176,23 @@ package enum SystemIO {
     /// Whether `info` describes a folder.
     package static func isFolder(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
 
-    /// Makes every allocation of 256 KiB or more a mapping of its own, returned to the system when
-    /// freed. A long-running process (watch, serve) makes and frees large arrays at changes and
-    /// answers (the note array of 100,000 notes is 0.8 MB); by default glibc raises this threshold
-    /// after the first such free and later ones stay in its heaps, where freed space is rarely
-    /// returned.
-    /// Also keeps two malloc arenas at most: `serve` answers on many threads, and memory freed in
-    /// one thread's arena was not reused by the others (peak 160 MB against 146 MB with two).
-    package static func returnLargeBlocks() {
-        #if canImport(Glibc)
-        // M_MMAP_THRESHOLD and M_ARENA_MAX of <malloc.h>, which the Glibc module does not export.
-        _ = glibcMallopt(-3, 1 << 18)
-        _ = glibcMallopt(-8, 2)
-        #endif
+    /// For a long-running process (watch, serve), which makes and frees large arrays at changes and
+    /// answers: freed pages go back to the system soon after. With jemalloc (`notez` on Linux),
+    /// dirty pages are purged after a second instead of ten. With glibc, every allocation of 256
+    /// KiB or more is a mapping of its own (by default glibc raises that threshold after the first
+    /// such free, and later ones stay in its heaps, where freed space is rarely returned), in two
+    /// arenas at most: memory freed in one thread's arena was not reused by the others (`serve`
+    /// peaked at 160 MB against 146 MB with two).
+    package static func returnFreedPagesSoon() {
+        notez_allocator_return_freed_pages_soon()
     }
 
-    /// Gives the pages of freed memory back to the system (glibc keeps them in its heaps): after
+    /// Gives the pages of freed memory back to the system (the allocator keeps them): after
     /// the large transient work of a long-running process, so the next one starts from less.
     package static func releaseFreedMemory() {
-        #if canImport(Glibc)
-        _ = glibcMallocTrim(0)
-        #endif
+        notez_allocator_release_freed_memory()
     }
 }
-
-#if canImport(Glibc)
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
-
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif
 
 /// `stat(2)` at file scope, where the name means the function and not the struct.
 private func statOfPath(_ path: String) -> stat? {

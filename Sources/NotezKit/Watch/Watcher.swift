@@ -110,7 +110,7 @@ public final class Watcher: @unchecked Sendable {
     /// which the first report's changes follow.
     @discardableResult
     public func start(onReport: @escaping @Sendable (WatchReport) -> Void) throws(NotezError) -> LiveIndex {
-        SystemIO.returnLargeBlocks()
+        SystemIO.returnFreedPagesSoon()
         try source.start { [weak self] events in self?.enqueue(events) }
         watchTree("")
         lastFullScan = Watcher.now()
