@@ -115,7 +115,13 @@ public struct NoteMetadata: Sendable, Equatable {
 
     /// Splits `a, b c` into three tags.
     static func splitTagString(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { cleanTag(String($0)) }
+        // ASCII splits by its bytes, as by Characters: its white space is the C0 spaces, and
+        // `\r\n`, one Character, is two separators between the same words.
+        if ASCIIBytes.only(text) {
+            return text.utf8.split(whereSeparator: { $0 == UInt8(ascii: ",") || $0 == 0x20 || (0x09...0x0D).contains($0) })
+                .compactMap { cleanTag(String(Substring($0))) }
+        }
+        return text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { cleanTag(String($0)) }
     }
 
     /// Trims white space and one leading `#`; nil when nothing is left.

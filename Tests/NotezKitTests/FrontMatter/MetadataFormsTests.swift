@@ -142,4 +142,19 @@ struct MetadataFormsTests {
         expect(note.problem?.kind == .notUTF8)
         expect(note.tags, equals: ["a"])
     }
+
+    /// A tag string in ASCII is split by its bytes: the same tags as splitting by Characters, for
+    /// every separator and white space byte, `\r\n` among them.
+    @Test func asciiTagStringsSplitAsByCharacters() {
+        let pieces = ["a", "b", "#c", "d/e", "#", ",", " ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "x-y", "Z", ";"]
+        var generator = SystemRandomNumberGenerator()
+        var split = 0
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let byCharacters = text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { NoteMetadata.cleanTag(String($0)) }
+            expect(NoteMetadata.splitTagString(text), equals: byCharacters, "\(text.debugDescription)")
+            if byCharacters.count > 1 { split += 1 }
+        }
+        expect(split > 300)
+    }
 }
