@@ -77,41 +77,28 @@ public struct VaultIndex: Sendable {
         let inOrder = zip(notes, notes.dropFirst()).allSatisfy { $0.path < $1.path }
         let sorted = inOrder ? notes : Ordering.pathOrder(notes)
         self.notes = sorted
-        // Built on both cores (a first run builds it over 100,000 notes it just read): the postings
-        // beside the folder counts and list orders, then the tag summaries in chunks, then the two
-        // sorts of the tags side by side.
-        let (tallies, (direct, pinned, unsorted, untimed)) = Parallel.both(
+        // Built on both cores (a first run builds it over 100,000 notes it just read): the tags
+        // tallied in two halves by their keys' last byte (no key in both, so no tally is merged),
+        // the folder counts beside one and the list orders beside the other; then the postings joined beside the
+        // tag summaries; then the two sorts of the tags side by side.
+        let ((lowTallies, direct, untimed), (highTallies, pinned, unsorted)) = Parallel.both(
             {
-                // Each tag's summary is counted in the same pass as its postings, while the note is
-                // at hand: looked up again per posting, 100,000 notes out of cache order were most
-                // of building the index.
-                var tallies: [TagKey: TagTally] = [:]
-                for (position, note) in sorted.enumerated() {
-                    let keys = note.tagKeys
-                    guard !keys.isEmpty else { continue }
-                    let tags = note.tags
-                    for (at, key) in keys.enumerated() {
-                        // A key written twice in a note (none the reader makes) counts its first spelling.
-                        let first = at == 0 || !keys[..<at].contains(key) ? at : keys.firstIndex(of: key)!
-                        tallies[key, default: TagTally()].add(position: position, spelling: tags[first], origin: note.origin(ofTagAt: first))
-                    }
-                }
-                return tallies
-            },
-            {
+                let tallies = VaultIndex.tallies(of: sorted, half: 0)
                 var direct: [PathKey: Int] = [:]
                 var untimed = 0
                 for note in sorted {
                     direct[PathKey(note.folder), default: 0] += 1
                     if note.modified.isNaN { untimed += 1 }
                 }
+                return (tallies, direct, untimed)
+            },
+            {
+                let tallies = VaultIndex.tallies(of: sorted, half: 1)
                 let pinned = Ordering.listPositions(sorted.indices.filter { sorted[$0].pinned }, in: sorted)
                 let unsorted = Ordering.listPositions(sorted.indices.filter { sorted[$0].isUnsorted }, in: sorted)
-                return (direct, pinned, unsorted, untimed)
+                return (tallies, pinned, unsorted)
             })
         notesWithoutTime = untimed
-        let byTag = tallies.mapValues(\.positions)
-        notesByTag = byTag
         pinnedOrder = pinned
         unsortedOrder = unsorted
         self.symlinkedNotes = symlinkedNotes
@@ -123,33 +110,68 @@ public struct VaultIndex: Sendable {
         self.stateProblems = stateProblems
 
         let registered = VaultIndex.registeredEntries(registry)
-        let keys = Array(byTag.keys)
-        var summaries: [TagKey: TagSummary] = [:]
-        summaries.reserveCapacity(byTag.count + registry.entries.count)
-        do {
-            // Each summary with its spellings, kept only where a tag not in the registry has
-            // several; released at the end of this scope, before the sorts allocate.
-            let made = Parallel.map(keys.count, minimumChunk: 256) { index -> (TagSummary, [String: Int]?) in
-                let key = keys[index]
-                let entry = registered[key]
-                let (summary, spellings) = tallies[key]!.summary(key, registered: entry)
-                return (summary, entry == nil ? spellings : nil)
-            }
-            for (index, (summary, spellings)) in made.enumerated() {
-                summaries[keys[index]] = summary
-                if let spellings { spellingUses[keys[index]] = spellings }
-            }
-        }
+        let keys = Array(lowTallies.keys) + Array(highTallies.keys)
+        // The postings of the two halves joined on one core while the other makes each tag's
+        // summary, with its spellings kept only where a tag not in the registry has several.
+        let (byTag, (made, spellings)) = Parallel.both(
+            { VaultIndex.joinedPositions(lowTallies, highTallies) },
+            {
+                var summaries: [TagKey: TagSummary] = [:]
+                summaries.reserveCapacity(keys.count + registered.count)
+                var spellings: [TagKey: [String: Int]] = [:]
+                for key in keys {
+                    let entry = registered[key]
+                    let tally = VaultIndex.half(of: key) == 0 ? lowTallies[key]! : highTallies[key]!
+                    let (summary, uses) = tally.summary(key, registered: entry)
+                    summaries[key] = summary
+                    if entry == nil, let uses { spellings[key] = uses }
+                }
+                return (summaries, spellings)
+            })
+        notesByTag = byTag
+        spellingUses = spellings
+        var summaries = made
         for (key, entry) in registered where summaries[key] == nil {
             summaries[key] = VaultIndex.summary(key, positions: [], notes: sorted, registered: entry).summary
         }
         tagByKey = summaries
         let finished = summaries
-        let (byteOrder, byName) = Parallel.both({ keys.sorted(by: VaultIndex.byteLess) }, { TagSummary.sortedByName(finished.values) })
+        let (byteOrder, byName) = Parallel.both(
+            { StringOrder.byteOrder(of: keys.map(\.rawValue)).order.map { keys[$0] } }, { TagSummary.sortedByName(finished.values) })
         tagKeysInByteOrder = byteOrder
         tags = byName
         folderTree = VaultIndex.buildTree(direct: direct, folders: folders, colors: folderColors)
     }
+
+    /// Each tag's tally over `notes` (positions in path order), for the tags whose key's last byte
+    /// has the parity `half`. Each tally is counted in the same pass as its postings, while the
+    /// note is at hand: looked up again per posting, 100,000 notes out of cache order were most of
+    /// building the index.
+    static func tallies(of notes: [Note], half: UInt8) -> [TagKey: TagTally] {
+        var tallies: [TagKey: TagTally] = [:]
+        for (position, note) in notes.enumerated() {
+            let keys = note.tagKeys
+            guard !keys.isEmpty else { continue }
+            let tags = note.tags
+            for (at, key) in keys.enumerated() where VaultIndex.half(of: key) == half {
+                // A key written twice in a note (none the reader makes) counts its first spelling.
+                let first = at == 0 || !keys[..<at].contains(key) ? at : keys.firstIndex(of: key)!
+                tallies[key, default: TagTally()].add(position: position, spelling: tags[first], origin: note.origin(ofTagAt: first))
+            }
+        }
+        return tallies
+    }
+
+    /// The postings of the two halves' tallies in one dictionary (no key is in both).
+    private static func joinedPositions(_ low: [TagKey: TagTally], _ high: [TagKey: TagTally]) -> [TagKey: [Int]] {
+        var all = low.mapValues(\.positions)
+        all.reserveCapacity(low.count + high.count)
+        for (key, tally) in high { all[key] = tally.positions }
+        return all
+    }
+
+    /// Which half of the tags `key` is tallied in (`tallies(of:half:)`): its last byte's parity.
+    static func half(of key: TagKey) -> UInt8 { (key.rawValue.utf8.last ?? 0) & 1 }
 
     /// Registry entries by key (the last entry of a key wins, as it always has).
     static func registeredEntries(_ registry: TagRegistry) -> [TagKey: TagRegistry.Entry] {

@@ -206,12 +206,12 @@ struct WalkSnapshot: Sendable, Equatable {
         for (number, stamp) in folderStamps.enumerated() { if let stamp { listing.folderStamps[folders[number]] = stamp } }
         let kept = (0..<image.noteCount).filter { !listedAgain[snapshotFolder[image.folderNumber($0)]] }
         let keptPaths = Parallel.map(kept.count, minimumChunk: 4096) { image.path(kept[$0]) }
-        let listedOrder = VaultWalker.pathOrder(listed.map(\.path))
+        let listedOrder = StringOrder.positions(of: listed.map(\.path))
         guard let merged = WalkSnapshot.merge(keptPaths, listedOrder.map { listed[$0].path }) else {
             // Two names that are one String in different bytes (NFC and NFD): the walk's order for all.
             let all = keptPaths + listed.map(\.path)
             let allStamps = kept.map { stamped[$0] } + listed.map(\.stamp)
-            let order = VaultWalker.pathOrder(all)
+            let order = StringOrder.positions(of: all)
             listing.notes = order.map { all[$0] }
             listing.stamps = order.map { allStamps[$0] }
             listing.folders = Array(folders.dropFirst())

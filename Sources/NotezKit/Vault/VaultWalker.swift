@@ -63,7 +63,7 @@ struct VaultWalker: Sendable {
             }
         }
         // Positions are sorted, not the pairs: moving a pair retains and releases its path.
-        let order = VaultWalker.pathOrder(found.map(\.path))
+        let order = StringOrder.positions(of: found.map(\.path))
         listing.notes = order.map { found[$0].path }
         if stamps { listing.stamps = order.map { found[$0].stamp } }
         listing.folders.sort()
@@ -168,60 +168,6 @@ struct VaultWalker: Sendable {
             for index in unstamped.indices { stampOne(index) }
         }
         for (index, stamp) in stamps.takeValues().enumerated() { notes[unstamped[index].slot].stamp = stamp }
-    }
-
-    /// The positions of `paths` in String order (the order every list of notes uses): sorted by
-    /// their bytes, which is the same order when names are NFC (almost always) and far cheaper,
-    /// then checked pair by pair, and sorted as Strings only when the check fails.
-    static func pathOrder(_ paths: [String]) -> [Int] {
-        var arena: [UInt8] = []
-        arena.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count })
-        var spans: [(start: Int, count: Int)] = []
-        spans.reserveCapacity(paths.count)
-        for path in paths {
-            var copy = path
-            copy.withUTF8 { utf8 in
-                spans.append((arena.count, utf8.count))
-                arena.append(contentsOf: utf8)
-            }
-        }
-        let (bytes, places) = (arena, spans)
-        @Sendable func less(_ a: Int, _ b: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            let (x, y) = (places[a], places[b])
-            let raw = UnsafeRawBufferPointer(bytes)
-            return PathKey.bytesPrecede(
-                UnsafeRawBufferPointer(rebasing: raw[x.start..<x.start + x.count]), UnsafeRawBufferPointer(rebasing: raw[y.start..<y.start + y.count]))
-        }
-        @Sendable func sorted(_ positions: Range<Int>) -> [Int] {
-            bytes.withUnsafeBufferPointer { bytes in Array(positions).sorted { less($0, $1, in: bytes) } }
-        }
-        // A large vault's two halves sorted on two cores, then merged (a tie keeps the first half's first, as one stable sort).
-        let order: [Int]
-        if paths.count < 8192 {
-            order = sorted(paths.indices)
-        } else {
-            let (low, high) = Parallel.both({ sorted(0..<paths.count / 2) }, { sorted(paths.count / 2..<paths.count) })
-            var merged: [Int] = []
-            merged.reserveCapacity(paths.count)
-            bytes.withUnsafeBufferPointer { bytes in
-                var (i, j) = (0, 0)
-                while i < low.count && j < high.count {
-                    if less(high[j], low[i], in: bytes) {
-                        merged.append(high[j])
-                        j += 1
-                    } else {
-                        merged.append(low[i])
-                        i += 1
-                    }
-                }
-                merged += low[i...]
-                merged += high[j...]
-            }
-            order = merged
-        }
-        // ASCII paths compare as Strings exactly as by their bytes.
-        if ASCIIBytes.only(arena[...]) || zip(order, order.dropFirst()).allSatisfy({ !(paths[$1] < paths[$0]) }) { return order }
-        return paths.withUnsafeBufferPointer { all in Array(all.indices).sorted { all[$0] < all[$1] } }
     }
 
     /// The `d_type` for a `st_mode`.

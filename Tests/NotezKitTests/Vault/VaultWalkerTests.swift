@@ -67,7 +67,7 @@ struct VaultWalkerTests {
                 if twins && Bool.random(using: &random) { path = path.decomposedStringWithCanonicalMapping }
                 if seen.insert(Array(path.utf8)).inserted { paths.append(path) }
             }
-            let order = VaultWalker.pathOrder(paths)
+            let order = StringOrder.positions(of: paths)
             expect(order.sorted(), equals: Array(paths.indices), "a permutation of \(count)")
             expect(zip(order, order.dropFirst()).allSatisfy { !(paths[$0.1] < paths[$0.0]) }, "String order of \(count)")
             if !twins {
