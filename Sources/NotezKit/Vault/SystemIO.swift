@@ -94,8 +94,27 @@ package enum SystemIO {
     package static func read(
         _ fd: Int32, limit: Int, at offset: off_t? = nil, expected: Int? = nil, retryWhenNotReady: Bool = false
     ) -> ReadResult {
-        var bytes = [UInt8](repeating: 0, count: min(limit, expected ?? (1 << 16)))
-        var filled = 0
+        // The first piece is read straight into the new array's storage: zeroing it first was a
+        // hundredth of a first run.
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: min(limit, expected ?? (1 << 16))) { buffer, initialized in
+            while initialized < buffer.count {
+                let start = buffer.baseAddress! + initialized
+                let room = buffer.count - initialized
+                let count = offset.map { pread(fd, start, room, $0 + off_t(initialized)) } ?? Glibc.read(fd, start, room)
+                if count < 0 {
+                    if errno == EINTR || (retryWhenNotReady && errno == EAGAIN) { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
+            }
+        }
+        if let failure { return .failed(failure) }
+        var filled = bytes.count
+        // Less than the buffer holds: end of file (or the limit) was reached.
+        if filled < min(limit, expected ?? (1 << 16)) || filled == limit { return .bytes(bytes) }
         while filled < limit {
             if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(limit - filled, max(bytes.count, 1 << 16))) }
             let count = bytes.withUnsafeMutableBytes { buffer in
