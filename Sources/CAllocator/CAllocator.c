@@ -1,6 +1,6 @@
 // The allocator's knobs, for whichever allocator the executable was linked with: `notez` links
-// jemalloc statically on Linux (Package.swift); the other executables and the test bundle use
-// glibc's malloc. jemalloc's entry points are weak references, null when it is not linked.
+// jemalloc's shared library on Linux (Package.swift); the other executables and the test bundle
+// use glibc's malloc. jemalloc's `mallctl` is a weak reference, null when it is not linked.
 #include "CAllocator.h"
 
 #include <stddef.h>

@@ -79,8 +79,8 @@ public struct VaultIndex: Sendable {
         self.notes = sorted
         // Built on both cores (a first run builds it over 100,000 notes it just read): the tags
         // tallied in two halves by their keys' last byte (no key in both, so no tally is merged),
-        // the folder counts beside one and the list orders beside the other; then the postings joined beside the
-        // tag summaries; then the two sorts of the tags side by side.
+        // the folder counts beside one half and the list orders beside the other; then the
+        // postings joined beside the tag summaries; then the two sorts of the tags side by side.
         let ((lowTallies, direct, untimed), (highTallies, pinned, unsorted)) = Parallel.both(
             {
                 let tallies = VaultIndex.tallies(of: sorted, half: 0)
