@@ -45,16 +45,21 @@ final class OriginalFile {
         inode = info.st_ino
         device = info.st_dev
         mode = info.st_mode
-        stamp = FileStamp(status: info)
+        let opens = FileStamp(status: info)
+        stamp = opens
         guard let bytes = try? VaultDirectory.Parent.readAll(fd, limit: OriginalFile.maxSize, path: parent.relative) else {
             close(fd)
             throw .unreadable(path: parent.relative, reason: "could not be read again before writing")
         }
-        hash = ContentHash.value(bytes)
-        if stamp != expected || (expectedHash.map { $0 != hash } ?? false) {
+        let content = ContentHash.value(bytes)
+        // Checked before the last property is set: a throw from a whole object runs `deinit`,
+        // which closes `fd` too, and a second `close` could take a descriptor another thread
+        // has just opened under the same number.
+        if opens != expected || (expectedHash.map { $0 != content } ?? false) {
             close(fd)
             throw .changedWhileWriting(path: parent.relative)
         }
+        hash = content
     }
 
     deinit { close(fd) }
