@@ -9,6 +9,17 @@ MCP_PYTHON_SDK := 2.3.0
 # The LSP client the end-to-end test of `notez lsp` drives it with (PyPI's `pygls`), pinned.
 LSP_PYGLS := 2.1.1
 
+# $(call apt-unless-pkg,PKG-CONFIG NAME,DEBIAN PACKAGES,MESSAGE): a shell command that installs the
+# packages with apt-get unless pkg-config knows the name, and without apt-get says MESSAGE and fails.
+apt-unless-pkg = pkg-config --exists $(1) 2>/dev/null || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing $(2) with apt-get..."; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(2); \
+	  else \
+	    echo "$(3)"; exit 1; \
+	  fi; \
+	}
+
 .PHONY: setup setup-build setup-test build test demo bench bench-storage install uninstall man completions clean format lint fuzz screenshots
 
 # Two parts: what the build needs (`setup-build`), and the tools only the tests use (`setup-test`),
@@ -28,32 +39,11 @@ setup-build:
 	  fi; \
 	fi
 	@# Markdown to HTML (the web UI, export): GitHub's cmark-gfm with its extensions library.
-	@pkg-config --exists libcmark-gfm 2>/dev/null || { \
-	  if command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing libcmark-gfm-dev and libcmark-gfm-extensions-dev with apt-get..."; \
-	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-gfm-dev libcmark-gfm-extensions-dev; \
-	  else \
-	    echo "notez needs cmark-gfm (pkg-config name libcmark-gfm): install libcmark-gfm-dev or cmark-gfm"; exit 1; \
-	  fi; \
-	}
+	@$(call apt-unless-pkg,libcmark-gfm,libcmark-gfm-dev libcmark-gfm-extensions-dev,notez needs cmark-gfm (pkg-config name libcmark-gfm): install libcmark-gfm-dev or cmark-gfm)
 	@# notez allocates through jemalloc on Linux (Package.swift): Debian's libjemalloc2, linked by its -dev package.
-	@[ "$$(uname -s)" != Linux ] || pkg-config --exists jemalloc 2>/dev/null || { \
-	  if command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing libjemalloc-dev with apt-get..."; \
-	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libjemalloc-dev; \
-	  else \
-	    echo "notez needs jemalloc on Linux (pkg-config name jemalloc): install libjemalloc-dev"; exit 1; \
-	  fi; \
-	}
+	@[ "$$(uname -s)" != Linux ] || $(call apt-unless-pkg,jemalloc,libjemalloc-dev,notez needs jemalloc on Linux (pkg-config name jemalloc): install libjemalloc-dev)
 	@# notez-bench's storage comparison (--storage) measures the index cache against SQLite.
-	@pkg-config --exists sqlite3 2>/dev/null || { \
-	  if command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing libsqlite3-dev with apt-get (notez-bench's storage comparison)..."; \
-	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libsqlite3-dev; \
-	  else \
-	    echo "notez-bench needs SQLite (pkg-config name sqlite3): install libsqlite3-dev or sqlite"; exit 1; \
-	  fi; \
-	}
+	@$(call apt-unless-pkg,sqlite3,libsqlite3-dev,notez-bench needs SQLite (pkg-config name sqlite3): install libsqlite3-dev or sqlite)
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
 	@# notez-mcp links the MCP SDK, which links Foundation's networking; a release build with the
 	@# static Swift runtime (make install, make bench) then needs libcurl's development files.
