@@ -45,8 +45,8 @@ final class OriginalFile {
         inode = info.st_ino
         device = info.st_dev
         mode = info.st_mode
-        let opens = FileStamp(status: info)
-        stamp = opens
+        let openedStamp = FileStamp(status: info)
+        stamp = openedStamp
         guard let bytes = try? VaultDirectory.Parent.readAll(fd, limit: OriginalFile.maxSize, path: parent.relative) else {
             close(fd)
             throw .unreadable(path: parent.relative, reason: "could not be read again before writing")
@@ -55,7 +55,7 @@ final class OriginalFile {
         // Checked before the last property is set: a throw from a whole object runs `deinit`,
         // which closes `fd` too, and a second `close` could take a descriptor another thread
         // has just opened under the same number.
-        if opens != expected || (expectedHash.map { $0 != content } ?? false) {
+        if openedStamp != expected || (expectedHash.map { $0 != content } ?? false) {
             close(fd)
             throw .changedWhileWriting(path: parent.relative)
         }
