@@ -94,38 +94,34 @@ package enum SystemIO {
     package static func read(
         _ fd: Int32, limit: Int, at offset: off_t? = nil, expected: Int? = nil, retryWhenNotReady: Bool = false
     ) -> ReadResult {
-        // The first piece is read straight into the new array's storage: zeroing it first was a
+        /// One read into `room` bytes at `start`, `at` bytes in, retried while interrupted (or not
+        /// ready); the count read, or -1 with errno set.
+        func piece(_ start: UnsafeMutableRawPointer, _ room: Int, at position: Int) -> Int {
+            while true {
+                let count = offset.map { pread(fd, start, room, $0 + off_t(position)) } ?? Glibc.read(fd, start, room)
+                if count >= 0 || !(errno == EINTR || (retryWhenNotReady && errno == EAGAIN)) { return count }
+            }
+        }
+        // The first buffer is read straight into the new array's storage: zeroing it first was a
         // hundredth of a first run.
+        let first = min(limit, expected ?? (1 << 16))
         var failure: Int32?
-        var bytes = [UInt8](unsafeUninitializedCapacity: min(limit, expected ?? (1 << 16))) { buffer, initialized in
-            while initialized < buffer.count {
-                let start = buffer.baseAddress! + initialized
-                let room = buffer.count - initialized
-                let count = offset.map { pread(fd, start, room, $0 + off_t(initialized)) } ?? Glibc.read(fd, start, room)
-                if count < 0 {
-                    if errno == EINTR || (retryWhenNotReady && errno == EAGAIN) { continue }
-                    failure = errno
-                    return
-                }
-                if count == 0 { return }
+        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
+            while initialized < first {
+                let count = piece(buffer.baseAddress! + initialized, first - initialized, at: initialized)
+                if count < 0 { failure = errno }
+                if count <= 0 { return }
                 initialized += count
             }
         }
         if let failure { return .failed(failure) }
         var filled = bytes.count
         // Less than the buffer holds: end of file (or the limit) was reached.
-        if filled < min(limit, expected ?? (1 << 16)) || filled == limit { return .bytes(bytes) }
+        if filled < first || filled == limit { return .bytes(bytes) }
         while filled < limit {
             if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(limit - filled, max(bytes.count, 1 << 16))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                let start = buffer.baseAddress! + filled
-                let room = buffer.count - filled
-                return offset.map { pread(fd, start, room, $0 + off_t(filled)) } ?? Glibc.read(fd, start, room)
-            }
-            if count < 0 {
-                if errno == EINTR || (retryWhenNotReady && errno == EAGAIN) { continue }
-                return .failed(errno)
-            }
+            let count = bytes.withUnsafeMutableBytes { buffer in piece(buffer.baseAddress! + filled, buffer.count - filled, at: filled) }
+            if count < 0 { return .failed(errno) }
             if count == 0 { break }
             filled += count
         }
