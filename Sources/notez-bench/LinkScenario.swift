@@ -172,6 +172,19 @@ struct LinkScenario {
         ) { _ in ["rename", target, LinkScenario.name, "--vault", linked.root] }
         var renameRow = measure(rename, facts: linked, executable: notez, runs: runs)
         renameRow.notes = facts.notes
-        return [row, memory, renameRow]
+        // A move planned from the notes the watch names; moved back untimed, as the cold row.
+        let moved = LinkScenario.name + ".md"
+        let move = BenchMeasure(
+            name: "links: warm `mv NOTE /` (50 backlinks, `notez watch` running; moved back untimed)", tool: .notez,
+            reference: .sedLinks, warm: true,
+            setUp: { _ in
+                if !facts.bigFolder.isEmpty, FileManager.default.fileExists(atPath: linked.root + "/" + moved) {
+                    _ = try ProcessRunner.run(notez, ["mv", moved, facts.bigFolder, "--vault", linked.root])
+                }
+            }
+        ) { _ in ["mv", original, "/", "--vault", linked.root] }
+        var moveRow = measure(move, facts: linked, executable: notez, runs: runs)
+        moveRow.notes = facts.notes
+        return [row, memory, renameRow, moveRow]
     }
 }

@@ -17,12 +17,9 @@ struct RenameFocusCommand: ParsableCommand {
     @OptionGroup var vault: VaultOptions
 
     func run() throws {
-        let session = try vault.session()
-        guard session.isWarm else { throw CLIExit(code: CLIExit.usage, message: "\(RenameFocusCommand.name) is answered only by a running notez watch") }
-        guard let set = try RenamePlanner.focusSet(note: note, to: title, index: try session.index(), provesFree: session.provesFree) else {
-            throw CLIExit(code: CLIExit.noMatchOrProblems, message: "the rename needs the whole index")
+        try WarmFocus.answer(vault, command: Self.name, needs: "the rename needs the whole index") { index, session in
+            try RenamePlanner.focusSet(note: note, to: title, index: index, provesFree: session.provesFree)
         }
-        Terminal.line(String(decoding: try JSONEncoder().encode(set), as: UTF8.self))
     }
 }
 

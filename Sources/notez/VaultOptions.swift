@@ -99,13 +99,8 @@ struct VaultOptions: ParsableArguments {
         -> (warm: (index: VaultIndex, notePath: String, freeTarget: String?)?, focus: LinkFocus?, index: VaultIndex?)
     {
         let session = try prepare(dryRun: dryRun)
-        if !session.isWarm, let set = try WarmPath.renameFocus(note: note, title: title, root: session.root) {
-            if let index = set.index(root: session.root) {
-                return (warm: (index: report(index, session), notePath: set.notePath, freeTarget: set.freeTarget), focus: nil, index: nil)
-            }
-            if getenv("NOTEZ_WARM").map({ String(cString: $0) }) == "require" {
-                throw CLIExit(code: WarmPath.notAnswered, message: "NOTEZ_WARM=require, but a note changed since the watch indexed it")
-            }
+        if let (set, index) = try warmFocus([RenameFocusCommand.name, note, title], session) {
+            return (warm: (index: report(index, session), notePath: set.notePath, freeTarget: set.freeTarget), focus: nil, index: nil)
         }
         if let focus = session.linkFocus() {
             warn(session.stateWarnings(focus.stateProblems))
@@ -114,13 +109,20 @@ struct VaultOptions: ParsableArguments {
         return (warm: nil, focus: nil, index: report(try session.index(), session))
     }
 
-    /// As `openForRename`, for `mv`: the plan `focused` makes from the index cache when it proves
-    /// itself current and the plan needs no more (nil: it needs the whole index), else the plan
-    /// `whole` makes from the full index. The vault lock is taken once, before either.
+    /// As `openForRename`, for `mv`: the plan `warm` makes from the notes a running `notez watch`
+    /// names for the hidden request `focusRequest` (nil: the set cannot give it), else the plan
+    /// `focused` makes from the index cache when it proves itself current and the plan needs no more
+    /// (nil: it needs the whole index), else the plan `whole` makes from the full index. The vault
+    /// lock is taken once, before any of them.
     func planFocused(
-        dryRun: Bool, focused: (LinkFocus) throws -> Plan?, whole: (VaultIndex) throws -> Plan
+        dryRun: Bool, focusRequest: [String], warm: (VaultIndex) throws -> Plan?, focused: (LinkFocus) throws -> Plan?,
+        whole: (VaultIndex) throws -> Plan
     ) throws -> (plan: Plan, root: String) {
         let session = try prepare(dryRun: dryRun)
+        if let (_, index) = try warmFocus(focusRequest, session) {
+            if let plan = try warm(report(index, session)) { return (plan, session.root) }
+            try refuseIfWarmRequired("the plan needs more notes than the watch named")
+        }
         var warned: [String] = []
         if let focus = session.linkFocus() {
             warned = session.stateWarnings(focus.stateProblems)
@@ -139,6 +141,23 @@ struct VaultOptions: ParsableArguments {
     func openForCapture(dryRun: Bool = false) throws -> VaultIndex {
         let session = try prepare(dryRun: dryRun)
         return report(session.settingsIndex(), session)
+    }
+
+    /// The set a running watch answers to the hidden request `request` and the index of its notes,
+    /// read now; nil when no watch answers or a note changed since the watch indexed it (with
+    /// `NOTEZ_WARM=require`, an error: status 6).
+    private func warmFocus(_ request: [String], _ session: Vault) throws -> (FocusSet, VaultIndex)? {
+        guard !session.isWarm, let set = try WarmFocus.ask(request, root: session.root) else { return nil }
+        if let index = set.index(root: session.root) { return (set, index) }
+        try refuseIfWarmRequired("a note changed since the watch indexed it")
+        return nil
+    }
+
+    /// With `NOTEZ_WARM=require` a change that did not plan from the watch's notes fails (status 6).
+    private func refuseIfWarmRequired(_ reason: String) throws {
+        if getenv("NOTEZ_WARM").map({ String(cString: $0) }) == "require" {
+            throw CLIExit(code: WarmPath.notAnswered, message: "NOTEZ_WARM=require, but \(reason)")
+        }
     }
 
     /// The session, after its start: a read (or dry run) reports what it leaves pending; a change

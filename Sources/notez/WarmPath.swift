@@ -35,7 +35,7 @@ enum WarmPath {
         if mode == "off" { return nil }
         let required = mode == "require"
         guard let request = request(arguments, facts: facts) else {
-            // A rename asks for its notes itself (`renameFocus`), under the vault lock.
+            // A rename or move asks for its notes itself (`WarmFocus`), under the vault lock.
             return required && !plansWithWatch(arguments) ? refuse("not a command the daemon answers") : nil
         }
         switch WarmClient.ask(request, pieces: true) {
@@ -59,38 +59,10 @@ enum WarmPath {
         return status
     }
 
-    /// Whether the command is `rename`, which plans with a running watch's help (`renameFocus`).
+    /// Whether the command is `rename` or `mv`, which plan with a running watch's help (`WarmFocus`).
     static func plansWithWatch(_ arguments: [String]) -> Bool {
         let words = VaultOptions.takeLeadingVault(arguments).arguments
-        return words.first == "rename"
-    }
-
-    /// The notes a `rename NOTE TITLE` of the vault at `root` needs, named by its running watch
-    /// from its live index (docs/warm-path.md): asked after the vault lock is taken, so the
-    /// cookie proves the answer includes every write before the lock. Nil when no watch answers
-    /// or `NOTEZ_WARM=off`; with `NOTEZ_WARM=require` that is an error (status 6).
-    static func renameFocus(note: String, title: String, root: String) throws -> FocusSet? {
-        let mode = getenv("NOTEZ_WARM").map { String(cString: $0) } ?? "auto"
-        if mode == "off" { return nil }
-        var set: FocusSet?
-        var reason = "no daemon answered"
-        if let directory = currentDirectory() {
-            let request = WarmRequest(
-                cookie: "", root: root, currentDirectory: directory,
-                arguments: [RenameFocusCommand.name, note, title, "--vault", root], environment: environment(), terminals: [])
-            switch WarmClient.ask(request) {
-            case .answer(0, let stdout, _):
-                set = try? JSONDecoder().decode(FocusSet.self, from: Data(stdout))
-                if set == nil { reason = "a malformed answer" }
-            case .answer(_, _, let stderr):
-                let said = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                reason = said.hasPrefix("notez: error: ") ? String(said.dropFirst("notez: error: ".count)) : said
-            case .fallback(let why): reason = why
-            case .captured, nil: break
-            }
-        }
-        if set == nil, mode == "require" { throw CLIExit(code: notAnswered, message: "NOTEZ_WARM=require, but the warm path did not answer: \(reason)") }
-        return set
+        return words.first == "rename" || words.first == "mv"
     }
 
     /// A daemon's stderr without its notices, for `--quiet` (the daemon runs the command with its
@@ -159,7 +131,7 @@ enum WarmPath {
         return values
     }
 
-    private static func currentDirectory() -> String? {
+    static func currentDirectory() -> String? {
         guard let pointer = getcwd(nil, 0) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)

@@ -41,6 +41,40 @@ public enum MovePlanner {
         return try self.plan(arguments, to: folder, create: create, index: focus.index(moving: destinations), files: files, wholeVault: false)
     }
 
+    /// The notes a running `notez watch` names for the client to plan this move from (`FocusSet`,
+    /// whose `notePath` is the first moved note), from its live `index`: the set `LinkFocus` reads
+    /// for it. Nil when the index keeps no links or the set is too big; an argument that names no
+    /// single note throws, as the plan would.
+    public static func focusSet(notes arguments: [String], index: VaultIndex) throws(NotezError) -> FocusSet? {
+        var moves: [String: (path: String, title: String?)] = [:]
+        var first: String?
+        for argument in arguments {
+            let note = try index.resolve(argument)
+            moves[note.path] = (note.path, nil)
+            first = first ?? note.path
+        }
+        guard let first else { return nil }
+        return FocusSet.of(index, notePath: first, moving: moves)
+    }
+
+    /// `move(notes:to:create:index:files:)` planned from the index of a `FocusSet`
+    /// (`FocusSet.index`): the same plan. Nil when the set cannot give it, and the move is planned
+    /// cold: a folder argument that is not the path of an existing folder (the set holds no folder
+    /// tree to find it by name in), a destination numbered because its name is taken (the set holds
+    /// the notes of the old names only), or a moved note that links to a file which may move with it.
+    public static func move(
+        notes arguments: [String], to folder: String, create: Bool, focused index: VaultIndex, files: any VaultFiles
+    ) throws(NotezError) -> Plan? {
+        guard let path = try? VaultPath.validated(folder), files.kind(path) == .folder else { return nil }
+        guard let planned = try plan(arguments, to: folder, create: create, index: index, files: files, wholeVault: false) else {
+            return nil
+        }
+        for step in planned.steps where step.kind == .move {
+            if let to = step.to, VaultPath.name(of: to) != VaultPath.name(of: step.path) { return nil }
+        }
+        return planned
+    }
+
     /// The plan; nil when `index` is not the whole vault and attachment files may move.
     private static func plan(
         _ arguments: [String], to folder: String, create: Bool, index: VaultIndex, files: any VaultFiles, wholeVault: Bool

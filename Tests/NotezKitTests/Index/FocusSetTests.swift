@@ -38,6 +38,57 @@ struct FocusSetTests {
         expect(rewritten > 0)
     }
 
+    /// Every note, and pairs of notes, moved to every folder: where the set gives a plan it is the
+    /// full index's; it declines (the client plans cold) only where a destination is numbered, a
+    /// moved note links to a file, or the folder does not exist.
+    @Test(arguments: [85, 86, 87] as [UInt64])
+    func movesPlanAsTheFullIndex(seed: UInt64) throws {
+        let vault = try LinkStoreTests.makeVault(seed: seed)
+        if seed % 2 == 0 { _ = try vault.write(".notez/config.yaml", "link_aliases: true\ndendron_links: true\n") }
+        let full = try IndexBuilder.build(root: vault.path)
+        let files = DiskVaultFiles(root: vault.path)
+        var random = SeededGenerator(seed: seed)
+        var moved = 0
+        var rewritten = 0
+        let groups = full.notes.map { [$0.path] } + (0..<20).map { _ in full.notes.shuffled(using: &random).prefix(2).map(\.path) }
+        for paths in groups {
+            for folder in LinkStoreTests.folders + ["missing"] {
+                let expected = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
+                    try MovePlanner.move(notes: paths, to: folder, create: false, index: full, files: files)
+                }
+                let set = try #require(try MovePlanner.focusSet(notes: paths, index: full))
+                let received = try JSONDecoder().decode(FocusSet.self, from: JSONEncoder().encode(set))
+                expect(received, equals: set)
+                expect(received.notePath, equals: paths[0])
+                let index = try #require(received.index(root: vault.path))
+                var declined = false
+                let focused = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
+                    guard let plan = try MovePlanner.move(notes: paths, to: folder, create: false, focused: index, files: files) else {
+                        declined = true
+                        return Plan(operation: "", arguments: [])
+                    }
+                    return plan
+                }
+                if declined {
+                    // A moved note that links to a file (`![i](x.png)`) may take it along: planned whole.
+                    let linksAFile = paths.contains { path in
+                        (try? String(contentsOfFile: vault.path + "/" + path, encoding: .utf8))?.contains(".png)") == true
+                    }
+                    let numbered = expected.contains("moved as '")
+                    expect(numbered || linksAFile || files.kind(folder) != .folder, "mv \(paths) \(folder) declined: \(expected)")
+                    continue
+                }
+                expect(focused, equals: expected, "mv \(paths) \(folder)")
+                moved += 1
+                if expected.contains("links rewritten") || expected.contains("link rewritten") { rewritten += 1 }
+            }
+        }
+        // A quarter of the moves at least are planned from the set (a random note often links to a
+        // picture, and some folders have no note), and some of those rewrite links.
+        expect(moved * 4 > groups.count * (LinkStoreTests.folders.count + 1), "\(moved)")
+        expect(rewritten > 0)
+    }
+
     /// The linking notes name more notes than the client reads (the corpus's hub notes): those are
     /// sent with their names and stat'ed, not read, and the plan is the full index's.
     @Test("a set naming more notes than the client reads; a rename names only the notes called by the old and new names")
