@@ -98,6 +98,14 @@ struct WarmMoveTests {
         }
         _ = try WarmRenameTests.both(warm, cold, ["mv", "Team handbook", "Personal"])
         _ = try WarmRenameTests.both(warm, cold, ["mv", "Work/Linked.md", "Personal"])
+        // Notes named outside the vault or in `.git/`: the watch refuses to name a set, and the
+        // client refuses as cold.
+        for hostile in [outside.path + "/secret.md", "../" + URL(fileURLWithPath: outside.path).lastPathComponent + "/later.md", ".git/notes.md"] {
+            let asked = try warm.run(["_move-focus", hostile, "--vault", warm.path], environment: ["NOTEZ_WARM": "require"])
+            expect(asked.status != 0 && asked.stdout.isEmpty, "\(hostile): \(asked.stdout)")
+            let (refused, _) = try WarmRenameTests.both(warm, cold, ["mv", hostile, "Personal"], mode: "auto")
+            expect(refused.status != 0, "\(hostile): \(refused.stdout)")
+        }
         try expect(outside.snapshot(), equals: before)
         for vault in [warm, cold] {
             try expect(String(contentsOfFile: vault.path + "/.git/notes.md", encoding: .utf8), equals: "[[Team handbook]] [t](../Work/Team%20handbook.md)\n")

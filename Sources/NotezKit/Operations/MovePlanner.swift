@@ -42,9 +42,11 @@ public enum MovePlanner {
     }
 
     /// The notes a running `notez watch` names for the client to plan this move from (`FocusSet`,
-    /// whose `notePath` is the first moved note), from its live `index`: the set `LinkFocus` reads
-    /// for it. Nil when the index keeps no links or the set is too big; an argument that names no
-    /// single note throws, as the plan would.
+    /// whose `notePath` is the first moved note), from its live `index`. Nil when the index keeps no
+    /// links or the set is too big; an argument that names no single note throws, as the plan would.
+    /// Only the moved notes' links are all resolved: the other candidates' links that cannot find a
+    /// moved note keep their meaning, and a move that may take attachments along, the one plan that
+    /// rewrites such links, is not planned from the set (`move(…focused:…)`).
     public static func focusSet(notes arguments: [String], index: VaultIndex) throws(NotezError) -> FocusSet? {
         var moves: [String: (path: String, title: String?)] = [:]
         var first: String?
@@ -54,7 +56,7 @@ public enum MovePlanner {
             first = first ?? note.path
         }
         guard let first else { return nil }
-        return FocusSet.of(index, notePath: first, moving: moves)
+        return FocusSet.of(index, notePath: first, moving: moves, resolvingEveryLink: false)
     }
 
     /// `move(notes:to:create:index:files:)` planned from the index of a `FocusSet`
