@@ -23,9 +23,11 @@ struct MvCommand: ParsableCommand {
         let folder = items.last! == "/" ? "" : items.last!
         let notes = Array(items.dropLast())
         let (plan, root) = try vault.planFocused(
-            dryRun: mutation.dryRun, focusRequest: [MoveFocusCommand.name] + notes,
-            warm: { index in
-                try MovePlanner.move(notes: notes, to: folder, create: create, focused: index, files: DiskVaultFiles(root: index.root))
+            dryRun: mutation.dryRun, focusRequest: [MoveFocusCommand.name] + notes + ["--to=" + (folder.isEmpty ? "/" : folder)],
+            warm: { index, set in
+                try MovePlanner.move(
+                    notes: notes, to: folder, create: create, focused: index, freeTargets: set.freeTargets ?? [],
+                    files: DiskVaultFiles(root: index.root))
             },
             focused: { focus in
                 try MovePlanner.move(notes: notes, to: folder, create: create, focus: focus, files: DiskVaultFiles(root: focus.root))

@@ -20,7 +20,7 @@ struct RenameCommand: ParsableCommand {
         let opened = try vault.openForRename(dryRun: mutation.dryRun, note: note, title: title)
         if let warm = opened.warm {
             let plan = try RenamePlanner.rename(
-                note: note, to: title, focused: warm.index, notePath: warm.notePath, freeTarget: warm.freeTarget,
+                note: note, to: title, focused: warm.index, notePath: warm.notePath, freeTargets: warm.freeTargets,
                 files: DiskVaultFiles(root: warm.index.root))
             try PlanExecution.execute(plan, root: warm.index.root, options: mutation)
         } else if let focus = opened.focus {

@@ -96,11 +96,11 @@ struct VaultOptions: ParsableArguments {
     /// with the few notes changed since it was written read afresh (`LinkFocus`), when it proves
     /// itself current; else the full index.
     func openForRename(dryRun: Bool = false, note: String, title: String) throws
-        -> (warm: (index: VaultIndex, notePath: String, freeTarget: String?)?, focus: LinkFocus?, index: VaultIndex?)
+        -> (warm: (index: VaultIndex, notePath: String, freeTargets: [String])?, focus: LinkFocus?, index: VaultIndex?)
     {
         let session = try prepare(dryRun: dryRun)
         if let (set, index) = try warmFocus([RenameFocusCommand.name, note, title], session) {
-            return (warm: (index: report(index, session), notePath: set.notePath, freeTarget: set.freeTarget), focus: nil, index: nil)
+            return (warm: (index: report(index, session), notePath: set.notePath, freeTargets: set.freeTargets ?? []), focus: nil, index: nil)
         }
         if let focus = session.linkFocus() {
             warn(session.stateWarnings(focus.stateProblems))
@@ -115,12 +115,12 @@ struct VaultOptions: ParsableArguments {
     /// (nil: it needs the whole index), else the plan `whole` makes from the full index. The vault
     /// lock is taken once, before any of them.
     func planFocused(
-        dryRun: Bool, focusRequest: [String], warm: (VaultIndex) throws -> Plan?, focused: (LinkFocus) throws -> Plan?,
+        dryRun: Bool, focusRequest: [String], warm: (VaultIndex, FocusSet) throws -> Plan?, focused: (LinkFocus) throws -> Plan?,
         whole: (VaultIndex) throws -> Plan
     ) throws -> (plan: Plan, root: String) {
         let session = try prepare(dryRun: dryRun)
-        if let (_, index) = try warmFocus(focusRequest, session) {
-            if let plan = try warm(report(index, session)) { return (plan, session.root) }
+        if let (set, index) = try warmFocus(focusRequest, session) {
+            if let plan = try warm(report(index, session), set) { return (plan, session.root) }
             try refuseIfWarmRequired("the plan needs more notes than the watch named")
         }
         var warned: [String] = []

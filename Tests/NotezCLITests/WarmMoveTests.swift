@@ -113,6 +113,43 @@ struct WarmMoveTests {
         }
     }
 
+    /// The watch proves a destination free without the client listing the target folder; what
+    /// another program made just before under that name in another case (a folder, a pipe: not
+    /// notes the watch indexes) numbers the moved note, as cold.
+    @Test("a destination taken in another case by what is not a note, made just before, is numbered as cold")
+    func takenNamesAreSeen() throws {
+        let warm = try TempVault.example()
+        let cold = try TempVault.example()
+        let watch = try WarmRenameTests.startWatch(warm)
+        defer { _ = watch.stop(SIGTERM) }
+        func focus() throws -> String {
+            let set = try warm.run(["_move-focus", "Team handbook", "--to=Personal", "--vault", warm.path], environment: ["NOTEZ_WARM": "require"])
+            expect(set.status, equals: 0, "\(set.stderr)")
+            return set.stdout
+        }
+        expect(try focus().contains("\"freeTargets\""), "the watch proved nothing free")
+        for vault in [warm, cold] { try FileManager.default.createDirectory(atPath: vault.path + "/Personal/team HANDBOOK.md", withIntermediateDirectories: false) }
+        expect(!(try focus().contains("\"freeTargets\"")))
+        let (numbered, _) = try WarmRenameTests.both(warm, cold, ["mv", "Team handbook", "Personal"], mode: "auto")
+        expect(numbered.status == 0 && numbered.stdout.contains("Team handbook 2.md"), "\(numbered.stdout)")
+        _ = try WarmRenameTests.both(warm, cold, ["undo"], mode: "off")
+        for vault in [warm, cold] {
+            try FileManager.default.removeItem(atPath: vault.path + "/Personal/team HANDBOOK.md")
+            expect(mkfifo(vault.path + "/Personal/TEAM HANDBOOK.md", 0o600) == 0)
+        }
+        let (again, _) = try WarmRenameTests.both(warm, cold, ["mv", "Team handbook", "Personal"], mode: "auto")
+        expect(again.status == 0 && again.stdout.contains("Team handbook 2.md"), "\(again.stdout)")
+        _ = try WarmRenameTests.both(warm, cold, ["undo"], mode: "off")
+        for vault in [warm, cold] { try FileManager.default.removeItem(atPath: vault.path + "/Personal/TEAM HANDBOOK.md") }
+        expect(try focus().contains("\"freeTargets\""))
+        let (moved, _) = try WarmRenameTests.both(warm, cold, ["mv", "Team handbook", "Personal"])
+        expect(moved.status == 0 && moved.stdout.contains("Personal/Team handbook.md"), "\(moved.stdout)")
+        // To the root, given as `/`.
+        let root = try warm.run(["_move-focus", "Packing list", "--to=/", "--vault", warm.path], environment: ["NOTEZ_WARM": "require"])
+        expect(root.stdout.contains("\"freeTargets\":[\"Packing list.md\"]"), "\(root.stdout) \(root.stderr)")
+        _ = try WarmRenameTests.both(warm, cold, ["mv", "Packing list", "/"])
+    }
+
     @Test("without a watch, NOTEZ_WARM=require refuses a move (status 6); the internal command refuses cold")
     func requireWithoutAWatch() throws {
         let vault = try TempVault.example()

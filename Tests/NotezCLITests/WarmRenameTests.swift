@@ -123,9 +123,9 @@ struct WarmRenameTests {
             expect(set.status, equals: 0, "\(set.stderr)")
             return set.stdout
         }
-        expect(try focus().contains("\"freeTarget\""), "the watch proved nothing free")
+        expect(try focus().contains("\"freeTargets\""), "the watch proved nothing free")
         for vault in [warm, cold] { try FileManager.default.createDirectory(atPath: vault.path + "/Work/staff guide.md", withIntermediateDirectories: false) }
-        expect(!(try focus().contains("\"freeTarget\"")))
+        expect(!(try focus().contains("\"freeTargets\"")))
         let (refused, _) = try Self.both(warm, cold, ["rename", "Team handbook", "Staff Guide"])
         expect(refused.status != 0 && refused.stderr.contains("exists"), "\(refused.stderr)")
         for vault in [warm, cold] {

@@ -29,9 +29,10 @@ public struct FocusSet: Codable, Sendable, Equatable {
     public var notePath: String
     /// The notes, in path order.
     public var entries: [Entry]
-    /// The note's new path, when the watch proved that no entry of its folder has that name in any
-    /// case (`Watcher.provesFree`): the client does not list the folder again (nil: it does).
-    public var freeTarget: String?
+    /// The new paths (a renamed note's; each moved note's in the target folder) that the watch
+    /// proved no entry of their folder has in any case (`Watcher.provesFree`): the client does not
+    /// list the folder for them (nil, or a path left out: it does).
+    public var freeTargets: [String]?
 
     /// At most this many candidates: the client reads every one (`LinkFocus.changedLimit`'s
     /// bound); a bigger set is planned cold.

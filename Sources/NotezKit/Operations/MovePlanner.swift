@@ -46,8 +46,11 @@ public enum MovePlanner {
     /// links or the set is too big; an argument that names no single note throws, as the plan would.
     /// Only the moved notes' links are all resolved: the other candidates' links that cannot find a
     /// moved note keep their meaning, and a move that may take attachments along, the one plan that
-    /// rewrites such links, is not planned from the set (`move(…focused:…)`).
-    public static func focusSet(notes arguments: [String], index: VaultIndex) throws(NotezError) -> FocusSet? {
+    /// rewrites such links, is not planned from the set (`move(…focused:…)`). With `folder`, each
+    /// note's path there that `provesFree` proves free is in the set's `freeTargets`.
+    public static func focusSet(
+        notes arguments: [String], into folder: String? = nil, index: VaultIndex, provesFree: (String) -> Bool = { _ in false }
+    ) throws(NotezError) -> FocusSet? {
         var moves: [String: (path: String, title: String?)] = [:]
         var first: String?
         for argument in arguments {
@@ -55,8 +58,12 @@ public enum MovePlanner {
             moves[note.path] = (note.path, nil)
             first = first ?? note.path
         }
-        guard let first else { return nil }
-        return FocusSet.of(index, notePath: first, moving: moves, resolvingEveryLink: false)
+        guard let first, var set = FocusSet.of(index, notePath: first, moving: moves, resolvingEveryLink: false) else { return nil }
+        if let folder = folder.flatMap({ try? VaultPath.validated($0) }) {
+            let free = moves.keys.sorted().map { VaultPath.join(folder, VaultPath.name(of: $0)) }.filter(provesFree)
+            if !free.isEmpty { set.freeTargets = free }
+        }
+        return set
     }
 
     /// `move(notes:to:create:index:files:)` planned from the index of a `FocusSet`
@@ -64,13 +71,14 @@ public enum MovePlanner {
     /// cold: a folder argument that is not the path of an existing folder (the set holds no folder
     /// tree to find it by name in), a destination numbered because its name is taken (the set holds
     /// the notes of the old names only), or a moved note that links to a file which may move with it.
+    /// `freeTargets`: destinations the watch proved free (`FocusSet.freeTargets`), not listed again.
     public static func move(
-        notes arguments: [String], to folder: String, create: Bool, focused index: VaultIndex, files: any VaultFiles
+        notes arguments: [String], to folder: String, create: Bool, focused index: VaultIndex, freeTargets: [String] = [],
+        files: any VaultFiles
     ) throws(NotezError) -> Plan? {
         guard let path = try? VaultPath.validated(folder), files.kind(path) == .folder else { return nil }
-        guard let planned = try plan(arguments, to: folder, create: create, index: index, files: files, wholeVault: false) else {
-            return nil
-        }
+        let made = try plan(arguments, to: folder, create: create, index: index, files: files, wholeVault: false, provenFree: freeTargets)
+        guard let planned = made else { return nil }
         for step in planned.steps where step.kind == .move {
             if let to = step.to, VaultPath.name(of: to) != VaultPath.name(of: step.path) { return nil }
         }
@@ -79,9 +87,11 @@ public enum MovePlanner {
 
     /// The plan; nil when `index` is not the whole vault and attachment files may move.
     private static func plan(
-        _ arguments: [String], to folder: String, create: Bool, index: VaultIndex, files: any VaultFiles, wholeVault: Bool
+        _ arguments: [String], to folder: String, create: Bool, index: VaultIndex, files: any VaultFiles, wholeVault: Bool,
+        provenFree: [String] = []
     ) throws(NotezError) -> Plan? {
         var builder = PlanBuilder(index: index, files: files, operation: "mv", arguments: arguments + [folder])
+        builder.provenFree = provenFree
         let target = try existingOrPlannedFolder(folder, create: create, builder: &builder)
         for note in try builder.resolveNotes(arguments) {
             if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {

@@ -11,9 +11,9 @@ struct PlanBuilder {
     /// Lower-cased paths that earlier steps of this plan will move away, by bytes: an NFD twin
     /// of a vacated name still exists.
     private var vacated: Set<PathKey> = []
-    /// A path a running watch proved free among its siblings in any case (`FocusSet.freeTarget`):
-    /// `isTaken` does not list its folder.
-    var provenFree: String?
+    /// Paths a running watch proved free among their siblings in any case (`FocusSet.freeTargets`):
+    /// `isTaken` and `freePath` do not list the folder for them.
+    var provenFree: [String] = []
 
     /// Starts a plan.
     public init(index: VaultIndex, files: any VaultFiles, operation: String, arguments: [String]) {
@@ -76,7 +76,7 @@ struct PlanBuilder {
     func isTaken(_ path: String) -> Bool {
         // Claims compare as String does (case and normalization ignored): the safe direction.
         if claimed.contains(path.lowercased()) { return true }
-        if let provenFree, PathKey.sameBytes(provenFree, path) { return false }
+        if isProvenFree(path) { return false }
         let name = VaultPath.name(of: path)
         return presentNames(in: VaultPath.folder(of: path), startingWith: name).contains(name.lowercased())
     }
@@ -90,6 +90,8 @@ struct PlanBuilder {
     /// The first free path `stem + ext`, `stem 2 + ext`, ... in `folder` (any extension: attachments).
     func freePath(folder: String, stem: String, ext: String) -> String {
         let name = stem + ext
+        let first = VaultPath.join(folder, name)
+        if !claimed.contains(first.lowercased()), isProvenFree(first) { return first }
         // The folder is listed once for every candidate (as `isTaken` compares): it may hold thousands of notes.
         let present = presentNames(in: folder, startingWith: stem)
         func isTaken(_ path: String) -> Bool {
@@ -103,6 +105,10 @@ struct PlanBuilder {
         }
         return candidate
     }
+
+    /// Whether the watch proved this very path free (compared by bytes: a proof for one spelling
+    /// of a name says nothing of another).
+    private func isProvenFree(_ path: String) -> Bool { provenFree.contains { PathKey.sameBytes($0, path) } }
 
     /// The lower-cased names (`String.lowercased()`) in `folder` that no earlier step vacates,
     /// among them every one that could equal a lower-cased name starting with `prefix`. When

@@ -37,19 +37,19 @@ public enum RenamePlanner {
         let named = try? naming(note, newTitle)
         var set = FocusSet.of(
             index, notePath: note.path, moving: [note.path: (path: named?.target ?? note.path, title: named?.title)], resolvingEveryLink: false)
-        if let target = named?.target, set != nil, provesFree(target) { set?.freeTarget = target }
+        if let target = named?.target, set != nil, provesFree(target) { set?.freeTargets = [target] }
         return set
     }
 
     /// `rename(note:to:index:files:)` planned from the index of a `FocusSet` (`FocusSet.index`),
     /// whose note `notePath` the watch resolved the argument to: the same plan.
-    /// `freeTarget`: the new path the watch proved free (`FocusSet.freeTarget`), not listed again.
+    /// `freeTargets`: the new paths the watch proved free (`FocusSet.freeTargets`), not listed again.
     public static func rename(
-        note argument: String, to newTitle: String, focused index: VaultIndex, notePath: String, freeTarget: String? = nil,
+        note argument: String, to newTitle: String, focused index: VaultIndex, notePath: String, freeTargets: [String] = [],
         files: any VaultFiles
     ) throws(NotezError) -> Plan {
         guard let note = index.note(at: notePath) else { throw .refused("\(notePath) no longer exists") }
-        return try rename(note, argument: argument, to: newTitle, index: index, files: files, freeTarget: freeTarget)
+        return try rename(note, argument: argument, to: newTitle, index: index, files: files, freeTargets: freeTargets)
     }
 
     /// The new title (trimmed) and the path it gives the note.
@@ -64,10 +64,10 @@ public enum RenamePlanner {
     }
 
     private static func rename(
-        _ note: Note, argument: String, to newTitle: String, index: VaultIndex, files: any VaultFiles, freeTarget: String? = nil
+        _ note: Note, argument: String, to newTitle: String, index: VaultIndex, files: any VaultFiles, freeTargets: [String] = []
     ) throws(NotezError) -> Plan {
         var builder = PlanBuilder(index: index, files: files, operation: "rename", arguments: [argument, newTitle])
-        builder.provenFree = freeTarget
+        builder.provenFree = freeTargets
         if index.symlinkedNotes.contains(note.path) || files.kind(note.path) == .symlink {
             throw .refused("\(note.path) is a symlink; notez never moves or writes through symlinks")
         }

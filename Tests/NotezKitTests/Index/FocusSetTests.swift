@@ -40,7 +40,9 @@ struct FocusSetTests {
 
     /// Every note, and pairs of notes, moved to every folder: where the set gives a plan it is the
     /// full index's; it declines (the client plans cold) only where a destination is numbered, a
-    /// moved note links to a file, or the folder does not exist.
+    /// moved note links to a file, or the folder does not exist. The destinations that no entry of
+    /// the folder has in any case are proven free (as a watch proves them), and the plan made
+    /// without listing the folder for them is the same.
     @Test(arguments: [85, 86, 87] as [UInt64])
     func movesPlanAsTheFullIndex(seed: UInt64) throws {
         let vault = try LinkStoreTests.makeVault(seed: seed)
@@ -50,20 +52,25 @@ struct FocusSetTests {
         var random = SeededGenerator(seed: seed)
         var moved = 0
         var rewritten = 0
+        var proven = 0
         let groups = full.notes.map { [$0.path] } + (0..<20).map { _ in full.notes.shuffled(using: &random).prefix(2).map(\.path) }
         for paths in groups {
             for folder in LinkStoreTests.folders + ["missing"] {
                 let expected = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
                     try MovePlanner.move(notes: paths, to: folder, create: false, index: full, files: files)
                 }
-                let set = try #require(try MovePlanner.focusSet(notes: paths, index: full))
+                let set = try #require(try MovePlanner.focusSet(notes: paths, into: folder, index: full, provesFree: Self.isFree(in: vault)))
                 let received = try JSONDecoder().decode(FocusSet.self, from: JSONEncoder().encode(set))
                 expect(received, equals: set)
                 expect(received.notePath, equals: paths[0])
                 let index = try #require(received.index(root: vault.path))
+                proven += received.freeTargets?.count ?? 0
                 var declined = false
                 let focused = LinkFocusTests.outcome { () throws(NotezError) -> Plan in
-                    guard let plan = try MovePlanner.move(notes: paths, to: folder, create: false, focused: index, files: files) else {
+                    guard
+                        let plan = try MovePlanner.move(
+                            notes: paths, to: folder, create: false, focused: index, freeTargets: received.freeTargets ?? [], files: files)
+                    else {
                         declined = true
                         return Plan(operation: "", arguments: [])
                     }
@@ -86,7 +93,16 @@ struct FocusSetTests {
         // A quarter of the moves at least are planned from the set (a random note often links to a
         // picture, and some folders have no note), and some of those rewrite links.
         expect(moved * 4 > groups.count * (LinkStoreTests.folders.count + 1), "\(moved)")
+        expect(proven > groups.count, "\(proven)")
         expect(rewritten > 0)
+    }
+
+    /// A watch's proof that a path is free, made by listing its folder: no entry has its name in any case.
+    static func isFree(in vault: ScratchFolder) -> (String) -> Bool {
+        { path in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: vault.path + "/" + VaultPath.folder(of: path))) ?? []
+            return !names.contains { $0.lowercased() == VaultPath.name(of: path).lowercased() }
+        }
     }
 
     /// The linking notes name more notes than the client reads (the corpus's hub notes): those are
