@@ -97,6 +97,11 @@ struct LinkScenario {
             },
             BenchMeasure(name: "links: `check`", tool: .notez) { _ in ["check", "--vault", copy] },
             BenchMeasure(name: "links: `links --summary`", tool: .notez) { _ in ["links", "--summary", "--vault", copy] },
+            // An edit of one named note reads only that note (docs/warm-path.md).
+            BenchMeasure(
+                name: "edit: `pin NOTE` (cache fresh; unpinned untimed)", tool: .notez, reference: .ripgrepName,
+                setUp: { _ in _ = try ProcessRunner.run(notez, ["unpin", target, "--vault", copy]) }
+            ) { _ in ["pin", target, "--vault", copy] },
             BenchMeasure(
                 name: "links: `mv NOTE /` (50 backlinks, kept as written; moved back untimed)", tool: .notez, reference: .sedLinks,
                 setUp: { _ in try moveBack() }
@@ -185,6 +190,12 @@ struct LinkScenario {
         ) { _ in ["mv", original, "/", "--vault", linked.root] }
         var moveRow = measure(move, facts: linked, executable: notez, runs: runs)
         moveRow.notes = facts.notes
-        return [row, memory, renameRow, moveRow]
+        let pin = BenchMeasure(
+            name: "edit: warm `pin NOTE` (`notez watch` running; unpinned untimed)", tool: .notez, reference: .ripgrepName, warm: true,
+            setUp: { _ in _ = try ProcessRunner.run(notez, ["unpin", moved, "--vault", linked.root]) }
+        ) { _ in ["pin", moved, "--vault", linked.root] }
+        var pinRow = measure(pin, facts: linked, executable: notez, runs: runs)
+        pinRow.notes = facts.notes
+        return [row, memory, renameRow, moveRow, pinRow]
     }
 }

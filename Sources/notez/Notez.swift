@@ -22,7 +22,7 @@ struct Notez: ParsableCommand {
             LinksCommand.self, BacklinksCommand.self, GraphGroup.self, RelatedCommand.self, RecentCommand.self, LogCommand.self, AttachCommand.self, AttachmentsCommand.self,
             TemplateGroup.self, SetCommand.self, TodayCommand.self, DailyCommand.self, SuggestCommand.self, QueueGroup.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self, MergeDriverCommand.self, OrderCommand.self,
-            ServeCommand.self, LspCommand.self, RenameFocusCommand.self, MoveFocusCommand.self, IndexCommand.self,
+            ServeCommand.self, LspCommand.self, RenameFocusCommand.self, MoveFocusCommand.self, NoteFocusCommand.self, IndexCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

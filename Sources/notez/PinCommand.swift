@@ -16,7 +16,7 @@ struct PinCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.openForChange(dryRun: mutation.dryRun)
+        let index = try vault.openForNoteEdit(dryRun: mutation.dryRun, notes: notes)
         let plan = try NotePlanner.setPinned(true, notes: notes, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in plan.touchedFiles.map { "pinned \($0)" } }
     }

@@ -24,7 +24,7 @@ struct SetCommand: ParsableCommand {
             pairs.append(pair)
         }
         guard !pairs.isEmpty else { throw CLIExit(code: CLIExit.usage, message: "give at least one key=value") }
-        let index = try vault.openForChange(dryRun: mutation.dryRun)
+        let index = try vault.openForNoteEdit(dryRun: mutation.dryRun, notes: [note])
         let plan = try CapturePlanner.set(
             pairs, note: note, settings: CaptureClock.settings(root: index.root), index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation)

@@ -20,7 +20,7 @@ struct TagRemoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.openForChange(dryRun: mutation.dryRun)
+        let index = try vault.openForNoteEdit(dryRun: mutation.dryRun, notes: [note])
         let plan = try NotePlanner.removeTags(tags, note: note, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation)
     }

@@ -16,7 +16,7 @@ struct UnpinCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try vault.openForChange(dryRun: mutation.dryRun)
+        let index = try vault.openForNoteEdit(dryRun: mutation.dryRun, notes: notes)
         let plan = try NotePlanner.setPinned(false, notes: notes, index: index, files: DiskVaultFiles(root: index.root))
         try PlanExecution.execute(plan, root: index.root, options: mutation) { _ in plan.touchedFiles.map { "unpinned \($0)" } }
     }

@@ -135,6 +135,20 @@ struct VaultOptions: ParsableArguments {
         return (try whole(index), index.root)
     }
 
+    /// As `openForChange`, for a command that edits only the notes `notes` name and reads nothing
+    /// else of the vault (`pin`, `unpin`, `tag remove`, `set`): an index of only those notes, as a
+    /// running `notez watch` names them, else as the index cache resolves them when it proves itself
+    /// current; else (an argument that names no single note among them) the full index.
+    func openForNoteEdit(dryRun: Bool = false, notes: [String]) throws -> VaultIndex {
+        let session = try prepare(dryRun: dryRun)
+        if let (_, index) = try warmFocus([NoteFocusCommand.name] + notes, session) { return report(index, session) }
+        if let focus = session.linkFocus(), let index = focus.index(ofNotes: notes) {
+            warn(session.stateWarnings(focus.stateProblems))
+            return index
+        }
+        return report(try session.index(), session)
+    }
+
     /// For a command that only creates a note (`new`, `today`): the same start as `openForChange`
     /// but no note is read: the index holds the vault's settings and no notes, so the command costs
     /// the same in any vault.

@@ -59,10 +59,12 @@ enum WarmPath {
         return status
     }
 
-    /// Whether the command is `rename` or `mv`, which plan with a running watch's help (`WarmFocus`).
+    /// Whether the command plans with a running watch's help (`WarmFocus`): `rename`, `mv`, and
+    /// the edits of named notes (`pin`, `unpin`, `tag remove`, `set`).
     static func plansWithWatch(_ arguments: [String]) -> Bool {
         let words = VaultOptions.takeLeadingVault(arguments).arguments
-        return words.first == "rename" || words.first == "mv"
+        guard let first = words.first else { return false }
+        return ["rename", "mv", "pin", "unpin", "set"].contains(first) || (first == "tag" && words.dropFirst().first == "remove")
     }
 
     /// A daemon's stderr without its notices, for `--quiet` (the daemon runs the command with its

@@ -259,14 +259,15 @@ struct WarmColdTests {
         let alone = try vault.run(["links", "--summary"], environment: ["NOTEZ_WARM": "off"])
         expect(summary.stdout == alone.stdout && summary.stderr == alone.stderr && summary.status == alone.status)
         expect(summary.stdout.contains("links"))
-        for args in [["check"], ["links", "--summary"], ["pin", "scratch"], ["tag", "rename", "ideas", "idea", "--dry-run"]] {
+        for args in [["check"], ["links", "--summary"], ["tag", "add", "scratch", "x"], ["tag", "rename", "ideas", "idea", "--dry-run"]] {
             let result = try vault.run(args, environment: ["NOTEZ_WARM": "require"])
             expect(result.status, equals: 6, "\(args)")
         }
         // The refusal says why.
         let refused = try vault.run(["links", "--summary"], environment: ["NOTEZ_WARM": "require"])
         expect(refused.stderr.contains("the whole vault's summary is counted from the index cache"), "\(refused.stderr)")
-        let pinned = try vault.run(["pin", "scratch"])
+        // A pin plans from the note the watch names, and the client writes it.
+        let pinned = try vault.run(["pin", "scratch"], environment: ["NOTEZ_WARM": "require"])
         expect(pinned.status, equals: 0, "\(pinned.stderr)")
         let listed = try vault.run(["search", "is:pinned", "--paths"], environment: ["NOTEZ_WARM": "require"])
         expect(listed.stdout.contains("scratch.md"))

@@ -65,6 +65,24 @@ public struct FocusSet: Codable, Sendable, Equatable {
         return FocusSet(notePath: notePath, entries: entries)
     }
 
+    /// The set of only the notes at `paths` of `index` (the first is `notePath`), each read by the
+    /// client: for an edit of those notes that reads nothing else of the vault (`pin`, `set`).
+    static func of(_ index: VaultIndex, notes paths: [String]) -> FocusSet? {
+        guard let first = paths.first else { return nil }
+        var positions = Set<Int>()
+        for path in paths {
+            guard let position = index.position(ofPath: path) else { return nil }
+            positions.insert(position)
+        }
+        let entries = positions.sorted().map { position in
+            let note = index.notes[position]
+            return Entry(
+                path: note.path, stamp: note.stamp, candidate: true, symlinked: index.symlinkedNotes.contains(note.path), title: nil,
+                aliases: nil)
+        }
+        return FocusSet(notePath: first, entries: entries)
+    }
+
     /// The index of only these notes, read now from the vault at `root` with their links (those of
     /// the candidates), for planning; nil when a note cannot be read or its stamp is not the one the
     /// watch indexed (the set may then miss a note its new links name). A note sent with its names

@@ -178,6 +178,22 @@ public final class LinkFocus: LinkStore, @unchecked Sendable {
         return index
     }
 
+    /// An index of only the notes the NOTE `arguments` name, each resolved by the one rule over the
+    /// whole vault (`resolve`), for a plan that edits those notes and reads nothing else of the
+    /// vault (`pin`, `set`): nil when an argument names no single note (the whole index then gives
+    /// the error). Without links: such a plan reads none.
+    public func index(ofNotes arguments: [String]) -> VaultIndex? {
+        var chosen = Set<Int>()
+        for argument in arguments {
+            guard let note = try? resolve(argument), let position = position(ofPath: note.path) else { return nil }
+            chosen.insert(position)
+        }
+        let ordered = chosen.sorted()
+        return settings.index(
+            notes: ordered.map { note(at: $0) }, folders: folders,
+            symlinkedNotes: symlinkedNotes.filter { path in self.position(ofPath: path).map(chosen.contains) ?? false }, walkProblems: [])
+    }
+
     // MARK: - LinkStore
 
     /// The number of notes.

@@ -29,6 +29,16 @@ public enum NotePlanner {
         return builder.plan
     }
 
+    /// The notes a running `notez watch` names for an edit of only the notes the NOTE `arguments`
+    /// name (`pin`, `unpin`, `tag remove`, `set`), from its live `index`: those notes, which the
+    /// client reads and plans from as from the whole index (`FocusSet.index`). An argument that
+    /// names no single note throws, as the plan would.
+    public static func focusSet(notes arguments: [String], index: VaultIndex) throws(NotezError) -> FocusSet? {
+        var paths: [String] = []
+        for argument in arguments { paths.append(try index.resolve(argument).path) }
+        return FocusSet.of(index, notes: paths)
+    }
+
     /// `pin`/`unpin NOTE...`.
     public static func setPinned(_ pinned: Bool, notes arguments: [String], index: VaultIndex, files: any VaultFiles) throws(NotezError)
         -> Plan
