@@ -119,19 +119,24 @@ struct VaultOptions: ParsableArguments {
         whole: (VaultIndex) throws -> Plan
     ) throws -> (plan: Plan, root: String) {
         let session = try prepare(dryRun: dryRun)
+        // What an earlier way warned about is not said twice when a later one plans.
+        var warned: [String] = []
+        func warnOnce(_ problems: [FileIssue]) {
+            let fresh = session.stateWarnings(problems).filter { !warned.contains($0) }
+            warn(fresh)
+            warned += fresh
+        }
         if let (set, index) = try warmFocus(focusRequest, session) {
-            if let plan = try warm(report(index, session), set) { return (plan, session.root) }
+            warnOnce(index.stateProblems)
+            if let plan = try warm(index, set) { return (plan, session.root) }
             try refuseIfWarmRequired("the plan needs more notes than the watch named")
         }
-        var warned: [String] = []
         if let focus = session.linkFocus() {
-            warned = session.stateWarnings(focus.stateProblems)
-            warn(warned)
+            warnOnce(focus.stateProblems)
             if let plan = try focused(focus) { return (plan, focus.root) }
         }
         let index = try session.index()
-        // What the focus warned about is not said twice.
-        warn(session.stateWarnings(index.stateProblems).filter { !warned.contains($0) })
+        warnOnce(index.stateProblems)
         return (try whole(index), index.root)
     }
 

@@ -50,6 +50,8 @@ struct WarmMoveTests {
             try vault.write("Personal/Team handbook.md", "A different handbook; see [[Team handbook]].\n")
             try vault.write("Work/Projects/Alpha/attachments/diagram.png", "png")
             try vault.write("Work/Projects/Alpha/Diagram notes.md", "![[diagram.png]]\n")
+            // A settings file that cannot be read: warned about once, whichever way plans.
+            try vault.write(".notez/folders.yaml", "colors: [unclosed\n")
         }
         let watch = try WarmRenameTests.startWatch(warm)
         defer { _ = watch.stop(SIGTERM) }
@@ -69,6 +71,7 @@ struct WarmMoveTests {
             expect(after.keys.filter { !$0.hasPrefix(".notez/") }.count, equals: before.keys.filter { !$0.hasPrefix(".notez/") }.count)
             let (result, _) = try WarmRenameTests.both(warm, cold, arguments, mode: "auto")
             if arguments[1] != "No such note at all" { expect(result.status, equals: 0, "\(arguments): \(result.stderr)") }
+            expect(result.stderr.components(separatedBy: ".notez/folders.yaml").count, equals: 2, "\(arguments): \(result.stderr)")
         }
         // The numbered note and the moved attachment, as cold.
         expect(FileManager.default.fileExists(atPath: warm.path + "/Personal/Team handbook 2.md"))
