@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import NotezKit
 
-/// `notez _move-focus NOTE... --to FOLDER` (hidden): answered only by a running `notez watch`, for an
+/// `notez _move-focus --to=FOLDER -- NOTE...` (hidden): answered only by a running `notez watch`, for an
 /// `mv` that plans with its help (docs/warm-path.md): prints, as JSON, the notes the move needs
 /// (`FocusSet`) from the watch's live index, and the destinations in FOLDER it proves free. Run
 /// cold it refuses: it would build the whole index.

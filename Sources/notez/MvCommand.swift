@@ -23,7 +23,7 @@ struct MvCommand: ParsableCommand {
         let folder = items.last! == "/" ? "" : items.last!
         let notes = Array(items.dropLast())
         let (plan, root) = try vault.planFocused(
-            dryRun: mutation.dryRun, focusRequest: [MoveFocusCommand.name] + notes + ["--to=" + (folder.isEmpty ? "/" : folder)],
+            dryRun: mutation.dryRun, focusRequest: [MoveFocusCommand.name, "--to=" + items.last!, "--"] + notes,
             warm: { index, set in
                 try MovePlanner.move(
                     notes: notes, to: folder, create: create, focused: index, freeTargets: set.freeTargets ?? [],

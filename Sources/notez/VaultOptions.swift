@@ -99,7 +99,7 @@ struct VaultOptions: ParsableArguments {
         -> (warm: (index: VaultIndex, notePath: String, freeTargets: [String])?, focus: LinkFocus?, index: VaultIndex?)
     {
         let session = try prepare(dryRun: dryRun)
-        if let (set, index) = try warmFocus([RenameFocusCommand.name, note, title], session) {
+        if let (set, index) = try warmFocus([RenameFocusCommand.name, "--", note, title], session) {
             return (warm: (index: report(index, session), notePath: set.notePath, freeTargets: set.freeTargets ?? []), focus: nil, index: nil)
         }
         if let focus = session.linkFocus() {
@@ -146,7 +146,7 @@ struct VaultOptions: ParsableArguments {
     /// current; else (an argument that names no single note among them) the full index.
     func openForNoteEdit(dryRun: Bool = false, notes: [String]) throws -> VaultIndex {
         let session = try prepare(dryRun: dryRun)
-        if let (_, index) = try warmFocus([NoteFocusCommand.name] + notes, session) { return report(index, session) }
+        if let (_, index) = try warmFocus([NoteFocusCommand.name, "--"] + notes, session) { return report(index, session) }
         if let focus = session.linkFocus(), let index = focus.index(ofNotes: notes) {
             warn(session.stateWarnings(focus.stateProblems))
             return index

@@ -10,8 +10,9 @@ import Glibc
 /// lock, so the cookie proves the answer includes every write before the lock; the daemon answers
 /// with the set as JSON.
 enum WarmFocus {
-    /// The set the hidden command `arguments` (`_rename-focus NOTE TITLE`, `_move-focus NOTE...`)
-    /// answers for the vault at `root`. Nil when no watch answers or `NOTEZ_WARM=off`; with
+    /// The set the hidden command `arguments` (`_rename-focus -- NOTE TITLE`, `_move-focus
+    /// --to=FOLDER -- NOTE...`: the user's words after `--`, so that a note named `-draft` is a
+    /// note) answers for the vault at `root`. Nil when no watch answers or `NOTEZ_WARM=off`; with
     /// `NOTEZ_WARM=require` that is an error (status 6).
     static func ask(_ arguments: [String], root: String) throws -> FocusSet? {
         let mode = getenv("NOTEZ_WARM").map { String(cString: $0) } ?? "auto"
@@ -21,7 +22,7 @@ enum WarmFocus {
         if let directory = WarmPath.currentDirectory() {
             let request = WarmRequest(
                 cookie: "", root: root, currentDirectory: directory,
-                arguments: arguments + ["--vault", root], environment: WarmPath.environment(), terminals: [])
+                arguments: arguments.prefix(1) + ["--vault", root] + arguments.dropFirst(), environment: WarmPath.environment(), terminals: [])
             switch WarmClient.ask(request) {
             case .answer(0, let stdout, _):
                 set = try? JSONDecoder().decode(FocusSet.self, from: Data(stdout))

@@ -153,6 +153,8 @@ final class TempVault {
 
     /// Runs notez on this vault.
     func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> CLIResult {
-        try CLIRunner.run(args + ["--vault", path], stdin: stdin, environment: environment)
+        // Before a `--`, after which every word is an argument.
+        let end = args.firstIndex(of: "--") ?? args.count
+        return try CLIRunner.run(Array(args[..<end]) + ["--vault", path] + args[end...], stdin: stdin, environment: environment)
     }
 }

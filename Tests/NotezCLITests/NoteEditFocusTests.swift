@@ -51,10 +51,15 @@ struct NoteEditFocusTests {
         for vault in [warm, cold] { try vault.write("Personal/Health log.md", "---\ntags: [health, log]\n---\nEdited just now.\n") }
         _ = try WarmRenameTests.both(warm, cold, ["tag", "remove", "Health log", "log"])
         _ = try WarmRenameTests.both(warm, cold, ["pin", "Health log"])
-        changed += 2
+        // A note whose name starts with `-`, given after `--`: a note for the watch too.
+        for vault in [warm, cold] { try vault.write("Reading/-draft.md", "Draft.\n") }
+        _ = try WarmRenameTests.both(warm, cold, ["pin", "--", "-draft"])
+        _ = try WarmRenameTests.both(warm, cold, ["rename", "--", "-draft", "Draft two"])
+        changed += 4
         for _ in 0..<changed { _ = try WarmRenameTests.both(warm, cold, ["undo"], mode: "off") }
         for vault in [warm, cold] {
             let back = try vault.snapshot()
+            try FileManager.default.removeItem(atPath: vault.path + "/Reading/-draft.md")
             for (path, bytes) in original where !path.hasPrefix(".notez/") && path != "Personal/Health log.md" {
                 expect(back[path], equals: bytes, "undo: \(path)")
             }
@@ -93,6 +98,11 @@ struct NoteEditFocusTests {
         let watch = try WarmRenameTests.startWatch(warm)
         defer { _ = watch.stop(SIGTERM) }
         for arguments in hostile { _ = try WarmRenameTests.both(warm, cold, arguments, mode: "auto") }
+        // Asked directly for notes outside the vault or in `.git/`, the watch names none.
+        for note in [outside.path + "/secret.md", "../secret.md", ".git/notes.md"] {
+            let asked = try warm.run(["_note-focus", "--", note], environment: ["NOTEZ_WARM": "require"])
+            expect(asked.status != 0 && asked.stdout.isEmpty, "\(note): \(asked.stdout)")
+        }
         // `set` refuses to read the symlinked note, naming its absolute path (each vault's own).
         for vault in [warm, cold] {
             let refused = try vault.run(["set", "Work/Linked.md", "status=done"], environment: ["NOTEZ_WARM": vault === warm ? "auto" : "off"])

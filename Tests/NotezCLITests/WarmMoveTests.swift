@@ -32,9 +32,13 @@ struct WarmMoveTests {
             try vault.write("Reading/New page.md", "See [[Team handbook]] and [bread](../Archive/2023/Sourdough%20bread.md).\n")
         }
         _ = try WarmRenameTests.both(warm, cold, ["mv", "Team handbook", "Sourdough bread", "Work"])
-        for _ in 0..<5 { _ = try WarmRenameTests.both(warm, cold, ["undo"], mode: "off") }
+        // A note whose name starts with `-`, given after `--`: a note for the watch too.
+        for vault in [warm, cold] { try vault.write("Reading/-draft.md", "Draft of [[Team handbook]].\n") }
+        _ = try WarmRenameTests.both(warm, cold, ["mv", "--", "-draft", "Personal"])
+        for _ in 0..<6 { _ = try WarmRenameTests.both(warm, cold, ["undo"], mode: "off") }
         for vault in [warm, cold] {
             try FileManager.default.removeItem(atPath: vault.path + "/Reading/New page.md")
+            try FileManager.default.removeItem(atPath: vault.path + "/Reading/-draft.md")
             let back = try vault.snapshot()
             for (path, bytes) in original where !path.hasPrefix(".notez/") { expect(back[path], equals: bytes, "undo: \(path)") }
         }
