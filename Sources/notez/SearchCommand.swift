@@ -155,7 +155,11 @@ struct SearchCommand: ParsableCommand {
         let byRelevance = hasWords && !count && (list.sort == nil || list.sort?.key == .relevance)
         // A count, or paths alone, print no snippet: a first run then makes none.
         let printsSnippets = !(count || (list.pathsOnly && !output.json && format == nil))
-        let result = try vault.search(node, ignoringAccents: ignoreAccents, ranked: byRelevance, snippets: printsSnippets)
+        let inListOrder = list.sort == nil && !list.reverse
+        let pathsInOrder = list.pathsOnly && inListOrder
+        // Paths or a count show nothing of the other notes: a first run need not parse them.
+        let result = try vault.search(
+            node, ignoringAccents: ignoreAccents, ranked: byRelevance, snippets: printsSnippets, onlyMatches: count || pathsInOrder)
         if byRelevance, let ranking = result.ranking {
             return try printRanked(result, ranking: ranking, node: node, format: format)
         }
@@ -164,8 +168,6 @@ struct SearchCommand: ParsableCommand {
         // --count needs no note; in list order --paths none at all, and rows build each note only
         // to print it (a search matching 30,000 notes never holds them all).
         let shown: [Note]
-        let inListOrder = list.sort == nil && !list.reverse
-        let pathsInOrder = list.pathsOnly && inListOrder
         let rowsInOrder = inListOrder && !list.pathsOnly && !output.json && format == nil
         if count || pathsInOrder || rowsInOrder {
             shown = []

@@ -66,11 +66,13 @@ struct VaultOptions: ParsableArguments {
         return (report(try session.index(), session), full)
     }
 
-    /// The notes matching `query` (`Vault.search`), after its warnings: notes whose body full text
-    /// skipped, symlinked notes left out.
-    func search(_ query: QueryNode, ignoringAccents: Bool, ranked: Bool = false, snippets: Bool = true) throws -> SearchResult {
+    /// The notes matching `query` (`Vault.search`, `onlyMatches` as there), after its warnings:
+    /// notes whose body full text skipped, symlinked notes left out.
+    func search(_ query: QueryNode, ignoringAccents: Bool, ranked: Bool = false, snippets: Bool = true, onlyMatches: Bool = false) throws
+        -> SearchResult
+    {
         let session = try prepare(dryRun: true)
-        let result = try session.search(query, ignoringAccents: ignoringAccents, ranked: ranked, snippets: snippets)
+        let result = try session.search(query, ignoringAccents: ignoringAccents, ranked: ranked, snippets: snippets, onlyMatches: onlyMatches)
         _ = report(result.collection, session)
         for diagnostic in result.diagnostics { Terminal.warning(TerminalText.safe(diagnostic.message)) }
         return result

@@ -103,7 +103,8 @@ struct BackgroundIndexTests {
         let cacheHome = try TempVault()
         let environment = ["XDG_CACHE_HOME": cacheHome.path]
         try expect(vault.run(["index"], environment: environment).status, equals: 0)
-        for query in ["tag:work OR tag:zürich", "tag:idea -folder:Work"] {
+        // `--count` and `--paths` read only the notes a tag or folder term may match (`QueryScreen`).
+        for query in ["tag:work OR tag:zürich", "tag:idea -folder:Work", "folder:Work", "folder:Deep tag:WORK/alpha", "in:unsorted -tag:idea"] {
             for format in [["--count"], ["--paths"], [], ["--json"]] {
                 let arguments = ["search", query] + format
                 // Without a usable cache every run is a first run (the cache write deferred).

@@ -55,13 +55,16 @@ public enum IndexBuilder {
 
     /// As `collection`; with `deferringLargeWrites`, a full read of many notes writes no cache (see
     /// `build`), and without `snippets` (an answer that prints none) makes no snippets either.
-    static func collection(root: String, deferringLargeWrites: Bool, snippets: Bool = true) -> any NoteCollection {
+    /// With a `screen`, such a read leaves out the notes it rules out (their bytes are read, not
+    /// parsed): the index then holds only the notes a query may match, for an answer that prints
+    /// only their paths or count.
+    static func collection(root: String, deferringLargeWrites: Bool, snippets: Bool = true, screen: QueryScreen? = nil) -> any NoteCollection {
         let settings = Settings(root: root)
         let (cached, listing) = cachedView(root: root, settings: settings)
         if let cached { return cached }
         return build(
             root: root, settings: settings, listing: listing!, useCache: true,
-            deferral: deferringLargeWrites ? .notesOnly(snippets: snippets) : .never)
+            deferral: deferringLargeWrites ? .notesOnly(snippets: snippets) : .never, screen: screen)
     }
 
     /// The cached view of the vault at `root` when the cache proves itself current (as
@@ -91,7 +94,9 @@ public enum IndexBuilder {
         return (nil, listing)
     }
 
-    private static func build(root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool, deferral: Deferral) -> VaultIndex {
+    private static func build(
+        root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool, deferral: Deferral, screen: QueryScreen? = nil
+    ) -> VaultIndex {
         @Sendable func index(_ notes: [Note]) -> VaultIndex {
             settings.index(notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
         }
@@ -99,7 +104,7 @@ public enum IndexBuilder {
         guard useCache else { return index(readNotes(listing.notes, root: root, titleFromHeading: titleFromHeading)) }
         let read = readNotesUsingCache(
             listing.notes, stamps: listing.stamps, symlinked: listing.symlinkedNotes, root: root, titleFromHeading: titleFromHeading,
-            linkOptions: LinkResolver.Options(config: settings.config), deferral: deferral)
+            linkOptions: LinkResolver.Options(config: settings.config), deferral: deferral, screen: screen)
         let writes = read.writes
         // The index is built while the cache and the title table are written: each job on a core.
         let built = ResultSlots<VaultIndex>(count: 1)
@@ -199,10 +204,12 @@ extension IndexBuilder {
     /// when `.notesOnly(snippets: false)`).
     /// `stamps` are the walk's (taken the same way), used when there is one per path. With
     /// `symlinked` (the walk's symlinked notes), `paths` come from that walk, which saw every other
-    /// one as a regular file: the reader then opens it without a `stat` first.
+    /// one as a regular file: the reader then opens it without a `stat` first. With a `screen` and
+    /// a deferred read, a note read afresh that the screen rules out (by its folder before it is
+    /// opened, else by its bytes) is left out of the notes.
     static func readNotesUsingCache(
         _ paths: [String], stamps: [FileStamp?] = [], symlinked: Set<String>? = nil, root: String, titleFromHeading: Bool = false,
-        linkOptions: LinkResolver.Options = LinkResolver.Options(), deferral: Deferral = .never
+        linkOptions: LinkResolver.Options = LinkResolver.Options(), deferral: Deferral = .never, screen: QueryScreen? = nil
     ) -> CacheRead {
         let cache = IndexCache.load(root: root, titleFromHeading: titleFromHeading)
         let cached = cache?.notes ?? []
@@ -226,13 +233,17 @@ extension IndexBuilder {
         // Snippets cost a twelfth of a first run; an answer that prints none needs none (nothing is written).
         let snippets = !(deferred && deferral == .notesOnly(snippets: false))
         let facts = ResultSlots<[UInt8]>(count: deferred ? 0 : paths.count)
+        // Only a read that writes nothing may leave notes out: the next run reads them all again.
+        let screening = deferred && deferral.leavesLinksOut ? screen : nil
         // Notes are opened relative to their folder (`FolderOpener`), below the open root.
         let rootFolder = readCount > 0 ? SystemIO.openFolder(root, following: true) : nil
         defer { if let rootFolder { close(rootFolder) } }
         // In runs of notes, each run on one thread with its own opener: notes come sorted, so a
         // folder's notes are together and its folder is opened once a run.
         let run = 64
-        @Sendable func readOne(_ index: Int, _ opener: FolderOpener) {
+        // A screen's test for a folder, kept for the folder's next notes (they come together).
+        typealias FolderTest = (folder: String, test: QueryScreen.Test?)
+        @Sendable func readOne(_ index: Int, _ opener: FolderOpener, _ lastTest: inout FolderTest?) {
             let position = reuse[index]
             if position >= 0 {
                 results.set(index, cached[position])
@@ -246,6 +257,24 @@ extension IndexBuilder {
                 return
             }
             let listedAsRegular = symlinked.map { $0.isEmpty || !$0.contains(paths[index]) } ?? false
+            if let screening {
+                let folder = VaultPath.folder(of: paths[index])
+                if lastTest?.folder != folder { lastTest = (folder, screening.test(forFolder: folder)) }
+                // Ruled out by its folder: not opened.
+                guard let test = lastTest!.test else { return }
+                let note: Note
+                switch NoteReader.indexRead(
+                    relativePath: paths[index], root: root, listedAsRegular: listedAsRegular, openAt: opener.location(of: paths[index]))
+                {
+                case .read(let contents):
+                    // A prefix of a note too large to read whole is parsed as ever.
+                    guard !contents.isComplete || QueryScreen.admits(contents.bytes, test) else { return }
+                    note = NoteReader.parse(contents, relativePath: paths[index], titleFromHeading: titleFromHeading, snippet: snippets)
+                case .unreadable(let unread):
+                    note = unread
+                }
+                return results.set(index, screening.keepingQueryTags(note))
+            }
             let (note, contents) = NoteReader.noteAndContents(
                 relativePath: paths[index], root: root, titleFromHeading: titleFromHeading, listedAsRegular: listedAsRegular,
                 openAt: opener.location(of: paths[index]), snippet: snippets)
@@ -262,9 +291,10 @@ extension IndexBuilder {
         }
         Parallel.forEach((paths.count + run - 1) / run, minimumChunk: 1) { part in
             let opener = FolderOpener(root: rootFolder)
-            for index in (part * run)..<min(paths.count, part * run + run) { readOne(index, opener) }
+            var lastTest: FolderTest?
+            for index in (part * run)..<min(paths.count, part * run + run) { readOne(index, opener, &lastTest) }
         }
-        let notes = results.takeValues()
+        let notes = screening == nil ? results.takeValues() : results.takeSetValues()
         if deferred {
             return CacheRead(
                 notes: notes, links: deferral == .keepLinks ? links.takeValues() : nil, writes: [], deferred: true, readCount: readCount)

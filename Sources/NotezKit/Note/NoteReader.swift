@@ -132,27 +132,48 @@ public enum NoteReader {
         relativePath: String, root: String, titleFromHeading: Bool = false, listedAsRegular: Bool = false,
         openAt: (folder: Int32, nameStart: Int)? = nil, snippet: Bool = true
     ) -> (note: Note, contents: Contents?) {
-        let absolute = root + "/" + relativePath
-        func failed(_ problem: NoteProblem, stamp: FileStamp = FileStamp(inode: 0, size: 0, mtimeNanos: 0)) -> Note {
-            Note(
-                path: relativePath, folder: VaultPath.folder(of: relativePath), title: VaultPath.fileTitle(of: relativePath), tags: [],
-                tagKeys: [], pinned: false, created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "", stamp: stamp,
-                problem: problem)
+        switch indexRead(relativePath: relativePath, root: root, listedAsRegular: listedAsRegular, openAt: openAt) {
+        case .read(let contents):
+            return (parse(contents, relativePath: relativePath, titleFromHeading: titleFromHeading, snippet: snippet), contents)
+        case .unreadable(let note):
+            return (note, nil)
         }
-        let contents: Contents
+    }
+
+    /// What reading a note for the index gives: its bytes, or the note that says why it was not read.
+    enum IndexRead {
+        /// The bytes, to parse.
+        case read(Contents)
+        /// The note of a file that could not be read, with its problem.
+        case unreadable(Note)
+    }
+
+    /// Reads a note's bytes for the index (`readForIndex`), `listedAsRegular` and `openAt` as for
+    /// `noteAndContents`; a file that cannot be read gives its note with the problem.
+    static func indexRead(
+        relativePath: String, root: String, listedAsRegular: Bool = false, openAt: (folder: Int32, nameStart: Int)? = nil
+    ) -> IndexRead {
+        let absolute = root + "/" + relativePath
+        func failed(_ problem: NoteProblem, stamp: FileStamp = FileStamp(inode: 0, size: 0, mtimeNanos: 0)) -> IndexRead {
+            .unreadable(
+                Note(
+                    path: relativePath, folder: VaultPath.folder(of: relativePath), title: VaultPath.fileTitle(of: relativePath), tags: [],
+                    tagKeys: [], pinned: false, created: stamp.mtimeSeconds, modified: stamp.mtimeSeconds, snippet: "", stamp: stamp,
+                    problem: problem))
+        }
         do {
-            contents = try readForIndex(
-                absolute, listedAsRegular: listedAsRegular, at: openAt.map { ($0.folder, relativePath) }, nameStart: openAt?.nameStart ?? 0)
+            return .read(
+                try readForIndex(
+                    absolute, listedAsRegular: listedAsRegular, at: openAt.map { ($0.folder, relativePath) }, nameStart: openAt?.nameStart ?? 0))
         } catch {
             // A symlinked note keeps the stamp the walk gives it (its target's), so the cache can
             // hold it and a run need not read it again to learn it is not read.
             // Any other unreadable file keeps no stamp and is tried again next run (a chmod changes no mtime).
             if let link = SystemIO.lstat(absolute), (link.st_mode & S_IFMT) == S_IFLNK, let target = SystemIO.statFollowing(absolute) {
-                return (failed(NoteProblem(kind: .symlink, message: error.description), stamp: FileStamp(target)), nil)
+                return failed(NoteProblem(kind: .symlink, message: error.description), stamp: FileStamp(target))
             }
-            return (failed(NoteProblem(kind: .unreadable, message: error.description)), nil)
+            return failed(NoteProblem(kind: .unreadable, message: error.description))
         }
-        return (parse(contents, relativePath: relativePath, titleFromHeading: titleFromHeading, snippet: snippet), contents)
     }
 
     /// Reads what the index needs of a note: the whole file up to `maxNoteSize` (inline #tags can

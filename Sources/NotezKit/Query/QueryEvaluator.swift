@@ -168,7 +168,7 @@ public struct QueryEvaluator: Sendable {
             case .tag(let value):
                 return within.intersection(tagPositions(TagKey(value)))
             case .folder(let value):
-                let matcher = folderMatcher(value)
+                let matcher = Run.folderMatcher(value)
                 var answers = folderCache[value] ?? [:]
                 let result = within.filter { position in
                     let folder = notes.folder(at: position)
@@ -268,7 +268,7 @@ public struct QueryEvaluator: Sendable {
         }
 
         /// Whether a note's folder path is inside the folder `value` names.
-        func folderMatcher(_ value: String) -> (String) -> Bool {
+        static func folderMatcher(_ value: String) -> (String) -> Bool {
             let wanted = Run.fold(value.split(separator: "/").joined(separator: "/"))
             if wanted.contains("/") {
                 // A path from the root: that folder and everything below it.

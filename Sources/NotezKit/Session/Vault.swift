@@ -132,10 +132,13 @@ public final class Vault: @unchecked Sendable {
     /// The notes for a query that follows no link: the warm index, else the memory-mapped cache when
     /// no note changed, else the whole index.
     /// Without `snippets` (an answer that prints none: paths, a count), a read of many notes makes none.
-    public func collection(snippets: Bool = true) -> any NoteCollection {
+    public func collection(snippets: Bool = true) -> any NoteCollection { collection(snippets: snippets, screen: nil) }
+
+    /// `collection(snippets:)`; a first run leaves out the notes `screen` rules out (`QueryScreen`).
+    private func collection(snippets: Bool, screen: QueryScreen?) -> any NoteCollection {
         switch source {
         case .disk:
-            let collection = IndexBuilder.collection(root: root, deferringLargeWrites: defersCacheWrites, snippets: snippets)
+            let collection = IndexBuilder.collection(root: root, deferringLargeWrites: defersCacheWrites, snippets: snippets, screen: screen)
             if let index = collection as? VaultIndex { _ = noted(index) }
             return collection
         case .snapshot(let index): return index
@@ -175,8 +178,12 @@ public final class Vault: @unchecked Sendable {
     /// `index` is the whole index when the caller has read it already.
     /// `ranked`: also rank the answer by relevance (`SearchResult.ranking`, BM25F, docs/query.md).
     /// `snippets`: false when the answer prints none (`collection(snippets:)`).
+    /// `onlyMatches`: the answer prints only the matches' paths or their count, in list order; a
+    /// first run may then leave out of `SearchResult.collection` the notes the query cannot match
+    /// (`QueryScreen`: their bytes are read, not parsed).
     public func search(
-        _ query: QueryNode, ignoringAccents: Bool = false, over index: VaultIndex? = nil, ranked: Bool = false, snippets: Bool = true
+        _ query: QueryNode, ignoringAccents: Bool = false, over index: VaultIndex? = nil, ranked: Bool = false, snippets: Bool = true,
+        onlyMatches: Bool = false
     ) throws(NotezError) -> SearchResult {
         let collection: any NoteCollection
         // Each NOTE resolved once, here; the evaluator's graph terms take these (`resolvedNotes`).
@@ -185,7 +192,9 @@ public final class Vault: @unchecked Sendable {
             for name in query.linkNoteNames { resolved[name] = try index.resolve(name) }
             collection = index
         } else if query.linkNoteNames.isEmpty {
-            collection = self.collection(snippets: snippets)
+            // Ranks count every note; graph terms follow every note's links.
+            let screen = onlyMatches && !ranked && !query.needsGraph ? QueryScreen(query) : nil
+            collection = self.collection(snippets: snippets, screen: screen)
         } else if !query.hasOneStepLinkTerm {
             // Graph terms (`~N`) walk the graph of whichever collection: a current cache's stored
             // resolutions need no full index; NOTE is resolved by the one rule of both.

@@ -19,4 +19,7 @@ final class ResultSlots<Value>: @unchecked Sendable {
 
     /// Moves the values out (no copies, no reference count traffic); the slots become empty.
     func takeValues() -> [Value] { (0..<storage.count).map { storage[$0].take()! } }
+
+    /// As `takeValues`, of the slots that were set, in order (others were left unset on purpose).
+    func takeSetValues() -> [Value] { (0..<storage.count).compactMap { storage[$0].take() } }
 }
