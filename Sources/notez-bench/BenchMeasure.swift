@@ -103,6 +103,10 @@ struct BenchMeasure {
                 BenchMeasure(name: "search tag, no index cache", tool: .notez, clearsCache: true) {
                     search(tagQuery($0), vault: $0.root)
                 },
+                // Rows show every match's tags in the vault's spelling: this first run parses every note.
+                BenchMeasure(name: "search tag, rows, no index cache", tool: .notez, clearsCache: true) {
+                    ["search", tagQuery($0), "--vault", $0.root]
+                },
                 BenchMeasure(
                     name: "`tag rename TOP` (fresh copy each run)", tool: .notez, reference: .sed, setUp: MutationCopy.make
                 ) { ["tag", "rename", $0.topTags[0], $0.topTags[0] + "-renamed", "--yes", "--vault", MutationCopy.root($0)] },

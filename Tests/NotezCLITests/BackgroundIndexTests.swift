@@ -103,7 +103,7 @@ struct BackgroundIndexTests {
         let cacheHome = try TempVault()
         let environment = ["XDG_CACHE_HOME": cacheHome.path]
         try expect(vault.run(["index"], environment: environment).status, equals: 0)
-        // `--count` and `--paths` read only the notes a tag or folder term may match (`QueryScreen`).
+        // `--count` and `--paths` read only the notes a tag or folder term may match (`NoteScreen`).
         for query in ["tag:work OR tag:zürich", "tag:idea -folder:Work", "folder:Work", "folder:Deep tag:WORK/alpha", "in:unsorted -tag:idea"] {
             for format in [["--count"], ["--paths"], [], ["--json"]] {
                 let arguments = ["search", query] + format

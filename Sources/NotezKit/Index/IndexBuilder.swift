@@ -58,7 +58,7 @@ public enum IndexBuilder {
     /// With a `screen`, such a read leaves out the notes it rules out (their bytes are read, not
     /// parsed): the index then holds only the notes a query may match, for an answer that prints
     /// only their paths or count.
-    static func collection(root: String, deferringLargeWrites: Bool, snippets: Bool = true, screen: QueryScreen? = nil) -> any NoteCollection {
+    static func collection(root: String, deferringLargeWrites: Bool, snippets: Bool = true, screen: NoteScreen? = nil) -> any NoteCollection {
         let settings = Settings(root: root)
         let (cached, listing) = cachedView(root: root, settings: settings)
         if let cached { return cached }
@@ -95,7 +95,7 @@ public enum IndexBuilder {
     }
 
     private static func build(
-        root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool, deferral: Deferral, screen: QueryScreen? = nil
+        root: String, settings: Settings, listing: VaultWalker.Listing, useCache: Bool, deferral: Deferral, screen: NoteScreen? = nil
     ) -> VaultIndex {
         @Sendable func index(_ notes: [Note]) -> VaultIndex {
             settings.index(notes: notes, folders: listing.folders, symlinkedNotes: listing.symlinkedNotes, walkProblems: listing.problems)
@@ -209,7 +209,7 @@ extension IndexBuilder {
     /// opened, else by its bytes) is left out of the notes.
     static func readNotesUsingCache(
         _ paths: [String], stamps: [FileStamp?] = [], symlinked: Set<String>? = nil, root: String, titleFromHeading: Bool = false,
-        linkOptions: LinkResolver.Options = LinkResolver.Options(), deferral: Deferral = .never, screen: QueryScreen? = nil
+        linkOptions: LinkResolver.Options = LinkResolver.Options(), deferral: Deferral = .never, screen: NoteScreen? = nil
     ) -> CacheRead {
         let cache = IndexCache.load(root: root, titleFromHeading: titleFromHeading)
         let cached = cache?.notes ?? []
@@ -242,7 +242,7 @@ extension IndexBuilder {
         // folder's notes are together and its folder is opened once a run.
         let run = 64
         // A screen's test for a folder, kept for the folder's next notes (they come together).
-        typealias FolderTest = (folder: String, test: QueryScreen.Test?)
+        typealias FolderTest = (folder: String, test: NoteScreen.Test?)
         @Sendable func readOne(_ index: Int, _ opener: FolderOpener, _ lastTest: inout FolderTest?) {
             let position = reuse[index]
             if position >= 0 {
@@ -268,7 +268,7 @@ extension IndexBuilder {
                 {
                 case .read(let contents):
                     // A prefix of a note too large to read whole is parsed as ever.
-                    guard !contents.isComplete || QueryScreen.admits(contents.bytes, test) else { return }
+                    guard !contents.isComplete || NoteScreen.admits(contents.bytes, test) else { return }
                     note = NoteReader.parse(contents, relativePath: paths[index], titleFromHeading: titleFromHeading, snippet: snippets)
                 case .unreadable(let unread):
                     note = unread

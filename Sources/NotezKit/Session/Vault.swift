@@ -134,8 +134,8 @@ public final class Vault: @unchecked Sendable {
     /// Without `snippets` (an answer that prints none: paths, a count), a read of many notes makes none.
     public func collection(snippets: Bool = true) -> any NoteCollection { collection(snippets: snippets, screen: nil) }
 
-    /// `collection(snippets:)`; a first run leaves out the notes `screen` rules out (`QueryScreen`).
-    private func collection(snippets: Bool, screen: QueryScreen?) -> any NoteCollection {
+    /// `collection(snippets:)`; a first run leaves out the notes `screen` rules out (`NoteScreen`).
+    private func collection(snippets: Bool, screen: NoteScreen?) -> any NoteCollection {
         switch source {
         case .disk:
             let collection = IndexBuilder.collection(root: root, deferringLargeWrites: defersCacheWrites, snippets: snippets, screen: screen)
@@ -180,7 +180,7 @@ public final class Vault: @unchecked Sendable {
     /// `snippets`: false when the answer prints none (`collection(snippets:)`).
     /// `onlyMatches`: the answer prints only the matches' paths or their count, in list order; a
     /// first run may then leave out of `SearchResult.collection` the notes the query cannot match
-    /// (`QueryScreen`: their bytes are read, not parsed).
+    /// (`NoteScreen`: their bytes are read, not parsed).
     public func search(
         _ query: QueryNode, ignoringAccents: Bool = false, over index: VaultIndex? = nil, ranked: Bool = false, snippets: Bool = true,
         onlyMatches: Bool = false
@@ -193,7 +193,7 @@ public final class Vault: @unchecked Sendable {
             collection = index
         } else if query.linkNoteNames.isEmpty {
             // Ranks count every note; graph terms follow every note's links.
-            let screen = onlyMatches && !ranked && !query.needsGraph ? QueryScreen(query) : nil
+            let screen = onlyMatches && !ranked && !query.needsGraph ? NoteScreen(query) : nil
             collection = self.collection(snippets: snippets, screen: screen)
         } else if !query.hasOneStepLinkTerm {
             // Graph terms (`~N`) walk the graph of whichever collection: a current cache's stored

@@ -5,9 +5,9 @@ import Testing
 @testable import NotezKit
 
 /// A first run whose answer is only paths or a count parses only the notes the query may match
-/// (`QueryScreen`). Its answers must be exactly those of the whole index, whatever the vault holds.
+/// (`NoteScreen`). Its answers must be exactly those of the whole index, whatever the vault holds.
 @Suite("a first run screens the notes a query cannot match")
-struct QueryScreenTests {
+struct NoteScreenTests {
     @Test("the scalars beyond ASCII whose tag key holds ASCII are the screen's list, and U+0130")
     func foldingIntoASCIIIsComplete() {
         var found: [UInt32] = []
@@ -15,9 +15,9 @@ struct QueryScreenTests {
             guard let scalar = Unicode.Scalar(value) else { continue }
             if TagKey(String(scalar)).rawValue.utf8.contains(where: { $0 < 0x80 }) { found.append(value) }
         }
-        let listed = QueryScreen.foldingIntoASCII.map { String(decoding: $0.utf8, as: UTF8.self).unicodeScalars.first!.value }
+        let listed = NoteScreen.foldingIntoASCII.map { String(decoding: $0.utf8, as: UTF8.self).unicodeScalars.first!.value }
         expect(found, equals: (listed + [0x130]).sorted())
-        for entry in QueryScreen.foldingIntoASCII {
+        for entry in NoteScreen.foldingIntoASCII {
             expect(TagKey(String(decoding: entry.utf8, as: UTF8.self)).rawValue, equals: String(UnicodeScalar(entry.ascii)))
         }
         // U+0130 gives `i` and a combining dot above: a key holding it is not ASCII, nor is its
@@ -72,14 +72,14 @@ struct QueryScreenTests {
     @Test("paths and counts of a screened first run are the whole index's, and nothing is written", arguments: [UInt64(1), 2])
     func screenedAnswersAreTheWholeIndexs(seed: UInt64) throws {
         let outside = try ScratchFolder()
-        let vault = try QueryScreenTests.vault(seed: seed, outside: outside)
+        let vault = try NoteScreenTests.vault(seed: seed, outside: outside)
         let vaultBefore = try FirstRunTests.snapshot(vault.path)
         let outsideBefore = try FirstRunTests.snapshot(outside.path)
         let session = Vault(root: vault.path)
         session.defersCacheWrites = true
         let whole = try IndexBuilder.build(root: vault.path, useCache: false)
         var screenedSome = false
-        for text in QueryScreenTests.queries {
+        for text in NoteScreenTests.queries {
             let node = try QueryParser.parse(text)
             let screened = try session.search(node, snippets: false, onlyMatches: true)
             let full = try session.search(node, over: whole, snippets: false)
@@ -98,22 +98,22 @@ struct QueryScreenTests {
 
     @Test("the screen leaves out by folder before opening, by bytes after, and keeps only the query's tags")
     func whatTheScreenLeavesOut() throws {
-        let screen = QueryScreen(try QueryParser.parse("tag:Work/Alpha folder:Deep -tag:idea"))
+        let screen = NoteScreen(try QueryParser.parse("tag:Work/Alpha folder:Deep -tag:idea"))
         expect(screen.tagKeys, equals: [TagKey("work/alpha"), TagKey("idea")])
         expect(screen.test(forFolder: "Work") == nil)
         let test = try #require(screen.test(forFolder: "Work/Deep"))
         expect(test, equals: .tagText(Array("work/alpha".utf8)))
-        expect(QueryScreen.admits(Array("---\ntags: [WORK/ALPHA/beta]\n---\n".utf8), test))
-        expect(!QueryScreen.admits(Array("---\ntags: [work]\n---\nalpha\n".utf8), test))
-        expect(QueryScreen.admits(Array("---\ntags: [\"\\x77ork/alpha\"]\n---\n".utf8), test))
+        expect(NoteScreen.admits(Array("---\ntags: [WORK/ALPHA/beta]\n---\n".utf8), test))
+        expect(!NoteScreen.admits(Array("---\ntags: [work]\n---\nalpha\n".utf8), test))
+        expect(NoteScreen.admits(Array("---\ntags: [\"\\x77ork/alpha\"]\n---\n".utf8), test))
         // The Kelvin sign may give the `k` of `work`; a key without `k`, `;` or a backtick is not
         // looked for as a scalar that gives one.
-        expect(QueryScreen.admits(Array("\u{212A}".utf8), test))
-        expect(!QueryScreen.admits(Array("\u{212A} \u{37E} \u{1FEF}".utf8), .tagText(Array("idea".utf8))))
-        expect(QueryScreen.admits(Array("#\u{212A}elvin".utf8), try #require(QueryScreen(try QueryParser.parse("tag:kelvin")).test(forFolder: ""))))
+        expect(NoteScreen.admits(Array("\u{212A}".utf8), test))
+        expect(!NoteScreen.admits(Array("\u{212A} \u{37E} \u{1FEF}".utf8), .tagText(Array("idea".utf8))))
+        expect(NoteScreen.admits(Array("#\u{212A}elvin".utf8), try #require(NoteScreen(try QueryParser.parse("tag:kelvin")).test(forFolder: ""))))
         // OR with a term it cannot test passes every note; a term beyond ASCII too.
         for text in ["tag:work OR is:pinned", "tag:zürich", "-tag:work", "title:x", "created:2020-01-01"] {
-            expect(QueryScreen(try QueryParser.parse(text)).passesAll, "\(text)")
+            expect(NoteScreen(try QueryParser.parse(text)).passesAll, "\(text)")
         }
         let note = Note(
             path: "a.md", folder: "", title: "a", tags: ["Work/Alpha/x", "other", "Idea"],

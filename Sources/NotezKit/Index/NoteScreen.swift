@@ -2,13 +2,14 @@
 /// (docs/performance.md): a test on a note's folder and bytes that every note the query matches
 /// passes, so the other notes are read but not parsed, and a note whose folder alone rules it out
 /// is not opened; and the tags the query names, the only ones such an answer keeps of a note.
+/// Made from a query in Query (`init(_:)`); the index only applies it.
 ///
 /// The test never rules out a note the query matches. `tag:T` needs T's key in the note's bytes,
 /// its ASCII letters in either case: a tag's key is its name lowercased and NFC-normalized, and
 /// only three scalars beyond ASCII give ASCII that way (`foldingIntoASCII`); a YAML escape (`\x69`)
 /// may spell any letter, so a note with a backslash passes. Folder terms are the evaluator's own
 /// rule. Anything else (NOT, titles, dates, words, properties, links) passes every note.
-struct QueryScreen: Sendable, Equatable {
+struct NoteScreen: Sendable {
     /// A test on a note.
     indirect enum Test: Sendable, Equatable {
         /// Every note passes.
@@ -29,6 +30,9 @@ struct QueryScreen: Sendable, Equatable {
     let test: Test
     /// The keys of every `tag:` term, under NOT too: a note's other tags change no answer.
     let tagKeys: [TagKey]
+    /// Whether a note in `folder` is in the folder a `folder:VALUE` term names (value, folder):
+    /// the evaluator's rule, given by Query.
+    let folderRule: @Sendable (String, String) -> Bool
 
     /// The scalars beyond ASCII whose tag key holds ASCII (`TagKey`: NFC, then lowercased), as
     /// UTF-8, with the ASCII byte each gives: K KELVIN SIGN, GREEK QUESTION MARK, GREEK VARIA.
@@ -38,45 +42,12 @@ struct QueryScreen: Sendable, Equatable {
         ([0xE2, 0x84, 0xAA], UInt8(ascii: "k")), ([0xCD, 0xBE], UInt8(ascii: ";")), ([0xE1, 0xBF, 0xAF], UInt8(ascii: "`")),
     ]
 
-    /// The screen of `query`.
-    init(_ query: QueryNode) {
-        test = QueryScreen.test(query)
-        var keys: [TagKey] = []
-        func visit(_ node: QueryNode) {
-            switch node {
-            case .tag(let value): keys.append(TagKey(value))
-            case .and(let operands), .or(let operands): operands.forEach(visit)
-            case .not(let operand): visit(operand)
-            default: break
-            }
-        }
-        visit(query)
-        tagKeys = keys
-    }
-
-    private static func test(_ query: QueryNode) -> Test {
-        switch query {
-        case .tag(let value):
-            let key = Array(TagKey(value).rawValue.utf8)
-            return key.allSatisfy({ $0 < 0x80 }) ? .tagText(key) : .all
-        case .folder(let value): return .folder(value)
-        case .unsorted: return .root
-        case .and(let operands):
-            let tests = operands.map(test).filter { $0 != .all }
-            return tests.isEmpty ? .all : tests.count == 1 ? tests[0] : .and(tests)
-        case .or(let operands):
-            let tests = operands.map(test)
-            return tests.contains(.all) ? .all : .or(tests)
-        default: return .all
-        }
-    }
-
     /// Whether the screen passes every note (then it changes nothing).
     var passesAll: Bool { test == .all }
 
     /// What the bytes of a note in `folder` must pass: nil when the folder rules the note out (it
     /// need not be opened), `.all` when nothing. Asked once per folder, not per note.
-    func test(forFolder folder: String) -> Test? { QueryScreen.specialized(test, folder: folder) }
+    func test(forFolder folder: String) -> Test? { specialized(test, folder: folder) }
 
     /// Whether a note's whole file `bytes` passes `test` (a test for its folder).
     static func admits(_ bytes: [UInt8], _ test: Test) -> Bool {
@@ -103,10 +74,10 @@ struct QueryScreen: Sendable, Equatable {
     }
 
     /// `test` with its folder terms decided for `folder`; nil when they rule the note out.
-    private static func specialized(_ test: Test, folder: String) -> Test? {
+    private func specialized(_ test: Test, folder: String) -> Test? {
         switch test {
         case .all, .tagText: return test
-        case .folder(let value): return QueryEvaluator.Run.folderMatcher(value)(folder) ? .all : nil
+        case .folder(let value): return folderRule(value, folder) ? .all : nil
         case .root: return folder.isEmpty ? .all : nil
         case .and(let tests):
             var kept: [Test] = []
