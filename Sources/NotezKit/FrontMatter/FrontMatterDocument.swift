@@ -116,6 +116,7 @@ public struct FrontMatterDocument: Sendable {
 
     /// YAML 1.1/1.2 spellings of null for plain scalars.
     static func isNullLiteral(_ value: String) -> Bool {
-        value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL"
+        // Longer values (most) are none of them: no comparison.
+        value.isEmpty || (value.utf8.count <= 4 && (value == "~" || value == "null" || value == "Null" || value == "NULL"))
     }
 }

@@ -126,6 +126,13 @@ public struct NoteMetadata: Sendable, Equatable {
 
     /// Trims white space and one leading `#`; nil when nothing is left.
     public static func cleanTag(_ raw: String) -> String? {
+        // Most tags (`work`, `project/alpha`) start and end with a printable ASCII byte other than
+        // `#`: nothing to trim or drop (a first character `#` needs a first byte `#`).
+        if let first = raw.utf8.first, let last = raw.utf8.last, first > 0x20, first < 0x7F, first != UInt8(ascii: "#"), last > 0x20,
+            last < 0x7F
+        {
+            return raw
+        }
         var text = raw.trimmingSpaces(newlines: true)
         if text.hasPrefix("#") { text.removeFirst() }
         text = text.trimmingSpaces(newlines: true)

@@ -258,8 +258,10 @@ extension IndexBuilder {
             }
             let listedAsRegular = symlinked.map { $0.isEmpty || !$0.contains(paths[index]) } ?? false
             if let screening {
-                let folder = VaultPath.folder(of: paths[index])
-                if lastTest?.folder != folder { lastTest = (folder, screening.test(forFolder: folder)) }
+                if lastTest == nil || !VaultPath.isFolder(lastTest!.folder, of: paths[index]) {
+                    let folder = VaultPath.folder(of: paths[index])
+                    lastTest = (folder, screening.test(forFolder: folder))
+                }
                 // Ruled out by its folder: not opened.
                 guard let test = lastTest!.test else { return }
                 let note: Note

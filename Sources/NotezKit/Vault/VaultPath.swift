@@ -1,9 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Vault-relative paths: splitting, validating user input, and keeping writes inside the vault.
 public enum VaultPath {
     /// The folder part of a relative path, `""` at the root.
     public static func folder(of path: String) -> String {
         guard let slash = lastSlash(of: path) else { return "" }
         return String(path[..<slash])
+    }
+
+    /// Whether `folder(of: path)` is `folder`, told from the bytes without making a String when the
+    /// path is `folder`, a `/` between ASCII bytes and a name without `/` (a first run asks it of
+    /// every note, whose folder is most often the one before's).
+    static func isFolder(_ folder: String, of path: String) -> Bool {
+        var (folder, path) = (folder, path)
+        let told = folder.withUTF8 { folder in
+            path.withUTF8 { path -> Bool? in
+                let slash = UInt8(ascii: "/")
+                let start = folder.isEmpty ? 0 : folder.count + 1
+                guard path.count > start else { return nil }
+                if !folder.isEmpty {
+                    guard path[folder.count] == slash, folder[folder.count - 1] < 0x80, path[start] < 0x80,
+                        memcmp(path.baseAddress!, folder.baseAddress!, folder.count) == 0
+                    else { return nil }
+                }
+                return memchr(path.baseAddress! + start, Int32(slash), path.count - start) == nil ? true : nil
+            }
+        }
+        return told ?? VaultPath.folder(of: path).utf8.elementsEqual(folder.utf8)
     }
 
     /// The last component of a path.

@@ -6,7 +6,7 @@ import Testing
 
 /// A path's folder, name, file title and whether it names a note: the byte-wise fast paths give
 /// exactly what the Character-wise rules give, on random paths with the characters that make them
-/// differ; and joining a folder and a name.
+/// differ (and whether a path is in a folder, told from the bytes); and joining a folder and a name.
 @Suite("vault paths: folder, name, title, note names, joins")
 struct VaultPathTests {
     // The rules as Characters, without any fast path.
@@ -36,7 +36,16 @@ struct VaultPathTests {
             expect(Array(VaultPath.name(of: path).utf8), equals: Array(VaultPathTests.name(path).utf8), "\(path.debugDescription)")
             expect(Array(VaultPath.fileTitle(of: path).utf8), equals: Array(VaultPathTests.fileTitle(path).utf8), "\(path.debugDescription)")
             expect(VaultPath.isNoteFile(path), equals: VaultPathTests.isNoteFile(path), "\(path.debugDescription)")
+            // Asked with the path's own folder, with that of another path, and with a prefix of its bytes.
+            let other = (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let prefix = String(decoding: path.utf8.prefix(Int.random(in: 0...path.utf8.count, using: &random)), as: UTF8.self)
+            for folder in [VaultPathTests.folder(path), VaultPathTests.folder(other), prefix] {
+                let same = Array(VaultPathTests.folder(path).utf8) == Array(folder.utf8)
+                expect(VaultPath.isFolder(folder, of: path), equals: same, "\(folder.debugDescription) of \(path.debugDescription)")
+            }
         }
+        expect(VaultPath.isFolder("a", of: "a/b.md") && VaultPath.isFolder("", of: "b.md") && !VaultPath.isFolder("a", of: "a/b/c.md"))
+        expect(!VaultPath.isFolder("a", of: "a/\u{301}b.md") && VaultPath.isFolder("", of: "a/\u{301}b.md"))
         expect(VaultPath.folder(of: "a/\u{301}b.md"), equals: "")
         expect(VaultPath.fileTitle(of: "Work/Plan.MD"), equals: "Plan")
         expect(VaultPath.fileTitle(of: "x.mar\u{212A}down"), equals: "x")
