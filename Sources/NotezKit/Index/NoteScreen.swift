@@ -42,9 +42,6 @@ struct NoteScreen: Sendable {
         ([0xE2, 0x84, 0xAA], UInt8(ascii: "k")), ([0xCD, 0xBE], UInt8(ascii: ";")), ([0xE1, 0xBF, 0xAF], UInt8(ascii: "`")),
     ]
 
-    /// Whether the screen passes every note (then it changes nothing).
-    var passesAll: Bool { test == .all }
-
     /// What the bytes of a note in `folder` must pass: nil when the folder rules the note out (it
     /// need not be opened), `.all` when nothing. Asked once per folder, not per note.
     func test(forFolder folder: String) -> Test? { specialized(test, folder: folder) }

@@ -113,7 +113,7 @@ struct NoteScreenTests {
         expect(NoteScreen.admits(Array("#\u{212A}elvin".utf8), try #require(NoteScreen(try QueryParser.parse("tag:kelvin")).test(forFolder: ""))))
         // OR with a term it cannot test passes every note; a term beyond ASCII too.
         for text in ["tag:work OR is:pinned", "tag:zürich", "-tag:work", "title:x", "created:2020-01-01"] {
-            expect(NoteScreen(try QueryParser.parse(text)).passesAll, "\(text)")
+            expect(NoteScreen(try QueryParser.parse(text)).test == .all, "\(text)")
         }
         let note = Note(
             path: "a.md", folder: "", title: "a", tags: ["Work/Alpha/x", "other", "Idea"],
