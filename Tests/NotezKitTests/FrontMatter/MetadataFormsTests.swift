@@ -157,4 +157,21 @@ struct MetadataFormsTests {
         }
         expect(split > 300)
     }
+
+    /// A tag with printable ASCII ends and no leading `#` is kept as written without a trip through
+    /// Foundation; every tag is cleaned as trimming, dropping one leading `#` and trimming again
+    /// by Characters gives it. And null is spelled only as YAML spells it.
+    @Test func tagsAreCleanedAsByCharacters() {
+        let pieces = ["a", "Z", "#", "##", " ", "\t", "\n", "\r\n", "\u{0B}", "\u{3000}", "\u{A0}", "#\u{301}", "\u{301}", "é", "/", "~", "~", "null", "N"]
+        var generator = SeededGenerator(seed: 17)
+        for _ in 0..<5_000 {
+            let raw = (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.hasPrefix("#") { text.removeFirst() }
+            text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            expect(NoteMetadata.cleanTag(raw), equals: text.isEmpty ? nil : text, "\(raw.debugDescription)")
+            let null = raw.isEmpty || ["~", "null", "Null", "NULL"].contains(raw)
+            expect(FrontMatterDocument.isNullLiteral(raw), equals: null, "\(raw.debugDescription)")
+        }
+    }
 }
